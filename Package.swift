@@ -1,0 +1,54 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// A system library from a Debian -dev package, found through pkg-config.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, path: "Sources/\(name)", pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "Marfa",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    products: [
+        .library(name: "MarfaOpenAPIRuntime", targets: ["MarfaOpenAPIRuntime"]),
+        .library(name: "MarfaHTTP", targets: ["MarfaHTTP"]),
+        .executable(name: "marfa-openapi", targets: ["marfa-openapi"]),
+        .plugin(name: "MarfaOpenAPIPlugin", targets: ["MarfaOpenAPIPlugin"]),
+    ],
+    targets: [
+        systemLibrary("CYaml", pkgConfig: "yaml-0.1", apt: "libyaml-dev"),
+        systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
+        systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+
+        // What generated code needs at run time: bodies, coding, transport protocols, streams, errors.
+        .target(name: "MarfaOpenAPIRuntime"),
+
+        // YAML and JSON documents as node trees with file:line:column marks, on libyaml.
+        .target(name: "MarfaYAML", dependencies: ["CYaml"], path: "Generator/Sources/MarfaYAML"),
+        // The generator: load → model → resolve → IR → emit, and its command line.
+        .target(
+            name: "MarfaOpenAPIGenerator", dependencies: ["MarfaYAML"],
+            path: "Generator/Sources/MarfaOpenAPIGenerator"),
+        .executableTarget(
+            name: "marfa-openapi", dependencies: ["MarfaOpenAPIGenerator"],
+            path: "Generator/Sources/marfa-openapi"),
+        .plugin(
+            name: "MarfaOpenAPIPlugin", capability: .buildTool(), dependencies: ["marfa-openapi"],
+            path: "Plugins/MarfaOpenAPIPlugin"),
+
+        // Transports: a client on libcurl, a server on libmicrohttpd.
+        .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
+
+        .testTarget(
+            name: "MarfaOpenAPIRuntimeTests", dependencies: ["MarfaOpenAPIRuntime"]),
+        .testTarget(
+            name: "MarfaYAMLTests", dependencies: ["MarfaYAML"], path: "Generator/Tests/MarfaYAMLTests"),
+        .testTarget(
+            name: "MarfaOpenAPIGeneratorTests", dependencies: ["MarfaOpenAPIGenerator"],
+            path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

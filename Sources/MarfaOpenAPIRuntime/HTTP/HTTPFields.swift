@@ -1,0 +1,74 @@
+/// An ordered list of HTTP header fields whose names compare case-insensitively.
+///
+/// Order and repeated names are kept as given; the subscript reads the first value of a name
+/// and writes by replacing every value of that name.
+public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field.
+    public struct Field: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    private var fields: [Field]
+
+    public init() { fields = [] }
+
+    public init(_ fields: [Field]) { self.fields = fields }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+
+    public var count: Int { fields.count }
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// The first value of `name`, or nil; setting replaces every value of `name` (nil removes them).
+    public subscript(name: String) -> String? {
+        get { fields.first { Self.same($0.name, name) }?.value }
+        set {
+            let index = fields.firstIndex { Self.same($0.name, name) } ?? fields.count
+            fields.removeAll { Self.same($0.name, name) }
+            if let newValue { fields.insert(Field(name: name, value: newValue), at: min(index, fields.count)) }
+        }
+    }
+
+    /// Every value of `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.lazy.filter { Self.same($0.name, name) }.map(\.value)
+    }
+
+    /// Adds a field after the existing ones, keeping earlier values of the same name.
+    public mutating func append(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every value of `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.same($0.name, name) }
+    }
+
+    public func contains(_ name: String) -> Bool { fields.contains { Self.same($0.name, name) } }
+
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    }
+
+    public static func == (lhs: HTTPFields, rhs: HTTPFields) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { same($0.name, $1.name) && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for field in fields {
+            hasher.combine(field.name.lowercased())
+            hasher.combine(field.value)
+        }
+    }
+}
