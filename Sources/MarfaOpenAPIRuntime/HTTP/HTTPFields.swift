@@ -34,7 +34,7 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         set {
             let index = fields.firstIndex { Self.same($0.name, name) } ?? fields.count
             fields.removeAll { Self.same($0.name, name) }
-            if let newValue { fields.insert(Field(name: name, value: newValue), at: min(index, fields.count)) }
+            if let newValue { fields.insert(Field(name: name, value: newValue), at: Swift.min(index, fields.count)) }
         }
     }
 

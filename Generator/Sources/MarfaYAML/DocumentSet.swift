@@ -1,0 +1,158 @@
+import Synchronization
+
+/// A root document and every file its `$ref`s reach, each loaded once, on first use.
+///
+/// Files are named by lexically normalized paths (`a/./b/../c.yaml` → `a/c.yaml`), and the
+/// nodes of a file carry that name, so a node's `location.file` is the right base for the
+/// `$ref`s inside it. Two spellings of one file (relative and absolute, or through a symlink)
+/// are loaded twice.
+///
+/// Thread-safe: the cache sits behind a `Mutex`. Two threads asking for the same new file at
+/// once may both parse it; the first result stored is kept.
+public final class DocumentSet: Sendable {
+    /// The root file's name, as used in its nodes' locations.
+    public let rootFile: String
+    /// The root node of the root file.
+    public let root: Node
+    public let limits: LoadLimits
+
+    private struct State {
+        var documents: [String: Result<LoadedDocument, LoadError>] = [:]
+        var order: [String] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Loads the file at `rootPath`.
+    public init(rootPath: String, limits: LoadLimits = .default) throws(LoadError) {
+        let file = FilePath.normalized(rootPath)
+        let document = try YAMLLoader.loadDocument(path: file, limits: limits)
+        rootFile = file
+        root = document.root
+        self.limits = limits
+        state.withLock {
+            $0.documents[file] = .success(document)
+            $0.order.append(file)
+        }
+    }
+
+    /// Uses already-parsed bytes as the root file named `rootFile` (it is never read from disk).
+    /// Relative `$ref`s from it are taken from the directory of `rootFile`.
+    public init(rootFile: String, bytes: [UInt8], limits: LoadLimits = .default) throws(LoadError) {
+        let file = FilePath.normalized(rootFile)
+        let document = try YAMLLoader.parseDocument(bytes, file: file, limits: limits)
+        self.rootFile = file
+        root = document.root
+        self.limits = limits
+        state.withLock {
+            $0.documents[file] = .success(document)
+            $0.order.append(file)
+        }
+    }
+
+    /// The files loaded so far (including ones that failed to parse), in load order.
+    public var loadedFiles: [String] {
+        state.withLock { $0.order }
+    }
+
+    /// The warnings of every file loaded so far, file by file in load order.
+    public var warnings: [LoadWarning] {
+        state.withLock { state in
+            state.order.flatMap { file -> [LoadWarning] in
+                if case .success(let document) = state.documents[file] { return document.warnings }
+                return []
+            }
+        }
+    }
+
+    /// The document in `file` (a path as written in locations), loading it on first use.
+    /// A file that cannot be read is an error at `file:1:1`; a file that cannot be parsed is an
+    /// error inside it, remembered and thrown again on later calls.
+    public func document(file: String) throws(LoadError) -> LoadedDocument {
+        let name = FilePath.normalized(file)
+        switch load(name) {
+        case .success(let document): return document
+        case .failure(.unreadable(let reason)):
+            throw LoadError("cannot read \(quoted(name, limit: 400)): \(reason)", at: SourceLocation(file: name, line: 1, column: 1))
+        case .failure(.invalid(let error)): throw error
+        }
+    }
+
+    private enum LoadFailure: Error {
+        case unreadable(String)
+        case invalid(LoadError)
+    }
+
+    /// The cached document for a normalized name, loading it if needed. Unreadable files are not
+    /// cached: they may appear later, and each `$ref` positions that error itself.
+    private func load(_ name: String) -> Result<LoadedDocument, LoadFailure> {
+        if let cached = state.withLock({ $0.documents[name] }) { return cached.mapError { .invalid($0) } }
+        let bytes: [UInt8]
+        switch FileBytes.read(path: name) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return .failure(.unreadable(failure.reason))
+        }
+        let result = Result { () throws(LoadError) in try YAMLLoader.parseDocument(bytes, file: name, limits: limits) }
+        let stored = state.withLock { state -> Result<LoadedDocument, LoadError> in
+            if let earlier = state.documents[name] { return earlier }
+            state.documents[name] = result
+            state.order.append(name)
+            return result
+        }
+        return stored.mapError { .invalid($0) }
+    }
+
+    /// Resolves a `$ref` written at `from` (whose `file` is the referring file).
+    ///
+    /// Accepts `#/pointer`, `file`, and `file#/pointer`, where `file` is relative to the directory
+    /// of `from.file` (or absolute, or `file://`-prefixed) and may be percent-encoded. Returns the
+    /// node, the normalized file name, and the pointer in plain form (percent-decoded, still
+    /// `~`-escaped; `""` for a whole file), which `Node.value(at:)` accepts.
+    ///
+    /// Errors are positioned at `from` and quote the ref: a remote URL ("remote $ref is not
+    /// supported: ..."), a file that cannot be read, a fragment that is not a JSON pointer, or a
+    /// pointer that finds nothing (saying which key or index is missing). Parse errors inside the
+    /// referenced file keep their own position in that file.
+    public func resolve(ref: String, from: SourceLocation) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+        let target = try Self.split(ref: ref, from: from)
+        let document: LoadedDocument
+        switch load(target.file) {
+        case .success(let loaded): document = loaded
+        case .failure(.unreadable(let reason)):
+            throw LoadError("$ref \(quoted(ref, limit: 400)) names a file that cannot be read: \(quoted(target.file, limit: 400)): \(reason)", at: from)
+        case .failure(.invalid(let error)): throw error
+        }
+        guard target.pointer.isEmpty || target.pointer.hasPrefix("/"), let tokens = JSONPointer.tokens(of: target.pointer) else {
+            throw LoadError("$ref \(quoted(ref, limit: 400)) has a fragment that is not a JSON pointer (it must be empty or start with '/')", at: from)
+        }
+        switch document.root.walk(tokens) {
+        case .success(let node):
+            return (node, target.file, target.pointer)
+        case .failure(let miss):
+            throw LoadError("$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from)
+        }
+    }
+
+    /// The file and plain pointer a ref names, before anything is loaded.
+    static func split(ref: String, from: SourceLocation) throws(LoadError) -> (file: String, pointer: String) {
+        let hash = ref.firstIndex(of: "#")
+        var path = String(ref[..<(hash ?? ref.endIndex)])
+        let fragment = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
+        let lowered = path.lowercased()
+        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
+            throw LoadError("remote $ref is not supported: \(quoted(ref, limit: 400)) (only local files can be referenced)", at: from)
+        }
+        if lowered.hasPrefix("file://") {
+            path = String(path.dropFirst("file://".count))
+        } else if let scheme = lowered.firstRange(of: "://") {
+            throw LoadError("$ref \(quoted(ref, limit: 400)) uses the unsupported scheme '\(lowered[..<scheme.lowerBound])'", at: from)
+        }
+        guard let decodedPath = JSONPointer.percentDecoded(path), let pointer = JSONPointer.percentDecoded(fragment) else {
+            throw LoadError("$ref \(quoted(ref, limit: 400)) has a bad percent-escape", at: from)
+        }
+        let file = decodedPath.isEmpty
+            ? FilePath.normalized(from.file)
+            : FilePath.join(FilePath.directory(of: from.file), decodedPath)
+        return (file, pointer)
+    }
+}

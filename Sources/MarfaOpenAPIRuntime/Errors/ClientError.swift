@@ -1,0 +1,79 @@
+/// A generated client could not write a request or read a response for an operation.
+///
+/// Errors from the transport and from middleware are not wrapped: they reach the caller unchanged.
+public struct ClientError: Error, Sendable, CustomStringConvertible {
+    /// The operation ID of the call, e.g. `listPets`.
+    public let operationID: String
+    /// What went wrong, in plain words.
+    public let causeDescription: String
+    /// The error behind it, when there is one.
+    public let underlyingError: (any Error)?
+    /// The status of the response being read, when the failure came after one arrived.
+    public let status: Int?
+
+    public init(operationID: String, causeDescription: String, underlyingError: (any Error)? = nil, status: Int? = nil) {
+        self.operationID = operationID
+        self.causeDescription = causeDescription
+        self.underlyingError = underlyingError
+        self.status = status
+    }
+
+    public var description: String {
+        var text = "Operation '\(operationID)' failed: \(causeDescription)"
+        if let status { text += " (status \(status))" }
+        if let underlyingError { text += ": \(underlyingError)" }
+        return text
+    }
+}
+
+/// A request a generated server could not read: answered with `status` (400 unless said otherwise).
+public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPResponseConvertible {
+    public let operationID: String
+    public let causeDescription: String
+    public let underlyingError: (any Error)?
+    public let status: Int
+
+    public init(operationID: String, causeDescription: String, underlyingError: (any Error)? = nil, status: Int = 400) {
+        self.operationID = operationID
+        self.causeDescription = causeDescription
+        self.underlyingError = underlyingError
+        self.status = status
+    }
+
+    public var description: String {
+        var text = "\(causeDescription)"
+        if let underlyingError { text += ": \(underlyingError)" }
+        return text
+    }
+
+    public var httpResponse: (HTTPResponse, HTTPBody?) {
+        (HTTPResponse(status: status, headerFields: ["Content-Type": "text/plain; charset=utf-8"]), HTTPBody(description + "\n"))
+    }
+}
+
+/// An error a server turns into an answer instead of a 500.
+public protocol HTTPResponseConvertible: Error {
+    var httpResponse: (HTTPResponse, HTTPBody?) { get }
+}
+
+/// Thrown by an `Output`'s accessor (such as `.ok`) when the response had another status.
+public struct UnexpectedResponseError: Error, Sendable, CustomStringConvertible {
+    public let expected: String
+    public let received: String
+    public init(expected: String, received: String) {
+        self.expected = expected
+        self.received = received
+    }
+    public var description: String { "Expected the '\(expected)' response, received '\(received)'." }
+}
+
+/// Thrown by a body's accessor (such as `.json`) when the response had another content type.
+public struct UnexpectedContentError: Error, Sendable, CustomStringConvertible {
+    public let expected: String
+    public let received: String
+    public init(expected: String, received: String) {
+        self.expected = expected
+        self.received = received
+    }
+    public var description: String { "Expected '\(expected)' content, received '\(received)'." }
+}

@@ -1,0 +1,177 @@
+import Foundation
+
+/// What a generated client method calls to write one request and read its response.
+///
+/// Every failure here is a `ClientError` naming the operation; transport and middleware errors
+/// pass through `send` unchanged.
+public struct ClientCall: Sendable {
+    public let operationID: String
+    let client: UniversalClient
+
+    init(operationID: String, client: UniversalClient) {
+        self.operationID = operationID
+        self.client = client
+    }
+
+    func failure(_ cause: String, _ error: (any Error)? = nil, status: Int? = nil) -> ClientError {
+        ClientError(operationID: operationID, causeDescription: cause, underlyingError: error, status: status)
+    }
+
+    // MARK: Request
+
+    /// A path parameter written in `style`, percent-encoded.
+    public func path<T: Encodable>(_ value: T, name: String, style: ParameterStyle = .simple, explode: Bool = false) throws -> String {
+        do {
+            return URIStyleCoder.path(try URIValueEncoder.encode(value), name: name, style: style, explode: explode)
+        } catch {
+            throw failure("Could not write the path parameter '\(name)'", error)
+        }
+    }
+
+    /// Adds a query parameter; nil adds nothing.
+    public func query<T: Encodable>(
+        _ request: inout HTTPRequest, _ name: String, _ value: T?, style: ParameterStyle = .form, explode: Bool = true,
+        allowReserved: Bool = false
+    ) throws {
+        guard let value else { return }
+        let text: String
+        do {
+            text = URIStyleCoder.query(try URIValueEncoder.encode(value), name: name, style: style, explode: explode, allowReserved: allowReserved)
+        } catch {
+            throw failure("Could not write the query parameter '\(name)'", error)
+        }
+        guard !text.isEmpty else { return }
+        request.path += request.path.contains("?") ? "&" + text : "?" + text
+    }
+
+    /// Sets a header; nil sets nothing.
+    public func header<T: Encodable>(_ request: inout HTTPRequest, _ name: String, _ value: T?, explode: Bool = false) throws {
+        guard let value else { return }
+        do {
+            request.headerFields[name] = URIStyleCoder.header(try URIValueEncoder.encode(value), explode: explode)
+        } catch {
+            throw failure("Could not write the header '\(name)'", error)
+        }
+    }
+
+    /// Adds a cookie to the `Cookie` header; nil adds nothing.
+    public func cookie<T: Encodable>(_ request: inout HTTPRequest, _ name: String, _ value: T?, explode: Bool = true) throws {
+        guard let value else { return }
+        do {
+            let crumb = URIStyleCoder.cookie(try URIValueEncoder.encode(value), name: name, explode: explode)
+            request.headerFields["Cookie"] = request.headerFields["Cookie"].map { $0 + "; " + crumb } ?? crumb
+        } catch {
+            throw failure("Could not write the cookie '\(name)'", error)
+        }
+    }
+
+    /// A JSON body, setting `Content-Type`.
+    public func json<T: Encodable>(_ request: inout HTTPRequest, _ value: T, contentType: String = "application/json") throws -> HTTPBody {
+        request.headerFields["Content-Type"] = contentType
+        do {
+            return HTTPBody(try JSONCoding.makeEncoder(sortedKeys: client.configuration.sortedKeys).encode(value))
+        } catch {
+            throw failure("Could not write the JSON body", error)
+        }
+    }
+
+    /// An `application/x-www-form-urlencoded` body, setting `Content-Type`.
+    public func form<T: Encodable>(_ request: inout HTTPRequest, _ value: T, contentType: String = "application/x-www-form-urlencoded") throws -> HTTPBody {
+        request.headerFields["Content-Type"] = contentType
+        do {
+            return HTTPBody(try FormCoding.encode(value))
+        } catch {
+            throw failure("Could not write the form body", error)
+        }
+    }
+
+    /// A multipart body, setting `Content-Type` with its boundary.
+    public func multipart(_ request: inout HTTPRequest, _ value: MultipartBody, contentType: String = "multipart/form-data") -> HTTPBody {
+        request.headerFields["Content-Type"] = "\(contentType); boundary=\(value.boundary)"
+        return value.encoded()
+    }
+
+    /// A body sent as it is, setting `Content-Type`.
+    public func raw(_ request: inout HTTPRequest, _ body: HTTPBody, contentType: String) -> HTTPBody {
+        request.headerFields["Content-Type"] = contentType
+        return body
+    }
+
+    /// Sends the request through the middlewares and the transport.
+    public func send(_ request: HTTPRequest, _ body: HTTPBody?) async throws -> (HTTPResponse, HTTPBody?) {
+        try await client.send(request, body: body, operationID: operationID)
+    }
+
+    // MARK: Response
+
+    /// A response header as `T`, or nil when absent.
+    public func header<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
+        guard let text = response.headerFields[name] else { return nil }
+        do {
+            guard let value = URIStyleCoder.readHeader(text, explode: explode, shape: shape) else {
+                throw failure("The header '\(name)' could not be read", status: response.status)
+            }
+            return try URIValueDecoder.decode(type, from: value)
+        } catch let error as ClientError {
+            throw error
+        } catch {
+            throw failure("The header '\(name)' could not be read", error, status: response.status)
+        }
+    }
+
+    /// A required response header as `T`.
+    public func requiredHeader<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T {
+        guard let value = try header(response, name, as: type, explode: explode, shape: shape) else {
+            throw failure("The required header '\(name)' is missing", status: response.status)
+        }
+        return value
+    }
+
+    /// Whether the response's `Content-Type` matches `pattern`.
+    public func matches(_ response: HTTPResponse, _ pattern: String) -> Bool {
+        ContentType.matches(response.headerFields["Content-Type"], pattern)
+    }
+
+    /// The error for a response whose content type the operation does not describe.
+    public func unexpectedContent(_ response: HTTPResponse) -> ClientError {
+        failure("The response's content type '\(response.headerFields["Content-Type"] ?? "")' is not one the operation describes", status: response.status)
+    }
+
+    /// Reads a JSON body as `T`.
+    public func json<T: Decodable>(_ type: T.Type, _ response: HTTPResponse, _ body: HTTPBody?) async throws -> T {
+        let bytes: [UInt8]
+        do {
+            bytes = try await body?.collect(upTo: client.configuration.maxBodyBytes) ?? []
+        } catch {
+            throw failure("The response body could not be read", error, status: response.status)
+        }
+        do {
+            return try JSONCoding.makeDecoder().decode(type, from: Data(bytes))
+        } catch {
+            throw failure("The JSON response body could not be decoded as \(T.self)", error, status: response.status)
+        }
+    }
+
+    /// Reads an `application/x-www-form-urlencoded` body as `T`.
+    public func form<T: Decodable>(_ type: T.Type, _ response: HTTPResponse, _ body: HTTPBody?) async throws -> T {
+        do {
+            let bytes = try await body?.collect(upTo: client.configuration.maxBodyBytes) ?? []
+            return try FormCoding.decode(type, from: bytes)
+        } catch {
+            throw failure("The form response body could not be decoded as \(T.self)", error, status: response.status)
+        }
+    }
+
+    /// Reads a multipart body.
+    public func multipart(_ response: HTTPResponse, _ body: HTTPBody?) async throws -> MultipartBody {
+        do {
+            let bytes = try await body?.collect(upTo: client.configuration.maxBodyBytes) ?? []
+            return try MultipartBody(parsing: bytes, contentType: response.headerFields["Content-Type"])
+        } catch {
+            throw failure("The multipart response body could not be read", error, status: response.status)
+        }
+    }
+
+    /// A body passed on as it is (an empty one when the response had none).
+    public func raw(_ body: HTTPBody?) -> HTTPBody { body ?? HTTPBody() }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The part of a generated `Client` that is the same for every operation: where requests go and
+/// the middleware chain they pass through.
+public struct UniversalClient: Sendable {
+    public let serverURL: URL
+    public let configuration: Configuration
+    public let transport: any ClientTransport
+    public let middlewares: [any ClientMiddleware]
+
+    public init(
+        serverURL: URL, configuration: Configuration = .init(), transport: any ClientTransport,
+        middlewares: [any ClientMiddleware] = []
+    ) {
+        self.serverURL = serverURL
+        self.configuration = configuration
+        self.transport = transport
+        self.middlewares = middlewares
+    }
+
+    /// A helper for one call of `operationID`.
+    public func call(_ operationID: String) -> ClientCall { ClientCall(operationID: operationID, client: self) }
+
+    /// Sends through the middlewares, first to last, then the transport.
+    func send(_ request: HTTPRequest, body: HTTPBody?, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        try await send(request, body, serverURL, operationID, middlewares[...])
+    }
+
+    private func send(
+        _ request: HTTPRequest, _ body: HTTPBody?, _ baseURL: URL, _ operationID: String,
+        _ rest: ArraySlice<any ClientMiddleware>
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        guard let first = rest.first else {
+            return try await transport.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        }
+        let next = rest.dropFirst()
+        return try await first.intercept(request, body: body, baseURL: baseURL, operationID: operationID) {
+            try await self.send($0, $1, $2, operationID, next)
+        }
+    }
+}

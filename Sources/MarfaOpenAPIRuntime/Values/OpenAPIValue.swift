@@ -1,0 +1,82 @@
+/// A free-form JSON value, for schemas that allow any value.
+public enum OpenAPIValue: Sendable, Hashable, Codable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([OpenAPIValue])
+    case object([String: OpenAPIValue])
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let int = try? container.decode(Int64.self) {
+            self = .int(int)
+        } else if let double = try? container.decode(Double.self) {
+            self = .double(double)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([OpenAPIValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: OpenAPIValue].self))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .null: try container.encodeNil()
+        case .bool(let value): try container.encode(value)
+        case .int(let value): try container.encode(value)
+        case .double(let value): try container.encode(value)
+        case .string(let value): try container.encode(value)
+        case .array(let value): try container.encode(value)
+        case .object(let value): try container.encode(value)
+        }
+    }
+
+    public var string: String? { if case .string(let v) = self { v } else { nil } }
+    public var bool: Bool? { if case .bool(let v) = self { v } else { nil } }
+    public var int: Int64? { if case .int(let v) = self { v } else { nil } }
+    /// The number, whether written as an integer or not.
+    public var double: Double? {
+        switch self {
+        case .double(let v): v
+        case .int(let v): Double(v)
+        default: nil
+        }
+    }
+    public var array: [OpenAPIValue]? { if case .array(let v) = self { v } else { nil } }
+    public var object: [String: OpenAPIValue]? { if case .object(let v) = self { v } else { nil } }
+    public var isNull: Bool { self == .null }
+
+    /// The value of `key` when this is an object.
+    public subscript(key: String) -> OpenAPIValue? { object?[key] }
+}
+
+/// A free-form JSON value (the name generated code uses for schemas without a type).
+public typealias OpenAPIValueContainer = OpenAPIValue
+/// A free-form JSON object.
+public typealias OpenAPIObjectContainer = [String: OpenAPIValue]
+/// A free-form JSON array.
+public typealias OpenAPIArrayContainer = [OpenAPIValue]
+
+extension OpenAPIValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
+{
+    public init(nilLiteral: ()) { self = .null }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(arrayLiteral elements: OpenAPIValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, OpenAPIValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
