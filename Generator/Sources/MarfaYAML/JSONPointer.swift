@@ -1,5 +1,5 @@
 /// RFC 6901 JSON pointers, in plain form (`/a/b~1c`) or URI-fragment form (`#/a/b%20c`).
-public enum JSONPointer {
+public enum JSONPointer: Sendable {
     /// The reference tokens of `pointer`, unescaped, or nil when it is not a valid pointer.
     ///
     /// `""` and `"#"` name the whole document (no tokens). The fragment form, starting with `#`,

@@ -35,8 +35,9 @@ struct TreeBuilder {
     private static let mergeTag = "tag:yaml.org,2002:merge"
     private static let indexThreshold = 12
 
-    let file: String
+    let positions: PositionMap
     let limits: LoadLimits
+    private var file: String { positions.file }
     private var frames: [Frame] = []
     private var anchors: [String: (node: Node, size: Int)] = [:]
     private var produced = 0
@@ -45,8 +46,8 @@ struct TreeBuilder {
     private var rootIsEmpty = false
     private var documents = 0
 
-    init(file: String, limits: LoadLimits) {
-        self.file = file
+    init(positions: PositionMap, limits: LoadLimits) {
+        self.positions = positions
         self.limits = limits
     }
 
@@ -60,7 +61,7 @@ struct TreeBuilder {
 
     /// Takes one event; returns true at the end of the stream.
     mutating func handle(_ event: yaml_event_t) throws(LoadError) -> Bool {
-        let location = self.location(event.start_mark)
+        let location = positions.location(event.start_mark)
         switch event.type {
         case YAML_STREAM_START_EVENT, YAML_DOCUMENT_END_EVENT, YAML_NO_EVENT:
             return false
@@ -117,10 +118,6 @@ struct TreeBuilder {
             return false
         }
         return false
-    }
-
-    private func location(_ mark: yaml_mark_t) -> SourceLocation {
-        SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
     private mutating func count(_ nodes: Int, at location: SourceLocation) throws(LoadError) {

@@ -13,7 +13,7 @@
 ///   a second document, at the `---` or content that starts it.
 /// - JSON is read as flow YAML, so every JSON text loads (JSON strings are quoted scalars).
 /// - `LoadLimits` bounds alias expansion and nesting depth.
-public enum YAMLLoader {
+public enum YAMLLoader: Sendable {
     /// Parses `bytes` (UTF-8, or UTF-16 with a byte order mark) as one document, reporting
     /// positions against `file`.
     public static func parse(_ bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> Node {

@@ -1,0 +1,113 @@
+/// A Swift declaration to emit: a struct, an enum, a type alias, or a namespace holding others.
+final class Decl {
+    struct Property {
+        /// `requiredNullable`: the key is always written, with `null` for nil.
+        enum Presence { case required, requiredNullable, optional, nullableOptional, defaulted(String) }
+        var swiftName: String
+        var jsonName: String
+        var type: String
+        var presence: Presence
+        var doc: [String]
+        /// The type the property names directly (not through a list or map), to find recursion.
+        var targetName: String?
+        var boxed = false
+        var deprecated = false
+
+        /// The Swift type of the property as users see it.
+        var declaredType: String {
+            switch presence {
+            case .required, .defaulted: type
+            case .optional, .requiredNullable: type + "?"
+            case .nullableOptional: "MarfaOpenAPIRuntime.Nullable<\(type)>?"
+            }
+        }
+    }
+
+    struct Structure {
+        var properties: [Property]
+        /// The value type of `additionalProperties`, when the object keeps unnamed members.
+        var additional: String?
+        /// `additionalProperties: false`: unnamed members are refused when decoding.
+        var closed = false
+        /// The allOf fallback: every value decodes from the whole object.
+        var composed = false
+    }
+
+    struct RawEnum {
+        var rawType: String
+        var cases: [(name: String, literal: String)]
+    }
+
+    struct Choice {
+        struct Case {
+            var name: String
+            var type: String
+            var discriminatorValues: [String]
+            var targetName: String?
+        }
+        var cases: [Case]
+        var discriminator: String?
+        /// `anyOf`: a struct of optional values rather than an enum.
+        var isAnyOf = false
+        var indirect = false
+    }
+
+    enum Kind {
+        case structure(Structure)
+        case rawEnum(RawEnum)
+        case choice(Choice)
+        case alias(String)
+        case namespace
+        /// Written as given: a declaration line (without `{`) and its member lines.
+        case custom(header: String, members: [String])
+    }
+
+    var name: String
+    var qualifiedName: String
+    var doc: [String]
+    var kind: Kind
+    var children: [Decl] = []
+    var childNames = NameScope(reserved: ["CodingKeys"])
+
+    init(name: String, qualifiedName: String, doc: [String] = [], kind: Kind) {
+        self.name = name
+        self.qualifiedName = qualifiedName
+        self.doc = doc
+        self.kind = kind
+    }
+
+    /// Adds a nested declaration under a name unique in this one.
+    func nest(_ suggested: String, doc: [String] = [], kind: Kind) -> Decl {
+        let name = childNames.claim(suggested)
+        let child = Decl(name: name, qualifiedName: qualifiedName + "." + name, doc: doc, kind: kind)
+        children.append(child)
+        return child
+    }
+}
+
+/// Documentation lines for a description, summary or title.
+enum Doc {
+    static func lines(_ texts: String?...) -> [String] {
+        guard let text = texts.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            String($0).replacingOccurrences(of: "*/", with: "* /").trimmingTrailingSpaces
+        }.trimmingEmptyEdges
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.last == " " || text.last == "\t" || text.last == "\r" { text.removeLast() }
+        return text
+    }
+}
+
+extension Array where Element == String {
+    var trimmingEmptyEdges: [String] {
+        var lines = self
+        while lines.first?.isEmpty == true { lines.removeFirst() }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+}

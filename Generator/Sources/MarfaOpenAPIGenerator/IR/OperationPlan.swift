@@ -1,0 +1,75 @@
+/// Everything the emitters need about one operation, its types already declared.
+struct OperationPlan {
+    struct Parameter {
+        var name: String
+        var swiftName: String
+        var location: APIParameter.Location
+        var type: String
+        var shape: TypeUsage.Shape
+        var required: Bool
+        var style: String
+        var explode: Bool
+        var allowReserved: Bool
+    }
+
+    enum ContentKind { case json, form, multipart, raw }
+
+    struct Content {
+        var caseName: String
+        var mediaType: String
+        var kind: ContentKind
+        /// The Swift type of the case's value.
+        var type: String
+    }
+
+    struct Header {
+        var name: String
+        var swiftName: String
+        var type: String
+        var shape: TypeUsage.Shape
+        var required: Bool
+        var explode: Bool
+    }
+
+    /// A response type declared once; others with the same shape are aliases of it.
+    struct ResponseType {
+        var qualifiedName: String
+        var headers: [Header]
+        var contents: [Content]
+    }
+
+    struct Response {
+        var caseName: String
+        /// `200`, `2XX` or `default`.
+        var status: String
+        var typeName: String
+        var isRange: Bool { status.hasSuffix("XX") }
+        var isDefault: Bool { status == "default" }
+    }
+
+    var operation: APIOperation
+    var typeName: String
+    var qualifiedName: String
+    var methodName: String
+    var parameters: [Parameter]
+    var bodyRequired: Bool
+    var bodyContents: [Content]
+    var responses: [Response]
+    var accept: String?
+
+    var pathParameters: [Parameter] { parameters.filter { $0.location == .path } }
+    var queryParameters: [Parameter] { parameters.filter { $0.location == .query } }
+    var headerParameters: [Parameter] { parameters.filter { $0.location == .header } }
+    var cookieParameters: [Parameter] { parameters.filter { $0.location == .cookie } }
+    var hasBody: Bool { !bodyContents.isEmpty }
+
+    /// The Input members present, in initializer order, and whether each can default to `.init()`.
+    var inputGroups: [(member: String, type: String, defaultable: Bool)] {
+        var groups: [(String, String, Bool)] = []
+        for (member, type, location) in [("path", "Path", APIParameter.Location.path), ("query", "Query", .query), ("headers", "Headers", .header), ("cookies", "Cookies", .cookie)] {
+            let members = parameters.filter { $0.location == location }
+            if !members.isEmpty { groups.append((member, "\(qualifiedName).Input.\(type)", !members.contains { $0.required })) }
+        }
+        return groups
+    }
+}

@@ -1,0 +1,446 @@
+import MarfaYAML
+
+/// The Swift type that stands for a schema where it is used.
+struct TypeUsage {
+    var swift: String
+    var shape: Shape
+    /// The schema allows `null`.
+    var nullable: Bool
+    /// The declaration the type is, when it is one (not a list or a map of one).
+    var decl: Decl?
+
+    enum Shape { case primitive, array, object }
+
+    static var freeForm: TypeUsage { TypeUsage(swift: "MarfaOpenAPIRuntime.OpenAPIValue", shape: .object, nullable: false, decl: nil) }
+}
+
+/// Turns schemas into Swift types: names primitives, lists and maps, and declares a struct or enum
+/// for each object, enumeration and union, nested where the schema appears.
+final class TypeBuilder {
+    let reader: SchemaReader
+    let log: DiagnosticLog
+    let root: String
+    let schemasNamespace: Decl
+    let nameOverrides: [String: String]
+    /// Component and other `$ref` targets: their Swift name and, once built, their usage.
+    private var refNames: [String: String] = [:]
+    private var refUsages: [String: TypeUsage] = [:]
+    private var building: Set<String> = []
+    private var pending: [String] = []
+    /// Inline declarations by fingerprint, so equal shapes share one type.
+    private var sharedInline: [String: TypeUsage] = [:]
+
+    init(reader: SchemaReader, log: DiagnosticLog, root: String, schemasNamespace: Decl, nameOverrides: [String: String]) {
+        self.reader = reader
+        self.log = log
+        self.root = root
+        self.schemasNamespace = schemasNamespace
+        self.nameOverrides = nameOverrides
+    }
+
+    /// Registers the `components/schemas` names before anything refers to them.
+    func registerComponents(_ components: [(name: String, key: String)]) {
+        for (name, key) in components where refNames[key] == nil {
+            let swiftName = schemasNamespace.childNames.claim(nameOverrides[name] ?? Naming.typeName(name))
+            refNames[key] = swiftName
+            pending.append(key)
+        }
+    }
+
+    /// Builds every registered and discovered `$ref` target.
+    func buildPending() {
+        while !pending.isEmpty {
+            let key = pending.removeFirst()
+            _ = referenced(key)
+        }
+    }
+
+    // MARK: References
+
+    private func referenced(_ key: String) -> TypeUsage {
+        if let usage = refUsages[key] { return usage }
+        let name = refName(key)
+        let qualified = "\(schemasNamespace.qualifiedName).\(name)"
+        guard let target = reader.targets[key] else {
+            return TypeUsage(swift: qualified, shape: .object, nullable: false, decl: nil)
+        }
+        if building.contains(key) {
+            // A cycle through references: name the type now; its declaration is being built.
+            return TypeUsage(swift: qualified, shape: .object, nullable: false, decl: nil)
+        }
+        building.insert(key)
+        defer { building.remove(key) }
+        let schema = reader.read(target.node)
+        let built = declare(schema, in: schemasNamespace, as: name, exactName: true)
+        let usage: TypeUsage
+        if built.decl?.qualifiedName == qualified {
+            usage = TypeUsage(swift: qualified, shape: built.shape, nullable: built.nullable, decl: built.decl)
+        } else {
+            let alias = Decl(name: name, qualifiedName: qualified, doc: Doc.lines(schema.description, schema.title), kind: .alias(built.swift))
+            schemasNamespace.children.append(alias)
+            usage = TypeUsage(swift: qualified, shape: built.shape, nullable: built.nullable, decl: built.decl)
+        }
+        refUsages[key] = usage
+        return usage
+    }
+
+    private func refName(_ key: String) -> String {
+        if let name = refNames[key] { return name }
+        let pointer = key.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        let tokens = JSONPointer.tokens(of: pointer) ?? []
+        var base = tokens.last ?? ""
+        if base.isEmpty || tokens.isEmpty {
+            let file = key.split(separator: "#").first.map(String.init) ?? "Schema"
+            base = String(file.split(separator: "/").last ?? "Schema").split(separator: ".").first.map(String.init) ?? "Schema"
+        }
+        let name = schemasNamespace.childNames.claim(Naming.typeName(base))
+        refNames[key] = name
+        pending.append(key)
+        return name
+    }
+
+    // MARK: Usages
+
+    /// The type for `schema` used in `scope`; declarations it needs are nested in `scope` as `name`.
+    func usage(_ schema: JSONSchema, in scope: Decl, as name: String) -> TypeUsage {
+        declare(schema, in: scope, as: name, exactName: false)
+    }
+
+    private func declare(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
+        if let reference = schema.reference {
+            var usage = referenced(reference.key)
+            usage.nullable = usage.nullable || schema.allowsNull
+            return usage
+        }
+        if schema.isFalse {
+            log.warning("The schema 'false' allows no value; it is generated as a free-form value.", at: schema.location)
+            return .freeForm
+        }
+        let nullable = schema.allowsNull
+        var result = shape(schema, in: scope, as: name, exactName: exactName)
+        result.nullable = result.nullable || nullable
+        return result
+    }
+
+    private func shape(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
+        let doc = Doc.lines(schema.description, schema.title)
+        let oneOf = schema.oneOf.filter { !$0.isNullOnly && !$0.isConstraintOnly }
+        let anyOf = schema.anyOf.filter { !$0.isNullOnly && !$0.isConstraintOnly }
+        let hasObjectShape = !schema.properties.isEmpty || { if case .schema = schema.additionalProperties { true } else { false } }()
+
+        if !schema.allOf.isEmpty {
+            return allOf(schema, in: scope, as: name, exactName: exactName, doc: doc)
+        }
+        if !oneOf.isEmpty && !hasObjectShape {
+            return union(oneOf, schema: schema, in: scope, as: name, exactName: exactName, doc: doc, isAnyOf: false)
+        }
+        if !anyOf.isEmpty && !hasObjectShape {
+            return union(anyOf, schema: schema, in: scope, as: name, exactName: exactName, doc: doc, isAnyOf: true)
+        }
+        if (!oneOf.isEmpty || !anyOf.isEmpty) && hasObjectShape {
+            log.warning("A schema with both properties and oneOf/anyOf is generated from its properties only.", at: schema.location)
+        }
+        if let values = schema.enumValues ?? schema.constValue.map({ [$0] }) {
+            return enumeration(values, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
+        }
+        let types = schema.nonNullTypes
+        if types.count > 1 {
+            let branches = types.map { type -> JSONSchema in
+                let branch = JSONSchema(location: schema.location, fingerprint: type)
+                branch.types = [type]
+                branch.format = schema.format
+                branch.items = schema.items
+                branch.properties = schema.properties
+                branch.required = schema.required
+                branch.additionalProperties = schema.additionalProperties
+                return branch
+            }
+            return union(branches, schema: schema, in: scope, as: name, exactName: exactName, doc: doc, isAnyOf: false)
+        }
+        switch types.first {
+        case "string": return primitive(string(schema))
+        case "integer":
+            switch schema.format {
+            case "int32": return primitive("Swift.Int32")
+            case "int64": return primitive("Swift.Int64")
+            default: return primitive("Swift.Int")
+            }
+        case "number": return primitive(schema.format == "float" ? "Swift.Float" : "Swift.Double")
+        case "boolean": return primitive("Swift.Bool")
+        case "array": return array(schema, in: scope, as: name)
+        case "object": return object(schema, in: scope, as: name, exactName: exactName, doc: doc)
+        case nil:
+            if hasObjectShape || !schema.required.isEmpty && !schema.properties.isEmpty { return object(schema, in: scope, as: name, exactName: exactName, doc: doc) }
+            if schema.items != nil { return array(schema, in: scope, as: name) }
+            if case .allowed(false) = schema.additionalProperties { return object(schema, in: scope, as: name, exactName: exactName, doc: doc) }
+            return .freeForm
+        default:
+            return .freeForm
+        }
+    }
+
+    private func primitive(_ swift: String) -> TypeUsage {
+        TypeUsage(swift: swift, shape: .primitive, nullable: false, decl: nil)
+    }
+
+    private func string(_ schema: JSONSchema) -> String {
+        switch schema.format {
+        case "date-time": "Foundation.Date"
+        case "date": "MarfaOpenAPIRuntime.CalendarDate"
+        case "byte": "MarfaOpenAPIRuntime.Base64EncodedData"
+        case "binary": "Foundation.Data"
+        default: "Swift.String"
+        }
+    }
+
+    private func array(_ schema: JSONSchema, in scope: Decl, as name: String) -> TypeUsage {
+        guard let items = schema.items else {
+            return TypeUsage(swift: "[MarfaOpenAPIRuntime.OpenAPIValue]", shape: .array, nullable: false, decl: nil)
+        }
+        let element = declare(items, in: scope, as: name + "Item", exactName: false)
+        let elementType = element.nullable ? element.swift + "?" : element.swift
+        return TypeUsage(swift: "[\(elementType)]", shape: .array, nullable: false, decl: nil)
+    }
+
+    // MARK: Shared inline declarations
+
+    /// Answers an existing declaration of the same shape, or makes one with `make`.
+    private func shared(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage) -> TypeUsage {
+        if !exactName, let existing = sharedInline[schema.fingerprint] {
+            let alias = scope.nest(name, kind: .alias(existing.swift))
+            return TypeUsage(swift: alias.qualifiedName, shape: existing.shape, nullable: existing.nullable, decl: existing.decl)
+        }
+        let usage = make(name)
+        if !exactName { sharedInline[schema.fingerprint] = usage }
+        return usage
+    }
+
+    private func newDecl(in scope: Decl, _ name: String, exactName: Bool, doc: [String], kind: Decl.Kind) -> Decl {
+        if exactName {
+            let decl = Decl(name: name, qualifiedName: scope.qualifiedName + "." + name, doc: doc, kind: kind)
+            scope.children.append(decl)
+            return decl
+        }
+        return scope.nest(name, doc: doc, kind: kind)
+    }
+
+    // MARK: Objects
+
+    private func object(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
+        if schema.properties.isEmpty {
+            switch schema.additionalProperties {
+            case .unspecified, .allowed(true):
+                return TypeUsage(swift: "MarfaOpenAPIRuntime.OpenAPIObjectContainer", shape: .object, nullable: false, decl: nil)
+            default: break
+            }
+        }
+        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
+            decl.kind = .structure(structure(properties: schema.properties, required: Set(schema.required), additional: schema.additionalProperties, in: decl))
+            return TypeUsage(swift: decl.qualifiedName, shape: .object, nullable: false, decl: decl)
+        }
+    }
+
+    private func structure(properties: [JSONSchema.Property], required: Set<String>, additional: JSONSchema.AdditionalProperties, in decl: Decl) -> Decl.Structure {
+        var names = NameScope(reserved: ["additionalProperties"])
+        var members: [Decl.Property] = []
+        for property in properties {
+            let swiftName = names.claim(nameOverrides["\(decl.name).\(property.name)"] ?? Naming.memberName(property.name))
+            let usage = declare(property.schema, in: decl, as: Naming.typeName(property.name), exactName: false)
+            let isRequired = required.contains(property.name) && !property.schema.readOnly && !property.schema.writeOnly
+            var presence: Decl.Property.Presence
+            if isRequired {
+                presence = usage.nullable ? .requiredNullable : .required
+            } else if usage.nullable {
+                presence = .nullableOptional
+            } else if let value = property.schema.defaultValue, let literal = defaultLiteral(value, for: usage, schema: property.schema) {
+                presence = .defaulted(literal)
+            } else {
+                presence = .optional
+            }
+            var doc = Doc.lines(property.schema.description, property.schema.title)
+            if property.schema.readOnly { doc.append("- Note: Read-only: answers carry it; requests leave it out.") }
+            if property.schema.writeOnly { doc.append("- Note: Write-only: requests carry it; answers leave it out.") }
+            members.append(Decl.Property(
+                swiftName: swiftName, jsonName: property.name, type: usage.swift, presence: presence, doc: doc,
+                targetName: usage.swift, deprecated: property.schema.deprecated))
+        }
+        var structure = Decl.Structure(properties: members)
+        switch additional {
+        case .schema(let schema):
+            let usage = declare(schema, in: decl, as: "AdditionalProperties", exactName: false)
+            structure.additional = usage.nullable ? usage.swift + "?" : usage.swift
+        case .allowed(true):
+            if !properties.isEmpty { structure.additional = "MarfaOpenAPIRuntime.OpenAPIValue" }
+        case .allowed(false):
+            structure.closed = true
+        case .unspecified:
+            break
+        }
+        return structure
+    }
+
+    /// A Swift literal for a `default`, or nil (with a diagnostic) when it cannot be written.
+    private func defaultLiteral(_ value: Node, for usage: TypeUsage, schema: JSONSchema) -> String? {
+        if let decl = usage.decl, case .rawEnum(let raw) = decl.kind, let text = value.string,
+            let match = raw.cases.first(where: { $0.literal == Naming.literal(text) || $0.literal == text })
+        {
+            return "." + match.name
+        }
+        switch usage.swift {
+        case "Swift.String": if let text = value.string { return Naming.literal(text) }
+        case "Swift.Int", "Swift.Int32", "Swift.Int64": if let int = value.int { return String(int) }
+        case "Swift.Double", "Swift.Float": if let double = value.double { return "\(double)" }
+        case "Swift.Bool": if let bool = value.bool { return bool ? "true" : "false" }
+        default:
+            if usage.shape == .array, value.elements?.isEmpty == true { return "[]" }
+        }
+        log.warning("This default value cannot be written in Swift; the property stays optional.", at: value.location)
+        return nil
+    }
+
+    // MARK: allOf
+
+    private func allOf(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
+        let members = schema.allOf.filter { !$0.isConstraintOnly }
+        if members.count == 1 && schema.properties.isEmpty && schema.oneOf.isEmpty && schema.anyOf.isEmpty {
+            var usage = declare(members[0], in: scope, as: name, exactName: exactName)
+            usage.nullable = usage.nullable || schema.allowsNull
+            return usage
+        }
+        // Merge objects: every member resolves to properties.
+        var properties: [JSONSchema.Property] = []
+        var required = Set(schema.required)
+        var additional = schema.additionalProperties
+        var mergeable = true
+        func collect(_ part: JSONSchema, depth: Int) {
+            guard depth < 16 else { mergeable = false; return }
+            if let reference = part.reference {
+                guard let target = reader.targets[reference.key] else { mergeable = false; return }
+                collect(reader.read(target.node), depth: depth + 1)
+                return
+            }
+            if !part.oneOf.filter({ !$0.isNullOnly && !$0.isConstraintOnly }).isEmpty || !part.anyOf.filter({ !$0.isNullOnly && !$0.isConstraintOnly }).isEmpty
+                || part.enumValues != nil || (!part.nonNullTypes.isEmpty && part.nonNullTypes != ["object"])
+            {
+                mergeable = false
+                return
+            }
+            for inner in part.allOf { collect(inner, depth: depth + 1) }
+            for property in part.properties {
+                properties.removeAll { $0.name == property.name }
+                properties.append(property)
+            }
+            required.formUnion(part.required)
+            if case .schema = part.additionalProperties { additional = part.additionalProperties }
+        }
+        for member in members { collect(member, depth: 0) }
+        for property in schema.properties {
+            properties.removeAll { $0.name == property.name }
+            properties.append(property)
+        }
+        if mergeable {
+            let merged = JSONSchema(location: schema.location, fingerprint: schema.fingerprint)
+            merged.types = ["object"]
+            merged.properties = properties
+            merged.required = Array(required).sorted()
+            merged.additionalProperties = additional
+            merged.description = schema.description
+            if properties.isEmpty, case .unspecified = additional {
+                merged.additionalProperties = .allowed(false)
+            }
+            return object(merged, in: scope, as: name, exactName: exactName, doc: doc)
+        }
+        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
+            var values: [Decl.Property] = []
+            for (index, member) in members.enumerated() {
+                let usage = declare(member, in: decl, as: "Value\(index + 1)", exactName: false)
+                values.append(Decl.Property(
+                    swiftName: "value\(index + 1)", jsonName: "", type: usage.swift, presence: usage.nullable ? .optional : .required,
+                    doc: [], targetName: usage.swift))
+            }
+            decl.kind = .structure(Decl.Structure(properties: values, composed: true))
+            return TypeUsage(swift: decl.qualifiedName, shape: .object, nullable: false, decl: decl)
+        }
+    }
+
+    // MARK: Unions
+
+    private func union(_ branches: [JSONSchema], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String], isAnyOf: Bool) -> TypeUsage {
+        if branches.count == 1 {
+            var usage = declare(branches[0], in: scope, as: name, exactName: exactName)
+            usage.nullable = usage.nullable || schema.allowsNull
+            return usage
+        }
+        // A union of single strings is one enumeration.
+        let constants = branches.compactMap { branch -> [Node]? in
+            guard branch.reference == nil else { return nil }
+            return branch.enumValues ?? branch.constValue.map { [$0] }
+        }
+        if constants.count == branches.count, constants.allSatisfy({ $0.allSatisfy { $0.scalar?.isPlain == false || $0.int == nil && $0.bool == nil && !$0.isNull } }) {
+            return enumeration(constants.flatMap { $0 }, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
+        }
+        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
+            var caseNames = NameScope(reserved: ["unknown"])
+            var cases: [Decl.Choice.Case] = []
+            for (index, branch) in branches.enumerated() {
+                let suggested: String
+                if let reference = branch.reference {
+                    suggested = Naming.memberName(refName(reference.key))
+                } else if let type = branch.nonNullTypes.first, branch.properties.isEmpty, branch.enumValues == nil {
+                    suggested = Naming.memberName(type == "array" ? "array" : type)
+                } else {
+                    suggested = "case\(index + 1)"
+                }
+                let caseName = caseNames.claim(suggested)
+                let usage = declare(branch, in: decl, as: "Case\(index + 1)", exactName: false)
+                var values: [String] = []
+                if let discriminator = schema.discriminator, let reference = branch.reference {
+                    values = discriminator.mapping.filter { $0.ref.key == reference.key }.map(\.value)
+                    if values.isEmpty || discriminator.mapping.isEmpty {
+                        let componentName = reference.key.split(separator: "/").last.map(String.init) ?? ""
+                        values.append(JSONPointer.tokens(of: "/" + componentName)?.first ?? componentName)
+                    }
+                }
+                cases.append(Decl.Choice.Case(name: caseName, type: usage.nullable ? usage.swift + "?" : usage.swift, discriminatorValues: values, targetName: usage.swift))
+            }
+            var discriminatorName = schema.discriminator?.propertyName
+            if schema.discriminator != nil && branches.contains(where: { $0.reference == nil }) {
+                log.warning("A discriminator needs every branch to be a $ref; the branches are tried in order instead.", at: schema.discriminator!.location)
+                discriminatorName = nil
+            }
+            decl.kind = .choice(Decl.Choice(cases: cases, discriminator: discriminatorName, isAnyOf: isAnyOf))
+            return TypeUsage(swift: decl.qualifiedName, shape: .object, nullable: false, decl: decl)
+        }
+    }
+
+    // MARK: Enumerations
+
+    private func enumeration(_ values: [Node], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
+        let present = values.filter { !($0.isNull && $0.scalar?.isPlain == true) }
+        let strings = present.allSatisfy { $0.scalar != nil && ($0.scalar!.isPlain == false || ($0.int == nil && $0.double == nil && $0.bool == nil)) }
+        let integers = present.allSatisfy { $0.int != nil && $0.scalar?.isPlain == true }
+        guard !present.isEmpty, strings || integers else {
+            if present.allSatisfy({ $0.bool != nil }) { return primitive("Swift.Bool") }
+            if present.allSatisfy({ $0.double != nil }) { return primitive("Swift.Double") }
+            log.warning("An enum of mixed or structured values is generated as a free-form value; its values are not checked.", at: schema.location)
+            return .freeForm
+        }
+        if schema.nonNullTypes == ["number"], integers { return primitive("Swift.Double") }
+        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+            var caseNames = NameScope(reserved: ["unknown", "allCases", "rawValue", "init"])
+            var cases: [(String, String)] = []
+            var seen: Set<String> = []
+            for value in present {
+                let text = value.scalar!.text
+                guard seen.insert(text).inserted else { continue }
+                let base = integers ? (text.hasPrefix("-") ? "negative" + text.dropFirst() : "_" + text) : Naming.memberName(text)
+                cases.append((caseNames.claim(base), integers ? text : Naming.literal(text)))
+            }
+            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .rawEnum(Decl.RawEnum(rawType: integers ? "Swift.Int" : "Swift.String", cases: cases)))
+            return TypeUsage(swift: decl.qualifiedName, shape: .primitive, nullable: false, decl: decl)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import MarfaYAML
+
+/// The parts of an OpenAPI document the generator turns into Swift, read and with refs followed.
+struct APIDocument {
+    var version: String
+    var title: String
+    var contractVersion: String
+    var servers: [APIServer] = []
+    var operations: [APIOperation] = []
+    /// `components/schemas`, by name, in document order, with the key `$ref`s use for each.
+    var schemas: [(name: String, key: String)] = []
+    var responses: [(name: String, response: APIResponse)] = []
+    var parameters: [(name: String, parameter: APIParameter)] = []
+    var headers: [(name: String, header: APIHeader)] = []
+    var securitySchemes: [APISecurityScheme] = []
+}
+
+struct APIServer {
+    var url: String
+    var description: String?
+    var variables: [(name: String, defaultValue: String, values: [String], description: String?)]
+}
+
+struct APISecurityScheme {
+    var name: String
+    var kind: String
+    var scheme: String?
+    var parameterName: String?
+    var location: String?
+    var description: String?
+}
+
+struct APIOperation {
+    var id: String
+    var method: String
+    var path: String
+    var summary: String?
+    var description: String?
+    var deprecated: Bool
+    var tags: [String]
+    var parameters: [APIParameter]
+    var requestBody: APIRequestBody?
+    var responses: [APIResponse]
+    /// Alternatives, each a set of scheme names that together satisfy the operation.
+    var security: [[String]]
+    var location: SourceLocation
+}
+
+struct APIParameter {
+    enum Location: String { case path, query, header, cookie }
+    var name: String
+    var location: Location
+    var required: Bool
+    var style: String
+    var explode: Bool
+    var allowReserved: Bool
+    var schema: JSONSchema
+    var description: String?
+    var deprecated: Bool
+    var sourceLocation: SourceLocation
+}
+
+struct APIContent {
+    var mediaType: String
+    var schema: JSONSchema?
+    var location: SourceLocation
+}
+
+struct APIRequestBody {
+    var required: Bool
+    var description: String?
+    var contents: [APIContent]
+    var location: SourceLocation
+}
+
+struct APIHeader {
+    var name: String
+    var required: Bool
+    var schema: JSONSchema
+    var explode: Bool
+    var description: String?
+    var location: SourceLocation
+}
+
+struct APIResponse {
+    /// `200`, `2XX` or `default`.
+    var status: String
+    var description: String?
+    var headers: [APIHeader]
+    var contents: [APIContent]
+    /// The `components/responses` name when the operation refers to one.
+    var componentName: String?
+    var fingerprint: String
+    var location: SourceLocation
+}

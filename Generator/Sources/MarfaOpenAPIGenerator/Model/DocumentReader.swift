@@ -1,0 +1,290 @@
+import MarfaYAML
+
+/// Reads an OpenAPI 3.0 or 3.1 document into an `APIDocument`, following `$ref`s to parameters,
+/// request bodies, responses and headers, and logging whatever it cannot use.
+final class DocumentReader {
+    let documents: DocumentSet
+    let log: DiagnosticLog
+    let schemas: SchemaReader
+
+    init(documents: DocumentSet, log: DiagnosticLog) {
+        self.documents = documents
+        self.log = log
+        self.schemas = SchemaReader(documents: documents, log: log)
+    }
+
+    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace", "query"]
+
+    func read() throws -> APIDocument {
+        let root = documents.root
+        guard root.entries != nil else { throw GeneratorError("An OpenAPI document must be a mapping.", at: root.location) }
+        guard let version = root["openapi"]?.string else {
+            if root["swagger"] != nil {
+                throw GeneratorError("Swagger 2.0 documents are not supported: convert the document to OpenAPI 3.", at: root["swagger"]!.location)
+            }
+            throw GeneratorError("The document has no 'openapi' version.", at: root.location)
+        }
+        guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
+            throw GeneratorError("OpenAPI \(version) is not supported: use 3.0 or 3.1.", at: root["openapi"]!.location)
+        }
+        guard let info = root["info"], info.entries != nil else {
+            throw GeneratorError("The document has no 'info'.", at: root.location)
+        }
+        var document = APIDocument(
+            version: version, title: info["title"]?.string ?? "API", contractVersion: info["version"]?.string ?? "")
+        document.servers = (root["servers"]?.elements ?? []).compactMap(server)
+        let components = root["components"]
+        for entry in components?["schemas"]?.entries ?? [] {
+            if let reference = schemas.referenceToComponent(entry) { document.schemas.append((entry.key, reference)) }
+        }
+        for entry in components?["responses"]?.entries ?? [] {
+            if let response = response(entry.value, status: "default", componentName: nil) {
+                document.responses.append((entry.key, response))
+            }
+        }
+        for entry in components?["parameters"]?.entries ?? [] {
+            if let parameter = parameter(entry.value) { document.parameters.append((entry.key, parameter)) }
+        }
+        for entry in components?["headers"]?.entries ?? [] {
+            if let header = header(entry.key, entry.value) { document.headers.append((entry.key, header)) }
+        }
+        for entry in components?["securitySchemes"]?.entries ?? [] {
+            let node = follow(entry.value) ?? entry.value
+            document.securitySchemes.append(
+                APISecurityScheme(
+                    name: entry.key, kind: node["type"]?.string ?? "", scheme: node["scheme"]?.string,
+                    parameterName: node["name"]?.string, location: node["in"]?.string, description: node["description"]?.string))
+        }
+        let defaultSecurity = security(root["security"]) ?? []
+        var seenIDs: [String: SourceLocation] = [:]
+        for pathEntry in root["paths"]?.entries ?? [] {
+            guard pathEntry.key.hasPrefix("/") else {
+                log.error("A path must start with '/': '\(pathEntry.key)'.", at: pathEntry.keyLocation)
+                continue
+            }
+            guard let item = follow(pathEntry.value), item.entries != nil else {
+                log.error("A path item must be a mapping.", at: pathEntry.value.location)
+                continue
+            }
+            let shared = item["parameters"]?.elements ?? []
+            for entry in item.entries ?? [] {
+                let method = entry.key.lowercased()
+                if !Self.methods.contains(method) {
+                    if !["parameters", "summary", "description", "servers", "$ref"].contains(entry.key) && !entry.key.hasPrefix("x-") {
+                        log.warning("'\(entry.key)' in a path item is not an HTTP method and is ignored.", at: entry.keyLocation)
+                    }
+                    continue
+                }
+                guard var operation = operation(entry.value, method: method, path: pathEntry.key, shared: shared, defaultSecurity: defaultSecurity)
+                else { continue }
+                if let first = seenIDs[operation.id] {
+                    log.error("The operation ID '\(operation.id)' is used twice; first at \(first).", at: entry.value["operationId"]?.location ?? entry.keyLocation)
+                    operation.id += "_\(method)"
+                }
+                seenIDs[operation.id] = operation.location
+                document.operations.append(operation)
+            }
+        }
+        return document
+    }
+
+    /// Follows a `$ref` on a non-schema object (parameter, response…), or answers the node itself.
+    func follow(_ node: Node, depth: Int = 0) -> Node? {
+        guard let ref = node["$ref"]?.string else { return node }
+        guard depth < 32 else {
+            log.error("'$ref' chain too long (a loop?).", at: node.location)
+            return nil
+        }
+        do {
+            return follow(try documents.resolve(ref: ref, from: node["$ref"]!.location).node, depth: depth + 1)
+        } catch {
+            log.error(error.message, at: error.location)
+            return nil
+        }
+    }
+
+    private func server(_ node: Node) -> APIServer? {
+        guard let url = node["url"]?.string else {
+            log.error("A server needs a 'url'.", at: node.location)
+            return nil
+        }
+        let variables = (node["variables"]?.entries ?? []).map { entry in
+            (name: entry.key, defaultValue: entry.value["default"]?.string ?? "",
+             values: (entry.value["enum"]?.elements ?? []).compactMap(\.string), description: entry.value["description"]?.string)
+        }
+        return APIServer(url: url, description: node["description"]?.string, variables: variables)
+    }
+
+    private func security(_ node: Node?) -> [[String]]? {
+        guard let node else { return nil }
+        return (node.elements ?? []).map { requirement in (requirement.entries ?? []).map(\.key) }
+    }
+
+    private func operation(_ node: Node, method: String, path: String, shared: [Node], defaultSecurity: [[String]]) -> APIOperation? {
+        guard node.entries != nil else {
+            log.error("An operation must be a mapping.", at: node.location)
+            return nil
+        }
+        let id = node["operationId"]?.string ?? Self.syntheticID(method: method, path: path)
+        var parameters: [APIParameter] = []
+        for raw in shared + (node["parameters"]?.elements ?? []) {
+            guard let parameter = parameter(raw) else { continue }
+            parameters.removeAll { $0.name == parameter.name && $0.location == parameter.location }
+            parameters.append(parameter)
+        }
+        let templated = Self.pathParameterNames(path)
+        for name in templated where !parameters.contains(where: { $0.location == .path && $0.name == name }) {
+            log.warning("The path parameter '{\(name)}' of \(method.uppercased()) \(path) is not declared; it is read as text.", at: node.location)
+            parameters.append(APIParameter(
+                name: name, location: .path, required: true, style: "simple", explode: false, allowReserved: false,
+                schema: syntheticString(node.location), description: nil, deprecated: false, sourceLocation: node.location))
+        }
+        for parameter in parameters where parameter.location == .path && !templated.contains(parameter.name) {
+            log.warning("The path parameter '\(parameter.name)' is not in the path \(path) and is ignored.", at: parameter.sourceLocation)
+        }
+        parameters.removeAll { $0.location == .path && !templated.contains($0.name) }
+        var responses: [APIResponse] = []
+        for entry in node["responses"]?.entries ?? [] where !entry.key.hasPrefix("x-") {
+            let status = entry.key.uppercased() == "DEFAULT" ? "default" : entry.key.uppercased()
+            guard status == "default" || Self.isStatus(status) else {
+                log.error("'\(entry.key)' is not a status code, a range such as 2XX, or 'default'.", at: entry.keyLocation)
+                continue
+            }
+            let componentName = componentResponseName(entry.value)
+            if let response = response(entry.value, status: status, componentName: componentName) { responses.append(response) }
+        }
+        if responses.isEmpty {
+            log.note("\(method.uppercased()) \(path) documents no response; every answer is undocumented.", at: node.location)
+        }
+        var body: APIRequestBody?
+        if let raw = node["requestBody"], let resolved = follow(raw) {
+            body = APIRequestBody(
+                required: resolved["required"]?.bool ?? false, description: resolved["description"]?.string,
+                contents: contents(resolved["content"]), location: raw.location)
+        }
+        if node["callbacks"] != nil {
+            log.warning("Callbacks are not generated.", at: node["callbacks"]!.location)
+        }
+        return APIOperation(
+            id: id, method: method, path: path, summary: node["summary"]?.string, description: node["description"]?.string,
+            deprecated: node["deprecated"]?.bool ?? false, tags: (node["tags"]?.elements ?? []).compactMap(\.string),
+            parameters: parameters, requestBody: body, responses: responses,
+            security: security(node["security"]) ?? defaultSecurity, location: node.location)
+    }
+
+    private func syntheticString(_ location: SourceLocation) -> JSONSchema {
+        let schema = JSONSchema(location: location, fingerprint: "string")
+        schema.types = ["string"]
+        return schema
+    }
+
+    func parameter(_ raw: Node) -> APIParameter? {
+        guard let node = follow(raw) else { return nil }
+        guard let name = node["name"]?.string, let placeText = node["in"]?.string else {
+            log.error("A parameter needs 'name' and 'in'.", at: node.location)
+            return nil
+        }
+        guard let place = APIParameter.Location(rawValue: placeText) else {
+            log.error("'\(placeText)' is not a parameter location: use path, query, header or cookie.", at: node["in"]!.location)
+            return nil
+        }
+        let defaultStyle = place == .query || place == .cookie ? "form" : "simple"
+        let style = node["style"]?.string ?? defaultStyle
+        let allowed: [APIParameter.Location: Set<String>] = [
+            .path: ["simple", "label", "matrix"], .query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+            .header: ["simple"], .cookie: ["form"],
+        ]
+        guard allowed[place]!.contains(style) else {
+            log.error("The style '\(style)' is not allowed for a \(placeText) parameter.", at: node["style"]?.location ?? node.location)
+            return nil
+        }
+        var schema: JSONSchema
+        if let schemaNode = node["schema"] {
+            schema = schemas.read(schemaNode)
+        } else if let content = node["content"]?.entries?.first, let schemaNode = content.value["schema"] {
+            schema = schemas.read(schemaNode)
+            log.note("The parameter '\(name)' has 'content' \(content.key); its value is written as text in the parameter's style.", at: content.keyLocation)
+        } else {
+            log.warning("The parameter '\(name)' has no schema; it is read as text.", at: node.location)
+            schema = syntheticString(node.location)
+        }
+        if place == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
+            log.note("The header parameter '\(name)' is set by the generated code or the transport; it is ignored.", at: node.location)
+            return nil
+        }
+        return APIParameter(
+            name: name, location: place, required: place == .path || (node["required"]?.bool ?? false), style: style,
+            explode: node["explode"]?.bool ?? (style == "form"), allowReserved: node["allowReserved"]?.bool ?? false,
+            schema: schema, description: node["description"]?.string, deprecated: node["deprecated"]?.bool ?? false,
+            sourceLocation: node.location)
+    }
+
+    private func componentResponseName(_ node: Node) -> String? {
+        guard let ref = node["$ref"]?.string, let target = try? documents.resolve(ref: ref, from: node.location) else { return nil }
+        let prefix = "/components/responses/"
+        guard target.file == documents.rootFile, target.pointer.hasPrefix(prefix) else { return nil }
+        let name = String(target.pointer.dropFirst(prefix.count))
+        return name.contains("/") ? nil : JSONPointer.tokens(of: target.pointer)?.last
+    }
+
+    func response(_ raw: Node, status: String, componentName: String?) -> APIResponse? {
+        guard let node = follow(raw) else { return nil }
+        var headers: [APIHeader] = []
+        for entry in node["headers"]?.entries ?? [] {
+            if entry.key.lowercased() == "content-type" { continue }
+            if let header = header(entry.key, entry.value) { headers.append(header) }
+        }
+        return APIResponse(
+            status: status, description: node["description"]?.string, headers: headers, contents: contents(node["content"]),
+            componentName: componentName, fingerprint: Fingerprint.of(node), location: raw.location)
+    }
+
+    func header(_ name: String, _ raw: Node) -> APIHeader? {
+        guard let node = follow(raw) else { return nil }
+        let schemaNode = node["schema"] ?? node["content"]?.entries?.first?.value["schema"]
+        return APIHeader(
+            name: name, required: node["required"]?.bool ?? false,
+            schema: schemaNode.map(schemas.read) ?? syntheticString(node.location), explode: node["explode"]?.bool ?? false,
+            description: node["description"]?.string, location: node.location)
+    }
+
+    private func contents(_ node: Node?) -> [APIContent] {
+        (node?.entries ?? []).map { entry in
+            APIContent(mediaType: entry.key.lowercased(), schema: entry.value["schema"].map(schemas.read), location: entry.keyLocation)
+        }
+    }
+
+    static func isStatus(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 3, (49...53).contains(bytes[0]) else { return false }
+        let rest = bytes.dropFirst()
+        return rest.allSatisfy { (48...57).contains($0) } || rest.allSatisfy { $0 == 88 }
+    }
+
+    static func pathParameterNames(_ path: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for char in path {
+            if char == "{" { current = "" } else if char == "}", let name = current {
+                names.append(name)
+                current = nil
+            } else if current != nil { current!.append(char) }
+        }
+        return names
+    }
+
+    static func syntheticID(method: String, path: String) -> String {
+        method + "_" + path.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).joined(separator: "_")
+    }
+}
+
+extension SchemaReader {
+    /// Records a `components/schemas` entry as a reference target and answers its key.
+    func referenceToComponent(_ entry: Node.Entry) -> String? {
+        let pointer = "#/components/schemas/" + JSONPointer.escaped(entry.key)
+        var node = entry.value
+        node.kind = .scalar(Node.Scalar(text: pointer, isPlain: false))
+        node.location = entry.keyLocation
+        return reference(node)?.key
+    }
+}

@@ -1,0 +1,155 @@
+import MarfaYAML
+
+/// Reads schema nodes into `JSONSchema`s, finding the target of each `$ref` and noting what it ignores.
+final class SchemaReader {
+    let documents: DocumentSet
+    let log: DiagnosticLog
+    /// Every schema a `$ref` targets, by key, with the node it was read from.
+    private(set) var targets: [String: (node: Node, pointer: String)] = [:]
+    private(set) var targetOrder: [String] = []
+
+    init(documents: DocumentSet, log: DiagnosticLog) {
+        self.documents = documents
+        self.log = log
+    }
+
+    /// Keywords that describe or validate but do not change the generated type.
+    static let annotationKeys: Set<String> = [
+        "description", "title", "example", "examples", "externalDocs", "xml", "deprecated", "$comment",
+        "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+        "pattern", "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "$schema", "$id",
+        "$anchor", "$defs", "definitions", "contentEncoding", "contentMediaType", "contentSchema", "default",
+        "readOnly", "writeOnly", "nullable", "format", "required", "discriminator", "propertyNames",
+        "unevaluatedProperties", "unevaluatedItems", "dependentRequired", "dependentSchemas", "if", "then",
+        "else", "minContains", "maxContains", "contains", "$dynamicAnchor", "$vocabulary",
+    ]
+
+    /// Reads the schema at `node`.
+    func read(_ node: Node) -> JSONSchema {
+        if let flag = node.bool {
+            let schema = JSONSchema(location: node.location, fingerprint: flag ? "{}" : "false")
+            schema.isFalse = !flag
+            return schema
+        }
+        guard let entries = node.entries else {
+            log.error("A schema must be an object or a boolean.", at: node.location)
+            return JSONSchema(location: node.location, fingerprint: "{}")
+        }
+        let schema = JSONSchema(location: node.location, fingerprint: Fingerprint.of(node))
+        for entry in entries {
+            let value = entry.value
+            switch entry.key {
+            case "$ref":
+                schema.reference = reference(value)
+            case "type":
+                if let name = value.string {
+                    schema.types = [name]
+                } else if let list = value.elements {
+                    schema.types = list.compactMap(\.string)
+                } else {
+                    log.error("'type' must be a name or a list of names.", at: value.location)
+                }
+                for name in schema.types where !["string", "integer", "number", "boolean", "object", "array", "null"].contains(name) {
+                    log.error("Unknown type '\(name)'.", at: value.location)
+                }
+            case "nullable": schema.nullable = value.bool ?? false
+            case "format": schema.format = value.string
+            case "enum":
+                if let values = value.elements { schema.enumValues = values } else {
+                    log.error("'enum' must be a list.", at: value.location)
+                }
+            case "const": schema.constValue = value
+            case "properties":
+                guard let properties = value.entries else {
+                    log.error("'properties' must be a mapping.", at: value.location)
+                    continue
+                }
+                schema.properties = properties.map { JSONSchema.Property(name: $0.key, schema: read($0.value), location: $0.keyLocation) }
+            case "required":
+                if let names = value.elements { schema.required = names.compactMap(\.string) }
+            case "additionalProperties":
+                if let flag = value.bool { schema.additionalProperties = .allowed(flag) } else { schema.additionalProperties = .schema(read(value)) }
+            case "patternProperties":
+                if case .unspecified = schema.additionalProperties, let first = value.entries?.first {
+                    schema.additionalProperties = .schema(read(first.value))
+                    log.note("'patternProperties' is read as additional properties of the first pattern's schema; the patterns are not checked.", at: entry.keyLocation)
+                }
+            case "items":
+                if value.elements != nil {
+                    log.warning("A list of 'items' schemas (tuple form) is read as a list of free-form values.", at: value.location)
+                    schema.items = JSONSchema(location: value.location, fingerprint: "{}")
+                } else {
+                    schema.items = read(value)
+                }
+            case "prefixItems":
+                if schema.items == nil {
+                    log.warning("'prefixItems' (a tuple) is read as a list of free-form values.", at: entry.keyLocation)
+                }
+            case "oneOf": schema.oneOf = list(value, "oneOf")
+            case "anyOf": schema.anyOf = list(value, "anyOf")
+            case "allOf": schema.allOf = list(value, "allOf")
+            case "not":
+                log.note("'not' is a validation rule; it does not change the generated type.", at: entry.keyLocation)
+            case "discriminator": schema.discriminator = discriminator(value)
+            case "default": schema.defaultValue = value
+            case "readOnly": schema.readOnly = value.bool ?? false
+            case "writeOnly": schema.writeOnly = value.bool ?? false
+            case "deprecated": schema.deprecated = value.bool ?? false
+            case "description": schema.description = value.string
+            case "title": schema.title = value.string
+            case "contentMediaType": schema.contentMediaType = value.string
+            default:
+                if !entry.key.hasPrefix("x-") && !Self.annotationKeys.contains(entry.key) {
+                    log.warning("The schema keyword '\(entry.key)' is not supported and is ignored.", at: entry.keyLocation)
+                }
+            }
+        }
+        return schema
+    }
+
+    private func list(_ node: Node, _ keyword: String) -> [JSONSchema] {
+        guard let elements = node.elements else {
+            log.error("'\(keyword)' must be a list of schemas.", at: node.location)
+            return []
+        }
+        if elements.isEmpty { log.warning("'\(keyword)' is empty.", at: node.location) }
+        return elements.map(read)
+    }
+
+    private func discriminator(_ node: Node) -> JSONSchema.Discriminator? {
+        guard let name = node["propertyName"]?.string else {
+            log.error("A discriminator needs a 'propertyName'.", at: node.location)
+            return nil
+        }
+        var mapping: [(String, SchemaReference)] = []
+        for entry in node["mapping"]?.entries ?? [] {
+            guard let target = entry.value.string else { continue }
+            let refText = target.contains("#") || target.contains("/") || target.hasSuffix(".yaml") || target.hasSuffix(".json")
+                ? target : "#/components/schemas/\(target)"
+            var refNode = entry.value
+            refNode.kind = .scalar(Node.Scalar(text: refText, isPlain: false))
+            if let reference = reference(refNode) { mapping.append((entry.key, reference)) }
+        }
+        return JSONSchema.Discriminator(propertyName: name, mapping: mapping, location: node.location)
+    }
+
+    /// Resolves a `$ref` value and records its target, or logs an error and returns nil.
+    func reference(_ node: Node) -> SchemaReference? {
+        guard let text = node.string else {
+            log.error("'$ref' must be text.", at: node.location)
+            return nil
+        }
+        do {
+            let target = try documents.resolve(ref: text, from: node.location)
+            let key = "\(target.file)#\(target.pointer)"
+            if targets[key] == nil {
+                targets[key] = (target.node, target.pointer)
+                targetOrder.append(key)
+            }
+            return SchemaReference(key: key, location: node.location)
+        } catch {
+            log.error(error.message, at: error.location)
+            return nil
+        }
+    }
+}

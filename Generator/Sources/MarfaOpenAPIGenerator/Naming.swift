@@ -1,0 +1,144 @@
+/// Turns names from a document into Swift identifiers, in the idiomatic style:
+/// `source_id` → `sourceId`, `item-page` → `ItemPage`, `NOT_AVAILABLE` → `notAvailable`.
+enum Naming {
+    /// Words Swift reserves, and member names the generated types use themselves.
+    static let reserved: Set<String> = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init",
+        "inout", "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public",
+        "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+        "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self",
+        "super", "throws", "true", "try", "Type", "type", "Protocol", "borrowing", "consuming", "package",
+    ]
+
+    /// Type names that would hide the names generated code relies on.
+    static let reservedTypeNames: Set<String> = [
+        "Swift", "Foundation", "MarfaOpenAPIRuntime", "Components", "Operations", "Servers", "Client",
+        "APIProtocol", "Schemas", "Parameters", "RequestBodies", "Responses", "Headers", "CodingKeys",
+        "Input", "Output", "Body", "Path", "Query", "Cookies", "Type", "Protocol", "Self", "Any",
+    ]
+
+    /// Splits a name into words at separators, case changes and digits-to-letters.
+    static func words(_ name: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        let chars = Array(name)
+        for (index, char) in chars.enumerated() {
+            if !(char.isLetter || char.isNumber) || !char.isASCII && !char.isLetter {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+                continue
+            }
+            if !current.isEmpty, let last = current.last {
+                let next = index + 1 < chars.count ? chars[index + 1] : nil
+                let boundary = (last.isLowercase && char.isUppercase)
+                    || (last.isNumber && char.isLetter) || (last.isLetter && char.isNumber)
+                    || (last.isUppercase && char.isUppercase && (next?.isLowercase ?? false))
+                if boundary {
+                    words.append(current)
+                    current = ""
+                }
+            }
+            current.append(char)
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// `UpperCamelCase` for types; a name made only of symbols becomes `_empty`.
+    static func typeName(_ name: String) -> String {
+        let parts = words(name)
+        guard !parts.isEmpty else { return symbolName(name, upper: true) }
+        var result = parts.map(capitalized).joined()
+        if result.first?.isNumber == true { result = "_" + result }
+        if reservedTypeNames.contains(result) { result += "_" }
+        return result
+    }
+
+    /// `lowerCamelCase` for properties, parameters, methods and enum cases; reserved words get `_`.
+    static func memberName(_ name: String) -> String {
+        let parts = words(name)
+        guard !parts.isEmpty else { return symbolName(name, upper: false) }
+        var result = lowered(parts[0]) + parts.dropFirst().map(capitalized).joined()
+        if result.first?.isNumber == true { result = "_" + result }
+        if reserved.contains(result) { result = "_" + result }
+        return result
+    }
+
+    /// A word with its first letter upper case; an all-caps word keeps its caps (`ID`, `URL`) only when short.
+    static func capitalized(_ word: String) -> String {
+        if word.count > 1 && word == word.uppercased() && word.count > 4 {
+            return word.prefix(1) + word.dropFirst().lowercased()
+        }
+        return word.prefix(1).uppercased() + word.dropFirst()
+    }
+
+    static func lowered(_ word: String) -> String {
+        if word == word.uppercased() { return word.lowercased() }
+        return word.prefix(1).lowercased() + word.dropFirst()
+    }
+
+    /// A name for text with no letters or digits, such as `""` or `+`.
+    static func symbolName(_ name: String, upper: Bool) -> String {
+        if name.isEmpty { return "_empty" }
+        let spelled = name.unicodeScalars.map { scalar -> String in
+            switch scalar {
+            case "+": "plus"
+            case "-": "minus"
+            case "*": "star"
+            case "/": "slash"
+            case ".": "dot"
+            case "<": "lt"
+            case ">": "gt"
+            case "=": "eq"
+            case "!": "bang"
+            case "@": "at"
+            case "$": "dollar"
+            case "%": "percent"
+            case "&": "and"
+            case "#": "hash"
+            case "~": "tilde"
+            case " ": "space"
+            default: "u\(String(scalar.value, radix: 16))"
+            }
+        }
+        let joined = spelled.enumerated().map { $0 == 0 && !upper ? $1 : capitalized($1) }.joined()
+        return "_" + joined
+    }
+
+    /// A Swift string literal for `text`.
+    static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Hands out names unique within one scope, adding `_2`, `_3`… to repeats.
+struct NameScope {
+    private var used: Set<String>
+
+    init(reserved: Set<String> = []) { used = reserved }
+
+    mutating func claim(_ name: String) -> String {
+        if used.insert(name).inserted { return name }
+        var index = 2
+        while !used.insert("\(name)_\(index)").inserted { index += 1 }
+        return "\(name)_\(index)"
+    }
+}

@@ -1,0 +1,178 @@
+/// Makes JSON surrogate-pair escapes readable by libyaml, which rejects `\uD800`–`\uDFFF`.
+///
+/// Only input that lexes as JSON is touched (YAML could hold the same characters in a plain or
+/// single-quoted scalar, where they are literal text). In JSON strings a high/low pair such as
+/// `\uD83D\uDE00` becomes the YAML escape `\U0001F600` (two characters shorter), and a lone
+/// surrogate becomes `\uFFFD` (U+FFFD REPLACEMENT CHARACTER, same length). The shortening is
+/// remembered per line so positions can be mapped back to the original text.
+struct JSONSurrogates {
+    /// For each 0-based line of the rewritten text, the 0-based columns just after each
+    /// shortened escape, ascending. Each one moves later columns right by 2 in the original.
+    private(set) var shifts: [Int: [Int]] = [:]
+
+    /// The column in the original text of a 0-based rewritten `column` on `line`.
+    func originalColumn(line: Int, column: Int) -> Int {
+        guard let points = shifts[line] else { return column }
+        return column + 2 * points.reduce(0) { $1 <= column ? $0 + 1 : $0 }
+    }
+
+    /// The rewritten bytes and the shifts, or nil when the input needs no rewrite (including
+    /// when it is not JSON).
+    static func rewrite(_ input: [UInt8]) -> (bytes: [UInt8], map: JSONSurrogates)? {
+        guard mentionsSurrogate(input) else { return nil }
+        return input.withUnsafeBufferPointer { lex($0) }
+    }
+
+    /// A quick check for `\u` followed by `d8`–`df`, in any case.
+    private static func mentionsSurrogate(_ input: [UInt8]) -> Bool {
+        var index = 0
+        let count = input.count
+        while index + 3 < count {
+            if input[index] == UInt8(ascii: "\\"), input[index + 1] == UInt8(ascii: "u"),
+               input[index + 2] | 0x20 == UInt8(ascii: "d")
+            {
+                let next = input[index + 3] | 0x20
+                if next == UInt8(ascii: "8") || next == UInt8(ascii: "9") || (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "f")) {
+                    return true
+                }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func hex4(_ input: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
+        guard at + 4 <= input.count else { return nil }
+        var value = 0
+        for byte in input[at..<(at + 4)] {
+            let digit: Int
+            switch byte {
+            case 0x30...0x39: digit = Int(byte - 0x30)
+            case 0x41...0x46: digit = Int(byte - 0x41 + 10)
+            case 0x61...0x66: digit = Int(byte - 0x61 + 10)
+            default: return nil
+            }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    private static func lex(_ input: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], map: JSONSurrogates)? {
+        var out: [UInt8] = []
+        out.reserveCapacity(input.count)
+        var map = JSONSurrogates()
+        var changed = false
+        var index = 0
+        var line = 0
+        var column = 0
+        var inString = false
+        let count = input.count
+        if input.starts(with: [0xEF, 0xBB, 0xBF]) {
+            out += [0xEF, 0xBB, 0xBF]
+            index = 3
+        }
+        while index < count {
+            let byte = input[index]
+            if inString {
+                if byte == UInt8(ascii: "\"") {
+                    inString = false
+                } else if byte == UInt8(ascii: "\\") {
+                    guard index + 1 < count else { return nil }
+                    let escape = input[index + 1]
+                    if escape == UInt8(ascii: "u"), let unit = hex4(input, index + 2), (0xD800...0xDFFF).contains(unit) {
+                        changed = true
+                        if unit <= 0xDBFF, index + 11 < count, input[index + 6] == UInt8(ascii: "\\"),
+                           input[index + 7] == UInt8(ascii: "u"), let low = hex4(input, index + 8), (0xDC00...0xDFFF).contains(low)
+                        {
+                            let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                            let digits = String(scalar, radix: 16, uppercase: true)
+                            out += Array("\\U".utf8) + Array(repeating: UInt8(ascii: "0"), count: 8 - digits.count) + Array(digits.utf8)
+                            index += 12
+                            column += 10
+                            map.shifts[line, default: []].append(column)
+                        } else {
+                            out += Array("\\uFFFD".utf8)
+                            index += 6
+                            column += 6
+                        }
+                        continue
+                    }
+                    guard escape >= 0x20 && escape < 0x7F else { return nil }
+                    out.append(byte)
+                    out.append(escape)
+                    index += 2
+                    column += 2
+                    continue
+                } else if byte < 0x20 {
+                    return nil
+                }
+                out.append(byte)
+                if byte & 0xC0 != 0x80 { column += 1 }
+                index += 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                column += 1
+            case UInt8(ascii: "\""):
+                inString = true
+                column += 1
+            case UInt8(ascii: "\n"):
+                line += 1
+                column = 0
+            case UInt8(ascii: "\r"):
+                if index + 1 < count && input[index + 1] == UInt8(ascii: "\n") {
+                    out.append(byte)
+                    index += 1
+                }
+                out.append(input[index])
+                index += 1
+                line += 1
+                column = 0
+                continue
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var end = index
+                while end < count, isNumberByte(input[end]) { end += 1 }
+                out += input[index..<end]
+                column += end - index
+                index = end
+                continue
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                var matched: [UInt8]? = nil
+                for literal in [Array("true".utf8), Array("false".utf8), Array("null".utf8)]
+                where input[index...].starts(with: literal) {
+                    matched = literal
+                }
+                guard let literal = matched else { return nil }
+                let end = index + literal.count
+                if end < count, !isDelimiter(input[end]) { return nil }
+                out += literal
+                column += literal.count
+                index = end
+                continue
+            default:
+                return nil
+            }
+            out.append(byte)
+            index += 1
+        }
+        return changed ? (out, map) : nil
+    }
+
+    private static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"): true
+        default: false
+        }
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
+             UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"): true
+        default: false
+        }
+    }
+}

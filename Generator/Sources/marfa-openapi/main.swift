@@ -1,0 +1,4 @@
+import Foundation
+import MarfaOpenAPIGenerator
+
+exit(GeneratorCommand.run(Array(CommandLine.arguments.dropFirst())))

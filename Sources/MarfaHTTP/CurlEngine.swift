@@ -1,0 +1,11 @@
+/// What the copies of one `CurlTransport` share: its event loop. The loop stops when the last
+/// transport copy and the last transfer holding the engine are gone.
+final class CurlEngine: Sendable {
+    let loop: CurlEventLoop
+
+    init(configuration: CurlTransport.Configuration) {
+        loop = CurlEventLoop(configuration: configuration)
+    }
+
+    deinit { loop.stop() }
+}

@@ -1,0 +1,192 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// One thread that drives all transfers of a transport through one libcurl multi handle, whose
+/// connection cache lets requests to the same origin reuse connections (and share one HTTP/2
+/// connection where the server offers it).
+///
+/// Other threads talk to the loop only through `post`, which queues a command and wakes the thread
+/// from `curl_multi_poll`; every libcurl call on the multi handle and on added easy handles, and
+/// every callback, happens on the loop's thread.
+final class CurlEventLoop: @unchecked Sendable {
+    enum Command {
+        /// Add the transfer to the multi handle.
+        case start(CurlTransfer)
+        /// Take the transfer off and end it with the error.
+        case abort(CurlTransfer, any Error)
+        /// Let a paused transfer go on if its reader or body source is ready.
+        case resume(CurlTransfer)
+    }
+
+    /// Counters for tests and benchmarks.
+    struct Statistics: Sendable, Equatable {
+        /// Connections libcurl opened.
+        var connectionsOpened = 0
+        /// Transfers that ended, in any way.
+        var transfersFinished = 0
+        /// The most response bytes that waited for a reader at once, over all transfers.
+        var maxBufferedResponseBytes = 0
+        /// How often a transfer was paused because its reader fell behind.
+        var receivePauses = 0
+    }
+
+    private struct Inbox: ~Copyable {
+        var commands: [Command] = []
+        var stopping = false
+    }
+
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+    /// An easy handle that no transfer uses; only the thread holding it touches it.
+    private struct IdleHandle: @unchecked Sendable { let easy: UnsafeMutableRawPointer }
+    private let idleHandles = Mutex<[IdleHandle]>([])
+    private let counters = Mutex(Statistics())
+    private static let maxIdleHandles = 64
+    /// Loop thread only.
+    private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    init(configuration: CurlTransport.Configuration) {
+        CurlLibrary.initialize()
+        guard let multi = curl_multi_init() else { fatalError("curl_multi_init failed") }
+        self.multi = multi
+        if configuration.maxConnectionsPerHost > 0 {
+            _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, configuration.maxConnectionsPerHost)
+        }
+        if let idle = configuration.maxIdleConnections {
+            _ = ccurl_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(idle, 1))
+        }
+        let thread = Thread { [self] in run() }
+        thread.name = "CurlTransport"
+        thread.start()
+    }
+
+    var statistics: Statistics { counters.withLock { $0 } }
+
+    /// Queues `command` for the loop's thread and wakes it.
+    func post(_ command: Command) {
+        inbox.withLock { $0.commands.append(command) }
+        curl_multi_wakeup(multi)
+    }
+
+    /// Ends the loop: open transfers end with `CancellationError`, the thread frees the multi handle.
+    func stop() {
+        inbox.withLock { $0.stopping = true }
+        curl_multi_wakeup(multi)
+    }
+
+    /// A fresh or reset easy handle.
+    func takeEasyHandle() -> UnsafeMutableRawPointer {
+        if let idle = idleHandles.withLock({ $0.popLast() }) { return idle.easy }
+        guard let easy = curl_easy_init() else { fatalError("curl_easy_init failed") }
+        return easy
+    }
+
+    private func recycle(_ easy: UnsafeMutableRawPointer) {
+        curl_easy_reset(easy)
+        let kept = idleHandles.withLock { handles in
+            guard handles.count < Self.maxIdleHandles else { return false }
+            handles.append(IdleHandle(easy: easy))
+            return true
+        }
+        if !kept { curl_easy_cleanup(easy) }
+    }
+
+    // MARK: The loop's thread
+
+    private func run() {
+        var pending: [Command] = []
+        while true {
+            let stopping = inbox.withLock { inbox in
+                swap(&pending, &inbox.commands)
+                return inbox.stopping
+            }
+            if stopping { break }
+            for command in pending { handle(command) }
+            pending.removeAll(keepingCapacity: true)
+
+            var running: Int32 = 0
+            _ = curl_multi_perform(multi, &running)
+            collectFinished()
+            let wait = expireTimers()
+            _ = curl_multi_poll(multi, nil, 0, wait, nil)
+        }
+        for transfer in Array(active.values) { end(transfer, CancellationError()) }
+        for command in inbox.withLock({ $0.commands }) {
+            if case .start(let transfer) = command {
+                transfer.finish(CancellationError())
+                recycle(transfer.easy)
+            }
+        }
+        curl_multi_cleanup(multi)
+        for idle in idleHandles.withLock({ $0 }) { curl_easy_cleanup(idle.easy) }
+    }
+
+    private func handle(_ command: Command) {
+        switch command {
+        case .start(let transfer):
+            if transfer.isCanceled {
+                transfer.finish(CancellationError())
+                recycle(transfer.easy)
+                return
+            }
+            let code = curl_multi_add_handle(multi, transfer.easy)
+            guard code == CURLM_OK else {
+                transfer.finish(HTTPClientError.invalidRequest(reason: String(cString: curl_multi_strerror(code))))
+                recycle(transfer.easy)
+                return
+            }
+            transfer.lastActivity = MonotonicTime.now()
+            active[transfer.easy] = transfer
+        case .abort(let transfer, let error):
+            if active[transfer.easy] === transfer { end(transfer, error) }
+        case .resume(let transfer):
+            if active[transfer.easy] === transfer { transfer.resumeIfReady() }
+        }
+    }
+
+    /// Ends the transfers libcurl reports done.
+    private func collectFinished() {
+        var left: Int32 = 0
+        while let message = curl_multi_info_read(multi, &left) {
+            guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle,
+                let transfer = active[easy]
+            else { continue }
+            let code = message.pointee.data.result
+            end(transfer, transfer.error(for: code))
+        }
+    }
+
+    /// Aborts transfers whose time limit ran out; answers how long to poll, in milliseconds.
+    private func expireTimers() -> Int32 {
+        guard !active.isEmpty else { return 1000 }
+        let now = MonotonicTime.now()
+        var next = now + 1_000_000_000
+        var expired: [(CurlTransfer, HTTPClientError.TimeLimit)] = []
+        for transfer in active.values {
+            let (limit, due) = transfer.timer(now: now)
+            if let limit { expired.append((transfer, limit)) }
+            if let due { next = min(next, due) }
+        }
+        for (transfer, limit) in expired { end(transfer, transfer.timeoutError(limit)) }
+        if !expired.isEmpty { return 0 }
+        return Int32((next - now + 999_999) / 1_000_000)
+    }
+
+    /// Takes `transfer` off the multi handle, counts it, ends it, and keeps its easy handle for reuse.
+    private func end(_ transfer: CurlTransfer, _ error: (any Error)?) {
+        curl_multi_remove_handle(multi, transfer.easy)
+        active[transfer.easy] = nil
+        var connects = 0
+        _ = ccurl_easy_getinfo_long(transfer.easy, CURLINFO_NUM_CONNECTS, &connects)
+        let buffered = transfer.buffer.statistics
+        counters.withLock { counters in
+            counters.connectionsOpened += connects
+            counters.transfersFinished += 1
+            counters.maxBufferedResponseBytes = max(counters.maxBufferedResponseBytes, buffered.highWater)
+            counters.receivePauses += buffered.pauses
+        }
+        transfer.finish(error)
+        recycle(transfer.easy)
+    }
+}

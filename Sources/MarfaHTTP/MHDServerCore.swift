@@ -1,0 +1,199 @@
+import CMicroHTTPD
+import MarfaOpenAPIRuntime
+import Synchronization
+
+/// The part of a `MicroHTTPDServer` that libmicrohttpd's callbacks reach: it turns requests into
+/// handler calls and their answers into responses, and keeps the open requests for shutdown.
+///
+/// Everything here named "daemon thread" runs on libmicrohttpd's one internal polling thread.
+final class MHDServerCore: @unchecked Sendable {
+    let configuration: MicroHTTPDServer.Configuration
+    let routes = ServerRoutes()
+    let stopping = OneShotSignal()
+    private let open = Mutex<[ObjectIdentifier: MHDRequestContext]>([:])
+    /// How many body bytes are read (and dropped) before a too-long request is cut off instead of answered 413.
+    private let drainLimit: Int
+
+    init(configuration: MicroHTTPDServer.Configuration) {
+        self.configuration = configuration
+        let limit = max(configuration.maxBodyBytes, 0)
+        drainLimit = max(2 * limit, limit + (1 << 20))
+    }
+
+    /// The requests between their request line and their completion.
+    var openRequests: [MHDRequestContext] { open.withLock { Array($0.values) } }
+
+    // MARK: Request life, daemon thread
+
+    /// A request line arrived: its context, retained until `completed`.
+    func begin(target: String, connection: OpaquePointer) -> UnsafeMutableRawPointer {
+        let context = MHDRequestContext(target: target, connection: connection)
+        open.withLock { $0[ObjectIdentifier(context)] = context }
+        return Unmanaged.passRetained(context).toOpaque()
+    }
+
+    /// The request ended; its context is released.
+    func completed(_ raw: UnsafeMutableRawPointer) {
+        let context = Unmanaged<MHDRequestContext>.fromOpaque(raw).takeRetainedValue()
+        open.withLock { _ = $0.removeValue(forKey: ObjectIdentifier(context)) }
+        context.connectionClosed()
+    }
+
+    /// libmicrohttpd's access handler: called with the head, with each piece of the body, after the
+    /// body, and again after the connection is resumed with the handler's answer.
+    func access(
+        _ context: MHDRequestContext, method: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
+        uploadSize: UnsafeMutablePointer<Int>
+    ) -> MHD_Result {
+        switch context.phase {
+        case .new:
+            context.method = HTTPMethod(rawValue: method.map { String(cString: $0) } ?? "GET")
+            context.headers = Self.headers(of: context.connection)
+            let length = context.headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: " \t")) }
+            context.declaresBody = length != nil || context.headers.contains("Transfer-Encoding")
+            context.phase = .receiving
+            if stopping.isRaised {
+                return queue(Self.plainResponse(503, "The server is shutting down.\n", close: true), on: context)
+            }
+            if let length, length > configuration.maxBodyBytes {
+                let expects = context.headers["Expect"]?.lowercased() == "100-continue"
+                if expects || length > drainLimit { return queue(tooLarge, on: context) }
+                context.tooLarge = true
+            }
+            return .YES
+        case .receiving:
+            let size = uploadSize.pointee
+            if size > 0 {
+                context.bodyBytesSeen += size
+                if !context.tooLarge && context.body.count + size <= configuration.maxBodyBytes {
+                    context.body.append(contentsOf: UnsafeRawBufferPointer(start: upload, count: size))
+                } else {
+                    context.tooLarge = true
+                    context.body = []
+                }
+                uploadSize.pointee = 0
+                return context.bodyBytesSeen > drainLimit ? .NO : .YES
+            }
+            if context.tooLarge { return queue(tooLarge, on: context) }
+            if stopping.isRaised {
+                return queue(Self.plainResponse(503, "The server is shutting down.\n", close: true), on: context)
+            }
+            return dispatch(context)
+        case .handling:
+            guard let answer = context.takeResult() else { return .YES }
+            return queue(answer, on: context)
+        case .responding:
+            return .YES
+        }
+    }
+
+    private var tooLarge: (HTTPResponse, HTTPBody?) {
+        Self.plainResponse(
+            413, "The request body is larger than the limit of \(configuration.maxBodyBytes) bytes.\n")
+    }
+
+    /// Routes a complete request and starts its handler, or answers 404 or 405.
+    private func dispatch(_ context: MHDRequestContext) -> MHD_Result {
+        var path = Substring(context.target)
+        if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
+            path = path[scheme.upperBound...].drop { $0 != "/" }
+            if path.isEmpty { path = "/" }
+        }
+        let request = HTTPRequest(method: context.method, path: String(path), headerFields: context.headers)
+        let body: HTTPBody? = context.declaresBody ? HTTPBody(context.body) : nil
+        context.body = []
+        switch routes.route(method: request.method, path: request.pathOnly) {
+        case .handler(let handler, let metadata):
+            context.runHandler {
+                do {
+                    return try await handler(request, body, metadata)
+                } catch {
+                    return Self.plainResponse(500, "Internal Server Error\n")
+                }
+            }
+            return .YES
+        case .notFound:
+            return queue(Self.plainResponse(404, "No resource at this path.\n"), on: context)
+        case .methodNotAllowed(let allowed):
+            var response = Self.plainResponse(405, "The method \(request.method) is not allowed here.\n")
+            response.0.headerFields["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
+            return queue(response, on: context)
+        }
+    }
+
+    /// Queues `answer` on the connection: from memory, or streamed from its body.
+    private func queue(_ answer: (HTTPResponse, HTTPBody?), on context: MHDRequestContext) -> MHD_Result {
+        context.phase = .responding
+        let (head, body) = answer
+        let status = (100...999).contains(head.status) ? head.status : 500
+        let bodyless = status == 204 || status == 304 || (100..<200).contains(status)
+        let response: OpaquePointer?
+        if bodyless || body == nil || body?.bytesInMemory != nil {
+            let bytes = bodyless ? [] : body?.bytesInMemory ?? []
+            response = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(
+                    buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+            }
+        } else if let body {
+            let stream = MHDStreamedResponse(connection: context.connection, bound: configuration.streamBufferBytes)
+            let size: UInt64 = if case .known(let count) = body.length, count >= 0 { UInt64(count) } else { CMHD_SIZE_UNKNOWN }
+            let retained = Unmanaged.passRetained(stream).toOpaque()
+            response = MHD_create_response_from_callback(
+                size, 64 << 10,
+                { raw, _, buffer, capacity in
+                    Unmanaged<MHDStreamedResponse>.fromOpaque(raw!).takeUnretainedValue()
+                        .read(into: UnsafeMutableRawBufferPointer(start: buffer, count: capacity))
+                }, retained,
+                { raw in Unmanaged<MHDStreamedResponse>.fromOpaque(raw!).release() })
+            if response == nil {
+                Unmanaged<MHDStreamedResponse>.fromOpaque(retained).release()
+            } else {
+                context.attach(stream)
+                stream.start(reading: body)
+            }
+        } else {
+            response = nil
+        }
+        guard let response else { return .NO }
+        defer { MHD_destroy_response(response) }
+        for field in head.headerFields {
+            switch field.name.lowercased() {
+            case "content-length", "transfer-encoding": continue
+            default: _ = MHD_add_response_header(response, field.name, field.value)
+            }
+        }
+        return MHD_queue_response(context.connection, UInt32(status), response)
+    }
+
+    /// Every request header field, in order.
+    private static func headers(of connection: OpaquePointer) -> HTTPFields {
+        var fields: [HTTPFields.Field] = []
+        withUnsafeMutablePointer(to: &fields) { pointer in
+            _ = MHD_get_connection_values(
+                connection, .HEADER_KIND,
+                { list, _, key, value in
+                    guard let list, let key else { return .YES }
+                    list.assumingMemoryBound(to: [HTTPFields.Field].self).pointee.append(
+                        HTTPFields.Field(name: String(cString: key), value: value.map { String(cString: $0) } ?? ""))
+                    return .YES
+                }, pointer)
+        }
+        return HTTPFields(fields)
+    }
+
+    /// A short plain-text answer.
+    static func plainResponse(_ status: Int, _ text: String, close: Bool = false) -> (HTTPResponse, HTTPBody?) {
+        var fields: HTTPFields = ["Content-Type": "text/plain; charset=utf-8"]
+        if close { fields["Connection"] = "close" }
+        return (HTTPResponse(status: status, headerFields: fields), HTTPBody(text))
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> Substring {
+        var text = self[...]
+        while let first = text.first, set.contains(first) { text = text.dropFirst() }
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return text
+    }
+}

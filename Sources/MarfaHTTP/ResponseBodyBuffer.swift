@@ -1,0 +1,158 @@
+import Synchronization
+
+/// The bytes of a response body between libcurl's write callback and the body's reader.
+///
+/// At most `bound` bytes wait here (or one chunk, if a single chunk is larger): when a chunk would
+/// pass the bound, the write callback is told to pause the transfer, and the reader asks for it to
+/// go on once the waiting bytes have dropped to half the bound.
+final class ResponseBodyBuffer: Sendable {
+    /// What the write callback should do with a chunk.
+    enum Offer {
+        /// The chunk was taken.
+        case taken
+        /// The chunk was not taken: pause the transfer, libcurl hands it over again later.
+        case pause
+    }
+
+    private struct State: ~Copyable {
+        var chunks: [[UInt8]] = []
+        var head = 0
+        var buffered = 0
+        var paused = false
+        var end: Result<Void, any Error>?
+        var waiter: CheckedContinuation<ArraySlice<UInt8>?, any Error>?
+        var readerCanceled = false
+        var highWater = 0
+        var pauses = 0
+    }
+
+    let bound: Int
+    private let state = Mutex(State())
+
+    init(bound: Int) { self.bound = max(bound, 16 << 10) }
+
+    // MARK: Producer side, on the event loop's thread
+
+    /// Offers `bytes` to the reader.
+    func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
+        enum Outcome { case taken, pause, handoff(CheckedContinuation<ArraySlice<UInt8>?, any Error>) }
+        let outcome: Outcome = state.withLock { state in
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return .handoff(waiter)
+            }
+            if state.end != nil || state.readerCanceled { return .taken }
+            if state.buffered > 0 && state.buffered + bytes.count > bound {
+                state.paused = true
+                state.pauses += 1
+                return .pause
+            }
+            state.chunks.append([UInt8](bytes))
+            state.buffered += bytes.count
+            state.highWater = max(state.highWater, state.buffered)
+            return .taken
+        }
+        switch outcome {
+        case .taken: return .taken
+        case .pause: return .pause
+        case .handoff(let waiter):
+            waiter.resume(returning: [UInt8](bytes)[...])
+            return .taken
+        }
+    }
+
+    /// Ends the body: nil after the last byte, or the error that cut it short.
+    func finish(_ error: (any Error)?) {
+        let waiter = state.withLock { state -> CheckedContinuation<ArraySlice<UInt8>?, any Error>? in
+            guard state.end == nil else { return nil }
+            state.end = error.map { .failure($0) } ?? .success(())
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        if let waiter {
+            if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
+        }
+    }
+
+    /// The most bytes that waited at once, and how often the transfer was paused.
+    var statistics: (highWater: Int, pauses: Int) { state.withLock { ($0.highWater, $0.pauses) } }
+
+    // MARK: Reader side
+
+    /// The next chunk, nil at the end. `resume` is called when the transfer should go on.
+    func next(resume: () -> Void) async throws -> ArraySlice<UInt8>? {
+        var wake = false
+        let ready: Result<ArraySlice<UInt8>?, any Error>? = state.withLock { state in
+            if let chunk = Self.take(&state, bound: bound, wake: &wake) { return .success(chunk) }
+            if state.readerCanceled { return .failure(CancellationError()) }
+            switch state.end {
+            case .success?: return .success(nil)
+            case .failure(let error)?:
+                state.end = .success(())
+                return .failure(error)
+            case nil: return nil
+            }
+        }
+        if wake { resume() }
+        if let ready { return try ready.get() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let early: Result<ArraySlice<UInt8>?, any Error>? = state.withLock { state in
+                    if state.readerCanceled { return .failure(CancellationError()) }
+                    if let chunk = Self.take(&state, bound: bound, wake: &wake) { return .success(chunk) }
+                    switch state.end {
+                    case .success?: return .success(nil)
+                    case .failure(let error)?:
+                        state.end = .success(())
+                        return .failure(error)
+                    case nil:
+                        state.waiter = continuation
+                        return nil
+                    }
+                }
+                if let early { continuation.resume(with: early) }
+            }
+        } onCancel: {
+            cancelReader()
+        }
+    }
+
+    /// Fails a waiting reader with `CancellationError`, and every later read too.
+    func cancelReader() {
+        let waiter = state.withLock { state -> CheckedContinuation<ArraySlice<UInt8>?, any Error>? in
+            state.readerCanceled = true
+            state.chunks = []
+            state.head = 0
+            state.buffered = 0
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(throwing: CancellationError())
+    }
+
+    /// Whether the transfer should stay paused because too many bytes wait for the reader.
+    var isPausedForReader: Bool { state.withLock { $0.paused } }
+
+    /// Whether the reader stopped early (canceled) or the body ended.
+    var isClosed: Bool { state.withLock { $0.readerCanceled || $0.end != nil } }
+
+    private static func take(_ state: inout State, bound: Int, wake: inout Bool) -> ArraySlice<UInt8>? {
+        guard state.head < state.chunks.count else { return nil }
+        let chunk = state.chunks[state.head]
+        state.chunks[state.head] = []
+        state.head += 1
+        if state.head == state.chunks.count {
+            state.chunks.removeAll(keepingCapacity: true)
+            state.head = 0
+        } else if state.head >= 64 && state.head * 2 >= state.chunks.count {
+            state.chunks.removeFirst(state.head)
+            state.head = 0
+        }
+        state.buffered -= chunk.count
+        if state.paused && state.buffered <= bound / 2 {
+            state.paused = false
+            wake = true
+        }
+        return chunk[...]
+    }
+}
