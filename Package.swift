@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .library(name: "MarfaOpenAPIRuntime", targets: ["MarfaOpenAPIRuntime"]),
         .library(name: "MarfaHTTP", targets: ["MarfaHTTP"]),
+        .library(name: "MarfaTypes", targets: ["MarfaTypes"]),
         .executable(name: "marfa-openapi", targets: ["marfa-openapi"]),
         .plugin(name: "MarfaOpenAPIPlugin", targets: ["MarfaOpenAPIPlugin"]),
     ],
@@ -37,8 +38,15 @@ let package = Package(
             name: "MarfaOpenAPIPlugin", capability: .buildTool(), dependencies: ["marfa-openapi"],
             path: "Plugins/MarfaOpenAPIPlugin"),
 
+        // The Marfa wire types, generated from openapi/marfa.yaml at build time.
+        .target(name: "MarfaTypes", dependencies: ["MarfaOpenAPIRuntime"], plugins: ["MarfaOpenAPIPlugin"]),
+
         // Transports: a client on libcurl, a server on libmicrohttpd.
         .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
+
+        // The walkthrough `make demo` runs.
+        .executableTarget(
+            name: "reading-list", dependencies: ["MarfaTypes", "MarfaOpenAPIGenerator"], path: "Examples/ReadingList"),
 
         .testTarget(
             name: "MarfaOpenAPIRuntimeTests", dependencies: ["MarfaOpenAPIRuntime"]),

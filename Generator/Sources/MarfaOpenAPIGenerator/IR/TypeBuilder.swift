@@ -215,6 +215,14 @@ final class TypeBuilder {
         return usage
     }
 
+    /// A nested type's name: `Type_` becomes `TypePayload`; an exact component name stays as it is.
+    private func payloadName(_ name: String, _ exactName: Bool) -> String {
+        if exactName || name.hasSuffix("Payload") { return name }
+        var base = name
+        while base.hasSuffix("_") { base.removeLast() }
+        return base + "Payload"
+    }
+
     private func newDecl(in scope: Decl, _ name: String, exactName: Bool, doc: [String], kind: Decl.Kind) -> Decl {
         if exactName {
             let decl = Decl(name: name, qualifiedName: scope.qualifiedName + "." + name, doc: doc, kind: kind)
@@ -234,7 +242,7 @@ final class TypeBuilder {
             default: break
             }
         }
-        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+        return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
             decl.kind = .structure(structure(properties: schema.properties, required: Set(schema.required), additional: schema.additionalProperties, in: decl))
             return TypeUsage(swift: decl.qualifiedName, shape: .object, nullable: false, decl: decl)
@@ -351,7 +359,7 @@ final class TypeBuilder {
             }
             return object(merged, in: scope, as: name, exactName: exactName, doc: doc)
         }
-        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+        return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
             var values: [Decl.Property] = []
             for (index, member) in members.enumerated() {
@@ -381,7 +389,7 @@ final class TypeBuilder {
         if constants.count == branches.count, constants.allSatisfy({ $0.allSatisfy { $0.scalar?.isPlain == false || $0.int == nil && $0.bool == nil && !$0.isNull } }) {
             return enumeration(constants.flatMap { $0 }, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
         }
-        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+        return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
             var caseNames = NameScope(reserved: ["unknown"])
             var cases: [Decl.Choice.Case] = []
@@ -429,7 +437,7 @@ final class TypeBuilder {
             return .freeForm
         }
         if schema.nonNullTypes == ["number"], integers { return primitive("Swift.Double") }
-        return shared(schema, in: scope, as: name.hasSuffix("Payload") || exactName ? name : name + "Payload", exactName: exactName) { name in
+        return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             var caseNames = NameScope(reserved: ["unknown", "allCases", "rawValue", "init"])
             var cases: [(String, String)] = []
             var seen: Set<String> = []

@@ -1,0 +1,60 @@
+# One-command set-up on a fresh Debian machine: `make test` and `make demo` install what they need.
+SHELL := /bin/bash
+DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev pkg-config
+SWIFT_BUILD_FLAGS ?=
+GENERATED := generated
+SHARED ?= ../shared
+
+.PHONY: deps build test demo generate check-generated bench bench-generator bench-http check-real-spec clean
+
+## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -z "$$missing" ]; then echo "deps: all present"; \
+	elif [ "$$(id -u)" = 0 ]; then echo "deps: installing$$missing"; \
+	  (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
+	else echo "deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; fi
+
+build: deps
+	swift build $(SWIFT_BUILD_FLAGS)
+
+## test: every test suite (Swift Testing), after installing dependencies
+test: deps
+	swift test $(SWIFT_BUILD_FLAGS)
+
+## demo: the walkthrough app
+demo: deps
+	swift run $(SWIFT_BUILD_FLAGS) reading-list
+
+## generate: write the generated Swift of every target in openapi/generator-config.yaml to generated/, for review
+generate: deps
+	@swift build --product marfa-openapi $(SWIFT_BUILD_FLAGS) >/dev/null
+	@bin=$$(swift build --product marfa-openapi --show-bin-path $(SWIFT_BUILD_FLAGS))/marfa-openapi; \
+	for target in $$(sed -n '/^targets:/,$$p' openapi/generator-config.yaml | grep -E '^  [A-Za-z]+:' | tr -d ' :'); do \
+	  rm -rf $(GENERATED)/$$target; \
+	  $$bin generate --config openapi/generator-config.yaml --target $$target --output $(GENERATED)/$$target || exit 1; \
+	  echo "generate: $(GENERATED)/$$target"; \
+	done
+
+## check-generated: fail when generated/ differs from what the document generates now
+check-generated: deps
+	@rm -rf .build/generated-check && $(MAKE) --no-print-directory generate GENERATED=.build/generated-check >/dev/null
+	@diff -r $(GENERATED) .build/generated-check >/dev/null || { echo "check-generated: generated/ is stale; run 'make generate' and commit it"; diff -r $(GENERATED) .build/generated-check | head -20; exit 1; }
+	@echo "check-generated: generated/ is up to date"
+
+## check-real-spec: generate the real Marfa document in every mode and build the output in a scratch package
+check-real-spec: deps
+	Benchmarks/check-real-spec.sh $(SHARED)/specs/marfa-openapi.json
+
+## bench: every benchmark
+bench: bench-generator
+
+## bench-generator: generation time and memory for the real Marfa document, and the build time of its output
+bench-generator: deps
+	Benchmarks/bench-generator.sh $(SHARED)/specs/marfa-openapi.json
+
+bench-http: deps
+	swift run -c release HTTPBenchmark
+
+clean:
+	rm -rf .build
