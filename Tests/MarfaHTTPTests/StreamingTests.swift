@@ -1,0 +1,162 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import Synchronization
+import Testing
+
+@testable import MarfaHTTP
+
+/// `count` copies of one 64 KiB block whose byte `k` is `k % 251`, without allocating per chunk.
+struct PatternChunks: AsyncSequence, Sendable {
+    static let block: ArraySlice<UInt8> = ArraySlice((0..<65536).map { UInt8($0 % 251) })
+    let count: Int
+
+    func makeAsyncIterator() -> Iterator { Iterator(left: count) }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var left: Int
+        mutating func next() async throws -> ArraySlice<UInt8>? {
+            guard left > 0 else { return nil }
+            left -= 1
+            return PatternChunks.block
+        }
+    }
+}
+
+@Suite struct StreamingTests {
+    @Test func largeDownloadStaysWithinTheBufferBound() async throws {
+        let blocks = 1024  // 64 MiB
+        try await withServer(configure: { server in
+            try server.register(
+                { _, _, _ in
+                    (HTTPResponse(status: 200), HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16)))
+                }, method: .get, path: "/big")
+        }) { server in
+            let bound = 256 << 10
+            let transport = CurlTransport(configuration: .init(responseBufferBytes: bound))
+            let (response, maybeBody) = try await transport.send(
+                HTTPRequest(method: .get, path: "/big"), body: nil, baseURL: server.url, operationID: "big")
+            #expect(response.status == 200)
+            let body = try #require(maybeBody)
+            #expect(body.length == .known(Int64(blocks) << 16))
+            var total = 0
+            var chunks = 0
+            var wrong = 0
+            for try await chunk in body {
+                if chunks == 0 { try await Task.sleep(for: .milliseconds(100)) }  // let the buffer fill up
+                if let first = chunk.first, first != UInt8((total % 65536) % 251) { wrong += 1 }
+                total += chunk.count
+                chunks += 1
+            }
+            #expect(total == blocks << 16)
+            #expect(wrong == 0)
+            #expect(chunks > 1000)
+            let statistics = transport.statistics
+            #expect(statistics.maxBufferedResponseBytes <= bound)
+            #expect(statistics.receivePauses > 0)
+        }
+    }
+
+    @Test func serverSentEventsArriveOneByOne() async throws {
+        let clientSawFirst = Gate()
+        let secondSent = Gate()
+        try await withServer(configure: { server in
+            try server.register(
+                { _, _, _ in
+                    let feed = ChunkFeed()
+                    Task {
+                        feed.send("data: one\n\n")
+                        await clientSawFirst.wait()
+                        secondSent.open()
+                        feed.send("data: two\n\n")
+                        feed.finish()
+                    }
+                    return (HTTPResponse(status: 200, headerFields: ["Content-Type": "text/event-stream"]), feed.body)
+                }, method: .get, path: "/events")
+        }) { server in
+            let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(5)))
+            let (response, body) = try await transport.send(
+                HTTPRequest(method: .get, path: "/events", headerFields: ["Accept": "text/event-stream"]), body: nil,
+                baseURL: server.url, operationID: "events")
+            #expect(response.headerFields["Content-Type"] == "text/event-stream")
+            var events = try #require(body).makeAsyncIterator()
+            let first = try await events.next().map { String(decoding: $0, as: UTF8.self) }
+            #expect(first == "data: one\n\n")
+            #expect(!secondSent.isOpen)
+            clientSawFirst.open()
+            var rest = ""
+            while let chunk = try await events.next() { rest += String(decoding: chunk, as: UTF8.self) }
+            #expect(rest == "data: two\n\n")
+        }
+    }
+
+    @Test func cancellingTheReadingTaskAbortsPromptly() async throws {
+        try await withServer(configure: { server in
+            try server.register(
+                { _, _, _ in
+                    let feed = ChunkFeed()
+                    feed.send("first")
+                    return (HTTPResponse(status: 200), feed.body)
+                }, method: .get, path: "/stall")
+        }) { server in
+            let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(20)))
+            let gotFirst = Gate()
+            let reader = Task {
+                let (_, body) = try await transport.send(
+                    HTTPRequest(method: .get, path: "/stall"), body: nil, baseURL: server.url, operationID: "stall")
+                for try await _ in try #require(body) { gotFirst.open() }
+            }
+            await gotFirst.wait()
+            var error: (any Error)?
+            let took = await elapsed {
+                reader.cancel()
+                error = await caught { try await reader.value }
+            }
+            #expect(error is CancellationError)
+            #expect(took < .seconds(5))
+        }
+    }
+
+    @Test func cancellingWhileWaitingForTheHeadAbortsPromptly() async throws {
+        try await withServer(configure: { server in
+            try server.register(
+                { _, _, _ in
+                    try await Task.sleep(for: .seconds(30))
+                    return text(200, "never")
+                }, method: .get, path: "/never")
+        }) { server in
+            let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(20)))
+            let call = Task {
+                try await transport.send(
+                    HTTPRequest(method: .get, path: "/never"), body: nil, baseURL: server.url, operationID: "never")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+            var error: (any Error)?
+            let took = await elapsed {
+                call.cancel()
+                error = await caught { _ = try await call.value }
+            }
+            #expect(error is CancellationError)
+            #expect(took < .seconds(5))
+        }
+    }
+
+    @Test func droppingAnUnreadBodyEndsTheTransfer() async throws {
+        try await withServer(configure: { server in
+            try server.register(
+                { _, _, _ in (HTTPResponse(status: 200), HTTPBody(PatternChunks(count: 1024), length: .unknown)) },
+                method: .get, path: "/big")
+        }) { server in
+            let transport = CurlTransport(configuration: .init(responseBufferBytes: 64 << 10))
+            do {
+                let (response, _) = try await transport.send(
+                    HTTPRequest(method: .get, path: "/big"), body: nil, baseURL: server.url, operationID: "big")
+                #expect(response.status == 200)
+            }
+            let end = ContinuousClock.now + .seconds(5)
+            while transport.statistics.transfersFinished == 0 && ContinuousClock.now < end {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(transport.statistics.transfersFinished == 1)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import Testing
+
+@testable import MarfaHTTP
+
+@Suite struct RequestTargetTests {
+    @Test(arguments: [
+        ("http://h:8080", "/a?b=1", "http://h:8080/a?b=1"),
+        ("http://h:8080/", "/a", "http://h:8080/a"),
+        ("http://h/api", "/a", "http://h/api/a"),
+        ("http://h/api/", "/a", "http://h/api/a"),
+        ("http://h/api//", "/a/", "http://h/api/a/"),
+        ("https://h/api", "", "https://h/api/"),
+        ("http://h/api?x=1#f", "/a", "http://h/api/a"),
+        ("http://h", "?q", "http://h?q"),
+    ])
+    func joins(base: String, path: String, url: String) throws {
+        #expect(try RequestTarget(baseURL: URL(string: base)!, path: path).url == url)
+    }
+
+    @Test func originHidesUserAndPath() throws {
+        let target = try RequestTarget(baseURL: URL(string: "https://user:pw@Example.com:8443/p?k=v")!, path: "/x")
+        #expect(target.origin == "https://Example.com:8443")
+    }
+
+    @Test func unencodedPathIsRefused() {
+        #expect(throws: HTTPClientError.self) { try RequestTarget(baseURL: URL(string: "http://h")!, path: "/a b") }
+    }
+}
+
+@Suite struct ResponseHeadParserTests {
+    func parse(_ lines: [String]) -> [ResponseHeadParser.Step] {
+        var parser = ResponseHeadParser()
+        return lines.map { line in
+            Array(line.utf8).withUnsafeBytes { parser.consume($0) }
+        }
+    }
+
+    @Test func interimHeadIsSkipped() {
+        let steps = parse([
+            "HTTP/1.1 100 Continue\r\n", "\r\n", "HTTP/1.1 201 Created\r\n", "Location: /x\r\n",
+            "X-Long: a\r\n", " b\r\n", "X-Empty:\r\n", "\r\n",
+        ])
+        let fields: HTTPFields = ["Location": "/x", "X-Long": "a b", "X-Empty": ""]
+        #expect(steps.last == .complete(status: 201, fields: fields))
+    }
+
+    @Test func http2StatusLine() {
+        #expect(parse(["HTTP/2 204\r\n", "\r\n"]).last == .complete(status: 204, fields: [:]))
+    }
+
+    @Test func garbageIsMalformed() {
+        guard case .malformed = parse(["HTTP/1.1 abc\r\n"]).last else {
+            Issue.record("expected malformed")
+            return
+        }
+        guard case .malformed = parse(["no status line\r\n"]).last else {
+            Issue.record("expected malformed")
+            return
+        }
+    }
+}
+
+@Suite struct ErrorTextTests {
+    @Test func descriptionsNameWhatHappened() {
+        #expect(
+            HTTPClientError.network(reason: .timedOut(.idle(.seconds(2))), requestSent: true).description
+                == "No complete answer arrived (the request was sent): the idle limit of 2.0 seconds ran out")
+        #expect(HTTPClientError.network(reason: .timedOut(.deadline(.seconds(1))), requestSent: false).isTimeout)
+        #expect(!HTTPClientError.noConnection(reason: "refused").isTimeout)
+    }
+}
