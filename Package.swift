@@ -56,6 +56,11 @@ let package = Package(
             name: "MarfaOpenAPIGeneratorTests", dependencies: ["MarfaOpenAPIGenerator"],
             path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
             resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "GeneratedFixtureTests", dependencies: ["MarfaOpenAPIRuntime"],
+            path: "Generator/Tests/GeneratedFixtureTests",
+            exclude: ["Fixtures", "openapi-generator-config.yaml"],
+            plugins: ["MarfaOpenAPIPlugin"]),
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
     ],
     swiftLanguageModes: [.v6]

@@ -200,6 +200,11 @@ public enum URIStyleCoder {
     public static func readCookie(_ header: String?, name: String, explode: Bool, shape: Shape) -> URIValue? {
         guard let header else { return nil }
         let crumbs = header.split(separator: ";").map { $0.trimmingSpaces }
+        if explode && shape == .array {
+            // An exploded list is one crumb per item: `tags=a; tags=b`.
+            let items = crumbs.filter { $0.hasPrefix(name + "=") }.map { String($0.dropFirst(name.count + 1)) }
+            return items.isEmpty ? nil : .array(items)
+        }
         guard let crumb = crumbs.first(where: { $0.hasPrefix(name + "=") }) else { return nil }
         let value = crumb.dropFirst(name.count + 1)
         return shaped(value.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: false, decode: false)

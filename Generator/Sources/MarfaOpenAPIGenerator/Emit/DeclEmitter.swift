@@ -216,7 +216,8 @@ struct DeclEmitter {
         } else {
             w.open("\(access) init(from decoder: any Swift.Decoder) throws")
             w.line("var errors: [any Swift.Error] = []")
-            for c in choice.cases {
+            // A branch that is the union itself reads only what another branch reads; trying it would recurse forever.
+            for c in choice.cases where c.type != decl.qualifiedName {
                 w.line("do { self = .\(c.name)(try \(c.type.hasSuffix("?") ? "Swift.Optional<\(c.type.dropLast())>" : c.type)(from: decoder)); return } catch { errors.append(error) }")
             }
             w.line("throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(Naming.literal(decl.name)), codingPath: decoder.codingPath, errors: errors)")

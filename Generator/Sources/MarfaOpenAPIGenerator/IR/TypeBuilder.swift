@@ -29,6 +29,8 @@ final class TypeBuilder {
     private var pending: [String] = []
     /// Inline declarations by fingerprint, so equal shapes share one type.
     private var sharedInline: [String: TypeUsage] = [:]
+    /// Loops of `$ref`-only schemas already reported, by the place they close.
+    private var loopsReported: Set<SourceLocation> = []
 
     init(reader: SchemaReader, log: DiagnosticLog, root: String, schemasNamespace: Decl, nameOverrides: [String: String]) {
         self.reader = reader
@@ -71,6 +73,13 @@ final class TypeBuilder {
         building.insert(key)
         defer { building.remove(key) }
         let schema = reader.read(target.node)
+        if let loop = referenceLoop(from: key) {
+            if loopsReported.insert(loop).inserted {
+                log.error("This '$ref' leads back to itself without reaching a schema.", at: loop)
+            }
+            refUsages[key] = .freeForm
+            return .freeForm
+        }
         let built = declare(schema, in: schemasNamespace, as: name, exactName: true)
         let usage: TypeUsage
         if built.decl?.qualifiedName == qualified {
@@ -82,6 +91,31 @@ final class TypeBuilder {
         }
         refUsages[key] = usage
         return usage
+    }
+
+    /// Where a chain of schemas that are only `$ref`s, starting at `key`, comes back to a schema of
+    /// the chain (`A: {$ref: B}`, `B: {$ref: A}`); nil when it reaches a schema with content.
+    private func referenceLoop(from key: String) -> SourceLocation? {
+        var seen: Set<String> = []
+        var current = key
+        while seen.insert(current).inserted {
+            guard let node = reader.targets[current]?.node, let next = reader.read(node).reference else { return nil }
+            if seen.contains(next.key) { return loopStart(next.key) }
+            current = next.key
+        }
+        return nil
+    }
+
+    /// The first-placed `$ref` of the loop through `key`, so each loop is reported once.
+    private func loopStart(_ key: String) -> SourceLocation? {
+        var locations: [SourceLocation] = []
+        var current = key
+        repeat {
+            guard let node = reader.targets[current]?.node, let next = reader.read(node).reference else { break }
+            locations.append(next.location)
+            current = next.key
+        } while current != key && locations.count < 64
+        return locations.min()
     }
 
     private func refName(_ key: String) -> String {

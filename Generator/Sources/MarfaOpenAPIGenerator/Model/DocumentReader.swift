@@ -62,7 +62,9 @@ final class DocumentReader {
                 log.error("A path must start with '/': '\(pathEntry.key)'.", at: pathEntry.keyLocation)
                 continue
             }
-            guard let item = follow(pathEntry.value), item.entries != nil else {
+            // A `$ref` that cannot be followed has been reported already.
+            guard let item = follow(pathEntry.value) else { continue }
+            guard item.entries != nil else {
                 log.error("A path item must be a mapping.", at: pathEntry.value.location)
                 continue
             }

@@ -1,0 +1,136 @@
+import Foundation
+import MarfaYAML
+import Testing
+@testable import MarfaOpenAPIGenerator
+
+/// Malformed input gives exactly one positioned error line and a non-zero exit, never a crash.
+@Suite struct DiagnosticsTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var document: String
+        /// The expected standard error line after the document's path.
+        var expected: String
+        var testDescription: String { name }
+    }
+
+    static let header = "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\n"
+
+    static let cases: [Case] = [
+        Case(name: "bad YAML: an unclosed flow list", document: header + "paths:\n  /a:\n    get: [unclosed\n",
+             expected: ":6:1: error: did not find expected ',' or ']' (while parsing a flow sequence at 5:10)"),
+        Case(name: "bad YAML: wrong indentation", document: "openapi: 3.0.3\ninfo:\n  title: t\n   version: \"1\"\npaths: {}\n",
+             expected: ":4:11: error: mapping values are not allowed in this context"),
+        Case(name: "a dangling $ref in a schema",
+             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n        b: {$ref: \"#/components/schemas/Missing\"}\n",
+             expected: ":9:19: error: $ref '#/components/schemas/Missing' points to nothing: no key 'Missing' in the mapping at %FILE%:6:5"),
+        Case(name: "a dangling $ref to another file",
+             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"other.yaml#/B\"}\n",
+             expected: ":6:15: error: $ref 'other.yaml#/B' names a file that cannot be read: '%DIR%/other.yaml': No such file or directory"),
+        Case(name: "a dangling $ref to a path item", document: header + "paths:\n  /a:\n    $ref: \"#/nowhere\"\n",
+             expected: ":5:11: error: $ref '#/nowhere' points to nothing: no key 'nowhere' in the mapping at %FILE%:1:1"),
+        Case(name: "a $ref loop without a schema",
+             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"#/components/schemas/B\"}\n    B: {$ref: \"#/components/schemas/A\"}\n",
+             expected: ":6:15: error: This '$ref' leads back to itself without reaching a schema."),
+        Case(name: "type: 5", document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n",
+             expected: ":7:13: error: Unknown type '5'."),
+        Case(name: "properties: []", document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties: []\n",
+             expected: ":8:19: error: 'properties' must be a mapping."),
+        Case(name: "oneOf that is not a list", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {oneOf: {type: string}}\n",
+             expected: ":6:16: error: 'oneOf' must be a list of schemas."),
+        Case(name: "a schema that is a number", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: 7\n",
+             expected: ":6:8: error: A schema must be an object or a boolean."),
+        Case(name: "an unknown query parameter style",
+             document: header + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: query, style: fancy, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+             expected: ":7:39: error: The style 'fancy' is not allowed for a query parameter."),
+        Case(name: "a style not allowed in a path",
+             document: header + "paths:\n  /a/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true, style: form, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+             expected: ":7:55: error: The style 'form' is not allowed for a path parameter."),
+        Case(name: "an unknown parameter location",
+             document: header + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+             expected: ":7:25: error: 'body' is not a parameter location: use path, query, header or cookie."),
+        Case(name: "a status that is not one", document: header + "paths:\n  /a:\n    get:\n      responses:\n        \"600\": {description: ok}\n",
+             expected: ":7:9: error: '600' is not a status code, a range such as 2XX, or 'default'."),
+        Case(name: "an operation ID used twice",
+             document: header + "paths:\n  /a:\n    get:\n      operationId: same\n      responses: {\"200\": {description: ok}}\n  /b:\n    get:\n      operationId: same\n      responses: {\"200\": {description: ok}}\n",
+             expected: ":10:20: error: The operation ID 'same' is used twice; first at %FILE%:6:7."),
+        Case(name: "a non-OpenAPI document", document: "title: not an API\nitems: [1, 2]\n",
+             expected: ":1:1: error: The document has no 'openapi' version."),
+        Case(name: "a list instead of a document", document: "- a\n- b\n",
+             expected: ":1:1: error: An OpenAPI document must be a mapping."),
+        Case(name: "an empty file", document: "",
+             expected: ":1:1: error: the document is empty"),
+        Case(name: "Swagger 2.0", document: "swagger: \"2.0\"\ninfo: {title: t, version: \"1\"}\npaths: {}\n",
+             expected: ":1:10: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3."),
+        Case(name: "OpenAPI 2.5", document: "openapi: 2.5.0\ninfo: {title: t, version: \"1\"}\npaths: {}\n",
+             expected: ":1:10: error: OpenAPI 2.5.0 is not supported: use 3.0 or 3.1."),
+        Case(name: "a recursive YAML alias", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: &a {type: object, properties: {b: *a}}\n",
+             expected: ":6:42: error: alias '*a' refers to a node that contains it; recursive aliases are not supported"),
+    ]
+
+    @Test(arguments: cases)
+    func malformedInputIsOnePositionedError(_ c: Case) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("api.yaml", c.document)
+        let result = runCommand(["generate", spec, "--output", scratch.file("out")])
+        #expect(result.status == 1)
+        #expect(result.errors == [spec + c.expected.replacingOccurrences(of: "%FILE%", with: spec).replacingOccurrences(of: "%DIR%", with: scratch.path)])
+        #expect(!FileManager.default.fileExists(atPath: scratch.file("out")))
+    }
+
+    @Test func generateThrowsWithTheLocation() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("api.yaml", Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n")
+        let error = try #require(throws: GeneratorError.self) { try Generator.generate(specPath: spec, config: GeneratorConfig()) }
+        #expect(error.diagnostics.count == 1)
+        let diagnostic = try #require(error.diagnostics.first)
+        #expect(diagnostic.severity == .error)
+        #expect(diagnostic.location == SourceLocation(file: spec, line: 7, column: 13))
+        #expect(!diagnostic.description.contains("\n"))
+    }
+
+    @Test func aMissingFileIsAnError() {
+        let result = runCommand(["generate", "/nonexistent/api.yaml", "--output", "/nonexistent/out"])
+        #expect(result.status == 1)
+        #expect(result.errors.count == 1)
+        #expect(result.errors.first?.hasPrefix("/nonexistent/api.yaml:1:1: error: cannot read") == true)
+    }
+
+    @Test func usageErrorsExitWith64() {
+        #expect(runCommand(["generate", "api.yaml"]).status == 64)
+        #expect(runCommand(["generate", "api.yaml", "--output"]).status == 64)
+        #expect(runCommand(["generate", "api.yaml", "--output", "o", "--mode", "everything"]).status == 64)
+        #expect(runCommand(["generate", "api.yaml", "--output", "o", "--shards", "0"]).status == 64)
+        #expect(runCommand(["frobnicate"]).status == 64)
+        #expect(runCommand([]).status == 64)
+        #expect(runCommand(["--help"]).status == 0)
+    }
+
+    @Test func aBadConfigurationIsPositioned() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let config = try scratch.write("config.yaml", "spec: api.yaml\ngenerate: [types, everything]\n")
+        let result = runCommand(["generate", "--config", config, "--output", scratch.file("out")])
+        #expect(result.status == 1)
+        #expect(result.errors == ["\(config):2:11: error: Unknown mode 'everything': use types, client or server."])
+        let unknown = try scratch.write("unknown.yaml", "spec: api.yaml\nshardz: 3\n")
+        #expect(runCommand(["generate", "--config", unknown, "--output", scratch.file("out")]).errors == ["\(unknown):2:1: error: Unknown setting 'shardz'."])
+    }
+
+    /// Every truncation of a valid document is read without a crash: it generates, or it fails with
+    /// positioned diagnostics only.
+    @Test func truncatedDocumentsNeverCrash() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let text = try String(contentsOfFile: fixturesFolder + "/petstore.yaml", encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for count in stride(from: 0, to: lines.count, by: 3) {
+            let spec = try scratch.write("cut\(count).yaml", lines.prefix(count).joined(separator: "\n") + "\n  ]: {\n")
+            let result = runCommand(["generate", spec, "--output", scratch.file("out\(count)")])
+            #expect(result.status == 1)
+            #expect(!result.errors.isEmpty)
+            #expect(result.errors.allSatisfy { $0.hasPrefix(spec + ":") && $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") })
+        }
+    }
+}
