@@ -43,6 +43,7 @@ let package = Package(
 
         // Transports: a client on libcurl, a server on libmicrohttpd.
         .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
+        .executableTarget(name: "HTTPBenchmark", dependencies: ["MarfaHTTP"], path: "Benchmarks/HTTPBenchmark"),
 
         // The walkthrough `make demo` runs.
         .executableTarget(
@@ -56,12 +57,12 @@ let package = Package(
             name: "MarfaOpenAPIGeneratorTests", dependencies: ["MarfaOpenAPIGenerator"],
             path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
         .testTarget(
             name: "GeneratedFixtureTests", dependencies: ["MarfaOpenAPIRuntime"],
             path: "Generator/Tests/GeneratedFixtureTests",
             exclude: ["Fixtures", "openapi-generator-config.yaml"],
             plugins: ["MarfaOpenAPIPlugin"]),
-        .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@
 /// transport copy and the last transfer holding the engine are gone.
 final class CurlEngine: Sendable {
     let loop: CurlEventLoop
+    let bases = BaseURLCache()
 
     init(configuration: CurlTransport.Configuration) {
         loop = CurlEventLoop(configuration: configuration)

@@ -9,6 +9,12 @@ import Synchronization
 /// Other threads talk to the loop only through `post`, which queues a command and wakes the thread
 /// from `curl_multi_poll`; every libcurl call on the multi handle and on added easy handles, and
 /// every callback, happens on the loop's thread.
+///
+/// One pass: take the commands, `curl_multi_perform`, end finished transfers, hand the heads and
+/// body bytes that arrived to their waiters (once per pass, not per callback), abort transfers past
+/// a time limit, then sleep in `curl_multi_poll` until a socket, a timer or a post wakes it. After a
+/// pass that answered a caller the loop first watches its inbox for up to 30 µs, since a caller
+/// often sends its next request right away and a sleep and wake-up cost more than that.
 final class CurlEventLoop: @unchecked Sendable {
     enum Command {
         /// Add the transfer to the multi handle.
@@ -38,13 +44,21 @@ final class CurlEventLoop: @unchecked Sendable {
 
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
+    /// Whether the loop is (about to be) asleep in `curl_multi_poll`, so a post has to wake it.
+    private let sleeping = Atomic<Bool>(false)
+    /// Set by `post`, cleared when the loop takes the inbox: lets the loop watch for work without the lock.
+    private let posted = Atomic<Bool>(false)
+    /// Whether this pass woke a caller (a head or an end), who may well post again at once. Loop thread only.
+    private var handedOver = false
     /// An easy handle that no transfer uses; only the thread holding it touches it.
     private struct IdleHandle: @unchecked Sendable { let easy: UnsafeMutableRawPointer }
     private let idleHandles = Mutex<[IdleHandle]>([])
     private let counters = Mutex(Statistics())
-    private static let maxIdleHandles = 64
+    private static let maxIdleHandles = 32
     /// Loop thread only.
     private var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+    /// Transfers with a head or bytes for a waiting reader, to hand over at the end of the pass. Loop thread only.
+    private var touched: [CurlTransfer] = []
 
     init(configuration: CurlTransport.Configuration) {
         CurlLibrary.initialize()
@@ -66,7 +80,8 @@ final class CurlEventLoop: @unchecked Sendable {
     /// Queues `command` for the loop's thread and wakes it.
     func post(_ command: Command) {
         inbox.withLock { $0.commands.append(command) }
-        curl_multi_wakeup(multi)
+        posted.store(true, ordering: .releasing)
+        if sleeping.load(ordering: .sequentiallyConsistent) { curl_multi_wakeup(multi) }
     }
 
     /// Ends the loop: open transfers end with `CancellationError`, the thread frees the multi handle.
@@ -97,6 +112,7 @@ final class CurlEventLoop: @unchecked Sendable {
     private func run() {
         var pending: [Command] = []
         while true {
+            posted.store(false, ordering: .relaxed)
             let stopping = inbox.withLock { inbox in
                 swap(&pending, &inbox.commands)
                 return inbox.stopping
@@ -108,8 +124,23 @@ final class CurlEventLoop: @unchecked Sendable {
             var running: Int32 = 0
             _ = curl_multi_perform(multi, &running)
             collectFinished()
+            flushTouched()
             let wait = expireTimers()
-            _ = curl_multi_poll(multi, nil, 0, wait, nil)
+            if handedOver {
+                // A caller just got its answer and often sends its next request within microseconds:
+                // watch for it briefly instead of paying for a sleep and a wake-up.
+                handedOver = false
+                let until = MonotonicTime.now() + 30_000
+                while !posted.load(ordering: .acquiring) && MonotonicTime.now() < until {}
+                if posted.load(ordering: .acquiring) { continue }
+            }
+            // Announce the sleep before the last look at the inbox: a post either lands before that
+            // look, or sees the flag and wakes the poll (libcurl's wake-up is sticky).
+            sleeping.store(true, ordering: .sequentiallyConsistent)
+            if inbox.withLock({ $0.commands.isEmpty && !$0.stopping }) {
+                _ = curl_multi_poll(multi, nil, 0, wait, nil)
+            }
+            sleeping.store(false, ordering: .sequentiallyConsistent)
         }
         for transfer in Array(active.values) { end(transfer, CancellationError()) }
         for command in inbox.withLock({ $0.commands }) {
@@ -143,6 +174,21 @@ final class CurlEventLoop: @unchecked Sendable {
         case .resume(let transfer):
             if active[transfer.easy] === transfer { transfer.resumeIfReady() }
         }
+    }
+
+    /// Queues `transfer` for the hand-over at the end of this pass. Loop thread only.
+    func markForFlush(_ transfer: CurlTransfer) {
+        guard !transfer.needsFlush else { return }
+        transfer.needsFlush = true
+        touched.append(transfer)
+    }
+
+    /// Wakes `send` callers and readers once for all that arrived in this pass.
+    private func flushTouched() {
+        guard !touched.isEmpty else { return }
+        let batch = touched
+        touched.removeAll(keepingCapacity: true)
+        for transfer in batch where transfer.flush() { handedOver = true }
     }
 
     /// Ends the transfers libcurl reports done.
@@ -188,5 +234,6 @@ final class CurlEventLoop: @unchecked Sendable {
         }
         transfer.finish(error)
         recycle(transfer.easy)
+        handedOver = true
     }
 }

@@ -32,7 +32,7 @@ public struct CurlTransport: ClientTransport {
         -> (HTTPResponse, HTTPBody?)
     {
         try Task.checkCancellation()
-        let target = try RequestTarget(baseURL: baseURL, path: request.path)
+        let target = try RequestTarget(base: engine.bases.base(for: baseURL), path: request.path)
         let transfer = try CurlTransfer(
             engine: engine, request: request, body: body, target: target,
             limits: Self.limits ?? configuration.limits, configuration: configuration)

@@ -107,6 +107,8 @@ final class MHDServerCore: @unchecked Sendable {
             context.runHandler {
                 do {
                     return try await handler(request, body, metadata)
+                } catch let error as any HTTPResponseConvertible {
+                    return error.httpResponse
                 } catch {
                     return Self.plainResponse(500, "Internal Server Error\n")
                 }

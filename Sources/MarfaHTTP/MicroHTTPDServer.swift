@@ -8,8 +8,9 @@ import Synchronization
 /// - Routes: `register(_:method:path:)` takes templates such as `/items/{id}`; `registerFallback`
 ///   takes every path no template matches. No route answers 404; a route for other methods answers
 ///   405 with `Allow`. Routes may be added before or after `start()`.
-/// - Each handler runs in its own task while its connection is suspended. A thrown error answers
-///   500 with a short plain-text body.
+/// - Each handler runs in its own task while its connection is suspended. A thrown
+///   `HTTPResponseConvertible` error answers its response; any other error answers 500 with a short
+///   plain-text body.
 /// - Request bodies are collected up to `maxBodyBytes`; a longer one is answered 413.
 /// - A response body in memory is sent from a copy; any other body is streamed chunk by chunk as
 ///   the handler's `HTTPBody` yields it (chunked when its length is unknown), so event streams work.
@@ -92,7 +93,7 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
                         return Unmanaged<MHDServerCore>.fromOpaque(core).takeUnretainedValue()
                             .begin(target: uri.map { String(cString: $0) } ?? "/", connection: connection)
                     }, core,
-                    timeout, 128 << 10, UInt32(clamping: max(config.maxConnections, 1)))
+                    timeout, 64 << 10, UInt32(clamping: max(config.maxConnections, 1)))
             }
             guard let daemon else { throw StartError.daemonFailed(host: config.host, port: config.port) }
             lifecycle.daemon = DaemonHandle(pointer: daemon)

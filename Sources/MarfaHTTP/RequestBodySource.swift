@@ -18,6 +18,7 @@ final class RequestBodySource: Sendable {
         var head = 0
         var buffered = 0
         var pushed: Int64 = 0
+        var consumed = 0
         var ended = false
         var error: (any Error)?
         var readerWaiting = false
@@ -92,6 +93,7 @@ final class RequestBodySource: Sendable {
                 state.head = 0
             }
             state.buffered -= copied
+            state.consumed += copied
             if state.buffered < bound / 2, let waiter = state.producerWaiter {
                 state.producerWaiter = nil
                 producer = waiter
@@ -112,7 +114,7 @@ final class RequestBodySource: Sendable {
                 state.offset = 0
                 return true
             }
-            return state.pushed == 0
+            return state.consumed == 0
         }
     }
 

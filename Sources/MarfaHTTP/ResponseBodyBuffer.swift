@@ -5,14 +5,19 @@ import Synchronization
 /// At most `bound` bytes wait here (or one chunk, if a single chunk is larger): when a chunk would
 /// pass the bound, the write callback is told to pause the transfer, and the reader asks for it to
 /// go on once the waiting bytes have dropped to half the bound.
+///
+/// The write callback only queues; a waiting reader is woken by `wakeReader()`, which the event
+/// loop calls once per pass over its transfers, so a burst of chunks costs one wake-up.
 final class ResponseBodyBuffer: Sendable {
     /// What the write callback should do with a chunk.
     enum Offer {
-        /// The chunk was taken.
-        case taken
+        /// The chunk was queued; `readerWaiting` tells whether a reader waits to be woken.
+        case taken(readerWaiting: Bool)
         /// The chunk was not taken: pause the transfer, libcurl hands it over again later.
         case pause
     }
+
+    private typealias Waiter = CheckedContinuation<ArraySlice<UInt8>?, any Error>
 
     private struct State: ~Copyable {
         var chunks: [[UInt8]] = []
@@ -20,7 +25,7 @@ final class ResponseBodyBuffer: Sendable {
         var buffered = 0
         var paused = false
         var end: Result<Void, any Error>?
-        var waiter: CheckedContinuation<ArraySlice<UInt8>?, any Error>?
+        var waiter: Waiter?
         var readerCanceled = false
         var highWater = 0
         var pauses = 0
@@ -35,13 +40,8 @@ final class ResponseBodyBuffer: Sendable {
 
     /// Offers `bytes` to the reader.
     func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
-        enum Outcome { case taken, pause, handoff(CheckedContinuation<ArraySlice<UInt8>?, any Error>) }
-        let outcome: Outcome = state.withLock { state in
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return .handoff(waiter)
-            }
-            if state.end != nil || state.readerCanceled { return .taken }
+        state.withLock { state in
+            if state.end != nil || state.readerCanceled { return .taken(readerWaiting: false) }
             if state.buffered > 0 && state.buffered + bytes.count > bound {
                 state.paused = true
                 state.pauses += 1
@@ -50,65 +50,59 @@ final class ResponseBodyBuffer: Sendable {
             state.chunks.append([UInt8](bytes))
             state.buffered += bytes.count
             state.highWater = max(state.highWater, state.buffered)
-            return .taken
-        }
-        switch outcome {
-        case .taken: return .taken
-        case .pause: return .pause
-        case .handoff(let waiter):
-            waiter.resume(returning: [UInt8](bytes)[...])
-            return .taken
+            return .taken(readerWaiting: state.waiter != nil)
         }
     }
 
-    /// Ends the body: nil after the last byte, or the error that cut it short.
+    /// Hands the next chunk to a waiting reader, if one waits and a chunk is there. True when the
+    /// transfer, paused for the reader, should now go on.
+    func wakeReader() -> Bool {
+        var wake = false
+        let handoff: (Waiter, ArraySlice<UInt8>)? = state.withLock { state in
+            guard let waiter = state.waiter, let chunk = Self.take(&state, bound: bound, wake: &wake) else { return nil }
+            state.waiter = nil
+            return (waiter, chunk)
+        }
+        if let (waiter, chunk) = handoff { waiter.resume(returning: chunk) }
+        return wake
+    }
+
+    /// Ends the body: nil after the last byte, or the error that cut it short. Queued bytes stay readable.
     func finish(_ error: (any Error)?) {
-        let waiter = state.withLock { state -> CheckedContinuation<ArraySlice<UInt8>?, any Error>? in
-            guard state.end == nil else { return nil }
+        var wake = false
+        let (waiter, next): (Waiter?, Result<ArraySlice<UInt8>?, any Error>?) = state.withLock { state in
+            guard state.end == nil else { return (nil, nil) }
             state.end = error.map { .failure($0) } ?? .success(())
-            defer { state.waiter = nil }
-            return state.waiter
+            guard let waiter = state.waiter else { return (nil, nil) }
+            state.waiter = nil
+            return (waiter, Self.ready(&state, bound: bound, wake: &wake))
         }
-        if let waiter {
-            if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: nil) }
-        }
+        if let waiter, let next { waiter.resume(with: next) }
     }
 
     /// The most bytes that waited at once, and how often the transfer was paused.
     var statistics: (highWater: Int, pauses: Int) { state.withLock { ($0.highWater, $0.pauses) } }
+
+    /// Whether the transfer should stay paused because too many bytes wait for the reader.
+    var isPausedForReader: Bool { state.withLock { $0.paused } }
+
+    /// Whether the reader stopped early (canceled) or the body ended.
+    var isClosed: Bool { state.withLock { $0.readerCanceled || $0.end != nil } }
 
     // MARK: Reader side
 
     /// The next chunk, nil at the end. `resume` is called when the transfer should go on.
     func next(resume: () -> Void) async throws -> ArraySlice<UInt8>? {
         var wake = false
-        let ready: Result<ArraySlice<UInt8>?, any Error>? = state.withLock { state in
-            if let chunk = Self.take(&state, bound: bound, wake: &wake) { return .success(chunk) }
-            if state.readerCanceled { return .failure(CancellationError()) }
-            switch state.end {
-            case .success?: return .success(nil)
-            case .failure(let error)?:
-                state.end = .success(())
-                return .failure(error)
-            case nil: return nil
-            }
-        }
+        let ready = state.withLock { Self.ready(&$0, bound: bound, wake: &wake) }
         if wake { resume() }
         if let ready { return try ready.get() }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let early: Result<ArraySlice<UInt8>?, any Error>? = state.withLock { state in
-                    if state.readerCanceled { return .failure(CancellationError()) }
-                    if let chunk = Self.take(&state, bound: bound, wake: &wake) { return .success(chunk) }
-                    switch state.end {
-                    case .success?: return .success(nil)
-                    case .failure(let error)?:
-                        state.end = .success(())
-                        return .failure(error)
-                    case nil:
-                        state.waiter = continuation
-                        return nil
-                    }
+            try await withCheckedThrowingContinuation { (continuation: Waiter) in
+                let early = state.withLock { state in
+                    let early = Self.ready(&state, bound: bound, wake: &wake)
+                    if early == nil { state.waiter = continuation }
+                    return early
                 }
                 if let early { continuation.resume(with: early) }
             }
@@ -119,7 +113,7 @@ final class ResponseBodyBuffer: Sendable {
 
     /// Fails a waiting reader with `CancellationError`, and every later read too.
     func cancelReader() {
-        let waiter = state.withLock { state -> CheckedContinuation<ArraySlice<UInt8>?, any Error>? in
+        let waiter = state.withLock { state -> Waiter? in
             state.readerCanceled = true
             state.chunks = []
             state.head = 0
@@ -130,11 +124,18 @@ final class ResponseBodyBuffer: Sendable {
         waiter?.resume(throwing: CancellationError())
     }
 
-    /// Whether the transfer should stay paused because too many bytes wait for the reader.
-    var isPausedForReader: Bool { state.withLock { $0.paused } }
-
-    /// Whether the reader stopped early (canceled) or the body ended.
-    var isClosed: Bool { state.withLock { $0.readerCanceled || $0.end != nil } }
+    /// What a reader gets now: a chunk, the end, an error; nil when it has to wait.
+    private static func ready(_ state: inout State, bound: Int, wake: inout Bool) -> Result<ArraySlice<UInt8>?, any Error>? {
+        if state.readerCanceled { return .failure(CancellationError()) }
+        if let chunk = take(&state, bound: bound, wake: &wake) { return .success(chunk) }
+        switch state.end {
+        case .success?: return .success(nil)
+        case .failure(let error)?:
+            state.end = .success(())
+            return .failure(error)
+        case nil: return nil
+        }
+    }
 
     private static func take(_ state: inout State, bound: Int, wake: inout Bool) -> ArraySlice<UInt8>? {
         guard state.head < state.chunks.count else { return nil }

@@ -48,6 +48,23 @@ import Testing
         }
     }
 
+    @Test func oversizedResponseHeadIsAProtocolError() async throws {
+        let server = try RawSocketServer { socket in
+            guard RawSocketServer.readHead(socket) else { return }
+            let filler = String(repeating: "x", count: 20 << 10)
+            RawSocketServer.write(socket, "HTTP/1.1 200 OK\r\nX-Filler: \(filler)\r\nContent-Length: 0\r\n\r\n")
+        }
+        defer { server.stop() }
+        let transport = CurlTransport(configuration: .init(maxResponseHeadBytes: 8 << 10))
+        let error = await caught {
+            _ = try await transport.send(HTTPRequest(method: .get, path: "/"), body: nil, baseURL: server.url, operationID: "get")
+        }
+        guard case .network(.protocolError, true)? = error as? HTTPClientError else {
+            Issue.record("expected a protocol error, got \(String(describing: error))")
+            return
+        }
+    }
+
     @Test func tlsHandshakeFailureIsNoConnection() async throws {
         let server = try RawSocketServer { socket in
             var bytes = [UInt8](repeating: 0, count: 512)
