@@ -13,6 +13,10 @@ let package = Package(
         .library(name: "MarfaOpenAPIRuntime", targets: ["MarfaOpenAPIRuntime"]),
         .library(name: "MarfaHTTP", targets: ["MarfaHTTP"]),
         .library(name: "MarfaTypes", targets: ["MarfaTypes"]),
+        .library(name: "Marfa", targets: ["Marfa"]),
+        .library(name: "MarfaAPI", targets: ["MarfaAPI"]),
+        .library(name: "MarfaLocal", targets: ["MarfaLocal"]),
+        .executable(name: "marfa-local", targets: ["marfa-local"]),
         .executable(name: "marfa-openapi", targets: ["marfa-openapi"]),
         .plugin(name: "MarfaOpenAPIPlugin", targets: ["MarfaOpenAPIPlugin"]),
     ],
@@ -44,6 +48,15 @@ let package = Package(
         // Transports: a client on libcurl, a server on libmicrohttpd.
         .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
         .executableTarget(name: "HTTPBenchmark", dependencies: ["MarfaHTTP"], path: "Benchmarks/HTTPBenchmark"),
+
+        // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
+        .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
+        // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
+        .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
+        // A local Marfa instance: generated handler stubs, the behaviour on SQLite.
+        .target(
+            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "CSQLite"], plugins: ["MarfaOpenAPIPlugin"]),
+        .executableTarget(name: "marfa-local", dependencies: ["MarfaLocal"]),
 
         // The walkthrough `make demo` runs.
         .executableTarget(
