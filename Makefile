@@ -1,11 +1,11 @@
 # One-command set-up on a fresh Debian machine: `make test` and `make demo` install what they need.
 SHELL := /bin/bash
-DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev pkg-config
+DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev pkg-config librsvg2-bin
 SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo generate check-generated bench bench-generator bench-http check-real-spec clean
+.PHONY: deps build test demo generate check-generated bench bench-generator bench-http check-real-spec icons clean
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -47,14 +47,19 @@ check-real-spec: deps
 	Benchmarks/check-real-spec.sh $(SHARED)/specs/marfa-openapi.json
 
 ## bench: every benchmark
-bench: bench-generator
+bench: bench-generator bench-http
 
 ## bench-generator: generation time and memory for the real Marfa document, and the build time of its output
 bench-generator: deps
+	@command -v openapi-generator-cli >/dev/null || pip install -q openapi-generator-cli >/dev/null 2>&1 || echo "bench-generator: openapi-generator-cli (PyPI) not installable; peer skipped"
 	Benchmarks/bench-generator.sh $(SHARED)/specs/marfa-openapi.json
 
 bench-http: deps
 	swift run -c release HTTPBenchmark
+
+## icons: fetch the pinned Lucide and Simple Icons wheels (pip download) and rewrite the icon data; commit the result
+icons:
+	python3 Scripts/icons.py
 
 clean:
 	rm -rf .build

@@ -71,6 +71,7 @@ let package = Package(
             path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
+        .testTarget(name: "MarfaTypesTests", dependencies: ["MarfaTypes", "MarfaYAML", "MarfaOpenAPIGenerator"]),
         .testTarget(
             name: "GeneratedFixtureTests", dependencies: ["MarfaOpenAPIRuntime"],
             path: "Generator/Tests/GeneratedFixtureTests",

@@ -107,6 +107,7 @@ public enum Generator {
             chunks.append(apiProtocol(plans, access: access, extensionPrefix: extensionPrefix))
             chunks.append(shorthands(plans, access: access, on: "\(root)APIProtocol"))
             chunks.append(ServersEmitter(access: access).servers(document.servers, extensionPrefix: extensionPrefix))
+            chunks.append(SecurityEmitter(access: access, log: log).emit(document.securitySchemes, plans, root: root))
             for namespace in [schemas, responses, parameters, headers, operations] {
                 for child in namespace.children {
                     var w = SwiftWriter()

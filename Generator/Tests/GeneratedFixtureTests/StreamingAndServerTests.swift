@@ -89,27 +89,47 @@ private struct SecureServer: Sec.APIProtocol {
     func getKeyed(_ input: Sec.Operations.GetKeyed.Input) async throws -> Sec.Operations.GetKeyed.Output { .noContent(.init()) }
 }
 
-/// Adds a bearer token to every request, as an application does for a `bearer` security scheme.
-private struct BearerMiddleware: ClientMiddleware {
-    func intercept(
-        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
-        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
-    ) async throws -> (HTTPResponse, HTTPBody?) {
-        var request = request
-        request.headerFields["Authorization"] = "Bearer token-1"
-        return try await next(request, body, baseURL)
-    }
-}
-
 @Suite struct SecurityTests {
-    @Test func securedOperationsAreCallableWithCredentialsFromAMiddleware() async throws {
+    @Test func schemesAndRequirementsAreGenerated() {
+        #expect(Sec.Components.SecuritySchemes.all["bearer"] == .http(scheme: "bearer"))
+        #expect(Sec.Components.SecuritySchemes.apiKey == .apiKey(name: "X-API-Key", location: .header))
+        #expect(Sec.Components.SecuritySchemes.oauth == .oauth2)
+        #expect(Sec.Operations.securityRequirements["getSecret"] == [["bearer"]])
+        #expect(Sec.Operations.securityRequirements["getPublic"] == [])
+        #expect(Sec.Operations.securityRequirements["getKeyed"] == [["apiKey"], ["basic"]])
+    }
+
+    /// The middleware applies the first alternative the application holds every credential of.
+    fileprivate func client(_ transport: InMemoryTransport, _ held: [String: SecurityCredential]) -> Sec.Client {
+        let authentication = AuthenticationMiddleware(
+            schemes: Sec.Components.SecuritySchemes.all, requirements: Sec.Operations.securityRequirements,
+            credential: { held[$0] })
+        return Sec.Client(serverURL: testServerURL, transport: transport, middlewares: [authentication])
+    }
+
+    @Test func credentialsGoWhereEachOperationsRequirementSays() async throws {
         let transport = InMemoryTransport()
         try SecureServer().registerHandlers(on: transport)
-        let client = Sec.Client(serverURL: testServerURL, transport: transport, middlewares: [BearerMiddleware()])
-        let secret = try await client.getSecret().ok.body.plainText
+        let full = client(transport, ["bearer": .bearer("token-1"), "basic": .basic(user: "ada", password: "pw")])
+        let secret = try await full.getSecret().ok.body.plainText
         #expect(try await String(collecting: secret, upTo: 100) == "hidden")
         #expect(transport.lastRequest?.headerFields["Authorization"] == "Bearer token-1")
-        _ = try await client.getPublic().noContent
-        _ = try await client.getKeyed().noContent
+
+        _ = try await full.getPublic().noContent
+        #expect(transport.lastRequest?.headerFields["Authorization"] == nil)
+
+        // apiKey is not held, so the second alternative (basic) is used.
+        _ = try await full.getKeyed().noContent
+        #expect(transport.lastRequest?.headerFields["Authorization"] == "Basic YWRhOnB3")
+        #expect(transport.lastRequest?.headerFields["X-API-Key"] == nil)
+
+        let keyed = client(transport, ["apiKey": .value("k-1"), "basic": .basic(user: "ada", password: "pw")])
+        _ = try await keyed.getKeyed().noContent
+        #expect(transport.lastRequest?.headerFields["X-API-Key"] == "k-1")
+        #expect(transport.lastRequest?.headerFields["Authorization"] == nil)
+
+        let none = client(transport, [:])
+        _ = try await none.getKeyed().noContent
+        #expect(transport.lastRequest?.headerFields["Authorization"] == nil && transport.lastRequest?.headerFields["X-API-Key"] == nil)
     }
 }

@@ -174,7 +174,7 @@ public enum URIStyleCoder {
             guard text.hasPrefix(";") else { return nil }
             let items = text.dropFirst().split(separator: ";", omittingEmptySubsequences: false)
             switch shape {
-            case .primitive, .array where !explode:
+            case .array where !explode, .primitive:
                 guard let first = items.first, first.hasPrefix(name + "=") else { return nil }
                 let value = first.dropFirst(name.count + 1)
                 return shaped(value.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: false, decode: true)

@@ -28,6 +28,7 @@ struct APISecurityScheme {
     var parameterName: String?
     var location: String?
     var description: String?
+    var sourceLocation: SourceLocation
 }
 
 struct APIOperation {

@@ -53,7 +53,8 @@ final class DocumentReader {
             document.securitySchemes.append(
                 APISecurityScheme(
                     name: entry.key, kind: node["type"]?.string ?? "", scheme: node["scheme"]?.string,
-                    parameterName: node["name"]?.string, location: node["in"]?.string, description: node["description"]?.string))
+                    parameterName: node["name"]?.string, location: node["in"]?.string, description: node["description"]?.string,
+                    sourceLocation: entry.keyLocation))
         }
         let defaultSecurity = security(root["security"]) ?? []
         var seenIDs: [String: SourceLocation] = [:]
