@@ -5,7 +5,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo generate check-generated bench bench-generator bench-http check-real-spec icons clean
+.PHONY: deps build test demo local generate check-generated bench bench-generator bench-http check-real-spec icons clean
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -18,13 +18,18 @@ deps:
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)
 
-## test: every test suite (Swift Testing), after installing dependencies
+## test: every test suite (Swift Testing), after installing dependencies. Suites run one after another:
+## several start servers with time limits, and CPU-heavy suites beside them would starve those servers.
 test: deps
-	swift test $(SWIFT_BUILD_FLAGS)
+	swift test --no-parallel $(SWIFT_BUILD_FLAGS)
 
 ## demo: the walkthrough app
 demo: deps
 	swift run $(SWIFT_BUILD_FLAGS) reading-list
+
+## local: run a local Marfa instance on port 8787 with its data in .build/local-data
+local: deps
+	swift run $(SWIFT_BUILD_FLAGS) marfa-local --data .build/local-data --port 8787
 
 ## generate: write the generated Swift of every target in openapi/generator-config.yaml to generated/, for review
 generate: deps
