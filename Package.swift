@@ -49,13 +49,15 @@ let package = Package(
         .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
         .executableTarget(name: "HTTPBenchmark", dependencies: ["MarfaHTTP"], path: "Benchmarks/HTTPBenchmark"),
 
+        // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
+        .target(name: "MarfaSQLite", dependencies: ["CSQLite"]),
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
         .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
         // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
         .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
         // A local Marfa instance: generated handler stubs, the behaviour on SQLite.
         .target(
-            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "CSQLite"], plugins: ["MarfaOpenAPIPlugin"]),
+            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaSQLite"], plugins: ["MarfaOpenAPIPlugin"]),
         .executableTarget(name: "marfa-local", dependencies: ["MarfaLocal"]),
 
         // The walkthrough `make demo` runs.
@@ -71,6 +73,9 @@ let package = Package(
             path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
+        .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite"]),
+        .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP"]),
+        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaHTTP"]),
         .testTarget(name: "MarfaTypesTests", dependencies: ["MarfaTypes", "MarfaYAML", "MarfaOpenAPIGenerator"]),
         .testTarget(
             name: "GeneratedFixtureTests", dependencies: ["MarfaOpenAPIRuntime"],

@@ -1,0 +1,129 @@
+import Foundation
+
+/// A Marfa instance's address and the key or sign-in its calls send.
+///
+/// Its calls (`instanceDescription()`, `snapshots(ofItem:after:limit:)`, `config()`,
+/// `updateConfig(_:expecting:)`, `setTypeIcon(_:ofType:expecting:)`) need the instance itself: they
+/// are never queued, and with the device offline they throw `noConnection` and send nothing. Each
+/// waits `timeout` in all (20 seconds unless given), then throws `network`. Every call throws a
+/// `MarfaError`; redirects are never followed, so the key reaches no other host.
+///
+/// Its `description`, `debugDescription` and `dump` show the address only, never the key or token.
+public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The contract this build speaks: `info.version` of the contract document, which an instance
+    /// names in the `X-Marfa-Contract` header of every answer.
+    public static let contract: UInt64 = 0
+
+    /// How long a call waits in all unless its `timeout:` says otherwise.
+    public static let defaultTimeout: Duration = .seconds(20)
+
+    /// The longest answer a call reads; a longer one throws `decoding`.
+    public static let answerLimit = 8 << 20
+
+    /// The instance's address: `http` or `https`, with a host, perhaps with a path prefix.
+    public let url: URL
+
+    /// What the calls send, compared by `==`.
+    enum Authentication: Sendable, Hashable {
+        case key(String)
+        case credential(Credential)
+    }
+
+    let authentication: Authentication
+    /// Answers and renews the `Authorization` header; derived from `authentication`.
+    let credentials: any CredentialSource
+
+    /// A server whose calls send the API key `key`.
+    ///
+    /// Throws `invalid` for an address that isn't `http` or `https` with a host, or that carries a
+    /// user name or password, and for an empty key.
+    public init(url: URL, key: String) throws(MarfaError) {
+        if let problem = Self.problem(with: url) { throw .invalid(message: problem) }
+        guard !key.isEmpty else { throw .invalid(message: "The key is empty.") }
+        guard !key.contains(where: { $0.isWhitespace || $0.isNewline }) else {
+            throw .invalid(message: "The key holds a blank character, so it can't be sent.")
+        }
+        self.url = url
+        authentication = .key(key)
+        credentials = FixedBearer(token: key)
+    }
+
+    /// A server whose calls send the sign-in `credential`.
+    ///
+    /// Throws `invalid` for an address that isn't `http` or `https` with a host, or that carries a
+    /// user name or password, and for an address on another server than the credential's.
+    public init(url: URL, credential: Credential) throws(MarfaError) {
+        if let problem = Self.problem(with: url) { throw .invalid(message: problem) }
+        guard Self.origin(of: url) == Self.origin(of: credential.server) else {
+            throw .invalid(message: "The sign-in belongs to another server than \(Self.origin(of: url) ?? "this address").")
+        }
+        self.url = url
+        authentication = .credential(credential)
+        credentials = FixedBearer(token: credential.accessToken)
+    }
+
+    /// A server whose calls take their `Authorization` from `credentials`: the seam a renewing
+    /// sign-in plugs into. `authentication` is what `==` and `key` / `credential` answer.
+    init(url: URL, authentication: Authentication, credentials: any CredentialSource) throws(MarfaError) {
+        if let problem = Self.problem(with: url) { throw .invalid(message: problem) }
+        self.url = url
+        self.authentication = authentication
+        self.credentials = credentials
+    }
+
+    /// The API key the calls send, or nil for a sign-in.
+    public var key: String? {
+        if case .key(let key) = authentication { return key }
+        return nil
+    }
+
+    /// The sign-in the calls send, or nil for a key.
+    public var credential: Credential? {
+        if case .credential(let credential) = authentication { return credential }
+        return nil
+    }
+
+    public static func == (lhs: Server, rhs: Server) -> Bool {
+        lhs.url == rhs.url && lhs.authentication == rhs.authentication
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(authentication)
+    }
+
+    public var description: String {
+        "Server(\(url.absoluteString), \(credential == nil ? "key" : "sign-in"))"
+    }
+
+    public var debugDescription: String { description }
+
+    public var customMirror: Mirror {
+        Mirror(self, children: ["url": url], displayStyle: .struct)
+    }
+
+    /// Why `url` can't be a server's address, in words that never repeat the address; nil when it can.
+    static func problem(with url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "The server's address must start with http:// or https://."
+        }
+        guard let host = url.host, !host.isEmpty else {
+            return "The server's address has no host."
+        }
+        guard url.user == nil, url.password == nil else {
+            return "The server's address carries a user name or password. Pass the key on its own instead."
+        }
+        return nil
+    }
+
+    /// `scheme://host[:port]` of an address, the default port left out; nil without a host.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
+            return nil
+        }
+        let defaultPort = scheme == "https" ? 443 : scheme == "http" ? 80 : nil
+        let port = url.port.flatMap { $0 == defaultPort ? nil : $0 }
+        let shownHost = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return "\(scheme)://\(shownHost)" + (port.map { ":\($0)" } ?? "")
+    }
+}

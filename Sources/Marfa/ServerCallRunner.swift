@@ -1,0 +1,49 @@
+import Foundation
+import MarfaHTTP
+
+extension Server {
+    /// The transport every `Server` shares: one libcurl loop for the process.
+    static let sharedTransport = CurlTransport()
+
+    /// The transport a client for this server sends through.
+    package var transport: any ClientTransport { Self.sharedTransport }
+
+    /// The middleware a client for this server sends through, outermost first: the credential
+    /// (with renewal), the contract check that turns refusals into `MarfaError`, and the time budget.
+    package var middlewares: [any ClientMiddleware] {
+        [AuthorizationMiddleware(source: credentials), ContractMiddleware(expected: Self.contract), TimeLimitMiddleware()]
+    }
+
+    /// The generated-client settings for this server: answers read up to `answerLimit` bytes.
+    package var clientConfiguration: Configuration { Configuration(maxBodyBytes: Self.answerLimit) }
+
+    /// Runs one call under a time budget and turns whatever it throws into a `MarfaError`.
+    ///
+    /// `timeout` bounds the whole call, every request in it included (nil for no bound);
+    /// `idleTimeout` bounds each silence of the server. A task canceled before or during the call
+    /// throws `canceled`.
+    package func run<T>(
+        timeout: Duration?, idleTimeout: Duration? = nil, _ body: () async throws -> T
+    ) async throws(MarfaError) -> T {
+        if let timeout, timeout <= .zero { throw .invalid(message: "The timeout must be longer than zero.") }
+        if let idleTimeout, idleTimeout <= .zero { throw .invalid(message: "The idle timeout must be longer than zero.") }
+        if Task.isCancelled { throw .canceled }
+        let limits = CallLimits(deadline: timeout.map { .now + $0 }, idleTimeout: idleTimeout)
+        do {
+            return try await CallLimits.$current.withValue(limits) { try await body() }
+        } catch {
+            let failure = MarfaError(error)
+            if case .network = failure, let timeout, let deadline = limits.deadline, ContinuousClock.now >= deadline {
+                throw .network(message: "The server's answer didn't arrive within \(MarfaError.durationText(timeout)).")
+            }
+            throw failure
+        }
+    }
+
+    /// Runs one call through this module's generated client.
+    func call<T>(timeout: Duration, _ body: (Client) async throws -> T) async throws(MarfaError) -> T {
+        let client = Client(
+            serverURL: url, configuration: clientConfiguration, transport: transport, middlewares: middlewares)
+        return try await run(timeout: timeout) { try await body(client) }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+extension LocalAPI {
+    /// The types a `type` filter names, subtypes included: an exact identifier (which must be
+    /// registered), `prefix.*`, or `*`.
+    func typeFilter(_ text: String, in registry: TypeRegistry) throws -> Set<String> {
+        var result: Set<String> = []
+        for part in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !part.isEmpty {
+            if part == "*" {
+                result.formUnion(registry.entries.keys)
+            } else if part.hasSuffix(".*") {
+                let prefix = String(part.dropLast())
+                guard TypeValidation.isWellFormed(prefix + "x") || prefix.split(separator: ".").count == 1 else {
+                    throw LocalError.validation("'\(part)' is not a type pattern.")
+                }
+                result.formUnion(registry.entries.keys.filter { $0.hasPrefix(prefix) })
+            } else {
+                _ = try registeredType(part, in: registry)
+                result.formUnion(registry.descendants(of: part))
+            }
+        }
+        return result
+    }
+
+    func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
+        let key = try RequestContext.current.requireKey()
+        let query = input.query
+        let limit = try Paging.limit(query.limit)
+        if query.filter != nil { throw LocalError(501, "not_implemented", "The filter grammar is not implemented by the local instance yet.") }
+        let includes = Set((query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        var column = "created_at"
+        var descending = query.direction?.rawValue != "asc"
+        switch query.sort {
+        case nil, "created_at": break
+        case "updated_at": column = "updated_at"
+        case "timestamp": column = "timestamp"
+        case let other?:
+            if other.hasPrefix("properties.") {
+                throw LocalError(501, "not_implemented", "Sorting by properties is not implemented by the local instance yet.")
+            }
+            throw LocalError.validation("sort must be created_at, updated_at, timestamp or properties.<field>.")
+        }
+        var conditions: [String] = []
+        var values: [any SQLiteBindable] = []
+        if let after = query.updatedAfter {
+            column = "updated_at"
+            descending = false
+            conditions.append("updated_at >= ?")
+            values.append(try Paging.instant(after, "updated_after").stored)
+        }
+        let rows = try read { db -> [SQLiteRow] in
+            let registry = try TypeRegistry.load(db)
+            var types: Set<String>
+            if let filter = query._type {
+                types = try typeFilter(filter, in: registry)
+            } else {
+                types = Set(try db.query("SELECT DISTINCT type FROM items").compactMap { $0.string("type") })
+                if !includes.contains("system") { types = types.filter { !$0.hasPrefix("system.") } }
+            }
+            types = types.filter { key.typeLevel($0) >= .read }
+            conditions.append("type IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
+            if types.isEmpty { conditions[conditions.count - 1] = "0" }
+            values.append(contentsOf: types.sorted().map { $0 as any SQLiteBindable })
+            switch query.state {
+            case nil: conditions.append("state <> 'trashed'")
+            case "any": break
+            case let state? where ["active", "archived", "trashed", "revoked"].contains(state):
+                conditions.append("state = ?")
+                values.append(state)
+            case let state?: throw LocalError.validation("state must be active, archived, trashed, revoked or any, not \(state).")
+            }
+            if let source = query.source { conditions.append("source = ?"); values.append(source) }
+            if let tier = query.tier?.rawValue, tier != "all" { conditions.append("tier = ?"); values.append(tier) }
+            for tag in (query.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
+                conditions.append("EXISTS (SELECT 1 FROM json_each(items.tags) WHERE value = ?)")
+                values.append(tag)
+            }
+            if let after = query.timestampAfter { conditions.append("timestamp >= ?"); values.append(try Paging.instant(after, "timestamp_after").stored) }
+            if let before = query.timestampBefore { conditions.append("timestamp <= ?"); values.append(try Paging.instant(before, "timestamp_before").stored) }
+            let order = descending ? "DESC" : "ASC"
+            if let cursor = query.cursor {
+                let seq = try Paging.sequence(cursor)
+                guard let anchor = try db.first("SELECT \(column) AS v FROM items WHERE seq = ?", seq)?.double("v") else {
+                    throw LocalError.validation("The cursor is not one this instance gave.")
+                }
+                conditions.append(descending ? "(\(column), seq) < (?, ?)" : "(\(column), seq) > (?, ?)")
+                values.append(anchor)
+                values.append(seq)
+            }
+            let sql = "SELECT * FROM items WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(column) \(order), seq \(order) LIMIT \(limit + 1)"
+            return try db.query(sql, values: values)
+        }
+        let items = try rows.prefix(limit).map(ItemRecord.init(row:))
+        let hasMore = rows.count > limit
+        let cursor = hasMore ? items.last.map { Paging.cursor($0.seq) } : nil
+        let payload: Operations.ListItems.Output.Ok.Body.JsonPayload =
+            includes.contains("metadata")
+            ? .init(value2: .init(data: items.map(\.envelope), cursor: cursor, hasMore: hasMore))
+            : .init(value1: .init(data: items.map(\.wire), cursor: cursor, hasMore: hasMore))
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(payload)))
+    }
+}

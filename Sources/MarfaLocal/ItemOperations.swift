@@ -1,0 +1,290 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+extension LocalAPI {
+    typealias ItemEnvelopeResponse = Components.Responses.ItemEnvelope
+
+    func envelopeResponse(_ envelope: Components.Schemas.ItemEnvelope) -> ItemEnvelopeResponse {
+        .init(headers: .init(xMarfaContract: Self.contract), body: .json(envelope))
+    }
+
+    /// The resolved, registered type `id`: `400 validation_error` when malformed, `400 unknown_type`
+    /// when not registered.
+    func registeredType(_ id: String, in registry: TypeRegistry) throws -> Components.Schemas.ItemType {
+        try TypeValidation.checkGrammar(id)
+        guard registry.contains(id) else {
+            throw LocalError(400, "unknown_type", "The type \(id) is not registered.", details: ["type": .string(id)])
+        }
+        return try registry.resolved(id)
+    }
+
+    /// `403 type_not_permitted` unless `key` may write `type`.
+    func requireWrite(_ type: String, by key: KeyRecord) throws {
+        guard key.typeLevel(type) >= .write else {
+            throw LocalError(403, "type_not_permitted", "This key may not write \(type).", details: ["required_scope": .string("\(type):write")])
+        }
+    }
+
+    /// The item `id` as `key` may see it: `404 item_not_found` when missing, in the bin, or of a type
+    /// the key cannot read.
+    func visibleItem(_ id: String, by key: KeyRecord, in db: SQLiteConnection) throws -> ItemRecord {
+        guard let item = try ItemRecord.find(id: id, in: db), key.typeLevel(item.type) >= .read else {
+            throw LocalError.notFound("item_not_found", "No item \(id).")
+        }
+        guard item.state != "trashed" else {
+            var refusal = LocalError.notFound("item_not_found", "The item \(id) is in the bin.")
+            refusal.details = ["trashed": .bool(true)]
+            throw refusal
+        }
+        return item
+    }
+
+    /// Whether strict mode covers `type` in the stored settings.
+    func isStrict(_ type: String, in db: SQLiteConnection) throws -> Bool {
+        guard let types = try storedConfig(db).enforcement?.strictMode?.types else { return false }
+        return KeyRecord.level(of: type, in: Dictionary(uniqueKeysWithValues: types.map { ($0, "write") })) == .write
+    }
+
+    func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
+        let key = try RequestContext.current.requireKey()
+        guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        if let edges = body.edges, !edges.additionalProperties.isEmpty {
+            throw LocalError(501, "not_implemented", "Edges are not implemented by the local instance yet.")
+        }
+        let state = body.state ?? "active"
+        guard state == "active" || state == "archived" else {
+            throw LocalError(400, "invalid_transition", "A new item is active or archived, not \(state).")
+        }
+        let source = body.source ?? key.source
+        guard key.claims(source: source) else {
+            throw LocalError.forbidden("This key does not claim the source \(source).", details: ["source": .string(source)])
+        }
+        if let id = body.id, !Identifiers.isUUID(id) {
+            throw LocalError(400, "invalid_id", "The id '\(id)' is not a UUID.")
+        }
+        let writer = RequestContext.current.writer
+        let (envelope, created) = try write { db -> (Components.Schemas.ItemEnvelope, Bool) in
+            let registry = try TypeRegistry.load(db)
+            let type = try registeredType(body._type, in: registry)
+            try requireWrite(type.id, by: key)
+            if let allow = try storedConfig(db).enforcement?.sourceAllowlist, allow.types.contains(type.id), !allow.sources.contains(source) {
+                throw LocalError.forbidden("The source \(source) may not create \(type.id) items.", details: ["source": .string(source)])
+            }
+            let properties = body.properties ?? [:]
+            try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
+            let now = Date()
+            if let sourceID = body.sourceId, var existing = try ItemRecord.find(source: source, sourceID: sourceID, in: db) {
+                if existing.state == "trashed" {
+                    throw LocalError.conflict("conflict", "The item with this natural key is in the bin.", details: ["trashed": .bool(true), "id": .string(existing.id)])
+                }
+                if let expected = body.version, expected != existing.version {
+                    var refusal = LocalError.conflict("version_conflict", "The item is at version \(existing.version), not \(expected).")
+                    refusal.extra = ["current": existing.json]
+                    throw refusal
+                }
+                guard existing.type == type.id else {
+                    throw LocalError.conflict("type_mismatch", "The item with this natural key is a \(existing.type).")
+                }
+                try existing.snapshot(by: writer, at: now, in: db)
+                existing.properties = properties
+                if let tier = body.tier { existing.tier = tier.rawValue }
+                if let timestamp = body.timestamp { existing.timestamp = timestamp }
+                if let tags = body.tags { existing.tags = Self.uniqueTags(existing.tags + tags) }
+                existing.version += 1
+                existing.updatedAt = now
+                try existing.update(in: db)
+                return (existing.envelope, false)
+            }
+            if let expected = body.version, expected != 0, body.sourceId != nil {
+                var refusal = LocalError.conflict("version_conflict", "No item has this natural key, so version \(expected) cannot match.")
+                refusal.extra = ["current": .null]
+                throw refusal
+            }
+            if let id = body.id, let existing = try ItemRecord.find(id: id, in: db) {
+                guard existing.type == type.id, existing.source == source else {
+                    throw LocalError.conflict("id_reused", "The id \(id) belongs to another item.", details: ["differs": .array([.string("type"), .string("source")])])
+                }
+                var envelope = existing.envelope
+                envelope.acknowledged = true
+                return (envelope, false)
+            }
+            var item = ItemRecord(
+                id: body.id?.lowercased() ?? Identifiers.uuidV7(at: now), type: type.id, properties: properties, state: state,
+                tier: body.tier?.rawValue ?? key.defaultTier, source: source, sourceID: body.sourceId,
+                timestamp: body.timestamp ?? now, now: now, tags: Self.uniqueTags(body.tags ?? []))
+            item.device = body.device
+            item.captureLatitude = body.captureLatitude
+            item.captureLongitude = body.captureLongitude
+            try item.insert(in: db)
+            return (item.envelope, true)
+        }
+        return created ? .created(envelopeResponse(envelope)) : .ok(envelopeResponse(envelope))
+    }
+
+    static func uniqueTags(_ tags: [String]) -> [String] {
+        var seen: Set<String> = []
+        return tags.filter { seen.insert($0).inserted }
+    }
+
+    func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
+        let key = try RequestContext.current.requireKey()
+        let includes = Set((input.query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let (item, versions) = try read { db -> (ItemRecord, [Components.Schemas.ItemSnapshot]?) in
+            let item = try visibleItem(input.path.id, by: key, in: db)
+            guard includes.contains("versions") else { return (item, nil) }
+            let rows = try db.query("SELECT * FROM item_snapshots WHERE item_id = ? ORDER BY version DESC", item.id)
+            return (item, try rows.map(SnapshotRow.wire))
+        }
+        return .ok(.init(
+            headers: .init(xMarfaContract: Self.contract),
+            body: .json(.init(item: item.wire, metadata: item.metadata, versions: versions))))
+    }
+
+    func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
+        let key = try RequestContext.current.requireKey()
+        guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        if let edges = patch.edges, !edges.additionalProperties.isEmpty {
+            throw LocalError(501, "not_implemented", "Edges are not implemented by the local instance yet.")
+        }
+        let writer = RequestContext.current.writer
+        let envelope = try write { db -> Components.Schemas.ItemEnvelope in
+            var item = try visibleItem(input.path.id, by: key, in: db)
+            try requireWrite(item.type, by: key)
+            let registry = try TypeRegistry.load(db)
+            var typeID = item.type
+            if let newType = patch._type, newType != item.type {
+                guard patch.retype == true else {
+                    throw LocalError.conflict("type_mismatch", "The item is a \(item.type); send retype: true to make it a \(newType).")
+                }
+                typeID = newType
+            }
+            let type = try registeredType(typeID, in: registry)
+            try requireWrite(type.id, by: key)
+            var properties = item.properties
+            if patch.propertiesMode == .replace {
+                properties = patch.properties ?? [:]
+            } else {
+                for (name, value) in patch.properties ?? [:] {
+                    if value == .null { properties[name] = nil } else { properties[name] = value }
+                }
+            }
+            if patch.version != item.version {
+                try checkStaleBase(patch, item: item, changed: properties, in: db)
+            }
+            try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
+            let now = Date()
+            try item.snapshot(by: writer, at: now, in: db)
+            item.type = type.id
+            item.properties = properties
+            if let tier = patch.tier { item.tier = tier.rawValue }
+            if let timestamp = patch.timestamp { item.timestamp = timestamp }
+            if let sourceID = patch.sourceId {
+                if let other = try ItemRecord.find(source: item.source, sourceID: sourceID, in: db), other.id != item.id {
+                    throw LocalError.conflict("source_id_conflict", "Another item already has the natural key \(sourceID).")
+                }
+                item.sourceID = sourceID
+            }
+            item.version += 1
+            item.updatedAt = now
+            try item.update(in: db)
+            return item.envelope
+        }
+        return .ok(envelopeResponse(envelope))
+    }
+
+    /// A write on an older base: `409 ancestor_unavailable` when that version has no snapshot,
+    /// `409 version_conflict` when the fields changed since then are among those the write
+    /// changes; otherwise the write merges over the newer version.
+    func checkStaleBase(_ patch: Components.Schemas.ItemPatch, item: ItemRecord, changed properties: [String: OpenAPIValue], in db: SQLiteConnection) throws {
+        guard patch.version < item.version,
+            let row = try db.first("SELECT * FROM item_snapshots WHERE item_id = ? AND version = ?", item.id, patch.version)
+        else {
+            var refusal = LocalError.conflict("ancestor_unavailable", "Version \(patch.version) of the item is not available to merge from.")
+            refusal.extra = ["current": item.json, "requested_version": .int(patch.version)]
+            throw refusal
+        }
+        let ancestor = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
+        let theirs = Set(Set(ancestor.keys).union(item.properties.keys).filter { ancestor[$0] != item.properties[$0] })
+        let ours = Set((patch.properties ?? [:]).keys.filter { ancestor[$0] != properties[$0] })
+        var colliding = theirs.intersection(ours).map { $0 }
+        if let tier = patch.tier?.rawValue, tier != row.string("tier"), item.tier != row.string("tier") { colliding.append("tier") }
+        guard colliding.isEmpty else {
+            var refusal = LocalError.conflict("version_conflict", "The item changed since version \(patch.version): \(colliding.sorted().joined(separator: ", ")).")
+            let snapshot = try SnapshotRow.wire(row)
+            refusal.extra = [
+                "current": item.json,
+                "ancestor": (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(snapshot))) ?? .null,
+                "conflicting_fields": .array(colliding.sorted().map { .string($0) }),
+            ]
+            throw refusal
+        }
+    }
+
+    func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
+        let key = try RequestContext.current.requireKey()
+        try write { db in
+            var item = try visibleItem(input.path.id, by: key, in: db)
+            try requireWrite(item.type, by: key)
+            item.state = "trashed"
+            item.updatedAt = Date()
+            try item.update(in: db)
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
+    }
+
+    func restoreItem(_ input: Operations.RestoreItem.Input) async throws -> Operations.RestoreItem.Output {
+        let key = try RequestContext.current.requireKey()
+        let envelope = try write { db -> Components.Schemas.ItemEnvelope in
+            guard var item = try ItemRecord.find(id: input.path.id, in: db), key.typeLevel(item.type) >= .read else {
+                throw LocalError.notFound("item_not_found", "No item \(input.path.id).")
+            }
+            try requireWrite(item.type, by: key)
+            guard item.state == "trashed" else {
+                throw LocalError(400, "invalid_transition", "The item is \(item.state), not in the bin.")
+            }
+            item.state = "active"
+            item.updatedAt = Date()
+            try item.update(in: db)
+            return item.envelope
+        }
+        return .ok(envelopeResponse(envelope))
+    }
+
+    func transitionItem(_ input: Operations.TransitionItem.Input) async throws -> Operations.TransitionItem.Output {
+        let key = try RequestContext.current.requireKey()
+        guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let target = body.state.rawValue
+        guard ["active", "archived", "trashed"].contains(target) else {
+            throw LocalError(400, "invalid_transition", "An item cannot move to \(target).")
+        }
+        let envelope = try write { db -> Components.Schemas.ItemEnvelope in
+            var item = try visibleItem(input.path.id, by: key, in: db)
+            try requireWrite(item.type, by: key)
+            guard item.state != "revoked" else { throw LocalError(400, "invalid_transition", "A revoked item cannot move.") }
+            if item.state != target {
+                item.state = target
+                item.updatedAt = Date()
+                try item.update(in: db)
+            }
+            return item.envelope
+        }
+        return .ok(envelopeResponse(envelope))
+    }
+
+    func listItemVersions(_ input: Operations.ListItemVersions.Input) async throws -> Operations.ListItemVersions.Output {
+        let key = try RequestContext.current.requireKey()
+        let limit = try Paging.limit(input.query.limit)
+        let after = input.query.after ?? 0
+        guard after >= 0 else { throw LocalError.validation("after must not be negative.") }
+        let rows = try read { db -> [SQLiteRow] in
+            let item = try visibleItem(input.path.id, by: key, in: db)
+            return try db.query(
+                "SELECT * FROM item_snapshots WHERE item_id = ? AND version > ? ORDER BY version LIMIT ?", item.id, after, limit + 1)
+        }
+        let page = try rows.prefix(limit).map(SnapshotRow.wire)
+        let next = rows.count > limit ? page.last?.version : nil
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(snapshots: page, next: next))))
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+/// An item as stored: one row of `items`, its tags in the same row.
+struct ItemRecord: Sendable {
+    var seq: Int64 = 0
+    var id: String
+    var type: String
+    var properties: [String: OpenAPIValue]
+    var state: String
+    var tier: String
+    var version: Int64
+    var source: String
+    var sourceID: String?
+    var device: String?
+    var captureLatitude: Double?
+    var captureLongitude: Double?
+    var timestamp: Date
+    var createdAt: Date
+    var updatedAt: Date
+    var tags: [String]
+    var orphaned: Bool
+
+    init(
+        id: String, type: String, properties: [String: OpenAPIValue], state: String, tier: String, source: String,
+        sourceID: String?, timestamp: Date, now: Date, tags: [String]
+    ) {
+        self.id = id
+        self.type = type
+        self.properties = properties
+        self.state = state
+        self.tier = tier
+        self.version = 1
+        self.source = source
+        self.sourceID = sourceID
+        self.timestamp = timestamp
+        self.createdAt = now
+        self.updatedAt = now
+        self.tags = tags
+        self.orphaned = false
+    }
+
+    init(row: SQLiteRow) throws {
+        seq = row.int64("seq") ?? 0
+        id = row.string("id") ?? ""
+        type = row.string("type") ?? ""
+        properties = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
+        state = row.string("state") ?? "active"
+        tier = row.string("tier") ?? "library"
+        version = row.int64("version") ?? 1
+        source = row.string("source") ?? ""
+        sourceID = row.string("source_id")
+        device = row.string("device")
+        captureLatitude = row.double("capture_latitude")
+        captureLongitude = row.double("capture_longitude")
+        timestamp = Date(stored: row.double("timestamp"))
+        createdAt = Date(stored: row.double("created_at"))
+        updatedAt = Date(stored: row.double("updated_at"))
+        tags = try StoredJSON.decode([String].self, row.string("tags"))
+        orphaned = row.bool("orphaned") ?? false
+    }
+
+    static func find(id: String, in db: SQLiteConnection) throws -> ItemRecord? {
+        try db.first("SELECT * FROM items WHERE id = ?", id).map(ItemRecord.init(row:))
+    }
+
+    static func find(source: String, sourceID: String, in db: SQLiteConnection) throws -> ItemRecord? {
+        try db.first("SELECT * FROM items WHERE source = ? AND source_id = ?", source, sourceID).map(ItemRecord.init(row:))
+    }
+
+    private var columnValues: [any SQLiteBindable] {
+        get throws {
+            [
+                type, try StoredJSON.encode(properties), state, tier, version, source, sourceID, device, captureLatitude,
+                captureLongitude, timestamp.stored, createdAt.stored, updatedAt.stored, try StoredJSON.encode(tags), orphaned, id,
+            ]
+        }
+    }
+
+    mutating func insert(in db: SQLiteConnection) throws {
+        try db.run(
+            """
+            INSERT INTO items (type, properties, state, tier, version, source, source_id, device, capture_latitude,
+                capture_longitude, timestamp, created_at, updated_at, tags, orphaned, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, values: try columnValues)
+        seq = db.lastInsertRowID
+    }
+
+    func update(in db: SQLiteConnection) throws {
+        try db.run(
+            """
+            UPDATE items SET type = ?, properties = ?, state = ?, tier = ?, version = ?, source = ?, source_id = ?,
+                device = ?, capture_latitude = ?, capture_longitude = ?, timestamp = ?, created_at = ?, updated_at = ?,
+                tags = ?, orphaned = ? WHERE id = ?
+            """, values: try columnValues)
+    }
+
+    /// Stores the item as it is now, before a write by `writer` replaces it.
+    func snapshot(by writer: Components.Schemas.Writer?, at now: Date, in db: SQLiteConnection) throws {
+        try db.run(
+            """
+            INSERT OR REPLACE INTO item_snapshots (item_id, version, type, tier, properties, occurred_at, source_id, device,
+                writer_kind, writer_id, writer_name, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, id, version, type, tier, try StoredJSON.encode(properties), timestamp.stored, sourceID, device,
+            writer?.kind.rawValue, writer?.id, writer?.name, now.stored)
+    }
+
+    var wire: Components.Schemas.Item {
+        Components.Schemas.Item(
+            id: id, _type: type, properties: properties, state: .init(rawValue: state), tier: .init(rawValue: tier),
+            version: version, schemaVersion: 1, source: source, sourceId: sourceID, orphaned: orphaned ? true : nil,
+            device: device, captureLatitude: captureLatitude, captureLongitude: captureLongitude, timestamp: timestamp,
+            createdAt: createdAt, updatedAt: updatedAt)
+    }
+
+    var metadata: Components.Schemas.ItemMetadata { .init(itemId: id, tags: tags, extensions: [:]) }
+
+    var envelope: Components.Schemas.ItemEnvelope { .init(item: wire, metadata: metadata) }
+
+    /// The item as JSON, for `current` and `ancestor` in conflicts.
+    var json: OpenAPIValue {
+        (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(wire))) ?? .null
+    }
+}
+
+/// A snapshot row as the contract shows it.
+enum SnapshotRow {
+    static func wire(_ row: SQLiteRow) throws -> Components.Schemas.ItemSnapshot {
+        let writer: Nullable<Components.Schemas.Writer> = row.string("writer_kind").map {
+            .value(.init(kind: .init(rawValue: $0), id: row.string("writer_id"), name: row.string("writer_name")))
+        } ?? .null
+        let version = row.int64("version") ?? 0
+        let itemID = row.string("item_id") ?? ""
+        return Components.Schemas.ItemSnapshot(
+            version: version, _type: row.string("type") ?? "", tier: row.string("tier").map { .init(rawValue: $0) },
+            properties: try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties")),
+            occurredAt: Date(stored: row.double("occurred_at")), sourceId: row.string("source_id").map { .value($0) } ?? .null,
+            writer: writer, createdAt: Date(stored: row.double("created_at")), id: "\(itemID)@\(version)", itemId: itemID,
+            device: row.string("device"))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+
+/// Checks the bearer key before anything else: a missing, unknown, revoked or expired key is
+/// `401 unauthorized`. The doors the contract opens to everyone need none, and `createKey` needs
+/// none while the instance holds no key at all (bootstrap). The key found is in
+/// `RequestContext.current.key` for the operation.
+struct KeyAuthenticationMiddleware: ServerMiddleware {
+    let store: LocalStore
+
+    /// Operations whose security requirement is empty in the contract.
+    static let openOperations: Set<String> = [
+        "getInstance", "getAuthorizationServerMetadata", "registerOAuthClient", "authorize", "showConsentPage",
+        "submitConsentDecision", "requestToken", "revokeToken", "requestDeviceCode", "showDeviceEntryPage",
+        "submitDeviceCode", "showDeviceConsentPage", "submitDeviceConsent", "showSignInPage", "signInWithPassword",
+    ]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        if Self.openOperations.contains(operationID) { return try await next(request, body, metadata) }
+        guard let header = request.headerFields["Authorization"] else {
+            if operationID == "createKey", try store.database.read({ try $0.first("SELECT 1 FROM api_keys LIMIT 1") }) == nil {
+                return try await next(request, body, metadata)
+            }
+            throw LocalError.unauthorized()
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+            throw LocalError.unauthorized("The Authorization header must be 'Bearer <key>'.")
+        }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let now = Date()
+        guard let key = try store.database.read({ try KeyRecord.find(plaintext: token, in: $0, now: now) }) else {
+            throw LocalError.unauthorized("The key is unknown, revoked or expired.")
+        }
+        if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 3600 }) ?? true {
+            _ = try? store.database.write { try $0.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now.stored, key.id) }
+        }
+        var context = RequestContext.current
+        context.key = key
+        return try await RequestContext.$current.withValue(context) { try await next(request, body, metadata) }
+    }
+}

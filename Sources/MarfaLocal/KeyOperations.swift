@@ -1,0 +1,201 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+/// Minting keys.
+enum KeyOperations {
+    /// Mints the owner's key: an instance admin holding every permission and every type.
+    static func mintOwnerKey(label: String, source: String, in db: SQLiteConnection) throws -> (record: KeyRecord, plaintext: String) {
+        let plaintext = Identifiers.apiKey()
+        let record = KeyRecord(
+            id: Identifiers.uuidV7(), label: label, source: source, role: "instance_admin", defaultTier: "library",
+            isPlatform: false, isOwner: true, grants: .everything, createdBy: nil, createdAt: Date())
+        try record.insert(plaintext: plaintext, in: db)
+        try AuditLog.record("key.create", resourceType: "api_key", resourceID: record.id, details: ["owner": .bool(true)], in: db)
+        return (record, plaintext)
+    }
+
+    static func stringMap<V: RawRepresentable>(_ map: [String: V]?) -> [String: String]? where V.RawValue == String {
+        map?.mapValues(\.rawValue)
+    }
+
+    /// The first entry of `requested` beyond what `caller` holds in `held`, if any.
+    static func excess(_ requested: [String: String], beyond held: [String: String], callerIsAdmin: Bool) -> String? {
+        guard !callerIsAdmin else { return nil }
+        for (name, level) in requested.sorted(by: { $0.key < $1.key }) {
+            let wanted = AccessLevel(level)
+            if wanted > KeyRecord.level(of: name, in: held) { return "\(name):\(level)" }
+        }
+        return nil
+    }
+
+    static let validLevels: Set<String> = ["read", "write", "none"]
+}
+
+extension LocalAPI {
+    func createKey(_ input: Operations.CreateKey.Input) async throws -> Operations.CreateKey.Output {
+        guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let caller = RequestContext.current.key
+        guard !body.label.isEmpty, !body.source.isEmpty, body.source.count <= 200 else {
+            throw LocalError.validation("label and source must not be empty; source is at most 200 characters.")
+        }
+        let (record, plaintext) = try write { db -> (KeyRecord, String) in
+            guard let caller else {
+                // Bootstrap: no key exists, so this one is the owner's.
+                guard try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { throw LocalError.unauthorized() }
+                return try KeyOperations.mintOwnerKey(label: body.label, source: body.source, in: db)
+            }
+            guard caller.has("keys.mint") else {
+                throw LocalError.forbidden("This key lacks the permission keys.mint.", details: ["required_scope": "keys.mint"])
+            }
+            let role = body.role?.rawValue ?? "member"
+            guard let rank = KeyRecord.roleRanks[role] else { throw LocalError.validation("Unknown role \(role).") }
+            guard rank <= caller.roleRank else {
+                throw LocalError.forbidden("A key cannot mint a role above its own.", details: ["required_scope": .string("role:\(role)")])
+            }
+            var grants = caller.grants
+            if let permissions = body.permissions?.map(\.rawValue) {
+                if let missing = permissions.first(where: { !caller.has($0) }) {
+                    throw LocalError.forbidden("This key cannot grant \(missing), which it lacks.", details: ["required_scope": .string(missing)])
+                }
+                if let unknown = permissions.first(where: { !Permission.all.contains($0) }) {
+                    throw LocalError.validation("Unknown permission \(unknown).")
+                }
+                grants.permissions = permissions
+            }
+            let maps: [(String, [String: String]?, [String: String])] = [
+                ("type_permissions", body.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.typePermissions),
+                ("extension_permissions", body.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.extensionPermissions),
+                ("edge_permissions", body.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.edgePermissions),
+                ("metadata_permissions", body.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.metadataPermissions),
+            ]
+            for (field, requested, held) in maps {
+                guard let requested else { continue }
+                if let bad = requested.values.first(where: { !KeyOperations.validLevels.contains($0) }) {
+                    throw LocalError.validation("\(field) holds the unknown level \(bad).")
+                }
+                if let excess = KeyOperations.excess(requested, beyond: held, callerIsAdmin: caller.isAdmin) {
+                    throw LocalError.forbidden("This key cannot grant \(excess), beyond its own reach.", details: ["required_scope": .string(excess)])
+                }
+                switch field {
+                case "type_permissions": grants.typePermissions = requested
+                case "extension_permissions": grants.extensionPermissions = requested
+                case "edge_permissions": grants.edgePermissions = requested
+                default: grants.metadataPermissions = requested
+                }
+            }
+            if let sources = body.sources {
+                if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
+                    throw LocalError.forbidden("This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
+                }
+                grants.sources = sources
+            } else {
+                grants.sources = []
+            }
+            if let override = body.enforcementOverride { grants.enforcementOverride = override }
+            if try db.first("SELECT 1 FROM api_keys WHERE source = ? AND revoked_at IS NULL", body.source) != nil {
+                throw LocalError.conflict("conflict", "Another key already owns the source \(body.source).", details: ["source": .string(body.source)])
+            }
+            let plaintext = Identifiers.apiKey()
+            let record = KeyRecord(
+                id: Identifiers.uuidV7(), label: body.label, source: body.source, role: role,
+                defaultTier: body.defaultTier?.rawValue ?? "library", isPlatform: body.isPlatform ?? false, isOwner: false,
+                grants: grants, createdBy: caller.id, createdAt: Date())
+            try record.insert(plaintext: plaintext, in: db)
+            try AuditLog.record("key.create", resourceType: "api_key", resourceID: record.id, details: ["label": .string(record.label)], in: db)
+            return (record, plaintext)
+        }
+        return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(record.wire(plaintext: plaintext))))
+    }
+
+    /// The keys `caller` may see and change: every key for an instance admin, else itself and the
+    /// keys it minted.
+    func reachable(_ key: KeyRecord, by caller: KeyRecord) -> Bool {
+        caller.isAdmin || key.id == caller.id || key.createdBy == caller.id
+    }
+
+    func listKeys(_ input: Operations.ListKeys.Input) async throws -> Operations.ListKeys.Output {
+        let caller = try RequestContext.current.require("keys.mint")
+        let keys = try read { try $0.query("SELECT * FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id").map(KeyRecord.init(row:)) }
+        return .ok(.init(
+            headers: .init(xMarfaContract: Self.contract),
+            body: .json(.init(keys: keys.filter { reachable($0, by: caller) }.map { $0.wire() }))))
+    }
+
+    func getCurrentKey(_ input: Operations.GetCurrentKey.Input) async throws -> Operations.GetCurrentKey.Output {
+        let key = try RequestContext.current.requireKey()
+        let fresh = try read { try KeyRecord.find(id: key.id, in: $0) } ?? key
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(fresh.wire())))
+    }
+
+    func updateKey(_ input: Operations.UpdateKey.Input) async throws -> Operations.UpdateKey.Output {
+        let caller = try RequestContext.current.require("keys.mint")
+        guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let updated = try write { db -> KeyRecord in
+            guard var key = try KeyRecord.find(id: input.path.id, in: db), key.revokedAt == nil, reachable(key, by: caller) else {
+                throw LocalError.notFound("api_key_not_found", "No key \(input.path.id).")
+            }
+            if let label = patch.label {
+                guard !label.isEmpty else { throw LocalError.validation("label must not be empty.") }
+                key.label = label
+            }
+            if let tier = patch.defaultTier { key.defaultTier = tier.rawValue }
+            if let permissions = patch.permissions?.map(\.rawValue) {
+                if let missing = permissions.first(where: { !caller.has($0) }) {
+                    throw LocalError.forbidden("This key cannot grant \(missing), which it lacks.", details: ["required_scope": .string(missing)])
+                }
+                key.grants.permissions = permissions
+            }
+            if let sources = patch.sources {
+                if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
+                    throw LocalError.forbidden("This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
+                }
+                key.grants.sources = sources
+            }
+            let maps: [(WritableKeyPath<KeyRecord.Grants, [String: String]>, [String: String]?)] = [
+                (\.typePermissions, patch.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+                (\.extensionPermissions, patch.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+                (\.edgePermissions, patch.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+                (\.metadataPermissions, patch.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+            ]
+            for (path, requested) in maps {
+                guard let requested else { continue }
+                if let excess = KeyOperations.excess(requested, beyond: caller.grants[keyPath: path], callerIsAdmin: caller.isAdmin) {
+                    throw LocalError.forbidden("This key cannot grant \(excess), beyond its own reach.", details: ["required_scope": .string(excess)])
+                }
+                key.grants[keyPath: path] = requested
+            }
+            switch patch.enforcementOverride {
+            case .none: break
+            case .some(.null): key.grants.enforcementOverride = nil
+            case .some(.value(let value)): key.grants.enforcementOverride = value
+            }
+            try key.update(in: db)
+            try AuditLog.record("key.update", resourceType: "api_key", resourceID: key.id, in: db)
+            return key
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(updated.wire())))
+    }
+
+    func revokeKey(_ input: Operations.RevokeKey.Input) async throws -> Operations.RevokeKey.Output {
+        let caller = try RequestContext.current.requireKey()
+        try write { db in
+            guard let key = try KeyRecord.find(id: input.path.id, in: db), key.revokedAt == nil,
+                key.id == caller.id || (caller.has("keys.mint") && reachable(key, by: caller))
+            else {
+                if key(input.path.id, isVisibleTo: caller, in: db) && !caller.has("keys.mint") {
+                    throw LocalError.forbidden("This key lacks the permission keys.mint.", details: ["required_scope": "keys.mint"])
+                }
+                throw LocalError.notFound("api_key_not_found", "No key \(input.path.id).")
+            }
+            try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ?", Date().stored, key.id)
+            try AuditLog.record("key.revoke", resourceType: "api_key", resourceID: key.id, in: db)
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
+    }
+
+    private func key(_ id: String, isVisibleTo caller: KeyRecord, in db: SQLiteConnection) -> Bool {
+        (try? KeyRecord.find(id: id, in: db)).flatMap { $0 }.map { $0.revokedAt == nil && reachable($0, by: caller) } ?? false
+    }
+}

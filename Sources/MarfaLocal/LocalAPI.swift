@@ -1,0 +1,20 @@
+import Foundation
+import MarfaSQLite
+import MarfaTypes
+
+/// The contract's operations over the store. Each operation reads `RequestContext.current` for
+/// the calling key, throws `LocalError` for a refusal and answers the generated `Output` on
+/// success; the middlewares add the headers every answer shares.
+struct LocalAPI: APIProtocol {
+    let store: LocalStore
+    let name: String
+
+    /// The headers value generated outputs require; the middlewares set the real ones.
+    static let contract = LocalContract.version
+
+    /// Runs `body` in one write transaction.
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { try store.database.write(body) }
+
+    /// Runs `body` with the connection, for reads.
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { try store.database.read(body) }
+}

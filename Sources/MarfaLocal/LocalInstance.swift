@@ -1,0 +1,130 @@
+import Foundation
+import MarfaHTTP
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+
+/// A running local Marfa instance: the contract's operations on libmicrohttpd, its data in one
+/// SQLite file in a data folder.
+///
+/// ```swift
+/// let instance = try await LocalInstance.start(dataDirectory: folder, port: 8787)
+/// print(instance.url, instance.bootstrapKey ?? "(key minted on an earlier start)")
+/// await instance.stop()
+/// ```
+///
+/// The first start on a folder creates the store, the instance's ID (a UUIDv7 kept for every later
+/// start) and the owner's first key, whose plaintext is `bootstrapKey` on that start only.
+public final class LocalInstance: Sendable {
+    /// How an instance runs.
+    public struct Options: Sendable {
+        /// The name `GET /` answers.
+        public var name: String
+        /// Whether the first start mints the owner's key (`bootstrapKey`). Without it the instance
+        /// starts with no key, and the first `POST /keys` needs no credential and mints the owner's.
+        public var mintsOwnerKey: Bool
+        /// Requests per credential per minute; nil turns the limiter (and its headers) off.
+        public var requestsPerMinute: Int?
+        /// The largest JSON body read; a larger one is `413 request_too_large`.
+        public var maxBodyBytes: Int
+        /// Where answers of status 500 are described; standard error by default.
+        public var log: @Sendable (String) -> Void
+
+        public init(
+            name: String = "Marfa (local)", mintsOwnerKey: Bool = true, requestsPerMinute: Int? = 1000,
+            maxBodyBytes: Int = 8 << 20,
+            log: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        ) {
+            self.name = name
+            self.mintsOwnerKey = mintsOwnerKey
+            self.requestsPerMinute = requestsPerMinute
+            self.maxBodyBytes = maxBodyBytes
+            self.log = log
+        }
+    }
+
+    /// Where the instance answers, such as `http://127.0.0.1:8787`.
+    public let url: URL
+    /// The instance's identity: a UUIDv7 minted on the first start and the same on every start of
+    /// the same data folder.
+    public let instanceID: String
+    /// The owner's first key (`marfa_k1_…`), on the start that minted it; nil on later starts, since
+    /// only its hash is stored.
+    public let bootstrapKey: String?
+    /// The folder holding the instance's data.
+    public let dataDirectory: URL
+
+    private let server: MicroHTTPDServer
+    private let store: LocalStore
+
+    private init(url: URL, instanceID: String, bootstrapKey: String?, dataDirectory: URL, server: MicroHTTPDServer, store: LocalStore) {
+        self.url = url
+        self.instanceID = instanceID
+        self.bootstrapKey = bootstrapKey
+        self.dataDirectory = dataDirectory
+        self.server = server
+        self.store = store
+    }
+
+    /// Opens (or creates) the store in `dataDirectory` and starts answering on `host`:`port`
+    /// (0 picks a free port). `ownerPassword`, when given, becomes the owner's sign-in password.
+    public static func start(
+        dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, ownerPassword: String? = nil,
+        options: Options = Options()
+    ) async throws -> LocalInstance {
+        let store = try LocalStore(directory: dataDirectory)
+        do {
+            let bootstrapKey = try store.database.write { db -> String? in
+                if let ownerPassword { try OwnerPassword.store(ownerPassword, in: db, store: store) }
+                guard options.mintsOwnerKey, try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { return nil }
+                return try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", in: db).plaintext
+            }
+            let server = MicroHTTPDServer(
+                configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2))
+            let routes = RouteTable(server: server)
+            let log = options.log
+            var middlewares: [any ServerMiddleware] = [
+                ResponseHeadersMiddleware { operation, error in log("marfa-local: \(operation) failed: \(error)") }
+            ]
+            if let limit = options.requestsPerMinute {
+                middlewares.append(RateLimitMiddleware(limiter: RateLimiter(limit: limit, window: .seconds(60))))
+            }
+            let refusalMiddlewares = middlewares
+            middlewares.append(KeyAuthenticationMiddleware(store: store))
+            middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
+            let api = LocalAPI(store: store, name: options.name)
+            try api.registerHandlers(
+                on: routes, configuration: Configuration(maxBodyBytes: options.maxBodyBytes), middlewares: middlewares)
+            try routes.registerRefusals(behind: refusalMiddlewares)
+            try server.start()
+            return LocalInstance(
+                url: server.url, instanceID: store.instanceID, bootstrapKey: bootstrapKey, dataDirectory: dataDirectory,
+                server: server, store: store)
+        } catch {
+            store.close()
+            throw error
+        }
+    }
+
+    /// Stops answering (requests under way finish first, up to a few seconds) and closes the store.
+    public func stop() async {
+        await server.shutdown()
+        store.close()
+    }
+
+    /// Returns when `stop()` begins.
+    public func untilStopping() async { await server.untilStopping() }
+}
+
+/// The owner's sign-in password, kept as a salted SHA-256.
+enum OwnerPassword {
+    static func store(_ password: String, in db: SQLiteConnection, store: LocalStore) throws {
+        let salt = Identifiers.secret(bytes: 16)
+        try store.setMeta("owner_password", salt + ":" + SHA256.hex(salt + password), in: db)
+    }
+
+    static func matches(_ password: String, in db: SQLiteConnection, store: LocalStore) throws -> Bool {
+        guard let stored = try store.meta("owner_password", in: db), let colon = stored.firstIndex(of: ":") else { return false }
+        let salt = String(stored[..<colon])
+        return SHA256.hex(salt + password) == stored[stored.index(after: colon)...]
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import MarfaOpenAPIRuntime
+
+/// Counts each request against its credential's budget (the bearer value, or one shared budget for
+/// requests without one), refused ones included. Every answer carries `X-RateLimit-Limit`,
+/// `-Remaining` and `-Reset`; past the budget the answer is `429 rate_limited` with `Retry-After`.
+struct RateLimitMiddleware: ServerMiddleware {
+    let limiter: RateLimiter
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let credential = request.headerFields["Authorization"].map { "bearer:" + SHA256.hex($0) } ?? "anonymous"
+        let decision = limiter.count(credential)
+        var answer: (HTTPResponse, HTTPBody?)
+        if decision.allowed {
+            do {
+                answer = try await next(request, body, metadata)
+            } catch {
+                answer = LocalError.from(error).httpResponse
+            }
+        } else {
+            var refusal = LocalError(429, "rate_limited", "Too many requests; wait \(decision.retryAfter) seconds.")
+            refusal.headers = [("Retry-After", String(decision.retryAfter))]
+            answer = refusal.httpResponse
+        }
+        answer.0.headerFields["X-RateLimit-Limit"] = String(limiter.limit)
+        answer.0.headerFields["X-RateLimit-Remaining"] = String(decision.remaining)
+        answer.0.headerFields["X-RateLimit-Reset"] = String(decision.reset)
+        return answer
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+extension LocalAPI {
+    /// The key, when it may register types (`metadata.types:write`).
+    func requireTypeRegistration() throws -> KeyRecord {
+        let key = try RequestContext.current.requireKey()
+        guard key.metadataLevel("types") >= .write else {
+            throw LocalError.forbidden(
+                "This key may not register types; it needs metadata.types:write.",
+                details: ["metadata_subresource": "types", "required_scope": "metadata.types:write"])
+        }
+        return key
+    }
+
+    /// The checks `registerType` runs; answers the registry with the type in it.
+    func checkRegistration(_ definition: TypeRegistry.Definition, in db: SQLiteConnection) throws -> TypeRegistry {
+        try TypeValidation.checkGrammar(definition.id)
+        try TypeValidation.checkNamespace(definition.id)
+        let registry = try TypeRegistry.load(db)
+        if registry.contains(definition.id) {
+            throw LocalError.conflict("type_already_exists", "The type \(definition.id) is already registered.", details: ["type": .string(definition.id)])
+        }
+        return try TypeValidation.check(definition, in: registry)
+    }
+
+    func listTypes(_ input: Operations.ListTypes.Input) async throws -> Operations.ListTypes.Output {
+        _ = try RequestContext.current.requireKey()
+        let registry = try read { try TypeRegistry.load($0) }
+        let types = try registry.entries.keys.sorted().map { try registry.resolved($0) }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(types)))
+    }
+
+    func getType(_ input: Operations.GetType.Input) async throws -> Operations.GetType.Output {
+        _ = try RequestContext.current.requireKey()
+        let registry = try read { try TypeRegistry.load($0) }
+        guard registry.contains(input.path.id) else { throw LocalError.notFound("type_not_found", "No type \(input.path.id).") }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try registry.resolved(input.path.id))))
+    }
+
+    func normalizeType(_ input: Operations.NormalizeType.Input) async throws -> Operations.NormalizeType.Output {
+        _ = try requireTypeRegistration()
+        guard case .json(let definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let registry = try read { try checkRegistration(definition, in: $0) }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: try registry.resolved(definition.id)))))
+    }
+
+    func registerType(_ input: Operations.RegisterType.Input) async throws -> Operations.RegisterType.Output {
+        _ = try requireTypeRegistration()
+        guard case .json(let definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let resolved = try write { db -> Components.Schemas.ItemType in
+            let registry = try checkRegistration(definition, in: db)
+            var stored = definition
+            stored.version = definition.version ?? 1
+            let now = Date().stored
+            try db.run(
+                "INSERT INTO item_types (id, definition, builtin, created_at, updated_at) VALUES (?, ?, 0, ?, ?)",
+                definition.id, try StoredJSON.encode(stored), now, now)
+            try AuditLog.record("type.register", resourceType: "type", resourceID: definition.id, in: db)
+            return try registry.resolved(definition.id)
+        }
+        return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: resolved))))
+    }
+
+    /// The key, when it holds `schema.write`.
+    func requireSchemaWrite() throws -> KeyRecord { try RequestContext.current.require("schema.write") }
+
+    /// The stored entry of a custom type: `404 type_not_found`, `403 core_type_immutable`.
+    func customType(_ id: String, in registry: TypeRegistry) throws -> TypeRegistry.Entry {
+        guard let entry = registry.entries[id] else { throw LocalError.notFound("type_not_found", "No type \(id).") }
+        guard !entry.builtin else {
+            throw LocalError(403, "core_type_immutable", "The shipped type \(id) cannot be changed.", details: ["type": .string(id)])
+        }
+        return entry
+    }
+
+    func replaceType(_ input: Operations.ReplaceType.Input) async throws -> Operations.ReplaceType.Output {
+        _ = try requireSchemaWrite()
+        guard case .json(var definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let id = input.path.id
+        guard definition.id == id else {
+            throw LocalError.validation("The body's id '\(definition.id)' differs from the path's '\(id)'.")
+        }
+        let resolved = try write { db -> Components.Schemas.ItemType in
+            let registry = try TypeRegistry.load(db)
+            let entry = try customType(id, in: registry)
+            definition.version = definition.version ?? entry.definition.version ?? 1
+            let next = try TypeValidation.check(definition, in: registry)
+            try db.run("UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition), Date().stored, id)
+            try AuditLog.record("type.replace", resourceType: "type", resourceID: id, in: db)
+            return try next.resolved(id)
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: resolved))))
+    }
+
+    func deleteType(_ input: Operations.DeleteType.Input) async throws -> Operations.DeleteType.Output {
+        _ = try requireSchemaWrite()
+        let id = input.path.id
+        let force = input.query.force?.rawValue == "true"
+        try write { db in
+            let registry = try TypeRegistry.load(db)
+            _ = try customType(id, in: registry)
+            let subtypes = registry.subtypes(of: id)
+            if !subtypes.isEmpty {
+                throw LocalError.conflict(
+                    "type_has_subtypes", "The type \(id) is the parent of \(subtypes.joined(separator: ", ")).",
+                    details: ["subtype_ids": .array(subtypes.map { .string($0) })])
+            }
+            let count = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", id)?.int("n") ?? 0
+            if count > 0 && !force {
+                let named = count == 1 ? "1 item" : "\(count) items"
+                throw LocalError.conflict(
+                    "type_in_use", "The type \(id) is still in use; it is named by: \(named)",
+                    details: ["settings": .array([]), "items": .int(Int64(count))])
+            }
+            try db.run("DELETE FROM item_types WHERE id = ?", id)
+            try db.run("UPDATE items SET orphaned = 1 WHERE type = ?", id)
+            try AuditLog.record("type.delete", resourceType: "type", resourceID: id, details: ["force": .bool(force), "items": .int(Int64(count))], in: db)
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
+    }
+
+    func setTypeIcon(_ input: Operations.SetTypeIcon.Input) async throws -> Operations.SetTypeIcon.Output {
+        let key = try requireSchemaWrite()
+        guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let id = input.path.id
+        if let expected = body.instanceId, expected != store.instanceID {
+            throw LocalError.conflict(
+                "instance_changed", "Another instance answers at this address (\(store.instanceID), not \(expected)).",
+                details: ["instance_id": .string(store.instanceID)])
+        }
+        guard key.typeLevel(id) >= .write else {
+            throw LocalError.forbidden("This key may not write \(id).", details: ["required_scope": .string("\(id):write")])
+        }
+        if let icon = body.icon { try IconAllowList.check(icon) }
+        let resolved = try write { db -> String? in
+            guard try db.first("SELECT 1 FROM item_types WHERE id = ?", id) != nil else {
+                throw LocalError.notFound("type_not_found", "No type \(id).")
+            }
+            try db.run("UPDATE item_types SET owner_icon = ?, updated_at = ? WHERE id = ?", body.icon, Date().stored, id)
+            try AuditLog.record(
+                "type.icon", resourceType: "type", resourceID: id, details: ["icon": body.icon.map { .string($0) } ?? .null], in: db)
+            return try TypeRegistry.load(db).resolved(id).icon?.value
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(id: id, icon: resolved))))
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// A database file shared between tasks: one connection, used by one caller at a time.
+///
+/// Every call takes the connection's lock for its whole length, so a `write` is one transaction
+/// that no other caller sees half done. Calls are synchronous and meant to be short.
+public final class SQLiteDatabase: @unchecked Sendable {
+    private let lock = NSLock()
+    private let connection: SQLiteConnection
+    /// The file's path, or `:memory:`.
+    public let path: String
+
+    /// Opens (creating it unless read-only) the database at `path`.
+    public init(path: String, options: SQLiteConnection.Options = .init()) throws {
+        self.path = path
+        connection = try SQLiteConnection(path: path, options: options)
+    }
+
+    /// Runs `body` with the connection, outside any transaction it does not open itself.
+    public func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(connection)
+    }
+
+    /// Runs `body` in one immediate transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
+    public func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try connection.transaction(.immediate, body)
+    }
+
+    /// Closes the connection; later calls fail.
+    public func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        connection.close()
+    }
+}
