@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Marfa", targets: ["Marfa"]),
         .library(name: "MarfaAPI", targets: ["MarfaAPI"]),
         .library(name: "MarfaLocal", targets: ["MarfaLocal"]),
+        .library(name: "MarfaIcons", targets: ["MarfaIcons"]),
+        .library(name: "MarfaBrandIcons", targets: ["MarfaBrandIcons"]),
         .executable(name: "marfa-local", targets: ["marfa-local"]),
         .executable(name: "marfa-openapi", targets: ["marfa-openapi"]),
         .plugin(name: "MarfaOpenAPIPlugin", targets: ["MarfaOpenAPIPlugin"]),
@@ -49,16 +51,26 @@ let package = Package(
         .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
         .executableTarget(name: "HTTPBenchmark", dependencies: ["MarfaHTTP"], path: "Benchmarks/HTTPBenchmark"),
 
-        // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
-        .target(name: "MarfaSQLite", dependencies: ["CSQLite"]),
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
         .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
         // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
         .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
+        // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
+        .target(name: "MarfaSQLite", dependencies: ["CSQLite"]),
         // A local Marfa instance: generated handler stubs, the behaviour on SQLite.
         .target(
-            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaSQLite"], plugins: ["MarfaOpenAPIPlugin"]),
+            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaSQLite", "MarfaIconSets"], plugins: ["MarfaOpenAPIPlugin"]),
         .executableTarget(name: "marfa-local", dependencies: ["MarfaLocal"]),
+
+        // Icons: the pinned Lucide and Simple Icons ID lists (no artwork; the local instance checks IDs
+        // against them), Lucide's artwork and drawing, and the brand artwork apps opt into. `make icons`.
+        .target(name: "MarfaIconSets"),
+        .target(
+            name: "MarfaIcons", dependencies: ["MarfaIconSets"],
+            resources: [.copy("Resources/lucide.tsv"), .copy("Resources/LICENSES")]),
+        .target(
+            name: "MarfaBrandIcons", dependencies: ["MarfaIcons"],
+            resources: [.copy("Resources/simple-icons.tsv"), .copy("Resources/LICENSES")]),
 
         // The walkthrough `make demo` runs.
         .executableTarget(
@@ -73,6 +85,7 @@ let package = Package(
             path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
+        .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons"]),
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite"]),
         .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaHTTP"]),

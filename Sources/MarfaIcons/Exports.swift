@@ -1,0 +1,2 @@
+// `import MarfaIcons` also brings the pinned ID lists (`LucideIconSet`, `SimpleIconsSet`, `IconSets`).
+@_exported import MarfaIconSets
