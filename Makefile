@@ -35,7 +35,7 @@ local: deps
 generate: deps
 	@swift build --product marfa-openapi $(SWIFT_BUILD_FLAGS) >/dev/null
 	@bin=$$(swift build --product marfa-openapi --show-bin-path $(SWIFT_BUILD_FLAGS))/marfa-openapi; \
-	for target in $$(sed -n '/^targets:/,$$p' openapi/generator-config.yaml | grep -E '^  [A-Za-z]+:' | tr -d ' :'); do \
+	for target in $$(sed -n '/^targets:/,$$p' openapi/generator-config.yaml | grep -E '^  [A-Za-z-]+:' | tr -d ' :'); do \
 	  rm -rf $(GENERATED)/$$target; \
 	  $$bin generate --config openapi/generator-config.yaml --target $$target --output $(GENERATED)/$$target || exit 1; \
 	  echo "generate: $(GENERATED)/$$target"; \

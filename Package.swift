@@ -74,7 +74,9 @@ let package = Package(
 
         // The walkthrough `make demo` runs.
         .executableTarget(
-            name: "reading-list", dependencies: ["MarfaTypes", "MarfaOpenAPIGenerator"], path: "Examples/ReadingList"),
+            name: "reading-list",
+            dependencies: ["MarfaTypes", "Marfa", "MarfaLocal", "MarfaHTTP", "MarfaIcons", "MarfaOpenAPIGenerator"],
+            path: "Examples/ReadingList", plugins: ["MarfaOpenAPIPlugin"]),
 
         .testTarget(
             name: "MarfaOpenAPIRuntimeTests", dependencies: ["MarfaOpenAPIRuntime"]),

@@ -1,50 +1,119 @@
-// The walkthrough `make demo` runs. It grows with the SDK: today it shows the generator and the
-// generated Marfa types; the local instance, sign-in and server calls join as they land.
+// The walkthrough `make demo` runs: a local Marfa instance, and the SDK's calls against it, step by
+// step. It grows with the SDK; sign-in, the working copy and the API client's conveniences join as
+// they land.
 import Foundation
+import Marfa
+import MarfaHTTP
+import MarfaIcons
+import MarfaLocal
 import MarfaOpenAPIGenerator
 import MarfaTypes
 
 func step(_ text: String) { print("\n▸ \(text)") }
+func show(_ text: String) { print("  \(text)") }
+
+/// The `MarfaError` a call throws, or nil when it succeeds.
+func refusal(_ call: () async throws -> Void) async -> MarfaError? {
+    do {
+        try await call()
+        return nil
+    } catch {
+        return error as? MarfaError
+    }
+}
+
+func walkthrough() async throws {
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-let contract = root.appending(path: "openapi/marfa.yaml").path
-let realSpec = root.deletingLastPathComponent().appending(path: "shared/specs/marfa-openapi.json").path
+let work = FileManager.default.temporaryDirectory.appending(path: "reading-list-demo-\(UUID().uuidString.prefix(8))")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
 
+// 1. The generator.
 step("Generate Swift from the contract, openapi/marfa.yaml, in every mode")
 var config = GeneratorConfig()
 config.modes = [.types, .client, .server]
 config.strict = true
-let start = Date()
-let output = try Generator.generate(specPath: contract, config: config)
-let lines = output.files.reduce(0) { $0 + $1.contents.split(separator: "\n").count }
-print("  \(output.files.count) files, \(lines) lines, \(output.diagnostics.count) diagnostics, in \(Int(Date().timeIntervalSince(start) * 1000)) ms")
+var start = Date()
+let output = try Generator.generate(specPath: root.appending(path: "openapi/marfa.yaml").path, config: config)
+show("\(output.files.count) files, \(output.files.reduce(0) { $0 + $1.contents.split(separator: "\n").count }) lines, \(output.diagnostics.count) diagnostics, in \(Int(Date().timeIntervalSince(start) * 1000)) ms")
 
-if FileManager.default.fileExists(atPath: realSpec) {
-    step("Generate the real Marfa server's document (1.47 MB of JSON)")
-    let realStart = Date()
-    let real = try Generator.generate(specPath: realSpec, config: config)
-    let realLines = real.files.reduce(0) { $0 + $1.contents.split(separator: "\n").count }
-    print("  \(realLines) lines, \(real.diagnostics.count) diagnostics, in \(Int(Date().timeIntervalSince(realStart) * 1000)) ms")
-}
+// 2. A local instance.
+step("Start a local Marfa instance on a free loopback port")
+let instance = try await LocalInstance.start(dataDirectory: work.appending(path: "data"), port: 0)
+guard let ownerKey = instance.bootstrapKey else { fatalError("a fresh instance mints the owner's key") }
+show("\(instance.url)  instance \(instance.instanceID)")
+show("owner key: \(ownerKey.prefix(12))… (shown once)")
 
-step("Describe the reading-list type with the generated wire types (the seeds' sample)")
+let server = try Server(url: instance.url, key: ownerKey)
+step("Server.instanceDescription(): read without the key")
+let description = try await server.instanceDescription()
+show("\(description.name), version \(description.version), contract \(description.contract), instance \(description.instanceID)")
+
+// 3. Types and items through generated calls (the working copy takes these over later).
+let authentication = AuthenticationMiddleware(
+    schemes: Components.SecuritySchemes.all, requirements: Operations.securityRequirements,
+    credential: { _ in .bearer(ownerKey) })
+let calls = Client(serverURL: instance.url, transport: CurlTransport(), middlewares: [authentication])
+
+step("Register the reading-list type, built as the seeds build it")
 let title = Components.Schemas.FieldDefinition(_type: .string, required: true)
+let finished = Components.Schemas.FieldDefinition(_type: .boolean)
 let entry = Components.Schemas.TypeDefinitionInput(
-    fields: .init(additionalProperties: ["title": title]),
+    fields: .init(additionalProperties: ["title": title, "finished": finished]),
     id: "app.readinglist.entry")
-let json = String(decoding: try JSONCoding.encode(entry), as: UTF8.self)
-print("  \(json)")
+let registered = try await calls.registerType(body: .json(entry)).created.body.json._type
+show("registered \(registered.id) with fields \(registered.fields.additionalProperties.keys.sorted().joined(separator: ", "))")
 
-step("Read it back; a field kind this build does not know is kept, not refused")
-let newer = #"{"id":"app.readinglist.entry","fields":{"title":{"type":"string","required":true},"cover":{"type":"hologram"}}}"#
-let decoded = try JSONCoding.decode(Components.Schemas.TypeDefinitionInput.self, from: Data(newer.utf8))
-for (name, field) in decoded.fields.additionalProperties.sorted(by: { $0.key < $1.key }) {
-    print("  \(name): \(field._type)")
+step("Add a book, then finish it: each write keeps a snapshot of the state before it")
+let created = try await calls.createItem(body: .json(.init(_type: "app.readinglist.entry", properties: ["title": "Dune"])))
+let book = try created.created.body.json.item
+show("created \(book.id) at version \(book.version)")
+let updated = try await calls.updateItem(
+    path: .init(id: book.id), body: .json(.init(version: book.version, properties: ["title": "Dune", "finished": true])))
+show("updated to version \(try updated.ok.body.json.item.version)")
+
+step("Server.snapshots(ofItem:): the item's history, oldest first")
+var page = try await server.snapshots(ofItem: book.id)
+var history = page.snapshots
+while let next = page.next {
+    page = try await server.snapshots(ofItem: book.id, after: next)
+    history += page.snapshots
+}
+for snapshot in history {
+    show("version \(snapshot.version) by \(snapshot.writer.map { "\($0.kind)" } ?? "the server"): \(OpenAPIValue.object(snapshot.properties))")
 }
 
-step("Patch settings: a field left out is unchanged, null returns it to the default")
-var patch = Components.Schemas.InstanceConfigPatch()
-patch.trashRetentionDays = .value(60)
-patch.auditRetentionDays = .null
-print("  " + String(decoding: try JSONCoding.encode(patch), as: UTF8.self))
+// 4. Settings.
+step("Change a setting, on the instance the person saw")
+let settings = try await server.config()
+var patch = InstanceConfigPatch()
+patch.trashRetentionDays = .set(60)
+let stored = try await server.updateConfig(patch, expecting: settings.instanceID)
+show("trash kept for \(stored.trashRetentionDays.map(String.init) ?? "the default") days")
+if let error = await refusal({ _ = try await server.updateConfig(patch, expecting: "0190e000-0000-7000-8000-000000000000") }) {
+    show("expecting another instance: \(error.code()): \(error.message)")
+}
+
+// 5. Type icons.
+step("Set the type's icon and draw it as SVG")
+let icon = try await server.setTypeIcon("lucide:book-open", ofType: "app.readinglist.entry")
+let svgFile = work.appending(path: "reading-list-icon.svg")
+try IconArtwork.svg(for: icon, tint: IconColor(hex: "#1F6FEB")!, size: 48).write(to: svgFile, atomically: true, encoding: .utf8)
+show("icon \(icon ?? "none"), drawn to \(svgFile.lastPathComponent) (\((try? Data(contentsOf: svgFile).count) ?? 0) bytes)")
+if let error = await refusal({ try await server.setTypeIcon("lucide:not-an-icon", ofType: "app.readinglist.entry") }) {
+    show("an ID outside the pinned sets: \(error.code()) (\(error.message))")
+}
+try await server.setTypeIcon(nil, ofType: "app.readinglist.entry")
+show("cleared: the author's icon shows again")
+
+step("Stop the instance")
+await instance.stop()
+show("stopped")
+if let error = await refusal({ _ = try await server.instanceDescription(timeout: .seconds(2)) }) {
+    show("now offline: \(error.code()), isOffline = \(error.isOffline)")
+}
 print("\nDone.")
+}
+
+try await walkthrough()

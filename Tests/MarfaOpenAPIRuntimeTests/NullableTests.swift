@@ -26,3 +26,11 @@ import Testing
         #expect(decoded["a"]?.array?[1].double == 2.5)
     }
 }
+
+@Suite struct OpenAPIValueTextTests {
+    @Test func describesItselfAsCompactJSON() throws {
+        let value: OpenAPIValue = ["b": [1, 2.5, "x\n\"y\"", true, nil], "a": "\u{1}"]
+        #expect(value.description == #"{"a":"\u0001","b":[1,2.5,"x\n\"y\"",true,null]}"#)
+        #expect(try JSONCoding.decode(OpenAPIValue.self, from: Data(value.description.utf8)) == value)
+    }
+}

@@ -80,3 +80,40 @@ extension OpenAPIValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Ex
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }
+
+extension OpenAPIValue: CustomStringConvertible {
+    /// The value as compact JSON text, keys sorted.
+    public var description: String {
+        switch self {
+        case .null: "null"
+        case .bool(let value): value ? "true" : "false"
+        case .int(let value): String(value)
+        case .double(let value): value.isFinite ? String(value) : "null"
+        case .string(let value): Self.quoted(value)
+        case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
+        case .object(let members):
+            "{" + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.description }.joined(separator: ",") + "}"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
