@@ -91,6 +91,7 @@ let package = Package(
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite"]),
         .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaHTTP"]),
+        .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal"]),
         .testTarget(name: "MarfaTypesTests", dependencies: ["MarfaTypes", "MarfaYAML", "MarfaOpenAPIGenerator"]),
         .testTarget(
             name: "GeneratedFixtureTests", dependencies: ["MarfaOpenAPIRuntime"],

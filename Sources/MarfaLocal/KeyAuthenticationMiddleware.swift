@@ -3,7 +3,8 @@ import MarfaOpenAPIRuntime
 import MarfaSQLite
 
 /// Checks the bearer key before anything else: a missing, unknown, revoked or expired key is
-/// `401 unauthorized`. The doors the contract opens to everyone need none, and `createKey` needs
+/// `401 unauthorized`. An OAuth access token (`marfa_at_…`) authenticates the same way, reaching
+/// what its grant's scopes map to. The doors the contract opens to everyone need none, and `createKey` needs
 /// none while the instance holds no key at all (bootstrap). The key found is in
 /// `RequestContext.current.key` for the operation.
 struct KeyAuthenticationMiddleware: ServerMiddleware {
@@ -33,6 +34,18 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
         let now = Date()
+        if token.hasPrefix(OAuthGrants.accessPrefix) {
+            // An OAuth access token: the grant's scopes, mapped onto the key model.
+            guard let key = try store.database.read({ try OAuthGrants.key(forAccessToken: token, in: $0, now: now) }) else {
+                throw LocalError.unauthorized("The access token is unknown, revoked or expired.")
+            }
+            if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 }) ?? true {
+                _ = try? store.database.write { try OAuthGrants.touch(grantID: key.id, in: $0, now: now) }
+            }
+            var context = RequestContext.current
+            context.key = key
+            return try await RequestContext.$current.withValue(context) { try await next(request, body, metadata) }
+        }
         guard let key = try store.database.read({ try KeyRecord.find(plaintext: token, in: $0, now: now) }) else {
             throw LocalError.unauthorized("The key is unknown, revoked or expired.")
         }

@@ -8,6 +8,12 @@ import MarfaTypes
 struct LocalAPI: APIProtocol {
     let store: LocalStore
     let name: String
+    /// How many items a type move changes in one transaction; a cancel is honoured between batches.
+    var typeMoveBatchSize = 100
+    /// How long a type move waits between batches.
+    var typeMovePause: Duration = .zero
+    /// Lifetimes and pacing of OAuth sign-in.
+    var signIn = LocalInstance.SignInOptions()
 
     /// The headers value generated outputs require; the middlewares set the real ones.
     static let contract = LocalContract.version

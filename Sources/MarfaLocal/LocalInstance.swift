@@ -26,6 +26,14 @@ public final class LocalInstance: Sendable {
         public var requestsPerMinute: Int?
         /// The largest JSON body read; a larger one is `413 request_too_large`.
         public var maxBodyBytes: Int
+        /// How many items a type move changes in one transaction (100 by default); a cancel is
+        /// honoured between batches.
+        public var typeMoveBatchSize = 100
+        /// How long a type move waits between batches (none by default), so that tests can catch one
+        /// mid-way.
+        public var typeMovePause: Duration = .zero
+        /// OAuth sign-in: token, code and device code lifetimes, device polling interval.
+        public var signIn = SignInOptions()
         /// Where answers of status 500 are described; standard error by default.
         public var log: @Sendable (String) -> Void
 
@@ -50,31 +58,40 @@ public final class LocalInstance: Sendable {
     /// The owner's first key (`marfa_k1_…`), on the start that minted it; nil on later starts, since
     /// only its hash is stored.
     public let bootstrapKey: String?
+    /// The owner password this start generated, because none was given and none was set on an
+    /// earlier start; nil otherwise (only a salted hash is stored). The owner types it on the
+    /// sign-in consent pages; `marfa-local` prints it.
+    public let generatedOwnerPassword: String?
     /// The folder holding the instance's data.
     public let dataDirectory: URL
 
     private let server: MicroHTTPDServer
     private let store: LocalStore
 
-    private init(url: URL, instanceID: String, bootstrapKey: String?, dataDirectory: URL, server: MicroHTTPDServer, store: LocalStore) {
+    private init(
+        url: URL, instanceID: String, bootstrapKey: String?, generatedOwnerPassword: String?, dataDirectory: URL,
+        server: MicroHTTPDServer, store: LocalStore
+    ) {
         self.url = url
         self.instanceID = instanceID
         self.bootstrapKey = bootstrapKey
+        self.generatedOwnerPassword = generatedOwnerPassword
         self.dataDirectory = dataDirectory
         self.server = server
         self.store = store
     }
 
     /// Opens (or creates) the store in `dataDirectory` and starts answering on `host`:`port`
-    /// (0 picks a free port). `ownerPassword`, when given, becomes the owner's sign-in password.
+    /// (0 picks a free port). `ownerPassword`, when given, becomes the owner's sign-in password;
+    /// when none is given and none was set before, one is generated (`generatedOwnerPassword`).
     public static func start(
         dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, ownerPassword: String? = nil,
         options: Options = Options()
     ) async throws -> LocalInstance {
         let store = try LocalStore(directory: dataDirectory)
         do {
+            let generatedOwnerPassword = try store.database.write { db in try OwnerPassword.prepare(ownerPassword, in: db, store: store) }
             let bootstrapKey = try store.database.write { db -> String? in
-                if let ownerPassword { try OwnerPassword.store(ownerPassword, in: db, store: store) }
                 guard options.mintsOwnerKey, try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { return nil }
                 return try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", in: db).plaintext
             }
@@ -91,13 +108,16 @@ public final class LocalInstance: Sendable {
             let refusalMiddlewares = middlewares
             middlewares.append(KeyAuthenticationMiddleware(store: store))
             middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
-            let api = LocalAPI(store: store, name: options.name)
+            middlewares.append(OAuthDoorMiddleware())
+            let api = LocalAPI(store: store, name: options.name, typeMoveBatchSize: max(1, options.typeMoveBatchSize),
+                typeMovePause: options.typeMovePause, signIn: options.signIn)
             try api.registerHandlers(
                 on: routes, configuration: Configuration(maxBodyBytes: options.maxBodyBytes), middlewares: middlewares)
             try routes.registerRefusals(behind: refusalMiddlewares)
             try server.start()
             return LocalInstance(
-                url: server.url, instanceID: store.instanceID, bootstrapKey: bootstrapKey, dataDirectory: dataDirectory,
+                url: server.url, instanceID: store.instanceID, bootstrapKey: bootstrapKey,
+                generatedOwnerPassword: generatedOwnerPassword, dataDirectory: dataDirectory,
                 server: server, store: store)
         } catch {
             store.close()
@@ -120,6 +140,19 @@ enum OwnerPassword {
     static func store(_ password: String, in db: SQLiteConnection, store: LocalStore) throws {
         let salt = Identifiers.secret(bytes: 16)
         try store.setMeta("owner_password", salt + ":" + SHA256.hex(salt + password), in: db)
+    }
+
+    /// Stores `password` when given; when not, and no password was ever set, stores and returns a
+    /// generated one.
+    static func prepare(_ password: String?, in db: SQLiteConnection, store: LocalStore) throws -> String? {
+        if let password {
+            try self.store(password, in: db, store: store)
+            return nil
+        }
+        guard try store.meta("owner_password", in: db) == nil else { return nil }
+        let generated = Identifiers.secret(bytes: 12)
+        try self.store(generated, in: db, store: store)
+        return generated
     }
 
     static func matches(_ password: String, in db: SQLiteConnection, store: LocalStore) throws -> Bool {

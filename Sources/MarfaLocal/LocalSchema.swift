@@ -38,5 +38,51 @@ enum LocalSchema {
                     headers TEXT NOT NULL, body BLOB NOT NULL, created_at REAL NOT NULL,
                     PRIMARY KEY (credential, key));
                 """),
+        // Folders, views and webhooks (one JSON document each), edge types, type move jobs and
+        // housekeeping runs.
+        SQLiteMigration(
+            version: 2,
+            sql: """
+                CREATE TABLE settings (
+                    kind TEXT NOT NULL, id TEXT NOT NULL, document TEXT NOT NULL, created_at REAL NOT NULL,
+                    updated_at REAL NOT NULL, PRIMARY KEY (kind, id));
+                CREATE TABLE edge_types (
+                    id TEXT PRIMARY KEY, definition TEXT NOT NULL, created_at REAL NOT NULL);
+                CREATE TABLE type_moves (
+                    id TEXT PRIMARY KEY, from_type TEXT NOT NULL, to_type TEXT NOT NULL, properties TEXT NOT NULL,
+                    key_id TEXT, status TEXT NOT NULL, moved INTEGER NOT NULL DEFAULT 0,
+                    remaining INTEGER NOT NULL DEFAULT 0, remaining_hidden INTEGER NOT NULL DEFAULT 0,
+                    settings_rewritten INTEGER NOT NULL DEFAULT 0, cancel_requested INTEGER NOT NULL DEFAULT 0,
+                    error TEXT, created_at REAL NOT NULL, finished_at REAL);
+                CREATE TABLE housekeeping_runs (
+                    name TEXT PRIMARY KEY, running_since REAL, last_started_at REAL, last_finished_at REAL,
+                    last_outcome TEXT, last_error TEXT, last_result TEXT);
+                """),
+        // OAuth 2.1 sign-in: registered clients, pending consents, codes, device codes, grants and
+        // tokens. Codes and tokens are kept only as SHA-256 hashes.
+        SQLiteMigration(
+            version: 3,
+            sql: """
+                CREATE TABLE oauth_clients (
+                    id TEXT PRIMARY KEY, name TEXT, redirect_uris TEXT NOT NULL, grant_types TEXT NOT NULL,
+                    scope TEXT NOT NULL, application_type TEXT NOT NULL, created_at REAL NOT NULL);
+                CREATE TABLE oauth_consents (
+                    hash TEXT PRIMARY KEY, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL, scope TEXT NOT NULL,
+                    state TEXT NOT NULL, code_challenge TEXT NOT NULL, expires_at REAL NOT NULL);
+                CREATE TABLE oauth_codes (
+                    hash TEXT PRIMARY KEY, client_id TEXT NOT NULL, redirect_uri TEXT NOT NULL, scope TEXT NOT NULL,
+                    code_challenge TEXT NOT NULL, expires_at REAL NOT NULL, used_at REAL, grant_id TEXT);
+                CREATE TABLE oauth_device_codes (
+                    hash TEXT PRIMARY KEY, user_code TEXT NOT NULL UNIQUE, client_id TEXT NOT NULL, scope TEXT NOT NULL,
+                    approved_scope TEXT, status TEXT NOT NULL, interval INTEGER NOT NULL, last_polled_at REAL,
+                    expires_at REAL NOT NULL);
+                CREATE TABLE oauth_grants (
+                    id TEXT PRIMARY KEY, client_id TEXT NOT NULL, scope TEXT NOT NULL, created_at REAL NOT NULL,
+                    last_used_at REAL, revoked_at REAL);
+                CREATE TABLE oauth_tokens (
+                    hash TEXT PRIMARY KEY, kind TEXT NOT NULL, grant_id TEXT NOT NULL REFERENCES oauth_grants (id),
+                    created_at REAL NOT NULL, expires_at REAL, revoked_at REAL, rotated_at REAL);
+                CREATE INDEX oauth_tokens_grant ON oauth_tokens (grant_id);
+                """),
     ]
 }

@@ -109,11 +109,13 @@ extension LocalAPI {
                     details: ["subtype_ids": .array(subtypes.map { .string($0) })])
             }
             let count = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", id)?.int("n") ?? 0
-            if count > 0 && !force {
-                let named = count == 1 ? "1 item" : "\(count) items"
+            let settings = try TypeReferences.settings(naming: id, in: db)
+            if (count > 0 || !settings.isEmpty) && !force {
+                // The message ends with the settings that name the type, after the item count.
+                let named = (count == 0 ? [] : [count == 1 ? "1 item" : "\(count) items"]) + settings.map(TypeReferences.describe)
                 throw LocalError.conflict(
-                    "type_in_use", "The type \(id) is still in use; it is named by: \(named)",
-                    details: ["settings": .array([]), "items": .int(Int64(count))])
+                    "type_in_use", "The type \(id) is still in use; it is named by: \(named.joined(separator: ", "))",
+                    details: ["settings": TypeReferences.details(settings), "items": .int(Int64(count))])
             }
             try db.run("DELETE FROM item_types WHERE id = ?", id)
             try db.run("UPDATE items SET orphaned = 1 WHERE type = ?", id)

@@ -103,15 +103,15 @@ enum TypeValidation {
         }
     }
 
-    /// `400 validation_error` for a malformed identifier (app types need `app.<app>.<type>`).
+    /// `400 validation_error` for a malformed identifier.
+    ///
+    /// The public server names app types `app.<app>.<type>`; the user's documents also use
+    /// `app.<type>` (`app.deal`), so this instance takes both.
     static func checkGrammar(_ id: String) throws {
         guard isWellFormed(id) else {
             throw LocalError.validation(
                 "'\(id)' is not a type identifier: two or more lowercase dotted segments of a-z, 0-9, _ and -, at most 128 characters.",
                 details: ["errors": .array([.object(["path": .string("id"), "message": .string("invalid identifier")])])])
-        }
-        if id.hasPrefix("app."), id.split(separator: ".").count < 3 {
-            throw LocalError.validation("App types are named app.<app>.<type>.")
         }
     }
 

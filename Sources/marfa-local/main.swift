@@ -70,6 +70,9 @@ let task = Task {
         if let key = instance.bootstrapKey {
             say("marfa-local: the owner's key (shown once, keep it): \(key)")
         }
+        if let password = instance.generatedOwnerPassword {
+            say("marfa-local: the owner password for sign-in pages (shown once, keep it): \(password)")
+        }
         for await _ in stopRequested.stream { break }
         say("marfa-local: stopping")
         await instance.stop()

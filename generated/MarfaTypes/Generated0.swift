@@ -72,22 +72,28 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// The consent page's form.
+    /// The consent page's form. `password` and the repeated `scope` are not in the public Marfa
+    /// document: the local instance's page asks for the owner password instead of a session.
     public struct ConsentDecision: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var decision: Components.Schemas.ConsentDecision.DecisionPayload
         /// The pending request's handle.
         public var consentCode: Swift.String?
-        /// The scopes approved, space-separated; fewer than asked is allowed.
-        public var scope: Swift.String?
-        public init(decision: Components.Schemas.ConsentDecision.DecisionPayload, consentCode: Swift.String? = nil, scope: Swift.String? = nil) {
+        /// The scopes approved, fewer than asked allowed: one `scope` per approved scope (the page's
+        /// checkboxes), or one space-separated value.
+        public var scope: [Swift.String]?
+        /// The owner password, on the local instance's page.
+        public var password: Swift.String?
+        public init(decision: Components.Schemas.ConsentDecision.DecisionPayload, consentCode: Swift.String? = nil, scope: [Swift.String]? = nil, password: Swift.String? = nil) {
             self.decision = decision
             self.consentCode = consentCode
             self.scope = scope
+            self.password = password
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case decision
             case consentCode = "consent_code"
             case scope
+            case password
         }
         public enum DecisionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case approve
@@ -114,80 +120,67 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct DeviceAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var clientId: Swift.String
-        public var scope: Swift.String?
-        public init(clientId: Swift.String, scope: Swift.String? = nil) {
-            self.clientId = clientId
-            self.scope = scope
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case clientId = "client_id"
-            case scope
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct DeviceCodeEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct DeviceAuthorizationResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var deviceCode: Swift.String
         public var userCode: Swift.String
-        public init(userCode: Swift.String) {
+        public var verificationUri: Swift.String
+        public var verificationUriComplete: Swift.String?
+        /// Seconds until the codes expire.
+        public var expiresIn: Swift.Int
+        /// Seconds to wait between polls; 5 when absent.
+        public var interval: Swift.Int?
+        public init(deviceCode: Swift.String, userCode: Swift.String, verificationUri: Swift.String, verificationUriComplete: Swift.String? = nil, expiresIn: Swift.Int, interval: Swift.Int? = nil) {
+            self.deviceCode = deviceCode
             self.userCode = userCode
+            self.verificationUri = verificationUri
+            self.verificationUriComplete = verificationUriComplete
+            self.expiresIn = expiresIn
+            self.interval = interval
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case deviceCode = "device_code"
             case userCode = "user_code"
+            case verificationUri = "verification_uri"
+            case verificationUriComplete = "verification_uri_complete"
+            case expiresIn = "expires_in"
+            case interval
         }
     }
 }
 
 extension Components.Schemas {
-    public struct DeviceConsentDecision: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var userCode: Swift.String
-        public var decision: Components.Schemas.DeviceConsentDecision.DecisionPayload
-        public var scope: Swift.String?
-        public init(userCode: Swift.String, decision: Components.Schemas.DeviceConsentDecision.DecisionPayload, scope: Swift.String? = nil) {
-            self.userCode = userCode
-            self.decision = decision
-            self.scope = scope
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case userCode = "user_code"
-            case decision
-            case scope
-        }
-        public typealias DecisionPayload = Components.Schemas.ConsentDecision.DecisionPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct OwnerInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// The instance's one person account. Not in the public Marfa document.
+    public struct Owner: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        /// Stored lowercased.
         public var email: Swift.String
-        public var password: Swift.String
-        /// The local part of the address when omitted.
-        public var name: Swift.String?
-        public init(email: Swift.String, password: Swift.String, name: Swift.String? = nil) {
+        public var name: Swift.String
+        public var createdAt: Foundation.Date
+        public init(id: Swift.String, email: Swift.String, name: Swift.String, createdAt: Foundation.Date) {
+            self.id = id
             self.email = email
-            self.password = password
             self.name = name
+            self.createdAt = createdAt
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
             case email
-            case password
             case name
+            case createdAt = "created_at"
         }
     }
 }
 
 extension Components.Schemas {
-    /// Type identifier (or pattern such as `core.*`, `*`) to level; an exact `none` denies what a wildcard would grant.
-    public struct TypePermissionMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Name (or pattern) to level.
+    public struct AccessMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
         /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
-        public init(additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload] = [:]) {
+        public var additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
+        public init(additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload] = [:]) {
             self.additionalProperties = additionalProperties
         }
         public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             try encoder.encodeAdditionalProperties(additionalProperties)
@@ -195,14 +188,12 @@ extension Components.Schemas {
         public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case read
             case write
-            case none
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
                     case "read": self = .read
                     case "write": self = .write
-                    case "none": self = .none
                     default: self = .unknown(rawValue)
                 }
             }
@@ -210,23 +201,25 @@ extension Components.Schemas {
                 switch self {
                     case .read: "read"
                     case .write: "write"
-                    case .none: "none"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.read, .write, .none]
+            public static let allCases: [Self] = [.read, .write]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var keys: [Components.Schemas.ApiKey]
-        public init(keys: [Components.Schemas.ApiKey]) {
-            self.keys = keys
+    public struct SourceLever: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var types: [Swift.String]
+        public var sources: [Swift.String]
+        public init(types: [Swift.String], sources: [Swift.String]) {
+            self.types = types
+            self.sources = sources
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case keys
+            case types
+            case sources
         }
     }
 }
@@ -345,355 +338,435 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct TypeMoveResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Items moved.
-        public var moved: Swift.Int64
-        /// Items of the old type left.
-        public var remaining: Swift.Int64
-        /// Whether some remaining items are ones the credential cannot see.
-        public var remainingHidden: Swift.Bool
-        /// True only when no item remains and no setting was blocked.
-        public var settingsRewritten: Swift.Bool
-        public init(moved: Swift.Int64, remaining: Swift.Int64, remainingHidden: Swift.Bool, settingsRewritten: Swift.Bool) {
-            self.moved = moved
-            self.remaining = remaining
-            self.remainingHidden = remainingHidden
-            self.settingsRewritten = settingsRewritten
+    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case running
+        case completed
+        case failed
+        case canceled
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "running": self = .running
+                case "completed": self = .completed
+                case "failed": self = .failed
+                case "canceled": self = .canceled
+                default: self = .unknown(rawValue)
+            }
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case moved
-            case remaining
-            case remainingHidden = "remaining_hidden"
-            case settingsRewritten = "settings_rewritten"
+        public var rawValue: Swift.String {
+            switch self {
+                case .running: "running"
+                case .completed: "completed"
+                case .failed: "failed"
+                case .canceled: "canceled"
+                case .unknown(let value): value
+            }
         }
+        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeTypes: [Components.Schemas.EdgeType]
-        public init(edgeTypes: [Components.Schemas.EdgeType]) {
-            self.edgeTypes = edgeTypes
+    /// `system.*` types use only `active` and `revoked`.
+    public enum ItemState: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case active
+        case archived
+        case trashed
+        case revoked
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "active": self = .active
+                case "archived": self = .archived
+                case "trashed": self = .trashed
+                case "revoked": self = .revoked
+                default: self = .unknown(rawValue)
+            }
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edgeTypes = "edge_types"
+        public var rawValue: Swift.String {
+            switch self {
+                case .active: "active"
+                case .archived: "archived"
+                case .trashed: "trashed"
+                case .revoked: "revoked"
+                case .unknown(let value): value
+            }
         }
+        public static let allCases: [Self] = [.active, .archived, .trashed, .revoked]
     }
 }
 
 extension Components.Schemas {
-    /// A typed record.
-    public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A UUIDv7, minted by the server or supplied by the client.
-        public var id: Swift.String
-        public var _type: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var state: Components.Schemas.ItemState
-        public var tier: Components.Schemas.Tier?
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Starts at 1 and moves only when fields are written; tags, state and bin moves leave it alone.
-        public var version: Swift.Int64
-        public var schemaVersion: Swift.Int
-        /// The source the item was written under.
-        public var source: Swift.String
-        /// With `source`, the item's natural key.
-        public var sourceId: Swift.String?
-        /// The item's type was deleted with `force=true`.
-        public var orphaned: Swift.Bool?
-        public var device: Swift.String?
-        public var captureLatitude: Swift.Double?
-        public var captureLongitude: Swift.Double?
-        /// The item's own time (when it happened); `created_at` unless given.
-        public var timestamp: Foundation.Date
-        public var createdAt: Foundation.Date
-        /// Moves on every write, tags included.
-        public var updatedAt: Foundation.Date
-        /// Outbound edges by edge type, when hydrated.
-        public var edges: Components.Schemas.Item.EdgesPayload?
-        /// Extension documents by namespace, when hydrated.
-        public var extensions: Components.Schemas.Item.ExtensionsPayload?
-        public init(id: Swift.String, _type: Swift.String, properties: Components.Schemas.Properties, state: Components.Schemas.ItemState, tier: Components.Schemas.Tier? = nil, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, version: Swift.Int64, schemaVersion: Swift.Int, source: Swift.String, sourceId: Swift.String? = nil, orphaned: Swift.Bool? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, timestamp: Foundation.Date, createdAt: Foundation.Date, updatedAt: Foundation.Date, edges: Components.Schemas.Item.EdgesPayload? = nil, extensions: Components.Schemas.Item.ExtensionsPayload? = nil) {
-            self.id = id
-            self._type = _type
-            self.properties = properties
-            self.state = state
-            self.tier = tier
-            self.spaceId = spaceId
-            self.version = version
-            self.schemaVersion = schemaVersion
-            self.source = source
-            self.sourceId = sourceId
-            self.orphaned = orphaned
-            self.device = device
-            self.captureLatitude = captureLatitude
-            self.captureLongitude = captureLongitude
-            self.timestamp = timestamp
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.edges = edges
+    /// The record beside an item that holds its tags and extensions.
+    public struct ItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var itemId: Swift.String
+        public var tags: [Swift.String]
+        public var extensions: Components.Schemas.JSONObject
+        public init(itemId: Swift.String, tags: [Swift.String], extensions: Components.Schemas.JSONObject) {
+            self.itemId = itemId
+            self.tags = tags
             self.extensions = extensions
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case _type = "type"
-            case properties
-            case state
-            case tier
-            case spaceId = "space_id"
-            case version
-            case schemaVersion = "schema_version"
-            case source
-            case sourceId = "source_id"
-            case orphaned
-            case device
-            case captureLatitude = "capture_latitude"
-            case captureLongitude = "capture_longitude"
-            case timestamp
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case edges
+            case itemId = "item_id"
+            case tags
             case extensions
         }
-        /// Outbound edges by edge type, when hydrated.
-        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.EdgeBlock]
-            public init(additionalProperties: [Swift.String: Components.Schemas.EdgeBlock] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgeBlock]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
-        /// Extension documents by namespace, when hydrated.
-        public struct ExtensionsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.JSONObject]
-            public init(additionalProperties: [Swift.String: Components.Schemas.JSONObject] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.JSONObject]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
     }
 }
 
 extension Components.Schemas {
-    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var namespace: Swift.String
-        public var data: Components.Schemas.JSONObject?
-        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
-            self.namespace = namespace
-            self.data = data
+    /// One item as `getItem` answers it.
+    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        /// Inbound edges by edge type, with `include=backrefs`.
+        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
+        /// The items at the far end of the item's edges, with `include=neighbors`.
+        public var neighbors: [Components.Schemas.ItemEnvelope]?
+        public var neighborsTruncated: Swift.Bool?
+        /// Neighbours left out because the key cannot read them.
+        public var neighborsOmitted: Swift.Int?
+        /// Snapshots newest first, with `include=versions`.
+        public var versions: [Components.Schemas.ItemSnapshot]?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+            self.backrefs = backrefs
+            self.neighbors = neighbors
+            self.neighborsTruncated = neighborsTruncated
+            self.neighborsOmitted = neighborsOmitted
+            self.versions = versions
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case namespace
-            case data
+            case item
+            case metadata
+            case listed
+            case backrefs
+            case neighbors
+            case neighborsTruncated = "neighbors_truncated"
+            case neighborsOmitted = "neighbors_omitted"
+            case versions
         }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.namespace = try container.decode(Swift.String.self, forKey: .namespace)
-            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: .data)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(namespace, forKey: .namespace)
-            try container.encode(data, forKey: .data)
-        }
+        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    /// An edge changed. `source_type` is the source item's type when the event was published. A purge sends its `edge.deleted` frames, with `purged_with`, before its `item.purged`.
-    public struct EdgeEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.EdgeEventFrame.EventTypePayload
-        public var edge: Components.Schemas.Edge
-        public var sourceType: Swift.String
-        public var purgedWith: Swift.String?
-        public init(eventType: Components.Schemas.EdgeEventFrame.EventTypePayload, edge: Components.Schemas.Edge, sourceType: Swift.String, purgedWith: Swift.String? = nil) {
-            self.eventType = eventType
-            self.edge = edge
-            self.sourceType = sourceType
-            self.purgedWith = purgedWith
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
+        public var properties: Components.Schemas.Properties?
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
+        public var tier: Components.Schemas.Tier?
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+            self.version = version
+            self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
+            self.tier = tier
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case edge
-            case sourceType = "source_type"
-            case purgedWith = "purged_with"
+            case version
+            case properties
+            case propertiesMode = "properties_mode"
+            case _type = "type"
+            case retype
+            case forceSnapshot = "force_snapshot"
+            case tier
+            case timestamp
+            case sourceId = "source_id"
+            case edges
         }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case edgeCreated
-            case edgeUpdated
-            case edgeDeleted
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "edge.created": self = .edgeCreated
-                    case "edge.updated": self = .edgeUpdated
-                    case "edge.deleted": self = .edgeDeleted
+                    case "merge": self = .merge
+                    case "replace": self = .replace
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .edgeCreated: "edge.created"
-                    case .edgeUpdated: "edge.updated"
-                    case .edgeDeleted: "edge.deleted"
+                    case .merge: "merge"
+                    case .replace: "replace"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.edgeCreated, .edgeUpdated, .edgeDeleted]
+            public static let allCases: [Self] = [.merge, .replace]
         }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var results: [Components.Schemas.SearchResult]
-        public init(results: [Components.Schemas.SearchResult]) {
-            self.results = results
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case results
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
+    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
         public var item: Components.Schemas.Item
         public var metadata: Components.Schemas.ItemMetadata
-        /// Higher is better; not stable across index rebuilds.
-        public var relevanceScore: Swift.Double
-        public var snippetHtml: Swift.String?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
+        public var listed: Swift.Bool?
+        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+            self.eventType = eventType
             self.item = item
             self.metadata = metadata
-            self.relevanceScore = relevanceScore
-            self.snippetHtml = snippetHtml
+            self.listed = listed
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
             case item
             case metadata
-            case relevanceScore = "relevance_score"
-            case snippetHtml = "snippet_html"
+            case listed
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case metadataChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "metadata.changed": self = .metadataChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .metadataChanged: "metadata.changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.metadataChanged]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
+    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
+        public var requested: Swift.String
+        public var head: Swift.String
+        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
+            self.eventType = eventType
+            self.requested = requested
+            self.head = head
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case requested
+            case head
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cursorAhead
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "cursor_ahead": self = .cursorAhead
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .cursorAhead: "cursor_ahead"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.cursorAhead]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        public var url: Swift.String
-        public var events: [Swift.String]
-        /// Only events of items of this type (a type move rewrites it).
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The signing secret in plaintext on creation, redacted elsewhere.
-        public var secret: Swift.String
-        public var active: Swift.Bool
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+        public var timestamp: Foundation.Date
+        public var keyId: Swift.String?
+        public var spaceId: Swift.String?
+        public var action: Swift.String
+        public var resourceType: Swift.String
+        public var resourceId: Swift.String?
+        public var clientIp: Swift.String?
+        public var details: Components.Schemas.JSONObject
+        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
             self.id = id
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-            self.active = active
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+            self.timestamp = timestamp
+            self.keyId = keyId
+            self.spaceId = spaceId
+            self.action = action
+            self.resourceType = resourceType
+            self.resourceId = resourceId
+            self.clientIp = clientIp
+            self.details = details
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case id
-            case url
-            case events
-            case typeFilter = "type_filter"
-            case secret
-            case active
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
+            case timestamp
+            case keyId = "key_id"
+            case spaceId = "space_id"
+            case action
+            case resourceType = "resource_type"
+            case resourceId = "resource_id"
+            case clientIp = "client_ip"
+            case details
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.timestamp = try container.decode(Foundation.Date.self, forKey: .timestamp)
+            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: .keyId)
+            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: .spaceId)
+            self.action = try container.decode(Swift.String.self, forKey: .action)
+            self.resourceType = try container.decode(Swift.String.self, forKey: .resourceType)
+            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: .resourceId)
+            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: .clientIp)
+            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: .details)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(timestamp, forKey: .timestamp)
+            try container.encode(keyId, forKey: .keyId)
+            try container.encode(spaceId, forKey: .spaceId)
+            try container.encode(action, forKey: .action)
+            try container.encode(resourceType, forKey: .resourceType)
+            try container.encode(resourceId, forKey: .resourceId)
+            try container.encode(clientIp, forKey: .clientIp)
+            try container.encode(details, forKey: .details)
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
         public var name: Swift.String
-        public var intervalMs: Swift.Int64
-        public var nextRunAt: Foundation.Date?
-        public var runningSince: Foundation.Date?
-        public var lastStartedAt: Foundation.Date?
-        public var lastFinishedAt: Foundation.Date?
-        /// `ok` or `error`; `null` before the first run.
-        public var lastOutcome: Swift.String?
-        public var lastError: Swift.String?
-        /// What the last run reported.
-        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
-        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
+        public var search: Components.Schemas.SavedSearch
+        public var defaults: Components.Schemas.FolderDefaults?
+        public var include: [Swift.String]?
+        public var ignore: [Swift.String]?
+        public var placement: Components.Schemas.FolderInput.PlacementPayload?
+        public var removalThreshold: Swift.Int?
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
+            self.id = id
             self.name = name
-            self.intervalMs = intervalMs
-            self.nextRunAt = nextRunAt
-            self.runningSince = runningSince
-            self.lastStartedAt = lastStartedAt
-            self.lastFinishedAt = lastFinishedAt
-            self.lastOutcome = lastOutcome
-            self.lastError = lastError
-            self.lastResult = lastResult
+            self.search = search
+            self.defaults = defaults
+            self.include = include
+            self.ignore = ignore
+            self.placement = placement
+            self.removalThreshold = removalThreshold
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
             case name
-            case intervalMs = "interval_ms"
-            case nextRunAt = "next_run_at"
-            case runningSince = "running_since"
-            case lastStartedAt = "last_started_at"
-            case lastFinishedAt = "last_finished_at"
-            case lastOutcome = "last_outcome"
-            case lastError = "last_error"
-            case lastResult = "last_result"
+            case search
+            case defaults
+            case include
+            case ignore
+            case placement
+            case removalThreshold = "removal_threshold"
         }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.intervalMs = try container.decode(Swift.Int64.self, forKey: .intervalMs)
-            self.nextRunAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .nextRunAt)
-            self.runningSince = try container.decodeIfPresent(Foundation.Date.self, forKey: .runningSince)
-            self.lastStartedAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .lastStartedAt)
-            self.lastFinishedAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .lastFinishedAt)
-            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: .lastOutcome)
-            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: .lastError)
-            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .lastResult)
+        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var version: Swift.Int64
+        public var name: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
+        public var sort: Components.Schemas.ViewSort?
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.version = version
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
         }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(intervalMs, forKey: .intervalMs)
-            try container.encode(nextRunAt, forKey: .nextRunAt)
-            try container.encode(runningSince, forKey: .runningSince)
-            try container.encode(lastStartedAt, forKey: .lastStartedAt)
-            try container.encode(lastFinishedAt, forKey: .lastFinishedAt)
-            try container.encode(lastOutcome, forKey: .lastOutcome)
-            try container.encode(lastError, forKey: .lastError)
-            try container.encode(lastResult, forKey: .lastResult)
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case version
+            case name
+            case search
+            case sort
+            case groupBy = "group_by"
         }
     }
 }
 
 extension Components.Responses {
-    /// Done.
-    public struct Ok: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Ok.Headers
-        public var body: Components.Responses.Ok.Body
-        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
+    /// The webhook.
+    public struct Webhook: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Webhook.Headers
+        public var body: Components.Responses.Webhook.Body
+        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+            }
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.Webhook)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.Webhook {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
             self.headers = headers
             self.body = body
         }
@@ -715,8 +788,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -727,9 +800,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.Ok)
+            case json(Components.Schemas.TypeMoveJob)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Ok {
+            public var json: Components.Schemas.TypeMoveJob {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -741,63 +814,13 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The folder.
-    public struct Folder: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Folder.Headers
-        public var body: Components.Responses.Folder.Body
-        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.FolderEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.FolderEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-    public struct UnprocessableEntity: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.UnprocessableEntity.Headers
-        public var body: Components.Responses.UnprocessableEntity.Body
-        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
             self.headers = headers
             self.body = body
         }
@@ -821,8 +844,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -834,9 +857,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.VersionConflictResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.VersionConflictResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -845,6 +868,11 @@ extension Components.Responses {
             }
         }
     }
+}
+
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
 }
 
 extension Operations {

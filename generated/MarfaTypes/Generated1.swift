@@ -243,46 +243,48 @@ extension Components.Schemas {
 
 extension Components.Schemas {
     /// Not in the public Marfa document.
-    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type whose items move.
         public var from: Swift.String
+        /// The type they move to.
         public var to: Swift.String
-        /// The items the move would change that the credential can see.
-        public var items: Swift.Int64
-        /// Whether items of the type exist that the credential cannot see.
-        public var itemsHidden: Swift.Bool
-        public var settings: [Components.Schemas.TypeSetting]
-        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
+        /// Merged into each item as it moves; a `null` value removes that property.
+        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
+        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
             self.from = from
             self.to = to
-            self.items = items
-            self.itemsHidden = itemsHidden
-            self.settings = settings
+            self.properties = properties
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case from
             case to
-            case items
-            case itemsHidden = "items_hidden"
-            case settings
+            case properties
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeType: Components.Schemas.EdgeType
-        public init(edgeType: Components.Schemas.EdgeType) {
-            self.edgeType = edgeType
+    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var description: Swift.String?
+        public var required: Swift.Bool?
+        public var enumValues: [Swift.String]?
+        public var itemsType: Swift.String?
+        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
+            self._type = _type
+            self.description = description
+            self.required = required
+            self.enumValues = enumValues
+            self.itemsType = itemsType
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edgeType = "edge_type"
+            case _type = "type"
+            case description
+            case required
+            case enumValues = "enum_values"
+            case itemsType = "items_type"
         }
     }
-}
-
-extension Components.Schemas {
-    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
-    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
 }
 
 extension Components.Schemas {
@@ -494,187 +496,164 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Occurrence]
-        public var window: Components.Schemas.OccurrenceList.WindowPayload
-        public var scan: Components.Schemas.OccurrenceList.ScanPayload
-        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
-        public var seriesErrorsTruncated: Swift.Bool?
-        public var expansionIncomplete: Swift.Bool?
-        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
-            self.data = data
-            self.window = window
-            self.scan = scan
-            self.seriesErrors = seriesErrors
-            self.seriesErrorsTruncated = seriesErrorsTruncated
-            self.expansionIncomplete = expansionIncomplete
+    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var startsAt: Swift.String
+        public var endsAt: Swift.String?
+        public var item: Components.Schemas.Item
+        /// The series this occurrence was expanded from.
+        public var seriesId: Swift.String?
+        /// The occurrence a stored exception replaces.
+        public var replaces: Swift.String?
+        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
+            self.item = item
+            self.seriesId = seriesId
+            self.replaces = replaces
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case window
-            case scan
-            case seriesErrors = "series_errors"
-            case seriesErrorsTruncated = "series_errors_truncated"
-            case expansionIncomplete = "expansion_incomplete"
-        }
-        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var from: Swift.String
-            public var to: Swift.String
-            public init(from: Swift.String, to: Swift.String) {
-                self.from = from
-                self.to = to
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case from
-                case to
-            }
-        }
-        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var eventsRead: Swift.Int
-            public var occurrences: Swift.Int
-            public var maxOccurrences: Swift.Int
-            public var seriesErrors: Swift.Int
-            public var maxSeriesErrors: Swift.Int
-            public var unproductiveIterations: Swift.Int
-            public var maxUnproductiveIterations: Swift.Int
-            public var seriesUnexpanded: Swift.Int
-            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
-                self.eventsRead = eventsRead
-                self.occurrences = occurrences
-                self.maxOccurrences = maxOccurrences
-                self.seriesErrors = seriesErrors
-                self.maxSeriesErrors = maxSeriesErrors
-                self.unproductiveIterations = unproductiveIterations
-                self.maxUnproductiveIterations = maxUnproductiveIterations
-                self.seriesUnexpanded = seriesUnexpanded
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case eventsRead = "events_read"
-                case occurrences
-                case maxOccurrences = "max_occurrences"
-                case seriesErrors = "series_errors"
-                case maxSeriesErrors = "max_series_errors"
-                case unproductiveIterations = "unproductive_iterations"
-                case maxUnproductiveIterations = "max_unproductive_iterations"
-                case seriesUnexpanded = "series_unexpanded"
-            }
-        }
-        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var itemId: Swift.String
-            public var message: Swift.String
-            public init(itemId: Swift.String, message: Swift.String) {
-                self.itemId = itemId
-                self.message = message
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case itemId = "item_id"
-                case message
-            }
+            case startsAt = "starts_at"
+            case endsAt = "ends_at"
+            case item
+            case seriesId = "series_id"
+            case replaces
         }
     }
 }
 
 extension Components.Schemas {
-    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folder: Components.Schemas.Folder
-        public init(folder: Components.Schemas.Folder) {
-            self.folder = folder
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.active = active
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case folder
+            case url
+            case events
+            case typeFilter = "type_filter"
+            case active
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-        public var field: Swift.String
-        public var direction: Components.Schemas.ViewSort.DirectionPayload?
-        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
-            self.field = field
-            self.direction = direction
+    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `sha256:<hex>`.
+        public var hash: Swift.String
+        public var mimeType: Swift.String
+        /// Bytes.
+        public var size: Swift.Int64
+        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
+            self.hash = hash
+            self.mimeType = mimeType
+            self.size = size
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case field
-            case direction
+            case hash
+            case mimeType = "mime_type"
+            case size
         }
-        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case asc
-            case desc
+    }
+}
+
+extension Components.Schemas {
+    /// The conditions of the listing grammar. No `types` means every type the key reads
+    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
+    /// `state` holds active and archived items.
+    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Types, each with its subtypes. A type move rewrites these.
+        public var types: [Swift.String]?
+        public var tier: Components.Schemas.Tier?
+        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
+        /// A filter expression (tags, `properties.<name>`, edges).
+        public var filter: Swift.String?
+        /// An item id; holds it and everything it reaches along `parent-of`.
+        public var beneath: Swift.String?
+        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
+            self.types = types
+            self.tier = tier
+            self.state = state
+            self.filter = filter
+            self.beneath = beneath
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case types
+            case tier
+            case state
+            case filter
+            case beneath
+        }
+        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "asc": self = .asc
-                    case "desc": self = .desc
+                    case "active": self = .active
+                    case "archived": self = .archived
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .asc: "asc"
-                    case .desc: "desc"
+                    case .active: "active"
+                    case .archived: "archived"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.asc, .desc]
+            public static let allCases: [Self] = [.active, .archived]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A saved search an app shows. Not in the public Marfa document (minimal design).
+    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var version: Swift.Int64
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var sort: Components.Schemas.ViewSort?
+        /// A property to group by.
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.version = version
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case version
+            case name
+            case search
+            case sort
+            case groupBy = "group_by"
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
         }
     }
 }
 
 extension Components.Responses {
-    /// The webhook.
-    public struct Webhook: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Webhook.Headers
-        public var body: Components.Responses.Webhook.Body
-        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.Webhook)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Webhook {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The type move job.
-    public struct TypeMoveJob: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TypeMoveJob.Headers
-        public var body: Components.Responses.TypeMoveJob.Body
-        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
+    /// The instance's settings as stored.
+    public struct InstanceConfig: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.InstanceConfig.Headers
+        public var body: Components.Responses.InstanceConfig.Body
+        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
             self.headers = headers
             self.body = body
         }
@@ -696,8 +675,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -708,9 +687,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.TypeMoveJob)
+            case json(Components.Schemas.InstanceConfig)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.TypeMoveJob {
+            public var json: Components.Schemas.InstanceConfig {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -722,13 +701,15 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-    /// plain envelope.
-    public struct VersionConflict: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.VersionConflict.Headers
-        public var body: Components.Responses.VersionConflict.Body
-        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
+    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+    /// `type_chain_unresolvable`, ...
+    public struct Conflict: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Conflict.Headers
+        public var body: Components.Responses.Conflict.Body
+        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
             self.headers = headers
             self.body = body
         }
@@ -752,8 +733,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -765,9 +746,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.VersionConflictResponse)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.VersionConflictResponse {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -778,10 +759,76 @@ extension Components.Responses {
     }
 }
 
+extension Components.Parameters {
+    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+    /// markers). On a conditional read it asks the server to answer only from that view; a view
+    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+    /// Marfa document.
+    public typealias ReadView = Swift.String
+}
+
+extension Components.Parameters {
+    /// `true` deletes even while something still uses it.
+    public typealias Force = Components.Parameters.ForcePayload
+}
+
+extension Components.Parameters {
+    /// The item's id.
+    public typealias ItemId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge's id.
+    public typealias EdgeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type's identifier, such as `app.readinglist.entry`.
+    public typealias TypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge type's identifier.
+    public typealias EdgeTypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The key's id.
+    public typealias KeyId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The webhook's id.
+    public typealias WebhookId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The grant's id.
+    public typealias GrantId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The extension namespace.
+    public typealias Namespace = Swift.String
+}
+
 extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
+    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+    /// Quote it when reporting a problem.
+    public typealias XRequestID = Swift.String
+}
+
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
 }
 
 extension Operations {

@@ -133,24 +133,28 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// The instance's one person account. Not in the public Marfa document.
-    public struct Owner: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        /// Stored lowercased.
-        public var email: Swift.String
-        public var name: Swift.String
-        public var createdAt: Foundation.Date
-        public init(id: Swift.String, email: Swift.String, name: Swift.String, createdAt: Foundation.Date) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.createdAt = createdAt
+    public struct SignInResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var owner: Components.Schemas.Owner
+        public var returnTo: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(owner: Components.Schemas.Owner, returnTo: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.owner = owner
+            self.returnTo = returnTo
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case email
-            case name
-            case createdAt = "created_at"
+            case owner
+            case returnTo = "return_to"
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var grants: [Components.Schemas.Grant]
+        public init(grants: [Components.Schemas.Grant]) {
+            self.grants = grants
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case grants
         }
     }
 }
@@ -287,118 +291,101 @@ extension Components.Schemas {
 
 extension Components.Schemas {
     /// Not in the public Marfa document.
-    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The type whose items move.
+    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var from: Swift.String
-        /// The type they move to.
         public var to: Swift.String
-        /// Merged into each item as it moves; a `null` value removes that property.
-        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
-        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
+        /// The items the move would change that the credential can see.
+        public var items: Swift.Int64
+        /// Whether items of the type exist that the credential cannot see.
+        public var itemsHidden: Swift.Bool
+        public var settings: [Components.Schemas.TypeSetting]
+        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
             self.from = from
             self.to = to
-            self.properties = properties
+            self.items = items
+            self.itemsHidden = itemsHidden
+            self.settings = settings
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case from
             case to
-            case properties
+            case items
+            case itemsHidden = "items_hidden"
+            case settings
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
-        public var description: Swift.String?
-        public var required: Swift.Bool?
-        public var enumValues: [Swift.String]?
-        public var itemsType: Swift.String?
-        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
-            self._type = _type
-            self.description = description
-            self.required = required
-            self.enumValues = enumValues
-            self.itemsType = itemsType
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case description
-            case required
-            case enumValues = "enum_values"
-            case itemsType = "items_type"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A typed, directed relationship from a source item to a target item.
-    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct EdgeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The source item's id.
-        public var sourceId: Swift.String
-        /// The target item's id.
-        public var targetId: Swift.String
-        public var edgeType: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var version: Swift.Int64
-        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
+        public var label: Swift.String?
+        public var description: Swift.String?
+        public var cardinality: Components.Schemas.EdgeType.CardinalityPayload
+        public var sourceTypeConstraints: [Swift.String]
+        public var targetTypeConstraints: [Swift.String]
+        public var cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload
+        public var propertySchema: Components.Schemas.JSONObject
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeType.CardinalityPayload, sourceTypeConstraints: [Swift.String], targetTypeConstraints: [Swift.String], cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload, propertySchema: Components.Schemas.JSONObject) {
             self.id = id
-            self.spaceId = spaceId
-            self.sourceId = sourceId
-            self.targetId = targetId
-            self.edgeType = edgeType
-            self.properties = properties
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.version = version
+            self.label = label
+            self.description = description
+            self.cardinality = cardinality
+            self.sourceTypeConstraints = sourceTypeConstraints
+            self.targetTypeConstraints = targetTypeConstraints
+            self.cascadeOnDelete = cascadeOnDelete
+            self.propertySchema = propertySchema
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case id
-            case spaceId = "space_id"
-            case sourceId = "source_id"
-            case targetId = "target_id"
-            case edgeType = "edge_type"
-            case properties
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case version
+            case label
+            case description
+            case cardinality
+            case sourceTypeConstraints = "source_type_constraints"
+            case targetTypeConstraints = "target_type_constraints"
+            case cascadeOnDelete = "cascade_on_delete"
+            case propertySchema = "property_schema"
+        }
+        public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
+        public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
+    }
+}
+
+extension Components.Schemas {
+    /// An item with its metadata, as write doors answer it and as listing rows read with
+    /// `include=metadata`. `listed` is on certified reads only (not in the public Marfa document):
+    /// `false` when the source filter leaves the row out of set reads.
+    public struct ItemEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        /// The write repeated one the server had already performed; nothing was written.
+        public var acknowledged: Swift.Bool?
+        public var listed: Swift.Bool?
+        public var conflictResolution: Components.Schemas.ConflictResolution?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, acknowledged: Swift.Bool? = nil, listed: Swift.Bool? = nil, conflictResolution: Components.Schemas.ConflictResolution? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.acknowledged = acknowledged
+            self.listed = listed
+            self.conflictResolution = conflictResolution
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case item
+            case metadata
+            case acknowledged
+            case listed
+            case conflictResolution = "conflict_resolution"
         }
     }
 }
 
 extension Components.Schemas {
-    /// Who made a write. Not in the public Marfa document.
-    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var kind: Components.Schemas.WriterKind
-        /// The key's id, or the app's client id.
-        public var id: Swift.String?
-        /// The key's label or the app's name.
-        public var name: Swift.String?
-        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case id
-            case name
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A page of bare items.
-    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Item]
-        /// Pass as `cursor` for the next page.
+    /// A page of items with their metadata (`include=metadata`).
+    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.ItemEnvelope]
         public var cursor: Swift.String?
         public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
+        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
             self.data = data
             self.cursor = cursor
             self.hasMore = hasMore
@@ -410,7 +397,7 @@ extension Components.Schemas {
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.Item].self, forKey: .data)
+            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: .data)
             self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
             self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
         }
@@ -424,131 +411,136 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var state: Components.Schemas.ItemTransition.StatePayload
-        public init(state: Components.Schemas.ItemTransition.StatePayload) {
-            self.state = state
+    /// One page of an item's history, oldest first. Not in the public Marfa document.
+    public struct ItemSnapshotPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var snapshots: [Components.Schemas.ItemSnapshot]
+        /// Pass as `after` for the next page; `null` when there is none.
+        public var next: Swift.Int64?
+        public init(snapshots: [Components.Schemas.ItemSnapshot], next: Swift.Int64?) {
+            self.snapshots = snapshots
+            self.next = next
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case state
+            case snapshots
+            case next
         }
-        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
-            case trashed
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.snapshots = try container.decode([Components.Schemas.ItemSnapshot].self, forKey: .snapshots)
+            self.next = try container.decodeIfPresent(Swift.Int64.self, forKey: .next)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(snapshots, forKey: .snapshots)
+            try container.encode(next, forKey: .next)
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Edge]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case data
+            case cursor
+            case hasMore = "has_more"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.data = try container.decode([Components.Schemas.Edge].self, forKey: .data)
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(data, forKey: .data)
+            try container.encode(cursor, forKey: .cursor)
+            try container.encode(hasMore, forKey: .hasMore)
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The event after the cursor has been retired; read state again (hydrate).
+    public struct CatchupTooOldFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload
+        public var minRetainedId: Swift.String
+        public var requested: Swift.String
+        public init(eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload, minRetainedId: Swift.String, requested: Swift.String) {
+            self.eventType = eventType
+            self.minRetainedId = minRetainedId
+            self.requested = requested
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case minRetainedId = "min_retained_id"
+            case requested
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case catchupTooOld
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
-                    case "trashed": self = .trashed
+                    case "catchup_too_old": self = .catchupTooOld
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .active: "active"
-                    case .archived: "archived"
-                    case .trashed: "trashed"
+                    case .catchupTooOld: "catchup_too_old"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.active, .archived, .trashed]
+            public static let allCases: [Self] = [.catchupTooOld]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edge: Components.Schemas.Edge
-        public var acknowledged: Swift.Bool?
-        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
-            self.edge = edge
-            self.acknowledged = acknowledged
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edge
-            case acknowledged
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// One `data:` payload of the event stream, told apart by `event_type`. Item, metadata and
-    /// edge frames are events (they have an SSE `id:`); `stream_cursor` and `stream_live` are
-    /// markers; `catchup_too_old`, `cursor_ahead`, `stream_incomplete` and `read_view_changed`
-    /// end the stream. A client must skip an `event_type` it does not know.
-    public enum EventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case itemEventFrame(Components.Schemas.ItemEventFrame)
-        case metadataEventFrame(Components.Schemas.MetadataEventFrame)
-        case edgeEventFrame(Components.Schemas.EdgeEventFrame)
-        case streamCursorFrame(Components.Schemas.StreamCursorFrame)
-        case streamLiveFrame(Components.Schemas.StreamLiveFrame)
-        case catchupTooOldFrame(Components.Schemas.CatchupTooOldFrame)
-        case cursorAheadFrame(Components.Schemas.CursorAheadFrame)
-        case streamIncompleteFrame(Components.Schemas.StreamIncompleteFrame)
-        case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
-        /// A value whose `event_type` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "event_type"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
-                case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
-                case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
-                case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
-                case "stream_cursor": self = .streamCursorFrame(try .init(from: decoder))
-                case "stream_live": self = .streamLiveFrame(try .init(from: decoder))
-                case "catchup_too_old": self = .catchupTooOldFrame(try .init(from: decoder))
-                case "cursor_ahead": self = .cursorAheadFrame(try .init(from: decoder))
-                case "stream_incomplete": self = .streamIncompleteFrame(try .init(from: decoder))
-                case "read_view_changed": self = .readViewChangedFrame(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
+    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
+    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
+    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
+    /// during a replay. For every reason, reconnect from `cursor`.
+    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case credentialEnded
+        case readerBehind
+        case serverStopping
+        case replayFailed
+        case liveDeliveryFailed
+        case backlogOverflow
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "credential_ended": self = .credentialEnded
+                case "reader_behind": self = .readerBehind
+                case "server_stopping": self = .serverStopping
+                case "replay_failed": self = .replayFailed
+                case "live_delivery_failed": self = .liveDeliveryFailed
+                case "backlog_overflow": self = .backlogOverflow
+                default: self = .unknown(rawValue)
             }
         }
-        public func encode(to encoder: any Swift.Encoder) throws {
+        public var rawValue: Swift.String {
             switch self {
-                case .itemEventFrame(let value): try value.encode(to: encoder)
-                case .metadataEventFrame(let value): try value.encode(to: encoder)
-                case .edgeEventFrame(let value): try value.encode(to: encoder)
-                case .streamCursorFrame(let value): try value.encode(to: encoder)
-                case .streamLiveFrame(let value): try value.encode(to: encoder)
-                case .catchupTooOldFrame(let value): try value.encode(to: encoder)
-                case .cursorAheadFrame(let value): try value.encode(to: encoder)
-                case .streamIncompleteFrame(let value): try value.encode(to: encoder)
-                case .readViewChangedFrame(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
+                case .credentialEnded: "credential_ended"
+                case .readerBehind: "reader_behind"
+                case .serverStopping: "server_stopping"
+                case .replayFailed: "replay_failed"
+                case .liveDeliveryFailed: "live_delivery_failed"
+                case .backlogOverflow: "backlog_overflow"
+                case .unknown(let value): value
             }
         }
-    }
-}
-
-extension Components.Schemas {
-    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var startsAt: Swift.String
-        public var endsAt: Swift.String?
-        public var item: Components.Schemas.Item
-        /// The series this occurrence was expanded from.
-        public var seriesId: Swift.String?
-        /// The occurrence a stored exception replaces.
-        public var replaces: Swift.String?
-        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
-            self.startsAt = startsAt
-            self.endsAt = endsAt
-            self.item = item
-            self.seriesId = seriesId
-            self.replaces = replaces
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case startsAt = "starts_at"
-            case endsAt = "ends_at"
-            case item
-            case seriesId = "series_id"
-            case replaces
-        }
+        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
     }
 }
 
@@ -672,11 +664,11 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// The extension namespaces the key may read.
-    public struct ItemExtensions: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ItemExtensions.Headers
-        public var body: Components.Responses.ItemExtensions.Body
-        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
+    /// The item's metadata.
+    public struct ItemMetadata: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.ItemMetadata.Headers
+        public var body: Components.Responses.ItemMetadata.Body
+        public init(headers: Components.Responses.ItemMetadata.Headers, body: Components.Responses.ItemMetadata.Body) {
             self.headers = headers
             self.body = body
         }
@@ -698,8 +690,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.ItemMetadata.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemMetadata.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -710,9 +702,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ItemExtensions)
+            case json(Components.Schemas.ItemMetadataEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemExtensions {
+            public var json: Components.Schemas.ItemMetadataEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -724,13 +716,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-    /// `core_type_immutable`, `scoped_credential_not_permitted`.
-    public struct Forbidden: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Forbidden.Headers
-        public var body: Components.Responses.Forbidden.Body
-        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
             self.headers = headers
             self.body = body
         }
@@ -754,8 +744,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -781,11 +771,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-    public struct ServiceUnavailable: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ServiceUnavailable.Headers
-        public var body: Components.Responses.ServiceUnavailable.Body
-        public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
+    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.TooManyRequests.Headers
+        public var body: Components.Responses.TooManyRequests.Body
+        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
             self.headers = headers
             self.body = body
         }
@@ -806,17 +796,20 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
+            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+            public var retryAfter: Swift.Int?
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
+                self.retryAfter = retryAfter
                 self.idempotencyReplayed = idempotencyReplayed
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload

@@ -1,0 +1,91 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+/// Edge types: the shipped ones (`parent-of`) and those registered, stored whole. The local
+/// instance keeps no edges yet, so deleting a custom edge type never finds one in use.
+extension LocalAPI {
+    /// The edge types every instance ships; their names are reserved.
+    static let shippedEdgeTypes: [Components.Schemas.EdgeType] = [
+        .init(
+            id: "parent-of", label: "Parent of", description: "Holds an item beneath another, as a folder holds its files.",
+            cardinality: .oneToMany, sourceTypeConstraints: [], targetTypeConstraints: [], cascadeOnDelete: .orphan,
+            propertySchema: [:])
+    ]
+
+    /// The key, when it may write edge types (`metadata.edge_types:write`).
+    func requireEdgeTypeWrite() throws -> KeyRecord {
+        let key = try RequestContext.current.requireKey()
+        guard key.metadataLevel("edge_types") >= .write else {
+            throw LocalError.forbidden(
+                "This key may not change edge types; it needs metadata.edge_types:write.",
+                details: ["metadata_subresource": "edge_types", "required_scope": "metadata.edge_types:write"])
+        }
+        return key
+    }
+
+    func registerEdgeType(_ input: Operations.RegisterEdgeType.Input) async throws -> Operations.RegisterEdgeType.Output {
+        _ = try requireEdgeTypeWrite()
+        guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let id = body.id
+        let allowed = CharacterSet.lowercaseLetters.union(.decimalDigits).union(CharacterSet(charactersIn: "-_."))
+        guard (1...128).contains(id.count), id.unicodeScalars.allSatisfy({ $0.isASCII && allowed.contains($0) }) else {
+            throw LocalError.validation("An edge type's id is 1 to 128 lowercase letters, digits, '-', '_' or '.'.")
+        }
+        if Self.shippedEdgeTypes.contains(where: { $0.id == id }) {
+            throw LocalError.conflict("conflict", "The edge type \(id) ships with Marfa; its name is reserved.")
+        }
+        let edgeType = try write { db -> Components.Schemas.EdgeType in
+            if try db.first("SELECT 1 FROM edge_types WHERE id = ?", id) != nil {
+                throw LocalError.conflict("conflict", "The edge type \(id) is already registered.")
+            }
+            let registry = try TypeRegistry.load(db)
+            for type in (body.sourceTypeConstraints ?? []) + (body.targetTypeConstraints ?? []) where type != "*" && !type.hasSuffix(".*") {
+                _ = try registeredType(type, in: registry)
+            }
+            let schema = try JSONCoding.decode(
+                OpenAPIObjectContainer.self, from: JSONCoding.encode(body.propertySchema?.additionalProperties ?? [:]))
+            let edgeType = Components.Schemas.EdgeType(
+                id: id, label: body.label, description: body.description, cardinality: .init(rawValue: body.cardinality.rawValue),
+                sourceTypeConstraints: body.sourceTypeConstraints ?? [], targetTypeConstraints: body.targetTypeConstraints ?? [],
+                cascadeOnDelete: .init(rawValue: body.cascadeOnDelete?.rawValue ?? "orphan"), propertySchema: schema)
+            try db.run(
+                "INSERT INTO edge_types (id, definition, created_at) VALUES (?, ?, ?)", id, try StoredJSON.encode(edgeType),
+                Date().stored)
+            try AuditLog.record("edge_type.register", resourceType: "edge_type", resourceID: id, in: db)
+            return edgeType
+        }
+        return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(edgeType: edgeType))))
+    }
+
+    func listEdgeTypes(_ input: Operations.ListEdgeTypes.Input) async throws -> Operations.ListEdgeTypes.Output {
+        _ = try RequestContext.current.requireKey()
+        if input.headers.xMarfaReadView != nil {
+            throw LocalError(501, "not_implemented", "Conditional reads are not implemented by the local instance yet.")
+        }
+        let stored = try read { db in
+            try db.query("SELECT definition FROM edge_types ORDER BY id").map {
+                try StoredJSON.decode(Components.Schemas.EdgeType.self, $0.string("definition"))
+            }
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(edgeTypes: Self.shippedEdgeTypes + stored))))
+    }
+
+    func deleteEdgeType(_ input: Operations.DeleteEdgeType.Input) async throws -> Operations.DeleteEdgeType.Output {
+        _ = try requireEdgeTypeWrite()
+        let id = input.path.id
+        if Self.shippedEdgeTypes.contains(where: { $0.id == id }) {
+            throw LocalError(403, "forbidden", "The edge type \(id) ships with Marfa and cannot be deleted.")
+        }
+        let force = input.query.force?.rawValue == "true"
+        try write { db in
+            guard try db.first("SELECT 1 FROM edge_types WHERE id = ?", id) != nil else {
+                throw LocalError.notFound("not_found", "No edge type \(id).")
+            }
+            try db.run("DELETE FROM edge_types WHERE id = ?", id)
+            try AuditLog.record("edge_type.delete", resourceType: "edge_type", resourceID: id, details: ["force": .bool(force)], in: db)
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+/// Folders' settings: stored whole, listed, changed on a base version, deleted. Reads need read on
+/// `system.folder`, writes need write on it.
+extension LocalAPI {
+    typealias FolderResponse = Components.Responses.Folder
+
+    func folderResponse(_ folder: Components.Schemas.Folder) -> FolderResponse {
+        .init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(folder: folder)))
+    }
+
+    /// The key, when it reaches `system.folder` at `level`.
+    func requireFolderAccess(_ level: AccessLevel) throws -> KeyRecord {
+        let key = try RequestContext.current.requireKey()
+        guard key.typeLevel("system.folder") >= level else {
+            let scope = "system.folder:\(level == .write ? "write" : "read")"
+            throw LocalError(403, "type_not_permitted", "This key may not reach folders; it needs \(scope).", details: ["required_scope": .string(scope)])
+        }
+        return key
+    }
+
+    /// `400 unknown_type` for a type in `search` that is not registered.
+    func checkSearch(_ search: Components.Schemas.SavedSearch, in db: SQLiteConnection) throws {
+        let registry = try TypeRegistry.load(db)
+        for type in search.types ?? [] { _ = try registeredType(type, in: registry) }
+    }
+
+    func storedFolder(_ id: String, in db: SQLiteConnection) throws -> Components.Schemas.Folder {
+        guard let folder = try SettingStore.find(.folder, id: id, as: Components.Schemas.Folder.self, in: db) else {
+            throw LocalError.notFound("not_found", "No folder \(id).")
+        }
+        return folder
+    }
+
+    func listFolders(_ input: Operations.ListFolders.Input) async throws -> Operations.ListFolders.Output {
+        _ = try requireFolderAccess(.read)
+        let folders = try read { try SettingStore.all(.folder, as: Components.Schemas.Folder.self, in: $0) }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(folders: folders))))
+    }
+
+    func createFolder(_ input: Operations.CreateFolder.Input) async throws -> Operations.CreateFolder.Output {
+        _ = try requireFolderAccess(.write)
+        guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let folder = try write { db -> Components.Schemas.Folder in
+            let id = try SettingStore.newID(body.id)
+            if try SettingStore.find(.folder, id: id, as: Components.Schemas.Folder.self, in: db) != nil {
+                throw LocalError.conflict("conflict", "A folder \(id) already exists.")
+            }
+            try checkSearch(body.search, in: db)
+            if let type = body.defaults?._type { _ = try registeredType(type, in: try TypeRegistry.load(db)) }
+            let now = Date()
+            let folder = Components.Schemas.Folder(
+                id: id, version: 1, name: body.name, search: body.search, defaults: body.defaults, include: body.include,
+                ignore: body.ignore, placement: body.placement.map { .init(additionalProperties: $0.additionalProperties) },
+                removalThreshold: body.removalThreshold, createdAt: now, updatedAt: now)
+            try SettingStore.save(.folder, id: id, folder, in: db)
+            try AuditLog.record("folder.create", resourceType: "folder", resourceID: id, in: db)
+            return folder
+        }
+        return .created(folderResponse(folder))
+    }
+
+    func getFolder(_ input: Operations.GetFolder.Input) async throws -> Operations.GetFolder.Output {
+        _ = try requireFolderAccess(.read)
+        return .ok(folderResponse(try read { try storedFolder(input.path.id, in: $0) }))
+    }
+
+    func updateFolder(_ input: Operations.UpdateFolder.Input) async throws -> Operations.UpdateFolder.Output {
+        _ = try requireFolderAccess(.write)
+        guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let folder = try write { db -> Components.Schemas.Folder in
+            var folder = try storedFolder(input.path.id, in: db)
+            guard patch.version == folder.version else {
+                var refusal = LocalError.conflict("version_conflict", "The folder is at version \(folder.version), not \(patch.version).")
+                refusal.extra = ["current": (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(folder))) ?? .null]
+                throw refusal
+            }
+            if let search = patch.search { try checkSearch(search, in: db); folder.search = search }
+            if let name = patch.name { folder.name = name }
+            if let defaults = patch.defaults { folder.defaults = defaults }
+            if let include = patch.include { folder.include = include }
+            if let ignore = patch.ignore { folder.ignore = ignore }
+            if let placement = patch.placement { folder.placement = .init(additionalProperties: placement.additionalProperties) }
+            if let threshold = patch.removalThreshold { folder.removalThreshold = threshold }
+            folder.version += 1
+            folder.updatedAt = Date()
+            try SettingStore.save(.folder, id: folder.id, folder, in: db)
+            try AuditLog.record("folder.update", resourceType: "folder", resourceID: folder.id, in: db)
+            return folder
+        }
+        return .ok(folderResponse(folder))
+    }
+
+    func deleteFolder(_ input: Operations.DeleteFolder.Input) async throws -> Operations.DeleteFolder.Output {
+        _ = try requireFolderAccess(.write)
+        try write { db in
+            guard try SettingStore.delete(.folder, id: input.path.id, in: db) else {
+                throw LocalError.notFound("not_found", "No folder \(input.path.id).")
+            }
+            try AuditLog.record("folder.delete", resourceType: "folder", resourceID: input.path.id, in: db)
+        }
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
+    }
+}

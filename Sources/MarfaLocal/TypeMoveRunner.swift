@@ -1,0 +1,103 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+/// Runs one type move job in the background: moves the items the starting key reaches in batches
+/// (one transaction each, a snapshot per item written by that key), checks for a cancel between
+/// batches, then counts what remains and, when nothing does and no setting blocks, rewrites the
+/// folders, views and webhooks that name the old type.
+struct TypeMoveRunner: Sendable {
+    let store: LocalStore
+    let jobID: String
+    let key: KeyRecord
+    let batchSize: Int
+    let pause: Duration
+
+    /// Starts the job in a detached task under the starting request's context.
+    func start() {
+        let context = RequestContext(requestID: RequestContext.current.requestID, key: key)
+        Task.detached {
+            await RequestContext.$current.withValue(context) { await run() }
+        }
+    }
+
+    func run() async {
+        do {
+            while true {
+                let outcome = try store.database.write { db -> Bool? in
+                    guard let job = try TypeMoveRecord.find(id: jobID, in: db), job.isRunning else { return nil }
+                    if job.cancelRequested { return nil }
+                    return try moveBatch(job, in: db) > 0
+                }
+                guard outcome == true else { break }
+                if pause > .zero { try? await Task.sleep(for: pause) } else { await Task.yield() }
+            }
+            try store.database.write { db in try finish(in: db) }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Moves up to `batchSize` items; answers how many moved.
+    private func moveBatch(_ job: TypeMoveRecord, in db: SQLiteConnection) throws -> Int {
+        let (condition, values) = MoveReach(key: key).condition
+        let rows = try db.query(
+            "SELECT * FROM items WHERE type = ? AND \(condition) ORDER BY seq LIMIT \(batchSize)",
+            values: [job.from] + values + [])
+        let writer = key.writer
+        let now = Date()
+        for row in rows {
+            var item = try ItemRecord(row: row)
+            try item.snapshot(by: writer, at: now, in: db)
+            item.type = job.to
+            for (name, value) in job.properties {
+                if value == .null { item.properties[name] = nil } else { item.properties[name] = value }
+            }
+            item.version += 1
+            item.updatedAt = now
+            try item.update(in: db)
+        }
+        let remaining = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", job.from)?.int64("n") ?? 0
+        try db.run(
+            "UPDATE type_moves SET moved = moved + ?, remaining = ? WHERE id = ?", Int64(rows.count), remaining, job.id)
+        return rows.count
+    }
+
+    /// Ends the job: `canceled` when asked, else `completed`, with the counts and the settings.
+    private func finish(in db: SQLiteConnection) throws {
+        guard let job = try TypeMoveRecord.find(id: jobID, in: db), job.isRunning else { return }
+        let (remaining, hidden) = try MoveReach(key: key).count(job.from, in: db)
+        let all = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", job.from)?.int64("n") ?? 0
+        var rewritten = false
+        if !job.cancelRequested, all == 0 {
+            let blocked = try TypeReferences.settings(naming: job.from, in: db).filter { !$0.rewritable }
+            if blocked.isEmpty {
+                try TypeReferences.rewrite(from: job.from, to: job.to, in: db)
+                rewritten = true
+            }
+        }
+        try db.run(
+            """
+            UPDATE type_moves SET status = ?, remaining = ?, remaining_hidden = ?, settings_rewritten = ?, finished_at = ?
+            WHERE id = ?
+            """, job.cancelRequested ? "canceled" : "completed", all, hidden || (all > remaining), rewritten, Date().stored,
+            job.id)
+        try AuditLog.record(
+            "type.move", resourceType: "type", resourceID: job.from,
+            details: [
+                "job": .string(job.id), "to": .string(job.to), "moved": .int(job.moved), "remaining": .int(all),
+                "canceled": .bool(job.cancelRequested),
+            ], in: db)
+    }
+
+    /// Records that the job failed, when the store still takes writes.
+    private func fail(_ error: any Error) {
+        let body = Components.Schemas.ErrorBody(code: "internal_error", message: "The move stopped: \(error)")
+        _ = try? store.database.write { db in
+            try db.run(
+                "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE id = ? AND status = 'running'",
+                try StoredJSON.encode(body), Date().stored, jobID)
+        }
+    }
+}
