@@ -75,7 +75,7 @@ let package = Package(
         // The walkthrough `make demo` runs.
         .executableTarget(
             name: "reading-list",
-            dependencies: ["MarfaTypes", "Marfa", "MarfaLocal", "MarfaHTTP", "MarfaIcons", "MarfaOpenAPIGenerator"],
+            dependencies: ["MarfaTypes", "Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaIcons", "MarfaOpenAPIGenerator"],
             path: "Examples/ReadingList", plugins: ["MarfaOpenAPIPlugin"]),
 
         .testTarget(

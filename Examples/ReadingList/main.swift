@@ -3,6 +3,7 @@
 // they land.
 import Foundation
 import Marfa
+import MarfaAPI
 import MarfaHTTP
 import MarfaIcons
 import MarfaLocal
@@ -34,7 +35,7 @@ step("Generate Swift from the contract, openapi/marfa.yaml, in every mode")
 var config = GeneratorConfig()
 config.modes = [.types, .client, .server]
 config.strict = true
-var start = Date()
+let start = Date()
 let output = try Generator.generate(specPath: root.appending(path: "openapi/marfa.yaml").path, config: config)
 show("\(output.files.count) files, \(output.files.reduce(0) { $0 + $1.contents.split(separator: "\n").count }) lines, \(output.diagnostics.count) diagnostics, in \(Int(Date().timeIntervalSince(start) * 1000)) ms")
 
@@ -50,34 +51,37 @@ step("Server.instanceDescription(): read without the key")
 let description = try await server.instanceDescription()
 show("\(description.name), version \(description.version), contract \(description.contract), instance \(description.instanceID)")
 
-// 3. Types and items through generated calls (the working copy takes these over later).
+// 3. Types through the API client, items through generated calls (the working copy takes those over).
+let api = MarfaAPI.Client(server)
 let authentication = AuthenticationMiddleware(
     schemes: Components.SecuritySchemes.all, requirements: Operations.securityRequirements,
     credential: { _ in .bearer(ownerKey) })
 let calls = Client(serverURL: instance.url, transport: CurlTransport(), middlewares: [authentication])
 
-step("Register the reading-list type, built as the seeds build it")
+step("Check the reading-list type, then register it (the seeds' sample)")
 let title = Components.Schemas.FieldDefinition(_type: .string, required: true)
 let finished = Components.Schemas.FieldDefinition(_type: .boolean)
 let entry = Components.Schemas.TypeDefinitionInput(
     fields: .init(additionalProperties: ["title": title, "finished": finished]),
     id: "app.readinglist.entry")
-let registered = try await calls.registerType(body: .json(entry)).created.body.json._type
+let checked = try await api.check(itemType: entry)
+show("check: \(checked.id) is valid, nothing written")
+let registered = try await api.register(itemType: entry)
 show("registered \(registered.id) with fields \(registered.fields.additionalProperties.keys.sorted().joined(separator: ", "))")
 
 step("Add a book, then finish it: each write keeps a snapshot of the state before it")
 let created = try await calls.createItem(body: .json(.init(_type: "app.readinglist.entry", properties: ["title": "Dune"])))
-let book = try created.created.body.json.item
-show("created \(book.id) at version \(book.version)")
+let bookItem = try created.created.body.json.item
+show("created \(bookItem.id) at version \(bookItem.version)")
 let updated = try await calls.updateItem(
-    path: .init(id: book.id), body: .json(.init(version: book.version, properties: ["title": "Dune", "finished": true])))
+    path: .init(id: bookItem.id), body: .json(.init(version: bookItem.version, properties: ["title": "Dune", "finished": true])))
 show("updated to version \(try updated.ok.body.json.item.version)")
 
 step("Server.snapshots(ofItem:): the item's history, oldest first")
-var page = try await server.snapshots(ofItem: book.id)
+var page = try await server.snapshots(ofItem: bookItem.id)
 var history = page.snapshots
 while let next = page.next {
-    page = try await server.snapshots(ofItem: book.id, after: next)
+    page = try await server.snapshots(ofItem: bookItem.id, after: next)
     history += page.snapshots
 }
 for snapshot in history {
@@ -106,6 +110,28 @@ if let error = await refusal({ try await server.setTypeIcon("lucide:not-an-icon"
 }
 try await server.setTypeIcon(nil, ofType: "app.readinglist.entry")
 show("cleared: the author's icon shows again")
+
+// 6. Move the items to a new type, then delete the old one.
+step("Rename the type: register the new one, move the items, delete the old")
+var book = entry
+book.id = "app.readinglist.book"
+book.fields.additionalProperties["shelf"] = Components.Schemas.FieldDefinition(_type: .string)
+try await api.register(itemType: book)
+let preview = try await api.previewMove(ofType: "app.readinglist.entry", to: "app.readinglist.book")
+show("preview: \(preview.items) item(s) would move, \(preview.settings.count) setting(s) name the type")
+let started = try await api.startMove(ofType: "app.readinglist.entry", to: "app.readinglist.book", properties: ["shelf": "read"])
+let job = try await api.follow(moveJob: started.id, every: .milliseconds(100)) { job in
+    show("job \(job.status): \(job.result.map { "\($0.moved) moved, \($0.remaining) remaining" } ?? "starting")")
+}
+if job.status == .completed, job.result?.settingsRewritten == true {
+    try await api.delete(itemType: "app.readinglist.entry")
+    show("deleted app.readinglist.entry")
+}
+let current = try await calls.getItem(path: .init(id: bookItem.id)).ok.body.json.item
+let moved = try await calls.updateItem(
+    path: .init(id: bookItem.id),
+    body: .json(.init(version: current.version, properties: ["title": "Dune", "finished": true, "shelf": "favourites"])))
+show("the book is now \(try moved.ok.body.json.item._type) on shelf \(try moved.ok.body.json.item.properties["shelf"] ?? "?")")
 
 step("Stop the instance")
 await instance.stop()
