@@ -11,6 +11,7 @@ final class RawSocketServer: Sendable {
     let port: Int
     private let listener: Int32
     private let closed = Mutex(false)
+    private let listenerClosed = DispatchSemaphore(value: 0)
 
     /// Listens on a free port; each connection runs `session` with its socket, which is closed after.
     init(session: @escaping @Sendable (Int32) -> Void) throws {
@@ -36,10 +37,14 @@ final class RawSocketServer: Sendable {
         Thread { [self] in
             while true {
                 let client = accept(fd, nil, nil)
-                if client < 0 {
-                    if self.closed.withLock({ $0 }) { return }
-                    continue
+                if self.closed.withLock({ $0 }) {
+                    // Only this thread closes the listener, so its number is never reused under it.
+                    if client >= 0 { close(client) }
+                    close(fd)
+                    self.listenerClosed.signal()
+                    return
                 }
+                if client < 0 { continue }
                 Thread {
                     session(client)
                     close(client)
@@ -50,11 +55,11 @@ final class RawSocketServer: Sendable {
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// Stops accepting.
+    /// Stops accepting: wakes the accept thread, which closes the listener.
     func stop() {
         closed.withLock { $0 = true }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        _ = listenerClosed.wait(timeout: .now() + 5)
     }
 
     /// Reads from `socket` until a blank line ends a request head; false if the peer closed first.
