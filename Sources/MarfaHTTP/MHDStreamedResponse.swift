@@ -10,9 +10,7 @@ import Synchronization
 /// under the lock, so a resume always follows its suspend.
 final class MHDStreamedResponse: @unchecked Sendable {
     private struct State: ~Copyable {
-        var chunks: [ArraySlice<UInt8>] = []
-        var head = 0
-        var buffered = 0
+        var queue = ChunkQueue()
         var finished = false
         var failed = false
         var suspended = false
@@ -57,16 +55,15 @@ final class MHDStreamedResponse: @unchecked Sendable {
         guard !chunk.isEmpty else { return true }
         let full = state.withLock { state -> Bool? in
             if state.finished || state.connectionGone { return nil }
-            state.chunks.append(chunk)
-            state.buffered += chunk.count
+            state.queue.append(chunk)
             wakeReader(&state)
-            return state.buffered >= bound
+            return state.queue.buffered >= bound
         }
         guard let full else { return false }
         if full {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state in
-                    if state.finished || state.connectionGone || state.buffered < bound { return true }
+                    if state.finished || state.connectionGone || state.queue.buffered < bound { return true }
                     state.producerWaiter = continuation
                     return false
                 }
@@ -100,7 +97,7 @@ final class MHDStreamedResponse: @unchecked Sendable {
     func connectionClosed() {
         let (pump, waiter) = state.withLock { state in
             state.connectionGone = true
-            state.chunks = []
+            state.queue.removeAll()
             defer {
                 state.pump = nil
                 state.producerWaiter = nil
@@ -122,27 +119,8 @@ final class MHDStreamedResponse: @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         var producer: CheckedContinuation<Void, Never>?
         let result = state.withLock { state -> Int in
-            var copied = 0
-            while copied < buffer.count, state.head < state.chunks.count {
-                let chunk = state.chunks[state.head]
-                let count = min(buffer.count - copied, chunk.count)
-                chunk.withUnsafeBytes { bytes in
-                    (buffer.baseAddress! + copied).copyMemory(from: bytes.baseAddress!, byteCount: count)
-                }
-                copied += count
-                if count == chunk.count {
-                    state.chunks[state.head] = []
-                    state.head += 1
-                } else {
-                    state.chunks[state.head] = chunk.dropFirst(count)
-                }
-            }
-            if state.head == state.chunks.count {
-                state.chunks.removeAll(keepingCapacity: true)
-                state.head = 0
-            }
-            state.buffered -= copied
-            if state.buffered < bound / 2, let waiter = state.producerWaiter {
+            let copied = state.queue.drain(into: buffer)
+            if state.queue.buffered < bound / 2, let waiter = state.producerWaiter {
                 state.producerWaiter = nil
                 producer = waiter
             }

@@ -14,9 +14,7 @@ final class RequestBodySource: Sendable {
 
     private struct State: ~Copyable {
         var offset = 0
-        var chunks: [ArraySlice<UInt8>] = []
-        var head = 0
-        var buffered = 0
+        var queue = ChunkQueue()
         var pushed: Int64 = 0
         var consumed = 0
         var ended = false
@@ -73,28 +71,9 @@ final class RequestBodySource: Sendable {
         var producer: CheckedContinuation<Void, Never>?
         let result: Read = state.withLock { state in
             if let error = state.error { return .failed(error) }
-            var copied = 0
-            while copied < buffer.count, state.head < state.chunks.count {
-                let chunk = state.chunks[state.head]
-                let count = min(buffer.count - copied, chunk.count)
-                chunk.withUnsafeBytes { bytes in
-                    (buffer.baseAddress! + copied).copyMemory(from: bytes.baseAddress!, byteCount: count)
-                }
-                copied += count
-                if count == chunk.count {
-                    state.chunks[state.head] = []
-                    state.head += 1
-                } else {
-                    state.chunks[state.head] = chunk.dropFirst(count)
-                }
-            }
-            if state.head == state.chunks.count {
-                state.chunks.removeAll(keepingCapacity: true)
-                state.head = 0
-            }
-            state.buffered -= copied
+            let copied = state.queue.drain(into: buffer)
             state.consumed += copied
-            if state.buffered < bound / 2, let waiter = state.producerWaiter {
+            if state.queue.buffered < bound / 2, let waiter = state.producerWaiter {
                 state.producerWaiter = nil
                 producer = waiter
             }
@@ -131,19 +110,18 @@ final class RequestBodySource: Sendable {
                     reason: "the request body is longer than the \(declared) bytes it declared")
                 state.ended = true
             } else {
-                state.chunks.append(chunk)
-                state.buffered += chunk.count
+                state.queue.append(chunk)
             }
             let wake = state.readerWaiting ? state.onReadable : nil
             state.readerWaiting = false
-            return (state.error == nil, wake, state.buffered >= bound)
+            return (state.error == nil, wake, state.queue.buffered >= bound)
         }
         wake?()
         guard accepted else { return false }
         if full {
             await withCheckedContinuation { continuation in
                 let now = state.withLock { state in
-                    if state.closed || state.buffered < bound { return true }
+                    if state.closed || state.queue.buffered < bound { return true }
                     state.producerWaiter = continuation
                     return false
                 }
@@ -179,7 +157,7 @@ final class RequestBodySource: Sendable {
     func close() {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             state.closed = true
-            state.chunks = []
+            state.queue.removeAll()
             state.onReadable = nil
             defer { state.producerWaiter = nil }
             return state.producerWaiter
