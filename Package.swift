@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MarfaTypes", targets: ["MarfaTypes"]),
         .library(name: "Marfa", targets: ["Marfa"]),
         .library(name: "MarfaAPI", targets: ["MarfaAPI"]),
+        .library(name: "MarfaTesting", targets: ["MarfaTesting"]),
         .library(name: "MarfaLocal", targets: ["MarfaLocal"]),
         .library(name: "MarfaIcons", targets: ["MarfaIcons"]),
         .library(name: "MarfaBrandIcons", targets: ["MarfaBrandIcons"]),
@@ -53,6 +54,8 @@ let package = Package(
 
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
         .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
+        // Test helpers apps use (MemoryKeyStore); empty in a release build.
+        .target(name: "MarfaTesting", dependencies: ["Marfa"]),
         // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
         .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
         // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
@@ -91,6 +94,10 @@ let package = Package(
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite"]),
         .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaHTTP"]),
+        .testTarget(
+            name: "MarfaSignInTests", dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "signin-probe"]),
+        // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
+        .executableTarget(name: "signin-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/SignInProbe"),
         .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal"]),
         .testTarget(name: "MarfaTypesTests", dependencies: ["MarfaTypes", "MarfaYAML", "MarfaOpenAPIGenerator"]),
         .testTarget(

@@ -50,6 +50,9 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
 
     /// A server whose calls send the sign-in `credential`.
     ///
+    /// When an `Authorization` in this process gave out `credential`, a refused access token is
+    /// renewed through that sign-in (see `Authorization`); otherwise the token is sent as it is.
+    ///
     /// Throws `invalid` for an address that isn't `http` or `https` with a host, or that carries a
     /// user name or password, and for an address on another server than the credential's.
     public init(url: URL, credential: Credential) throws(MarfaError) {
@@ -59,7 +62,8 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
         }
         self.url = url
         authentication = .credential(credential)
-        credentials = FixedBearer(token: credential.accessToken)
+        // A credential an `Authorization` in this process gave out renews through its sign-in.
+        credentials = SignInSources.source(for: credential) ?? FixedBearer(token: credential.accessToken)
     }
 
     /// A server whose calls take their `Authorization` from `credentials`: the seam a renewing

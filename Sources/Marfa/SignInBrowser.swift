@@ -1,0 +1,38 @@
+import Foundation
+
+/// The browser part of a sign-in, which the app supplies: open the server's authorize address and
+/// answer the address the server sent the browser back to.
+///
+/// `redirect` is the app's configured redirect (nil when it has none). A browser that receives the
+/// approval at an address of its own (a loopback listener) passes that address to `authorize`
+/// instead. `authorize(r)` is the page to open for the redirect `r`; the approval must come back to `r`.
+///
+/// Throw `SignInError.canceled` when the person closed the browser, and `unavailable` when it
+/// couldn't open.
+public protocol SignInBrowser: Sendable {
+    func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws(SignInError) -> URL
+}
+
+/// A browser sign-in through the app's private-use redirect (`com.example.app:/signed-in`): `open`
+/// shows the page and answers the address the browser was sent back to (as
+/// `ASWebAuthenticationSession` does). Throws `noRedirect` when the app has no redirect.
+public struct RedirectBrowser: SignInBrowser {
+    let open: @Sendable (_ page: URL, _ callbackScheme: String) async throws -> URL
+
+    public init(open: @escaping @Sendable (_ page: URL, _ callbackScheme: String) async throws -> URL) {
+        self.open = open
+    }
+
+    public func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws(SignInError) -> URL {
+        guard let redirect, let scheme = redirect.scheme else { throw .noRedirect }
+        do {
+            return try await open(authorize(redirect), scheme)
+        } catch let error as SignInError {
+            throw error
+        } catch is CancellationError {
+            throw .canceled
+        } catch {
+            throw .unavailable(message: "The browser couldn't open the sign-in page.")
+        }
+    }
+}

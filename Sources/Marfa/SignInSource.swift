@@ -1,0 +1,175 @@
+import Foundation
+import Synchronization
+
+/// The renewing `CredentialSource` of one kept sign-in (a key store, a service and an account).
+///
+/// There is one per entry in the process (`SignInSources`), so renewals run one at a time across
+/// every `Server` and copy using it; across processes sharing the store they run under the entry's
+/// lock (`KeyStore.withExclusiveAccess`). Before refreshing it reads the store again: when another
+/// holder already renewed, it takes that token and sends nothing. A refused refresh (a reused
+/// token, an ended grant) deletes the kept sign-in, and the call throws `signedOut`.
+final class SignInSource: CredentialSource {
+    let store: any KeyStore
+    let service: String
+    let account: String
+    let origin: String
+    let wire: OAuthWire
+    /// How long a renewal waits for another process's hold on the entry.
+    let lockWait: Duration
+
+    private let current: Mutex<String?>
+    private let gate = AsyncGate()
+    private let refreshes = Atomic<Int>(0)
+
+    init(store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration, token: String?) {
+        self.store = store
+        self.service = service
+        self.account = account
+        self.origin = origin
+        self.wire = wire
+        self.lockWait = lockWait
+        current = Mutex(token)
+    }
+
+    /// How many refresh requests this source sent.
+    var refreshCount: Int { refreshes.load(ordering: .relaxed) }
+
+    /// Takes `token` as the one to send, after a sign-in kept it.
+    func adopt(_ token: String?) { current.withLock { $0 = token } }
+
+    func authorization() async throws -> String {
+        if let token = current.withLock({ $0 }) { return "Bearer \(token)" }
+        guard let kept = try readKept() else { throw signedOut }
+        adopt(kept.credential.accessToken)
+        return "Bearer \(kept.credential.accessToken)"
+    }
+
+    func renew(refused: String) async throws -> Bool {
+        let refusedToken = refused.hasPrefix("Bearer ") ? String(refused.dropFirst(7)) : refused
+        return try await gate.run { try await self.renewNow(refused: refusedToken) }
+    }
+
+    private func renewNow(refused: String) async throws -> Bool {
+        // Someone in this process, or another process, may have renewed already.
+        if let newer = try renewedElsewhere(refused: refused) {
+            adopt(newer)
+            return true
+        }
+        do {
+            return try await store.withExclusiveAccess(service: service, account: account, wait: lockWait) {
+                if let newer = try self.renewedElsewhere(refused: refused) {
+                    self.adopt(newer)
+                    return true
+                }
+                return try await self.refresh()
+            }
+        } catch Keychain.Failure.heldElsewhere {
+            throw MarfaError.noKeychain(message: "Another process held the sign-in too long to renew it; try again.")
+        }
+    }
+
+    /// The kept access token when it is no longer `refused`; nil when the refused one is still kept.
+    private func renewedElsewhere(refused: String) throws -> String? {
+        guard let kept = try readKept() else {
+            adopt(nil)
+            throw signedOut
+        }
+        return kept.credential.accessToken == refused ? nil : kept.credential.accessToken
+    }
+
+    /// Sends the refresh and keeps the new pair; runs under the entry's lock.
+    private func refresh() async throws -> Bool {
+        guard let kept = try readKept() else { throw signedOut }
+        guard let refreshToken = kept.credential.refreshToken else { return false }
+        var form = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
+        if let clientID = kept.credential.clientID { form.append(("client_id", clientID)) }
+        refreshes.add(1, ordering: .relaxed)
+        let tokens: Components.Schemas.TokenResponse
+        do {
+            tokens = try await wire.token(at: kept.endpoints.token, form: form)
+        } catch .refused {
+            _ = try? store.remove(service: service, account: account)
+            adopt(nil)
+            throw signedOut
+        } catch .canceled {
+            throw MarfaError.canceled
+        } catch .unavailable(let message) {
+            throw MarfaError.network(message: message)
+        } catch {
+            throw MarfaError.decoding(message: error.message)
+        }
+        var renewed = kept
+        renewed.credential.accessToken = tokens.accessToken
+        renewed.credential.refreshToken = tokens.refreshToken ?? refreshToken
+        renewed.credential.expiresAt = tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }
+        if let scope = tokens.scope { renewed.credential.scopes = Authorization.scopeList(scope) }
+        do {
+            try renewed.write(to: store, service: service, account: account)
+        } catch {
+            throw MarfaError.noKeychain(message: error.message)
+        }
+        adopt(tokens.accessToken)
+        return true
+    }
+
+    private func readKept() throws -> KeptSignIn? {
+        do {
+            return try KeptSignIn.read(from: store, service: service, account: account)
+        } catch {
+            throw MarfaError.noKeychain(message: error.message)
+        }
+    }
+
+    private var signedOut: MarfaError {
+        .signedOut(origin: origin, message: "The sign-in to \(origin) ended. Sign in again.")
+    }
+}
+
+/// The process's renewing sources: one per kept sign-in, found by the store entry, and by the
+/// server and client a `Credential` names, so `Server(url:credential:)` renews a credential that an
+/// `Authorization` in this process gave out.
+enum SignInSources {
+    private struct Entry: Hashable {
+        var store: String
+        var service: String
+        var account: String
+    }
+
+    private struct Issued: Hashable {
+        var origin: String
+        var clientID: String
+    }
+
+    private struct Table: ~Copyable {
+        var byEntry: [Entry: SignInSource] = [:]
+        var byIssued: [Issued: SignInSource] = [:]
+    }
+
+    private static let table = Mutex(Table())
+
+    /// The source of the entry, made on first use.
+    static func source(
+        store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration
+    ) -> SignInSource {
+        let key = Entry(store: store.identity, service: service, account: account)
+        return table.withLock { table in
+            if let existing = table.byEntry[key] { return existing }
+            let made = SignInSource(
+                store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait, token: nil)
+            table.byEntry[key] = made
+            return made
+        }
+    }
+
+    /// Records that `source` renews credentials of `clientID` at `origin`.
+    static func register(_ source: SignInSource, origin: String, clientID: String?) {
+        guard let clientID else { return }
+        table.withLock { $0.byIssued[Issued(origin: origin, clientID: clientID)] = source }
+    }
+
+    /// The source that renews `credential`, when an `Authorization` in this process gave it out.
+    static func source(for credential: Credential) -> SignInSource? {
+        guard let origin = Server.origin(of: credential.server), let clientID = credential.clientID else { return nil }
+        return table.withLock { $0.byIssued[Issued(origin: origin, clientID: clientID)] }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import MarfaHTTP
+import Synchronization
+import Testing
+@testable import Marfa
+import MarfaTesting
+
+/// Device polling against a scripted server, for what the local instance can't be made to do on cue.
+@Suite struct DevicePollingTests {
+    /// A scripted OAuth server: discovery, registration, a device code, and a token door that
+    /// answers the scripted errors in turn, then tokens. It records when each poll came.
+    final class ScriptedServer: Sendable {
+        final class Script: Sendable {
+            let errors: Mutex<[String]>
+            let polls = Mutex<[ContinuousClock.Instant]>([])
+            init(_ errors: [String]) { self.errors = Mutex(errors) }
+        }
+
+        let server = MicroHTTPDServer(host: "127.0.0.1", port: 0)
+        let script: Script
+        var polls: [ContinuousClock.Instant] { script.polls.withLock { $0 } }
+
+        static func json(_ status: Int, _ text: String) -> (HTTPResponse, HTTPBody?) {
+            var response = HTTPResponse(status: status)
+            response.headerFields["Content-Type"] = "application/json"
+            return (response, HTTPBody(text))
+        }
+
+        init(tokenErrors: [String]) throws {
+            let script = Script(tokenErrors)
+            self.script = script
+            let server = server
+            let json = Self.json
+            try server.register({ _, _, _ in
+                let origin = server.url.absoluteString
+                return json(200, """
+                    {"issuer":"\(origin)/auth","authorization_endpoint":"\(origin)/authorize","token_endpoint":"\(origin)/token",
+                     "registration_endpoint":"\(origin)/register","device_authorization_endpoint":"\(origin)/device",
+                     "revocation_endpoint":"\(origin)/revoke"}
+                    """)
+            }, method: .get, path: "/.well-known/oauth-authorization-server/auth")
+            try server.register({ _, _, _ in json(201, #"{"client_id":"scripted"}"#) }, method: .post, path: "/register")
+            try server.register({ _, _, _ in
+                json(200, #"{"device_code":"dc","user_code":"ABCD-EFGH","verification_uri":"http://127.0.0.1/device","expires_in":60,"interval":1}"#)
+            }, method: .post, path: "/device")
+            try server.register({ _, _, _ in
+                script.polls.withLock { $0.append(.now) }
+                if let error = script.errors.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+                    return json(400, #"{"error":"\#(error)"}"#)
+                }
+                return json(200, #"{"access_token":"marfa_at_scripted","token_type":"Bearer","expires_in":60,"refresh_token":"marfa_rt_scripted","scope":"a:read offline_access"}"#)
+            }, method: .post, path: "/token")
+            try server.start()
+        }
+    }
+
+    @Test func slowDownAddsFiveSecondsToTheInterval() async throws {
+        let scripted = try ScriptedServer(tokenErrors: ["authorization_pending", "slow_down"])
+        let auth = try Authorization(
+            server: scripted.server.url, client: .init(name: "A", redirect: nil, scopes: ["a:read"]), service: "svc",
+            store: MemoryKeyStore())
+        let device = try await auth.startDeviceSignIn()
+        #expect(device.userCode == "ABCD-EFGH")
+        let credential = try await device.credential()
+        #expect(credential.scopes == ["a:read", "offline_access"])
+        let polls = scripted.polls
+        try #require(polls.count == 3)
+        #expect(polls[2] - polls[1] >= .seconds(6))
+        await scripted.server.shutdown()
+    }
+
+    @Test func anOtherOAuthErrorIsRefused() async throws {
+        let scripted = try ScriptedServer(tokenErrors: ["invalid_client"])
+        let auth = try Authorization(
+            server: scripted.server.url, client: .init(name: "A", redirect: nil, scopes: ["a:read"]), service: "svc",
+            store: MemoryKeyStore())
+        let device = try await auth.startDeviceSignIn()
+        await #expect { _ = try await device.credential() } throws: { error in
+            if case SignInError.refused(code: "invalid_client", _) = error { return true }
+            return false
+        }
+        await scripted.server.shutdown()
+    }
+
+    @Test func aBrowserThatCannotOpenIsUnavailableAndAClosedOneCanceled() async throws {
+        let scripted = try ScriptedServer(tokenErrors: [])
+        let auth = try Authorization(
+            server: scripted.server.url,
+            client: .init(name: "A", redirect: URL(string: "com.example.app:/signed-in"), scopes: ["a:read"]),
+            service: "svc", store: MemoryKeyStore())
+        struct NoBrowser: Error {}
+        await #expect {
+            _ = try await auth.signIn(with: RedirectBrowser { _, _ in throw NoBrowser() })
+        } throws: { error in
+            if case SignInError.unavailable = error { return true }
+            return false
+        }
+        await #expect(throws: SignInError.canceled) {
+            _ = try await auth.signIn(with: RedirectBrowser { _, _ in throw CancellationError() })
+        }
+        await scripted.server.shutdown()
+    }
+}
