@@ -13,6 +13,21 @@ import MarfaTypes
 func step(_ text: String) { print("\n▸ \(text)") }
 func show(_ text: String) { print("  \(text)") }
 
+/// Plays the person on another device: opens the instance's device page and approves `userCode`
+/// with the owner password, ticking `scopes`.
+func approveOnInstancePage(_ instance: LocalInstance, userCode: String, password: String, scopes: [String]) async throws {
+    let transport = CurlTransport()
+    let (page, _) = try await transport.send(
+        HTTPRequest(method: .get, path: "/auth/device"), body: nil, baseURL: instance.url, operationID: "page")
+    show("the instance's page /auth/device answers \(page.status); the owner enters \(userCode) and approves")
+    let form = [("user_code", userCode), ("decision", "approve"), ("password", password)] + scopes.map { ("scope", $0) }
+    let text = form.map { "\(PercentEncoding.encode($0.0))=\(PercentEncoding.encode($0.1))" }.joined(separator: "&")
+    let (decision, _) = try await transport.send(
+        HTTPRequest(method: .post, path: "/auth/device/consent", headerFields: ["Content-Type": "application/x-www-form-urlencoded"]),
+        body: HTTPBody(text), baseURL: instance.url, operationID: "consent")
+    guard decision.status == 200 else { throw MarfaError.invalid(message: "The consent page answered \(decision.status).") }
+}
+
 /// The `MarfaError` a call throws, or nil when it succeeds.
 func refusal(_ call: () async throws -> Void) async -> MarfaError? {
     do {
@@ -41,21 +56,39 @@ show("\(output.files.count) files, \(output.files.reduce(0) { $0 + $1.contents.s
 
 // 2. A local instance.
 step("Start a local Marfa instance on a free loopback port")
-let instance = try await LocalInstance.start(dataDirectory: work.appending(path: "data"), port: 0)
+var options = LocalInstance.Options()
+options.signIn.devicePollInterval = 1
+let ownerPassword = "reading-list-demo-owner"
+let instance = try await LocalInstance.start(
+    dataDirectory: work.appending(path: "data"), port: 0, ownerPassword: ownerPassword, options: options)
 guard let ownerKey = instance.bootstrapKey else { fatalError("a fresh instance mints the owner's key") }
 show("\(instance.url)  instance \(instance.instanceID)")
 show("owner key: \(ownerKey.prefix(12))… (shown once)")
 
-let server = try Server(url: instance.url, key: ownerKey)
+step("Sign the app in on a device with no browser: device sign-in, approved on the instance's page")
+let scopes = ["app.*:read", "app.*:write", "metadata.types:write", "schema.write", "config.manage"]
+let auth = try Authorization(
+    server: instance.url,
+    client: .init(name: "Reading List", redirect: URL(string: "com.example.readinglist:/signed-in"), scopes: scopes),
+    service: "com.example.readinglist.demo-\(UUID().uuidString.prefix(8))")
+let device = try await auth.startDeviceSignIn()
+show("show the person: code \(device.userCode) at \(device.verificationURL)")
+let waiting = Task { try await device.credential() }
+try await approveOnInstancePage(instance, userCode: device.userCode, password: ownerPassword, scopes: scopes)
+let credential = try await waiting.value
+show("signed in; approved scopes: \(credential.scopes.joined(separator: " "))")
+show("kept in the key store; auth.credential() now answers it: \(try auth.credential() != nil)")
+
+let server = try Server(url: instance.url, credential: credential)
 step("Server.instanceDescription(): read without the key")
 let description = try await server.instanceDescription()
 show("\(description.name), version \(description.version), contract \(description.contract), instance \(description.instanceID)")
 
-// 3. Types through the API client, items through generated calls (the working copy takes those over).
+// 3. Types through the API client, items through generated calls with the app's token (the working copy takes those over).
 let api = MarfaAPI.Client(server)
 let authentication = AuthenticationMiddleware(
     schemes: Components.SecuritySchemes.all, requirements: Operations.securityRequirements,
-    credential: { _ in .bearer(ownerKey) })
+    credential: { _ in .bearer(credential.accessToken) })
 let calls = Client(serverURL: instance.url, transport: CurlTransport(), middlewares: [authentication])
 
 step("Check the reading-list type, then register it (the seeds' sample)")
@@ -132,6 +165,12 @@ let moved = try await calls.updateItem(
     path: .init(id: bookItem.id),
     body: .json(.init(version: current.version, properties: ["title": "Dune", "finished": true, "shelf": "favourites"])))
 show("the book is now \(try moved.ok.body.json.item._type) on shelf \(try moved.ok.body.json.item.properties["shelf"] ?? "?")")
+
+step("Sign out: the kept sign-in is deleted, then the grant revoked at the instance")
+show("the instance confirmed: \(try await auth.signOut()); auth.credential() is now \(try auth.credential() == nil ? "nil" : "set")")
+if let error = await refusal({ _ = try await server.config() }) {
+    show("the old access token is refused: \(error.code())")
+}
 
 step("Stop the instance")
 await instance.stop()

@@ -33,6 +33,8 @@ struct KeyRecord: Sendable, Hashable {
     var expiresAt: Date?
     var lastUsedAt: Date?
     var revokedAt: Date?
+    /// True for an OAuth access token: its writes are stamped as an app's, not a key's.
+    var isApp = false
 
     init(row: SQLiteRow) throws {
         id = row.string("id") ?? ""
@@ -161,5 +163,5 @@ extension KeyRecord {
     func claims(source other: String) -> Bool { other == source || grants.sources.contains(other) }
 
     /// The writer this key is on snapshots.
-    var writer: Components.Schemas.Writer { .init(kind: .key, id: id, name: label) }
+    var writer: Components.Schemas.Writer { .init(kind: isApp ? .app : .key, id: id, name: label) }
 }

@@ -137,6 +137,7 @@ enum OAuthGrants {
             createdAt: grant.createdAt)
         key.lastUsedAt = grant.lastUsedAt
         key.expiresAt = Date(stored: expiresAt)
+        key.isApp = true
         return key
     }
 
