@@ -3,14 +3,13 @@ import Foundation
 /// Adds `Authorization` to the calls that need a credential, and sends a call once more after the
 /// credential source renewed a refused token.
 ///
-/// The operations in `openOperations` (the instance description and the OAuth doors) never carry
-/// the credential.
+/// Operations the contract serves without a credential (`security: []`: the instance description
+/// and the OAuth doors) never carry it.
 struct AuthorizationMiddleware: ClientMiddleware {
-    /// Operations the contract serves without a credential (`security: []`).
-    static let openOperations: Set<String> = [
-        "getInstance", "getAuthorizationServerMetadata", "registerOAuthClient", "requestToken", "revokeToken",
-        "requestDeviceCode",
-    ]
+    /// Whether the contract serves `operationID` without a credential (`security: []`).
+    static func isOpen(_ operationID: String) -> Bool {
+        Operations.securityRequirements[operationID]?.isEmpty == true
+    }
 
     let source: (any CredentialSource)?
 
@@ -20,7 +19,7 @@ struct AuthorizationMiddleware: ClientMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var request = request
         request.headerFields.remove("Authorization")
-        guard let source, !Self.openOperations.contains(operationID) else {
+        guard let source, !Self.isOpen(operationID) else {
             return try await next(request, body, baseURL)
         }
         let sent = try await source.authorization()

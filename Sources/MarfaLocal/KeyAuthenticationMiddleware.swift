@@ -1,6 +1,7 @@
 import Foundation
 import MarfaOpenAPIRuntime
 import MarfaSQLite
+import MarfaTypes
 
 /// Checks the bearer key before anything else: a missing, unknown, revoked or expired key is
 /// `401 unauthorized`. An OAuth access token (`marfa_at_…`) authenticates the same way, reaching
@@ -10,18 +11,16 @@ import MarfaSQLite
 struct KeyAuthenticationMiddleware: ServerMiddleware {
     let store: LocalStore
 
-    /// Operations whose security requirement is empty in the contract.
-    static let openOperations: Set<String> = [
-        "getInstance", "getAuthorizationServerMetadata", "registerOAuthClient", "authorize", "showConsentPage",
-        "submitConsentDecision", "requestToken", "revokeToken", "requestDeviceCode", "showDeviceEntryPage",
-        "submitDeviceCode", "showDeviceConsentPage", "submitDeviceConsent", "showSignInPage", "signInWithPassword",
-    ]
+    /// Whether the contract serves `operationID` without a credential (`security: []`).
+    static func isOpen(_ operationID: String) -> Bool {
+        Operations.securityRequirements[operationID]?.isEmpty == true
+    }
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        if Self.openOperations.contains(operationID) { return try await next(request, body, metadata) }
+        if Self.isOpen(operationID) { return try await next(request, body, metadata) }
         guard let header = request.headerFields["Authorization"] else {
             if operationID == "createKey", try store.database.read({ try $0.first("SELECT 1 FROM api_keys LIMIT 1") }) == nil {
                 return try await next(request, body, metadata)
