@@ -5,7 +5,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo local generate check-generated bench bench-generator bench-http check-real-spec icons clean
+.PHONY: deps build test demo local generate check-generated bench bench-generator bench-http bench-local check-real-spec icons clean
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -52,7 +52,7 @@ check-real-spec: deps
 	Benchmarks/check-real-spec.sh $(SHARED)/specs/marfa-openapi.json
 
 ## bench: every benchmark
-bench: bench-generator bench-http
+bench: bench-generator bench-http bench-local
 
 ## bench-generator: generation time and memory for the real Marfa document, and the build time of its output
 bench-generator: deps
@@ -61,6 +61,10 @@ bench-generator: deps
 
 bench-http: deps
 	swift run -c release HTTPBenchmark
+
+## bench-local: item creates and event-stream throughput of the local instance over loopback
+bench-local: deps
+	swift run -c release LocalBenchmark
 
 ## icons: fetch the pinned Lucide and Simple Icons wheels (pip download) and rewrite the icon data; commit the result
 icons:

@@ -51,6 +51,7 @@ let package = Package(
         // Transports: a client on libcurl, a server on libmicrohttpd.
         .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
         .executableTarget(name: "HTTPBenchmark", dependencies: ["MarfaHTTP"], path: "Benchmarks/HTTPBenchmark"),
+        .executableTarget(name: "LocalBenchmark", dependencies: ["MarfaLocal", "MarfaHTTP", "MarfaTypes"], path: "Benchmarks/LocalBenchmark"),
 
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
         .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),

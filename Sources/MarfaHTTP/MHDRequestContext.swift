@@ -37,6 +37,8 @@ final class MHDRequestContext: @unchecked Sendable {
         var connectionGone = false
         var handler: Task<Void, Never>?
         var stream: MHDStreamedResponse?
+        /// Shutdown began: a handler task stored from now on is cancelled at once.
+        var stopping = false
     }
     private let shared = Mutex(Shared())
 
@@ -53,9 +55,13 @@ final class MHDRequestContext: @unchecked Sendable {
             MHD_suspend_connection(connection)
         }
         let task = Task { [self] in answer(await work()) }
-        shared.withLock { shared in
-            if shared.suspended && !shared.connectionGone { shared.handler = task }
+        // Shutdown may have begun while the task was being made; it must not miss this one.
+        let cancelNow = shared.withLock { shared -> Bool in
+            guard shared.suspended && !shared.connectionGone else { return false }
+            shared.handler = task
+            return shared.stopping
         }
+        if cancelNow { task.cancel() }
     }
 
     /// Stores the response and resumes the connection, once; later answers are dropped.
@@ -102,7 +108,10 @@ final class MHDRequestContext: @unchecked Sendable {
 
     /// The server is stopping: cancel a running handler, end a streamed body after its queued bytes.
     func beginShutdown() {
-        let (handler, stream) = shared.withLock { ($0.handler, $0.stream) }
+        let (handler, stream) = shared.withLock { shared in
+            shared.stopping = true
+            return (shared.handler, shared.stream)
+        }
         handler?.cancel()
         stream?.endForShutdown()
     }

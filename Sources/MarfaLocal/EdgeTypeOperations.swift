@@ -3,16 +3,33 @@ import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
 
-/// Edge types: the shipped ones (`parent-of`) and those registered, stored whole. The local
-/// instance keeps no edges yet, so deleting a custom edge type never finds one in use.
+/// Edge types: the shipped ones (`parent-of`, `supersedes`, ...) and those registered, stored
+/// whole. Deleting a custom edge type does not look for edges of it.
 extension LocalAPI {
     /// The edge types every instance ships; their names are reserved.
     static let shippedEdgeTypes: [Components.Schemas.EdgeType] = [
-        .init(
-            id: "parent-of", label: "Parent of", description: "Holds an item beneath another, as a folder holds its files.",
-            cardinality: .oneToMany, sourceTypeConstraints: [], targetTypeConstraints: [], cascadeOnDelete: .orphan,
-            propertySchema: [:])
+        shipped("parent-of", "Parent of", "Holds an item beneath another, as a folder holds its files; one parent per child.", .oneToMany),
+        shipped("supersedes", "Supersedes", "The source replaces the target; one each way.", .oneToOne),
+        shipped("in-thread", "In thread", "The source belongs to the thread the target starts.", .manyToOne),
+        shipped("in-folder", "In folder", "The source sits in the target folder.", .manyToOne),
+        shipped("about", "About", "The source is about the target.", .manyToMany),
+        shipped("attached-to", "Attached to", "The source is attached to the target.", .manyToMany),
+        shipped("authored-by", "Authored by", "The target wrote the source.", .manyToMany),
+        shipped("derived-from", "Derived from", "The source was made from the target.", .manyToMany),
+        shipped("references", "References", "The source mentions the target.", .manyToMany),
+        shipped("in-collection", "In collection", "The source belongs to the target collection.", .manyToMany),
     ]
+
+    /// Shipped edge types that may form no cycle.
+    static let acyclicEdgeTypes: Set<String> = ["parent-of", "supersedes"]
+
+    private static func shipped(
+        _ id: String, _ label: String, _ description: String, _ cardinality: Components.Schemas.EdgeType.CardinalityPayload
+    ) -> Components.Schemas.EdgeType {
+        .init(
+            id: id, label: label, description: description, cardinality: cardinality, sourceTypeConstraints: [],
+            targetTypeConstraints: [], cascadeOnDelete: .orphan, propertySchema: [:])
+    }
 
     /// The key, when it may write edge types (`metadata.edge_types:write`).
     func requireEdgeTypeWrite() throws -> KeyRecord {

@@ -7,10 +7,11 @@ import MarfaTypes
 /// the instance settings (`0` turns the job off) and reports what it removed. Needs an instance
 /// admin key (the operator's).
 ///
-/// - `trash-purge`: items in the bin longer than `trash_retention_days` (60), with their snapshots;
+/// - `trash-purge`: items in the bin longer than `trash_retention_days` (60), purged as
+///   `DELETE /items/{id}/purge` does (edges, extensions, snapshots, and the events);
 /// - `audit-cleanup`: audit entries older than `audit_retention_days` (90);
-/// - `event-log-cleanup`: event log entries older than `event_log_retention_hours` (168); the local
-///   instance keeps no event log yet, so it reports none;
+/// - `event-log-cleanup`: event log entries older than `event_log_retention_hours` (168), never the
+///   newest, so the head survives; a follower whose cursor falls before them gets `catchup_too_old`;
 /// - `idempotency-cleanup`: remembered answers to `Idempotency-Key` writes older than 24 hours.
 extension LocalAPI {
     /// A job's name and how often the instance would run it.
@@ -102,9 +103,9 @@ extension LocalAPI {
         switch name {
         case "trash-purge":
             return try removing("trash_retention_days", config.trashRetentionDays ?? 60, unit: 86_400) { cutoff in
-                let condition = "state = 'trashed' AND updated_at < ?"
-                try db.run("DELETE FROM item_snapshots WHERE item_id IN (SELECT id FROM items WHERE \(condition))", cutoff)
-                return try db.run("DELETE FROM items WHERE \(condition)", cutoff)
+                let rows = try db.query("SELECT * FROM items WHERE state = 'trashed' AND updated_at < ? ORDER BY seq", cutoff)
+                for row in rows { try Self.purge(try ItemRecord(row: row), in: db) }
+                return rows.count
             }
         case "audit-cleanup":
             return try removing("audit_retention_days", config.auditRetentionDays ?? 90, unit: 86_400) { cutoff in
@@ -112,8 +113,7 @@ extension LocalAPI {
             }
         case "event-log-cleanup":
             return try removing("event_log_retention_hours", config.eventLogRetentionHours ?? 168, unit: 3600) { cutoff in
-                guard try db.first("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'events'") != nil else { return 0 }
-                return try db.run("DELETE FROM events WHERE created_at < ?", cutoff)
+                try EventLog.retire(before: cutoff, in: db)
             }
         case "idempotency-cleanup":
             let removed = try db.run("DELETE FROM idempotency_records WHERE created_at < ?", now.stored - 86_400)

@@ -96,9 +96,11 @@ extension LocalAPI {
         let items = try rows.prefix(limit).map(ItemRecord.init(row:))
         let hasMore = rows.count > limit
         let cursor = hasMore ? items.last.map { Paging.cursor($0.seq) } : nil
+        let envelopes = includes.contains("metadata")
+            ? try read { db in try items.map { try ItemExtensions.envelope(of: $0, in: db) } } : []
         let payload: Operations.ListItems.Output.Ok.Body.JsonPayload =
             includes.contains("metadata")
-            ? .init(value2: .init(data: items.map(\.envelope), cursor: cursor, hasMore: hasMore))
+            ? .init(value2: .init(data: envelopes, cursor: cursor, hasMore: hasMore))
             : .init(value1: .init(data: items.map(\.wire), cursor: cursor, hasMore: hasMore))
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(payload)))
     }

@@ -95,7 +95,8 @@ extension LocalAPI {
                 existing.version += 1
                 existing.updatedAt = now
                 try existing.update(in: db)
-                return (existing.envelope, false)
+                try EventLog.appendItem("item.updated", existing, in: db)
+                return (try ItemExtensions.envelope(of: existing, in: db), false)
             }
             if let expected = body.version, expected != 0, body.sourceId != nil {
                 var refusal = LocalError.conflict("version_conflict", "No item has this natural key, so version \(expected) cannot match.")
@@ -106,7 +107,7 @@ extension LocalAPI {
                 guard existing.type == type.id, existing.source == source else {
                     throw LocalError.conflict("id_reused", "The id \(id) belongs to another item.", details: ["differs": .array([.string("type"), .string("source")])])
                 }
-                var envelope = existing.envelope
+                var envelope = try ItemExtensions.envelope(of: existing, in: db)
                 envelope.acknowledged = true
                 return (envelope, false)
             }
@@ -118,7 +119,8 @@ extension LocalAPI {
             item.captureLatitude = body.captureLatitude
             item.captureLongitude = body.captureLongitude
             try item.insert(in: db)
-            return (item.envelope, true)
+            try EventLog.appendItem("item.created", item, in: db)
+            return (try ItemExtensions.envelope(of: item, in: db), true)
         }
         return created ? .created(envelopeResponse(envelope)) : .ok(envelopeResponse(envelope))
     }
@@ -137,9 +139,10 @@ extension LocalAPI {
             let rows = try db.query("SELECT * FROM item_snapshots WHERE item_id = ? ORDER BY version DESC", item.id)
             return (item, try rows.map(SnapshotRow.wire))
         }
+        let metadata = try read { db in try ItemExtensions.metadata(of: item, in: db) }
         return .ok(.init(
             headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(item: item.wire, metadata: item.metadata, versions: versions))))
+            body: .json(.init(item: item.wire, metadata: metadata, versions: versions))))
     }
 
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
@@ -189,7 +192,8 @@ extension LocalAPI {
             item.version += 1
             item.updatedAt = now
             try item.update(in: db)
-            return item.envelope
+            try EventLog.appendItem("item.updated", item, in: db)
+            return try ItemExtensions.envelope(of: item, in: db)
         }
         return .ok(envelopeResponse(envelope))
     }
@@ -230,6 +234,7 @@ extension LocalAPI {
             item.state = "trashed"
             item.updatedAt = Date()
             try item.update(in: db)
+            try EventLog.appendItem("item.deleted", item, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }
@@ -247,7 +252,8 @@ extension LocalAPI {
             item.state = "active"
             item.updatedAt = Date()
             try item.update(in: db)
-            return item.envelope
+            try EventLog.appendItem("item.restored", item, in: db)
+            return try ItemExtensions.envelope(of: item, in: db)
         }
         return .ok(envelopeResponse(envelope))
     }
@@ -267,8 +273,9 @@ extension LocalAPI {
                 item.state = target
                 item.updatedAt = Date()
                 try item.update(in: db)
+                try EventLog.appendItem("item.state_changed", item, in: db)
             }
-            return item.envelope
+            return try ItemExtensions.envelope(of: item, in: db)
         }
         return .ok(envelopeResponse(envelope))
     }

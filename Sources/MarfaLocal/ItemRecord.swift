@@ -116,10 +116,6 @@ struct ItemRecord: Sendable {
             createdAt: createdAt, updatedAt: updatedAt)
     }
 
-    var metadata: Components.Schemas.ItemMetadata { .init(itemId: id, tags: tags, extensions: [:]) }
-
-    var envelope: Components.Schemas.ItemEnvelope { .init(item: wire, metadata: metadata) }
-
     /// The item as JSON, for `current` and `ancestor` in conflicts.
     var json: OpenAPIValue {
         (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(wire))) ?? .null

@@ -18,8 +18,17 @@ struct LocalAPI: APIProtocol {
     /// The headers value generated outputs require; the middlewares set the real ones.
     static let contract = LocalContract.version
 
-    /// Runs `body` in one write transaction.
-    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { try store.database.write(body) }
+    /// How often an event stream with nothing to send writes a `:ping` comment.
+    var eventPingInterval: Duration = .seconds(30)
+    /// The largest blob `POST /blobs` stores.
+    var maxBlobBytes = 8 << 20
+
+    /// Runs `body` in one write transaction, then wakes the event log's followers.
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
+        let result = try store.database.write(body)
+        store.events.wake()
+        return result
+    }
 
     /// Runs `body` with the connection, for reads.
     func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { try store.database.read(body) }

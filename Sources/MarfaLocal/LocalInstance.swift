@@ -32,6 +32,8 @@ public final class LocalInstance: Sendable {
         /// How long a type move waits between batches (none by default), so that tests can catch one
         /// mid-way.
         public var typeMovePause: Duration = .zero
+        /// How often an event stream with nothing to send writes a `:ping` comment (30 s).
+        public var eventPingInterval: Duration = .seconds(30)
         /// OAuth sign-in: token, code and device code lifetimes, device polling interval.
         public var signIn = SignInOptions()
         /// Where answers of status 500 are described; standard error by default.
@@ -110,7 +112,8 @@ public final class LocalInstance: Sendable {
             middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
             middlewares.append(OAuthDoorMiddleware())
             let api = LocalAPI(store: store, name: options.name, typeMoveBatchSize: max(1, options.typeMoveBatchSize),
-                typeMovePause: options.typeMovePause, signIn: options.signIn)
+                typeMovePause: options.typeMovePause, signIn: options.signIn, eventPingInterval: options.eventPingInterval,
+                maxBlobBytes: options.maxBodyBytes)
             try api.registerHandlers(
                 on: routes, configuration: Configuration(maxBodyBytes: options.maxBodyBytes), middlewares: middlewares)
             try routes.registerRefusals(behind: refusalMiddlewares)
@@ -126,7 +129,10 @@ public final class LocalInstance: Sendable {
     }
 
     /// Stops answering (requests under way finish first, up to a few seconds) and closes the store.
+    /// Open event streams end first, each with a `stream_incomplete` frame (`server_stopping`)
+    /// naming the last event it sent.
     public func stop() async {
+        await store.events.stop()
         await server.shutdown()
         store.close()
     }

@@ -84,5 +84,24 @@ enum LocalSchema {
                     created_at REAL NOT NULL, expires_at REAL, revoked_at REAL, rotated_at REAL);
                 CREATE INDEX oauth_tokens_grant ON oauth_tokens (grant_id);
                 """),
+        // The event log (ids from AUTOINCREMENT, so they never repeat, even after cleanup),
+        // extension namespaces beside items, and edges.
+        SQLiteMigration(
+            version: 4,
+            sql: """
+                CREATE TABLE events (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT, type TEXT NOT NULL, item_type TEXT, item_id TEXT,
+                    frame TEXT NOT NULL, created_at REAL NOT NULL);
+                CREATE INDEX events_created_at ON events (created_at);
+                CREATE TABLE item_extensions (
+                    item_id TEXT NOT NULL, namespace TEXT NOT NULL, data TEXT NOT NULL, updated_at REAL NOT NULL,
+                    PRIMARY KEY (item_id, namespace));
+                CREATE TABLE edges (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, edge_type TEXT NOT NULL,
+                    source_id TEXT NOT NULL, target_id TEXT NOT NULL, properties TEXT NOT NULL,
+                    version INTEGER NOT NULL, created_at REAL NOT NULL, updated_at REAL NOT NULL);
+                CREATE INDEX edges_source ON edges (source_id, edge_type);
+                CREATE INDEX edges_target ON edges (target_id, edge_type);
+                """),
     ]
 }

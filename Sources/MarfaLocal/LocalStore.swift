@@ -10,11 +10,16 @@ final class LocalStore: Sendable {
     let instanceID: String
     /// Whether this open created the store.
     let isNew: Bool
+    /// Wakes followers of the event log after writes.
+    let events = EventHub()
+    /// The data folder.
+    let directory: URL
 
     static let fileName = "marfa.sqlite"
 
     init(directory: URL) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.directory = directory
         database = try SQLiteDatabase(path: directory.appendingPathComponent(Self.fileName).path)
         var created = false
         instanceID = try database.read { db in

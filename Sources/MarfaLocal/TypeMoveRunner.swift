@@ -30,6 +30,7 @@ struct TypeMoveRunner: Sendable {
                     if job.cancelRequested { return nil }
                     return try moveBatch(job, in: db) > 0
                 }
+                store.events.wake()
                 guard outcome == true else { break }
                 if pause > .zero { try? await Task.sleep(for: pause) } else { await Task.yield() }
             }
@@ -57,6 +58,7 @@ struct TypeMoveRunner: Sendable {
             item.version += 1
             item.updatedAt = now
             try item.update(in: db)
+            try EventLog.appendItem("item.updated", item, in: db)
         }
         let remaining = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", job.from)?.int64("n") ?? 0
         try db.run(

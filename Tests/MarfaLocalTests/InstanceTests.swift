@@ -53,7 +53,7 @@ import Testing
 
     @Test func unimplementedOperationsAnswer501() async throws {
         try await LocalTestInstance.with { local in
-            let answer = try await local.send(.get, "/edges")
+            let answer = try await local.send(.get, "/auth/sign-in")
             #expect(answer.status == 501)
             #expect(answer.errorCode == "not_implemented")
             #expect(answer.headers["X-Marfa-Contract"] == "0")

@@ -1,0 +1,133 @@
+import Foundation
+import MarfaHTTP
+import MarfaLocal
+import MarfaOpenAPIRuntime
+import MarfaTypes
+
+// Measures the local instance over loopback, through CurlTransport: item creates per second with
+// 16 concurrent clients, and event-stream throughput (events per second delivered in total to 16
+// server-sent-event followers while one writer creates items).
+// Usage: LocalBenchmark [seconds for the create measurement, default 3] [items the writer creates, default 2000]
+
+let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
+let streamedItems = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 2000
+let createLimit = 100_000
+let clients = 16
+let followers = 16
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-local-bench-\(UUID().uuidString)")
+defer { try? FileManager.default.removeItem(at: folder) }
+let instance = try await LocalInstance.start(
+    dataDirectory: folder, options: .init(requestsPerMinute: nil, log: { print($0) }))
+let key = instance.bootstrapKey ?? ""
+let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(60)))
+
+/// Creates one `core.note`; answers its status.
+@Sendable func create(_ title: String) async throws -> Int {
+    var fields = HTTPFields()
+    fields["Authorization"] = "Bearer \(key)"
+    fields["Content-Type"] = "application/json"
+    let body = #"{"type":"core.note","properties":{"title":"\#(title)","body":"A short body for the benchmark."}}"#
+    let (response, answer) = try await transport.send(
+        HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body), baseURL: instance.url,
+        operationID: "createItem")
+    _ = try await answer?.collect(upTo: 1 << 20)
+    return response.status
+}
+
+/// `clients` loops of creates until `duration` has passed or `limit` items were made.
+func creates(for duration: Duration, limit: Int) async throws -> (count: Int, elapsed: Duration) {
+    let start = ContinuousClock.now
+    let end = start + duration
+    let counter = Counter()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for client in 0..<clients {
+            group.addTask {
+                var index = 0
+                while ContinuousClock.now < end, counter.take(below: limit) {
+                    let status = try await create("c\(client)-\(index)")
+                    precondition(status == 201, "create answered \(status)")
+                    index += 1
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+    return (counter.value, ContinuousClock.now - start)
+}
+
+/// A thread-safe count with a ceiling.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func take(below limit: Int) -> Bool {
+        lock.withLock {
+            guard count < limit else { return false }
+            count += 1
+            return true
+        }
+    }
+}
+
+/// Opens one follower from the head and counts `id:` lines until `expected` have arrived; answers
+/// once its stream is live (after `stream_live`), with a task that ends when it has them all.
+func follow(expected: Int) async throws -> Task<Int, any Error> {
+    var fields = HTTPFields()
+    fields["Authorization"] = "Bearer \(key)"
+    let (response, body) = try await transport.send(
+        HTTPRequest(method: .get, path: "/events?edges=none", headerFields: fields), body: nil, baseURL: instance.url,
+        operationID: "streamEvents")
+    precondition(response.status == 200, "GET /events answered \(response.status)")
+    var lines = body!.lines.makeAsyncIterator()
+    while let line = try await lines.next(), line != "event: stream_live" {}
+    let remaining = lines
+    return Task {
+        var lines = remaining
+        var seen = 0
+        while seen < expected, let line = try await lines.next() {
+            if line.hasPrefix("id:") { seen += 1 }
+        }
+        return seen
+    }
+}
+
+func rate(_ count: Int, _ elapsed: Duration) -> Double {
+    Double(count) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}
+
+// Warm up (connections, statements, code pages).
+_ = try await creates(for: .milliseconds(300), limit: 500)
+
+let made = try await creates(for: .milliseconds(Int(seconds * 1000)), limit: createLimit)
+
+var readers: [Task<Int, any Error>] = []
+for _ in 0..<followers { readers.append(try await follow(expected: streamedItems)) }
+let streamStart = ContinuousClock.now
+for index in 0..<streamedItems {
+    let status = try await create("s\(index)")
+    precondition(status == 201)
+}
+let writerElapsed = ContinuousClock.now - streamStart
+var delivered = 0
+for reader in readers { delivered += try await reader.value }
+let streamElapsed = ContinuousClock.now - streamStart
+await instance.stop()
+
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let space = String(repeating: " ", count: max(0, width - text.count))
+    return left ? text + space : space + text
+}
+print("LocalBenchmark: LocalInstance on 127.0.0.1 (SQLite WAL in a temporary folder), CurlTransport clients")
+print(pad("measurement", 58, left: true) + pad("count", 10) + pad("seconds", 10) + pad("per second", 12))
+let rows: [(String, Int, Duration)] = [
+    ("item creates, \(clients) concurrent clients", made.count, made.elapsed),
+    ("item creates, 1 writer while \(followers) followers stream", streamedItems, writerElapsed),
+    ("events delivered to \(followers) SSE followers (total)", delivered, streamElapsed),
+]
+for (name, count, elapsed) in rows {
+    let secondsTaken = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    print(
+        pad(name, 58, left: true) + pad(String(count), 10) + pad(String(format: "%.2f", secondsTaken), 10)
+            + pad(String(format: "%.0f", rate(count, elapsed)), 12))
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Blobs kept by content: each under `blobs/<sha256 hex>` in the data folder, written once
+/// (to a temporary name, then moved into place), so the same bytes are never stored twice.
+struct BlobStore: Sendable {
+    let folder: URL
+
+    init(dataDirectory: URL) { folder = dataDirectory.appendingPathComponent("blobs") }
+
+    /// Stores `bytes`; answers their hash, `sha256:<hex>`.
+    func put(_ bytes: [UInt8]) throws -> String {
+        let hex = SHA256.hex(bytes)
+        let destination = folder.appendingPathComponent(hex)
+        if !FileManager.default.fileExists(atPath: destination.path) {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let temporary = folder.appendingPathComponent(".\(hex).\(UUID().uuidString)")
+            try Data(bytes).write(to: temporary)
+            do {
+                try FileManager.default.moveItem(at: temporary, to: destination)
+            } catch {
+                // Another upload of the same bytes got there first.
+                try? FileManager.default.removeItem(at: temporary)
+                guard FileManager.default.fileExists(atPath: destination.path) else { throw error }
+            }
+        }
+        return "sha256:" + hex
+    }
+
+    /// The bytes stored under `hash`; nil when none are.
+    func get(_ hash: String) throws -> Data? {
+        let file = folder.appendingPathComponent(try Self.hex(of: hash))
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        return try Data(contentsOf: file)
+    }
+
+    /// The hex digest in `sha256:<64 lowercase hex>`; `400 validation_error` for anything else.
+    static func hex(of hash: String) throws -> String {
+        let hex = hash.hasPrefix("sha256:") ? String(hash.dropFirst(7)) : ""
+        guard hex.count == 64, hex.allSatisfy({ "0123456789abcdef".contains($0) }) else {
+            throw LocalError.validation("A blob hash is sha256: and 64 lowercase hex characters.")
+        }
+        return hex
+    }
+
+    /// The media type the first bytes show (PNG, JPEG, GIF, WebP, PDF), else `application/octet-stream`.
+    static func mimeType(of bytes: [UInt8]) -> String {
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + prefix.count && Array(bytes[offset..<offset + prefix.count]) == prefix
+        }
+        if starts([0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
+        if starts([0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if starts(Array("GIF8".utf8)) { return "image/gif" }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "image/webp" }
+        if starts(Array("%PDF".utf8)) { return "application/pdf" }
+        return "application/octet-stream"
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+
+/// One `GET /events` answer as the server pulls it: the `stream_cursor` marker, the replay of
+/// the log after the cursor (in batches read briefly from SQLite), `stream_live`, then live
+/// frames, each batch read when the hub wakes it; a `:ping` comment when nothing else was sent
+/// for a ping interval. It ends with `stream_incomplete` when the instance stops
+/// (`server_stopping`) or the key stops working (`credential_ended`).
+///
+/// The body is iterated once, by one task at a time (the server's reader), which is what makes
+/// the unguarded state safe.
+final class EventFollower: @unchecked Sendable {
+    /// What the handler settled before answering.
+    struct Plan: Sendable {
+        /// Replay events after this id.
+        var after: Int64
+        /// The log head when the stream opened.
+        var head: Int64
+        /// A terminal frame sent right after `stream_cursor` instead of the replay.
+        var terminal: [String: OpenAPIValue]?
+        /// Copy-stream markers: `instance_id` and `read_view`, and `listed` on item frames.
+        var copyMarkers: [String: OpenAPIValue]?
+        var filter: EventFilter
+        var pingInterval: Duration
+    }
+
+    private enum Phase { case opening, replay, live, finished }
+
+    private static let batchSize = 256
+
+    private let plan: Plan
+    private let store: LocalStore
+    private let hub: EventHub
+    private let subscription: Int
+    private var signals: AsyncStream<EventHub.Signal>.Iterator
+    private var pinger: Task<Void, Never>?
+    private var phase = Phase.opening
+    /// The highest id read from the log.
+    private var lastRead: Int64
+    /// The last id sent, nil before the first.
+    private var lastSent: Int64?
+
+    init(plan: Plan, store: LocalStore, hub: EventHub, subscription: (id: Int, signals: AsyncStream<EventHub.Signal>)) {
+        self.plan = plan
+        self.store = store
+        self.hub = hub
+        self.subscription = subscription.id
+        self.signals = subscription.signals.makeAsyncIterator()
+        self.lastRead = plan.after
+        let id = subscription.id
+        let interval = plan.pingInterval
+        pinger = Task { [hub] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                if Task.isCancelled { break }
+                hub.ping(id)
+            }
+        }
+    }
+
+    deinit { finish() }
+
+    private func finish() {
+        phase = .finished
+        pinger?.cancel()
+        pinger = nil
+        hub.unsubscribe(subscription)
+    }
+
+    /// The next chunk of the stream; nil when it has ended.
+    func next() async throws -> ArraySlice<UInt8>? {
+        switch phase {
+        case .finished:
+            return nil
+        case .opening:
+            var bytes = marker("stream_cursor", cursor: .string(String(plan.head)))
+            if let terminal = plan.terminal {
+                bytes += Self.frame(event: terminal["event_type"]?.string, json: terminal)
+                finish()
+            } else {
+                phase = .replay
+            }
+            return bytes[...]
+        case .replay:
+            if hub.isStopping { return ending("server_stopping") }
+            let batch = try store.database.read { db in
+                try EventLog.entries(after: lastRead, through: plan.head, limit: Self.batchSize, in: db)
+            }
+            guard let last = batch.last else {
+                phase = .live
+                lastRead = max(lastRead, plan.head)
+                return marker("stream_live", cursor: .string(String(max(plan.head, lastSent ?? 0))))[...]
+            }
+            lastRead = last.id
+            let bytes = encode(batch)
+            // Rows this follower may not see still make a comment, so the reader sees progress.
+            return (bytes.isEmpty ? Array(": withheld\n\n".utf8) : bytes)[...]
+        case .live:
+            var pingDue = false
+            while true {
+                if hub.isStopping { return ending("server_stopping") }
+                let (batch, working) = try store.database.read { db in
+                    (try EventLog.entries(after: lastRead, limit: Self.batchSize, in: db), try credentialWorks(in: db))
+                }
+                guard working else { return ending("credential_ended") }
+                if let last = batch.last {
+                    lastRead = last.id
+                    let bytes = encode(batch)
+                    if !bytes.isEmpty { return bytes[...] }
+                    continue
+                }
+                if pingDue { return Array(":ping\n\n".utf8)[...] }
+                guard let signal = await signals.next() else {
+                    // Canceled (the reader went away) or unsubscribed.
+                    if hub.isStopping && !Task.isCancelled { return ending("server_stopping") }
+                    finish()
+                    return nil
+                }
+                if signal == .ping { pingDue = true }
+            }
+        }
+    }
+
+    /// Whether the key (or the OAuth grant) behind the stream still works.
+    private func credentialWorks(in db: SQLiteConnection) throws -> Bool {
+        let key = plan.filter.key
+        if let row = try db.first("SELECT revoked_at, expires_at FROM api_keys WHERE id = ?", key.id) {
+            if row.double("revoked_at") != nil { return false }
+            if let expires = row.double("expires_at"), expires <= Date().stored { return false }
+            return true
+        }
+        if let row = try db.first("SELECT revoked_at FROM oauth_grants WHERE id = ?", key.id) {
+            return row.double("revoked_at") == nil
+        }
+        return true
+    }
+
+    private func ending(_ reason: String) -> ArraySlice<UInt8> {
+        let cursor: OpenAPIValue = lastSent.map { .string(String($0)) } ?? .null
+        let bytes = Self.frame(
+            event: "stream_incomplete",
+            json: ["event_type": "stream_incomplete", "reason": .string(reason), "cursor": cursor])
+        finish()
+        return bytes[...]
+    }
+
+    private func marker(_ type: String, cursor: OpenAPIValue) -> [UInt8] {
+        var json: [String: OpenAPIValue] = ["event_type": .string(type), "cursor": cursor]
+        for (name, value) in plan.copyMarkers ?? [:] { json[name] = value }
+        return Self.frame(event: type, json: json)
+    }
+
+    private func encode(_ batch: [EventLog.Entry]) -> [UInt8] {
+        var text = ""
+        for entry in batch where plan.filter.admits(entry) {
+            var frame = entry.frame
+            if plan.copyMarkers != nil, !entry.type.hasPrefix("edge."), frame.hasPrefix("{") {
+                frame.insert(contentsOf: "\"listed\":true,", at: frame.index(after: frame.startIndex))
+            }
+            text += "id: \(entry.id)\nevent: \(entry.type)\ndata: \(frame)\n\n"
+            lastSent = entry.id
+        }
+        return Array(text.utf8)
+    }
+
+    private static func frame(event: String?, json: [String: OpenAPIValue]) -> [UInt8] {
+        let data = (try? JSONCoding.makeEncoder().encode(OpenAPIValue.object(json))) ?? Data("{}".utf8)
+        return ServerSentEvent(event: event, data: String(decoding: data, as: UTF8.self)).encoded
+    }
+}
+
+/// The chunks of one follower, as an `HTTPBody` source.
+struct EventFollowerChunks: AsyncSequence, Sendable {
+    typealias Element = ArraySlice<UInt8>
+    let follower: EventFollower
+
+    struct Iterator: AsyncIteratorProtocol {
+        let follower: EventFollower
+        mutating func next() async throws -> ArraySlice<UInt8>? { try await follower.next() }
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(follower: follower) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+import MarfaTypes
+
+/// The instance's event log: one row per change, written in the same transaction as the change,
+/// with an id that only grows (ids survive restarts and cleanup). Followers of `GET /events` read
+/// it; `LocalAPI.write` wakes them after each write commits.
+enum EventLog {
+    /// One stored event.
+    struct Entry: Sendable {
+        let id: Int64
+        let type: String
+        /// The item's type for item and metadata events, the source item's type for edge events.
+        let itemType: String?
+        /// The frame's JSON text, without `listed`.
+        let frame: String
+
+        init(row: SQLiteRow) {
+            id = row.int64("id") ?? 0
+            type = row.string("type") ?? ""
+            itemType = row.string("item_type")
+            frame = row.string("frame") ?? "{}"
+        }
+    }
+
+    /// An item, metadata or edge event's frame as stored.
+    private struct Frame: Encodable {
+        let eventType: String
+        var item: Components.Schemas.Item?
+        var metadata: Components.Schemas.ItemMetadata?
+        var edge: OpenAPIValue?
+        var sourceType: String?
+        var purgedWith: String?
+
+        enum CodingKeys: String, CodingKey {
+            case eventType = "event_type", item, metadata, edge, sourceType = "source_type", purgedWith = "purged_with"
+        }
+    }
+
+    /// Appends `item.<change>` (`created`, `updated`, `deleted`, `restored`, `purged`,
+    /// `state_changed`) or `metadata.changed` for `item`; answers the new id.
+    @discardableResult
+    static func appendItem(_ type: String, _ item: ItemRecord, in db: SQLiteConnection) throws -> Int64 {
+        let metadata = try ItemExtensions.metadata(of: item, in: db)
+        let frame = Frame(eventType: type, item: item.wire, metadata: metadata)
+        return try append(type, itemType: item.type, itemID: item.id, frame: frame, in: db)
+    }
+
+    /// Appends `edge.<change>` for `edge` (its JSON), drawn from an item of `sourceType`.
+    @discardableResult
+    static func appendEdge(
+        _ type: String, edge: OpenAPIValue, sourceType: String, purgedWith: String? = nil, in db: SQLiteConnection
+    ) throws -> Int64 {
+        let frame = Frame(eventType: type, edge: edge, sourceType: sourceType, purgedWith: purgedWith)
+        return try append(type, itemType: sourceType, itemID: nil, frame: frame, in: db)
+    }
+
+    private static func append(
+        _ type: String, itemType: String?, itemID: String?, frame: Frame, in db: SQLiteConnection
+    ) throws -> Int64 {
+        let text = String(decoding: try JSONCoding.makeEncoder().encode(frame), as: UTF8.self)
+        try db.run(
+            "INSERT INTO events (type, item_type, item_id, frame, created_at) VALUES (?, ?, ?, ?, ?)", type, itemType,
+            itemID, text, Date().stored)
+        return db.lastInsertRowID
+    }
+
+    /// The highest id ever issued (0 on an empty log); cleanup never lowers it.
+    static func head(in db: SQLiteConnection) throws -> Int64 {
+        try db.first("SELECT seq FROM sqlite_sequence WHERE name = 'events'")?.int64("seq") ?? 0
+    }
+
+    /// The oldest id still kept, nil when the log holds none.
+    static func oldestRetained(in db: SQLiteConnection) throws -> Int64? {
+        try db.first("SELECT MIN(id) AS id FROM events")?.int64("id")
+    }
+
+    /// Up to `limit` events after `id` and at most `through`, oldest first.
+    static func entries(after id: Int64, through: Int64 = .max, limit: Int, in db: SQLiteConnection) throws -> [Entry] {
+        try db.query("SELECT id, type, item_type, frame FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?", id, through, limit)
+            .map(Entry.init(row:))
+    }
+
+    /// Deletes events written before `cutoff`, never the newest; answers how many went.
+    static func retire(before cutoff: Double, in db: SQLiteConnection) throws -> Int {
+        try db.run("DELETE FROM events WHERE created_at < ? AND id < (SELECT MAX(id) FROM events)", cutoff)
+    }
+}
