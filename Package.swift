@@ -54,16 +54,18 @@ let package = Package(
         .executableTarget(name: "LocalBenchmark", dependencies: ["MarfaLocal", "MarfaHTTP", "MarfaTypes"], path: "Benchmarks/LocalBenchmark"),
 
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
-        .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
+        .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaDigest"], plugins: ["MarfaOpenAPIPlugin"]),
         // Test helpers apps use (MemoryKeyStore); empty in a release build.
         .target(name: "MarfaTesting", dependencies: ["Marfa"]),
         // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
         .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
+        // SHA-256, for PKCE challenges and stored hashes; shared by the sign-in and the local instance.
+        .target(name: "MarfaDigest"),
         // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
         .target(name: "MarfaSQLite", dependencies: ["CSQLite"]),
         // A local Marfa instance: generated handler stubs, the behaviour on SQLite.
         .target(
-            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaSQLite", "MarfaIconSets"], plugins: ["MarfaOpenAPIPlugin"]),
+            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaSQLite", "MarfaIconSets", "MarfaDigest"], plugins: ["MarfaOpenAPIPlugin"]),
         .executableTarget(name: "marfa-local", dependencies: ["MarfaLocal"]),
 
         // Icons: the pinned Lucide and Simple Icons ID lists (no artwork; the local instance checks IDs
@@ -92,8 +94,9 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
         .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons"]),
+        .testTarget(name: "MarfaDigestTests", dependencies: ["MarfaDigest"]),
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite"]),
-        .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP"]),
+        .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaHTTP"]),
         .testTarget(
             name: "MarfaSignInTests", dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "signin-probe"]),

@@ -1,3 +1,4 @@
+import MarfaDigest
 /// The proof key of one browser sign-in (RFC 7636, method S256): a random verifier kept by the app,
 /// and its SHA-256 challenge sent in the authorize address.
 struct PKCE: Sendable {
@@ -5,7 +6,7 @@ struct PKCE: Sendable {
     let verifier: String
 
     /// base64url(SHA-256(verifier)), without padding.
-    var challenge: String { Base64URL.encode(SHA256Digest.hash(Array(verifier.utf8))) }
+    var challenge: String { Base64URL.encode(SHA256.digest(Array(verifier.utf8))) }
 
     static let method = "S256"
 

@@ -1,3 +1,4 @@
+import MarfaDigest
 import Foundation
 
 /// Blobs kept by content: each under `blobs/<sha256 hex>` in the data folder, written once

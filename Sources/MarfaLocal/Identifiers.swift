@@ -38,3 +38,10 @@ enum Identifiers {
         return (0..<8).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }.joined()
     }
 }
+
+extension String {
+    /// The text with `pad` in front, up to `width` characters.
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

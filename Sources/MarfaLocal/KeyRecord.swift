@@ -1,3 +1,4 @@
+import MarfaDigest
 import Foundation
 import MarfaSQLite
 import MarfaTypes
