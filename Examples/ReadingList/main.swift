@@ -135,9 +135,9 @@ if let error = await refusal({ _ = try await server.updateConfig(patch, expectin
 // 5. Type icons.
 step("Set the type's icon and draw it as SVG")
 let icon = try await server.setTypeIcon("lucide:book-open", ofType: "app.readinglist.entry")
-let svgFile = work.appending(path: "reading-list-icon.svg")
+let svgFile = root.appending(path: ".build/reading-list-icon.svg")
 try IconArtwork.svg(for: icon, tint: IconColor(hex: "#1F6FEB")!, size: 48).write(to: svgFile, atomically: true, encoding: .utf8)
-show("icon \(icon ?? "none"), drawn to \(svgFile.lastPathComponent) (\((try? Data(contentsOf: svgFile).count) ?? 0) bytes)")
+show("icon \(icon ?? "none"), drawn to \(svgFile.path) (\((try? Data(contentsOf: svgFile).count) ?? 0) bytes)")
 if let error = await refusal({ try await server.setTypeIcon("lucide:not-an-icon", ofType: "app.readinglist.entry") }) {
     show("an ID outside the pinned sets: \(error.code()) (\(error.message))")
 }
