@@ -128,8 +128,16 @@ extension LocalAPI {
             let (statusCode, payload) = SignInPages.undocumented(html, status: status)
             return .undocumented(statusCode: statusCode, payload)
         }
-        guard let password = form.password, try read({ try OwnerPassword.matches(password, in: $0, store: store) }) else {
-            return again("The owner password is wrong.", status: 401)
+        switch try checkOwnerPassword(form.password, for: .consent(hash: handleHash)) {
+        case .accepted: break
+        case .wrong: return again("The owner password is wrong.", status: 401)
+        case .burned:
+            return .found(SignInPages.redirect(to: RedirectURI.adding(
+                [("error", "access_denied"), ("error_description", "Too many wrong owner passwords; start again."),
+                 ("state", consent.state)], to: consent.redirectURI)))
+        case .throttled(let retryAfter):
+            let (statusCode, payload) = Self.throttledPage(retryAfter: retryAfter)
+            return .undocumented(statusCode: statusCode, payload)
         }
         let approved = OAuthScope.approved(asked: consent.scopes, chosen: form.scope ?? [])
         guard approved.contains(where: { !OAuthScope.oidc.contains($0) }) else {

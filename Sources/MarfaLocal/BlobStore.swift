@@ -2,7 +2,8 @@ import MarfaDigest
 import Foundation
 
 /// Blobs kept by content: each under `blobs/<sha256 hex>` in the data folder, written once
-/// (to a temporary name, then moved into place), so the same bytes are never stored twice.
+/// (to a temporary name, then moved into place), so the same bytes are never stored twice. The
+/// folder is owner-only (0700) and each blob owner-only (0600).
 struct BlobStore: Sendable {
     let folder: URL
 
@@ -13,9 +14,11 @@ struct BlobStore: Sendable {
         let hex = SHA256.hex(bytes)
         let destination = folder.appendingPathComponent(hex)
         if !FileManager.default.fileExists(atPath: destination.path) {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let temporary = folder.appendingPathComponent(".\(hex).\(UUID().uuidString)")
-            try Data(bytes).write(to: temporary)
+            guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
             do {
                 try FileManager.default.moveItem(at: temporary, to: destination)
             } catch {

@@ -84,8 +84,17 @@ extension LocalAPI {
             let (statusCode, payload) = SignInPages.undocumented(html, status: status)
             return .undocumented(statusCode: statusCode, payload)
         }
-        guard let password = form.password, try read({ try OwnerPassword.matches(password, in: $0, store: store) }) else {
-            return again("The owner password is wrong.", status: 401)
+        switch try checkOwnerPassword(form.password, for: .device(userCode: userCode)) {
+        case .accepted: break
+        case .wrong: return again("The owner password is wrong.", status: 401)
+        case .burned:
+            let html = SignInPages.message(
+                "Sign-in closed", "Too many wrong owner passwords: the device was not signed in. Start again on the device.")
+            let (statusCode, payload) = SignInPages.undocumented(html, status: 403)
+            return .undocumented(statusCode: statusCode, payload)
+        case .throttled(let retryAfter):
+            let (statusCode, payload) = Self.throttledPage(retryAfter: retryAfter)
+            return .undocumented(statusCode: statusCode, payload)
         }
         let approved = OAuthScope.approved(asked: scopes, chosen: form.scope ?? [])
         guard approved.contains(where: { !OAuthScope.oidc.contains($0) }) else {

@@ -15,8 +15,9 @@ import MarfaTypes
 ///   that exists (`200`); an `id` naming this very edge is answered `200` with `acknowledged`.
 /// - `PATCH /edges/{id}` merges properties (`null` removes one) and needs the edge's `version`
 ///   (`400 missing_required_field` without it, `409 version_conflict` with `current` when stale).
-/// - Lists page by an opaque cursor, oldest first, leaving out edges whose source the key
-///   cannot read. Every write emits `edge.created`, `edge.updated` or `edge.deleted`.
+/// - Reading an edge needs read on its edge type and on the types of both its items; lists page by
+///   an opaque cursor, oldest first, leaving out the edges the key cannot read. Every write emits
+///   `edge.created`, `edge.updated` or `edge.deleted`.
 extension LocalAPI {
     private func edgeResponse(_ edge: EdgeRecord, acknowledged: Bool? = nil) -> Components.Responses.EdgeEnvelope {
         .init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(edge: edge.wire, acknowledged: acknowledged)))
@@ -40,11 +41,20 @@ extension LocalAPI {
         }
     }
 
-    /// The edge `id` as `key` may see it: `404 edge_not_found` when missing or drawn from an item
-    /// the key cannot read.
+    /// Whether `key` may read an edge of `edgeType` between items of `sourceType` and `targetType`.
+    static func mayRead(edgeType: String, sourceType: String, targetType: String?, by key: KeyRecord) -> Bool {
+        guard let targetType else { return false }
+        return (key.isAdmin || KeyRecord.level(of: edgeType, in: key.grants.edgePermissions) >= .read)
+            && key.typeLevel(sourceType) >= .read && key.typeLevel(targetType) >= .read
+    }
+
+    /// The edge `id` as `key` may see it: `404 edge_not_found` when missing, of an edge type the key
+    /// cannot read, or joining an item the key cannot read.
     func visibleEdge(_ id: String, by key: KeyRecord, in db: SQLiteConnection) throws -> (EdgeRecord, ItemRecord) {
         guard let edge = try EdgeRecord.find(id: id, in: db), let source = try ItemRecord.find(id: edge.sourceID, in: db),
-            key.typeLevel(source.type) >= .read
+            Self.mayRead(
+                edgeType: edge.edgeType, sourceType: source.type, targetType: try ItemRecord.find(id: edge.targetID, in: db)?.type,
+                by: key)
         else { throw LocalError.notFound("edge_not_found", "No edge \(id).") }
         return (edge, source)
     }
@@ -184,8 +194,8 @@ extension LocalAPI {
         return value
     }
 
-    /// One page of edges matching `condition`, after `cursor`, leaving out edges whose source
-    /// item `key` cannot read.
+    /// One page of edges matching `condition`, after `cursor`, leaving out edges `key` cannot read
+    /// (`mayRead`).
     private func edgePage(
         where condition: String, _ values: [any SQLiteBindable], cursor: String?, limit: Int?, key: KeyRecord
     ) throws -> Components.Responses.EdgePage {
@@ -197,7 +207,8 @@ extension LocalAPI {
             scan: while true {
                 let rows = try db.query(
                     """
-                    SELECT edges.*, items.type AS source_type FROM edges JOIN items ON items.id = edges.source_id
+                    SELECT edges.*, items.type AS source_type, targets.type AS target_type FROM edges
+                    JOIN items ON items.id = edges.source_id LEFT JOIN items AS targets ON targets.id = edges.target_id
                     WHERE \(condition) AND edges.seq > ? ORDER BY edges.seq LIMIT ?
                     """, values: values + [after, limit + 1])
                 for row in rows {
@@ -207,7 +218,10 @@ extension LocalAPI {
                     }
                     let edge = try EdgeRecord(row: row)
                     after = edge.seq
-                    if key.typeLevel(row.string("source_type") ?? "") >= .read { page.append(edge) }
+                    if Self.mayRead(
+                        edgeType: edge.edgeType, sourceType: row.string("source_type") ?? "", targetType: row.string("target_type"),
+                        by: key)
+                    { page.append(edge) }
                 }
                 if rows.count <= limit { break }
             }

@@ -3,15 +3,38 @@ import Foundation
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 
-/// `Idempotency-Key` on writes: the first answer (a refusal included, not a 5xx) is recorded under
-/// the key and the credential; a repeat with the same method, target and body is answered from the
-/// record with `Idempotency-Replayed: true` and does nothing; another request under the same key is
-/// `422 idempotency_key_reused`.
+/// `Idempotency-Key` on the writes whose contract declares it: the first answer (a refusal
+/// included, not a 5xx) is recorded under the key and the credential; a repeat with the same
+/// method, target and body is answered from the record with `Idempotency-Replayed: true` and does
+/// nothing; another request under the same key is `422 idempotency_key_reused`.
+///
+/// The key is reserved (in one transaction) before the operation runs, so two requests racing
+/// with one key run it once: the later one waits for the first answer and replays it, or, after
+/// `waitLimit`, is answered `503 write_contention` (nothing written; ask again). Operations that
+/// do not declare the header ignore it, so answers carrying secrets (minted keys, OAuth tokens)
+/// are never stored.
 struct IdempotencyMiddleware: ServerMiddleware {
     let store: LocalStore
     /// The most request or response bytes read for a fingerprint or a record.
     let maxBodyBytes: Int
+    /// How long a repeat waits for the answer of the same request still under way.
+    var waitLimit: Duration = .seconds(5)
 
+    /// The operations whose contract declares `Idempotency-Key` (see `openapi/marfa.yaml`).
+    static let declaringOperations: Set<String> = [
+        "addItemTags", "createEdge", "createFolder", "createItem", "createView", "deleteEdge", "deleteFolder",
+        "deleteItem", "deleteItemExtension", "deleteView", "mergeItemMetadata", "purgeItem", "removeItemTag",
+        "replaceItemExtension", "replaceItemMetadata", "restoreItem", "setTypeIcon", "startTypeMove",
+        "transitionItem", "updateEdge", "updateFolder", "updateItem", "updateSpaceConfig", "updateView", "uploadBlob",
+    ]
+    /// Operations whose answers are never recorded, whatever the contract says: they carry secrets.
+    static let neverRecorded: Set<String> = [
+        "createKey", "requestToken", "revokeToken", "registerOAuthClient", "requestDeviceCode", "authorize",
+        "submitConsentDecision", "submitDeviceConsent", "submitDeviceCode", "signInWithPassword", "createWebhook",
+        "createOwner",
+    ]
+    /// The `status` of a record whose request is still under way.
+    static let reservedStatus = 0
     static let writeMethods: Set<HTTPMethod> = [.post, .put, .patch, .delete]
     /// Headers that describe one answer, not its content: never replayed.
     static let perAnswerHeaders: Set<String> = [
@@ -19,11 +42,25 @@ struct IdempotencyMiddleware: ServerMiddleware {
         "content-length",
     ]
 
+    /// Whether `operationID` takes part in idempotency.
+    static func applies(to operationID: String) -> Bool {
+        declaringOperations.contains(operationID) && !neverRecorded.contains(operationID)
+    }
+
+    /// What the reservation step found.
+    private enum Claim {
+        case reserved
+        case recorded(SQLiteRow)
+        case underWay
+    }
+
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        guard Self.writeMethods.contains(request.method), let idempotencyKey = request.headerFields["Idempotency-Key"] else {
+        guard Self.applies(to: operationID), Self.writeMethods.contains(request.method),
+            let idempotencyKey = request.headerFields["Idempotency-Key"]
+        else {
             return try await next(request, body, metadata)
         }
         guard (1...255).contains(idempotencyKey.utf8.count) else {
@@ -32,16 +69,57 @@ struct IdempotencyMiddleware: ServerMiddleware {
         let bytes = try await body?.collect(upTo: maxBodyBytes)
         let credential = RequestContext.current.key?.id ?? "anonymous"
         let fingerprint = SHA256.hex(Array("\(request.method.rawValue) \(request.path)\n".utf8) + (bytes ?? []))
-        if let record = try store.database.read({
-            try $0.first("SELECT * FROM idempotency_records WHERE credential = ? AND key = ?", credential, idempotencyKey)
-        }) {
-            guard record.string("fingerprint") == fingerprint else {
-                throw LocalError(
-                    422, "idempotency_key_reused",
-                    "This Idempotency-Key was already used for a different request; use a new key.")
+        let waitUntil = ContinuousClock.now + waitLimit
+        while true {
+            switch try claim(credential: credential, key: idempotencyKey, fingerprint: fingerprint) {
+            case .recorded(let record):
+                return try Self.replay(record)
+            case .underWay:
+                guard ContinuousClock.now < waitUntil else {
+                    var refusal = LocalError(
+                        503, "write_contention",
+                        "A request with this Idempotency-Key is still under way; nothing was written, ask again.")
+                    refusal.headers = [("Retry-After", "1")]
+                    throw refusal
+                }
+                try await Task.sleep(for: .milliseconds(20))
+            case .reserved:
+                return try await runReserved(
+                    request, bytes: bytes, metadata: metadata, credential: credential, key: idempotencyKey, next: next)
             }
-            return try Self.replay(record)
         }
+    }
+
+    /// Finds the record of (`credential`, `key`), or reserves it for this request, in one transaction.
+    private func claim(credential: String, key: String, fingerprint: String) throws -> Claim {
+        try store.database.write { db -> Claim in
+            if let record = try db.first(
+                "SELECT * FROM idempotency_records WHERE credential = ? AND key = ?", credential, key)
+            {
+                guard record.string("fingerprint") == fingerprint else {
+                    throw LocalError(
+                        422, "idempotency_key_reused",
+                        "This Idempotency-Key was already used for a different request; use a new key.")
+                }
+                return record.int("status") == Self.reservedStatus ? .underWay : .recorded(record)
+            }
+            try db.run(
+                """
+                INSERT INTO idempotency_records (credential, key, fingerprint, status, headers, body, created_at)
+                VALUES (?, ?, ?, ?, '[]', ?, ?)
+                """, credential, key, fingerprint, Self.reservedStatus, [UInt8](), Date().stored)
+            return .reserved
+        }
+    }
+
+    /// Runs the operation under a reservation: records its answer, or drops the reservation when
+    /// the answer is a 5xx or the operation did not finish.
+    private func runReserved(
+        _ request: HTTPRequest, bytes: [UInt8]?, metadata: ServerRequestMetadata, credential: String, key: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var recorded = false
+        defer { if !recorded { release(credential: credential, key: key) } }
         var (response, responseBody): (HTTPResponse, HTTPBody?)
         do {
             (response, responseBody) = try await next(request, bytes.map { HTTPBody($0) }, metadata)
@@ -54,12 +132,21 @@ struct IdempotencyMiddleware: ServerMiddleware {
         try store.database.write { db in
             try db.run(
                 """
-                INSERT OR IGNORE INTO idempotency_records (credential, key, fingerprint, status, headers, body, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, credential, idempotencyKey, fingerprint, response.status, try StoredJSON.encode(headers),
-                responseBytes, Date().stored)
+                UPDATE idempotency_records SET status = ?, headers = ?, body = ?, created_at = ?
+                WHERE credential = ? AND key = ?
+                """, response.status, try StoredJSON.encode(headers), responseBytes, Date().stored, credential, key)
         }
+        recorded = true
         return (response, HTTPBody(responseBytes))
+    }
+
+    /// Drops an unfinished reservation, so that the same request may be sent again.
+    private func release(credential: String, key: String) {
+        _ = try? store.database.write { db in
+            try db.run(
+                "DELETE FROM idempotency_records WHERE credential = ? AND key = ? AND status = ?", credential, key,
+                Self.reservedStatus)
+        }
     }
 
     private static func replay(_ record: SQLiteRow) throws -> (HTTPResponse, HTTPBody?) {

@@ -16,6 +16,18 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         Operations.securityRequirements[operationID]?.isEmpty == true
     }
 
+    /// Whether the `Authorization` value `header` is `Bearer` and a live key or access token.
+    static func isLive(_ header: String, in store: LocalStore) -> Bool {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
+        let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let found = try? store.database.read { db -> Bool in
+            if token.hasPrefix(OAuthGrants.accessPrefix) { return try OAuthGrants.key(forAccessToken: token, in: db) != nil }
+            return try KeyRecord.find(plaintext: token, in: db) != nil
+        }
+        return found ?? false
+    }
+
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)

@@ -31,6 +31,28 @@ enum KeyOperations {
     }
 
     static let validLevels: Set<String> = ["read", "write", "none"]
+
+    /// `403 forbidden` for a permission `caller` lacks, `400 validation_error` for one unknown;
+    /// the same checks for minting and changing a key.
+    static func checkPermissions(_ permissions: [String], grantedBy caller: KeyRecord) throws {
+        if let missing = permissions.first(where: { !caller.has($0) }) {
+            throw LocalError.forbidden("This key cannot grant \(missing), which it lacks.", details: ["required_scope": .string(missing)])
+        }
+        if let unknown = permissions.first(where: { !Permission.all.contains($0) }) {
+            throw LocalError.validation("Unknown permission \(unknown).")
+        }
+    }
+
+    /// `400 validation_error` for an unknown access level in `requested` (the map `field`), and
+    /// `403 forbidden` for a level beyond what the caller holds in `held`.
+    static func checkLevels(_ requested: [String: String], field: String, held: [String: String], caller: KeyRecord) throws {
+        if let bad = requested.values.first(where: { !validLevels.contains($0) }) {
+            throw LocalError.validation("\(field) holds the unknown level \(bad).")
+        }
+        if let excess = excess(requested, beyond: held, callerIsAdmin: caller.isAdmin) {
+            throw LocalError.forbidden("This key cannot grant \(excess), beyond its own reach.", details: ["required_scope": .string(excess)])
+        }
+    }
 }
 
 extension LocalAPI {
@@ -56,12 +78,7 @@ extension LocalAPI {
             }
             var grants = caller.grants
             if let permissions = body.permissions?.map(\.rawValue) {
-                if let missing = permissions.first(where: { !caller.has($0) }) {
-                    throw LocalError.forbidden("This key cannot grant \(missing), which it lacks.", details: ["required_scope": .string(missing)])
-                }
-                if let unknown = permissions.first(where: { !Permission.all.contains($0) }) {
-                    throw LocalError.validation("Unknown permission \(unknown).")
-                }
+                try KeyOperations.checkPermissions(permissions, grantedBy: caller)
                 grants.permissions = permissions
             }
             let maps: [(String, [String: String]?, [String: String])] = [
@@ -72,12 +89,7 @@ extension LocalAPI {
             ]
             for (field, requested, held) in maps {
                 guard let requested else { continue }
-                if let bad = requested.values.first(where: { !KeyOperations.validLevels.contains($0) }) {
-                    throw LocalError.validation("\(field) holds the unknown level \(bad).")
-                }
-                if let excess = KeyOperations.excess(requested, beyond: held, callerIsAdmin: caller.isAdmin) {
-                    throw LocalError.forbidden("This key cannot grant \(excess), beyond its own reach.", details: ["required_scope": .string(excess)])
-                }
+                try KeyOperations.checkLevels(requested, field: field, held: held, caller: caller)
                 switch field {
                 case "type_permissions": grants.typePermissions = requested
                 case "extension_permissions": grants.extensionPermissions = requested
@@ -142,9 +154,7 @@ extension LocalAPI {
             }
             if let tier = patch.defaultTier { key.defaultTier = tier.rawValue }
             if let permissions = patch.permissions?.map(\.rawValue) {
-                if let missing = permissions.first(where: { !caller.has($0) }) {
-                    throw LocalError.forbidden("This key cannot grant \(missing), which it lacks.", details: ["required_scope": .string(missing)])
-                }
+                try KeyOperations.checkPermissions(permissions, grantedBy: caller)
                 key.grants.permissions = permissions
             }
             if let sources = patch.sources {
@@ -153,17 +163,15 @@ extension LocalAPI {
                 }
                 key.grants.sources = sources
             }
-            let maps: [(WritableKeyPath<KeyRecord.Grants, [String: String]>, [String: String]?)] = [
-                (\.typePermissions, patch.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
-                (\.extensionPermissions, patch.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
-                (\.edgePermissions, patch.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
-                (\.metadataPermissions, patch.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+            let maps: [(String, WritableKeyPath<KeyRecord.Grants, [String: String]>, [String: String]?)] = [
+                ("type_permissions", \.typePermissions, patch.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+                ("extension_permissions", \.extensionPermissions, patch.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+                ("edge_permissions", \.edgePermissions, patch.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+                ("metadata_permissions", \.metadataPermissions, patch.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
             ]
-            for (path, requested) in maps {
+            for (field, path, requested) in maps {
                 guard let requested else { continue }
-                if let excess = KeyOperations.excess(requested, beyond: caller.grants[keyPath: path], callerIsAdmin: caller.isAdmin) {
-                    throw LocalError.forbidden("This key cannot grant \(excess), beyond its own reach.", details: ["required_scope": .string(excess)])
-                }
+                try KeyOperations.checkLevels(requested, field: field, held: caller.grants[keyPath: path], caller: caller)
                 key.grants[keyPath: path] = requested
             }
             switch patch.enforcementOverride {

@@ -22,6 +22,8 @@ struct LocalAPI: APIProtocol {
     var eventPingInterval: Duration = .seconds(30)
     /// The largest blob `POST /blobs` stores.
     var maxBlobBytes = 8 << 20
+    /// The instance-wide budget of wrong owner passwords, shared by every copy of this value.
+    var passwordAttempts = PasswordAttempts()
 
     /// Runs `body` in one write transaction, then wakes the event log's followers.
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {

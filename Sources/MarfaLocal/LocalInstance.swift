@@ -106,12 +106,14 @@ public final class LocalInstance: Sendable {
                 ResponseHeadersMiddleware { operation, error in log("marfa-local: \(operation) failed: \(error)") }
             ]
             if let limit = options.requestsPerMinute {
-                middlewares.append(RateLimitMiddleware(limiter: RateLimiter(limit: limit, window: .seconds(60))))
+                middlewares.append(RateLimitMiddleware(
+                    limiter: RateLimiter(limit: limit, window: .seconds(60)),
+                    isLiveCredential: { KeyAuthenticationMiddleware.isLive($0, in: store) }))
             }
             let refusalMiddlewares = middlewares
             middlewares.append(KeyAuthenticationMiddleware(store: store))
             middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
-            middlewares.append(OAuthDoorMiddleware())
+            middlewares.append(OAuthDoorMiddleware(hostCheck: HostCheck(boundHost: host, boundPort: { server.port })))
             let api = LocalAPI(store: store, name: options.name, typeMoveBatchSize: max(1, options.typeMoveBatchSize),
                 typeMovePause: options.typeMovePause, signIn: options.signIn, eventPingInterval: options.eventPingInterval,
                 maxBlobBytes: options.maxBodyBytes)
@@ -131,40 +133,15 @@ public final class LocalInstance: Sendable {
 
     /// Stops answering (requests under way finish first, up to a few seconds) and closes the store.
     /// Open event streams end first, each with a `stream_incomplete` frame (`server_stopping`)
-    /// naming the last event it sent.
+    /// naming the last event it sent. A type move under way is cancelled and ends as failed
+    /// (`interrupted`); a handler still running after the cut-off finds the store closed.
     public func stop() async {
         await store.events.stop()
         await server.shutdown()
+        await store.background.stopAll()
         store.close()
     }
 
     /// Returns when `stop()` begins.
     public func untilStopping() async { await server.untilStopping() }
-}
-
-/// The owner's sign-in password, kept as a salted SHA-256.
-enum OwnerPassword {
-    static func store(_ password: String, in db: SQLiteConnection, store: LocalStore) throws {
-        let salt = Identifiers.secret(bytes: 16)
-        try store.setMeta("owner_password", salt + ":" + SHA256.hex(salt + password), in: db)
-    }
-
-    /// Stores `password` when given; when not, and no password was ever set, stores and returns a
-    /// generated one.
-    static func prepare(_ password: String?, in db: SQLiteConnection, store: LocalStore) throws -> String? {
-        if let password {
-            try self.store(password, in: db, store: store)
-            return nil
-        }
-        guard try store.meta("owner_password", in: db) == nil else { return nil }
-        let generated = Identifiers.secret(bytes: 12)
-        try self.store(generated, in: db, store: store)
-        return generated
-    }
-
-    static func matches(_ password: String, in db: SQLiteConnection, store: LocalStore) throws -> Bool {
-        guard let stored = try store.meta("owner_password", in: db), let colon = stored.firstIndex(of: ":") else { return false }
-        let salt = String(stored[..<colon])
-        return SHA256.hex(salt + password) == stored[stored.index(after: colon)...]
-    }
 }

@@ -103,5 +103,13 @@ enum LocalSchema {
                 CREATE INDEX edges_source ON edges (source_id, edge_type);
                 CREATE INDEX edges_target ON edges (target_id, edge_type);
                 """),
+        // Wrong owner passwords typed for each pending consent and device code, which close the
+        // request after five.
+        SQLiteMigration(
+            version: 5,
+            sql: """
+                ALTER TABLE oauth_consents ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE oauth_device_codes ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
+                """),
     ]
 }

@@ -1,9 +1,15 @@
 import Foundation
 import MarfaOpenAPIRuntime
 import MarfaSQLite
+import MarfaTypes
 
 /// The instance's data folder: one SQLite file (`marfa.sqlite`) holding every table, migrated to
 /// this build's schema when opened, and the instance's identity, minted on first open.
+///
+/// The folder is created owner-only (0700) and the database files are kept owner-only (0600),
+/// since they hold key hashes, the owner password hash and webhook secrets. Opening also settles
+/// what a crash or stop left half done: running type moves end as failed (`interrupted`),
+/// housekeeping runs stop counting as running, and idempotency reservations are dropped.
 final class LocalStore: Sendable {
     let database: SQLiteDatabase
     /// The instance's UUIDv7, the same for every start on this folder.
@@ -14,13 +20,16 @@ final class LocalStore: Sendable {
     let events = EventHub()
     /// The data folder.
     let directory: URL
+    /// Work running beyond requests (type moves), cancelled and awaited before the store closes.
+    let background = BackgroundTasks()
 
     static let fileName = "marfa.sqlite"
 
     init(directory: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Self.prepareFolder(directory)
         self.directory = directory
         database = try SQLiteDatabase(path: directory.appendingPathComponent(Self.fileName).path)
+        Self.restrictDatabaseFiles(in: directory)
         var created = false
         instanceID = try database.read { db in
             try db.migrate(LocalSchema.migrations)
@@ -37,6 +46,46 @@ final class LocalStore: Sendable {
             }
         }
         isNew = created
+        try database.write { db in try Self.settleInterruptedWork(in: db) }
+    }
+
+    /// Creates the folder owner-only when missing, and the database file owner-only before SQLite
+    /// opens it (SQLite gives its `-wal` and `-shm` files the database file's mode).
+    private static func prepareFolder(_ directory: URL) throws {
+        let files = FileManager.default
+        if !files.fileExists(atPath: directory.path) {
+            try files.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        let database = directory.appendingPathComponent(fileName).path
+        if !files.fileExists(atPath: database) {
+            _ = files.createFile(atPath: database, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+    }
+
+    /// Makes the database files owner-only, whatever mode an earlier build left them in.
+    private static func restrictDatabaseFiles(in directory: URL) {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            let path = directory.appendingPathComponent(fileName + suffix).path
+            if FileManager.default.fileExists(atPath: path) {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+            }
+        }
+    }
+
+    /// Ends what the last run left under way: no request or job of it survives this open.
+    private static func settleInterruptedWork(in db: SQLiteConnection) throws {
+        let interrupted = try StoredJSON.encode(Components.Schemas.ErrorBody(
+            code: "interrupted", message: "The instance stopped during the move; start it again."))
+        let now = Date().stored
+        try db.run(
+            "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE status = 'running'", interrupted, now)
+        try db.run(
+            """
+            UPDATE housekeeping_runs SET running_since = NULL, last_finished_at = ?, last_outcome = 'error',
+                last_error = 'interrupted' WHERE running_since IS NOT NULL
+            """, now)
+        try db.run("DELETE FROM idempotency_records WHERE status = \(IdempotencyMiddleware.reservedStatus)")
     }
 
     func close() { database.close() }

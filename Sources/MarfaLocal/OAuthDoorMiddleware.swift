@@ -10,12 +10,17 @@ struct BrowserRequest: Sendable {
     @TaskLocal static var current = BrowserRequest(origin: "http://127.0.0.1")
 }
 
-/// Guards the sign-in doors: a browser form post from another origin (an `Origin` header that is
+/// Guards the sign-in doors: a `Host` header naming another host than this instance (see
+/// `HostCheck`, against DNS rebinding) is `403 forbidden` on every door open without a key; a
+/// browser form post from another origin (an `Origin` header that is
 /// not the instance's own, or `Sec-Fetch-Site: cross-site`) is `403 forbidden`, and a request the
 /// OAuth doors cannot read is answered `400 invalid_request` in the OAuth error shape rather than
 /// the usual envelope. Token answers and pages carry `Cache-Control: no-store`; pages may not be
 /// framed.
 struct OAuthDoorMiddleware: ServerMiddleware {
+    /// Which `Host` values name the instance.
+    let hostCheck: HostCheck
+
     /// The browser doors that take form posts.
     static let formPosts: Set<String> = ["submitConsentDecision", "submitDeviceCode", "submitDeviceConsent", "signInWithPassword"]
     /// The browser doors: pages and their form posts.
@@ -30,7 +35,11 @@ struct OAuthDoorMiddleware: ServerMiddleware {
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let origin = "http://" + (request.headerFields["Host"] ?? "127.0.0.1")
+        let host = request.headerFields["Host"] ?? "127.0.0.1:\(hostCheck.boundPort())"
+        if operationID != "getInstance", KeyAuthenticationMiddleware.isOpen(operationID), !hostCheck.accepts(host) {
+            throw LocalError.forbidden("The Host \(host) does not name this instance; open it by its own address.")
+        }
+        let origin = "http://" + host
         if Self.formPosts.contains(operationID) {
             let sentOrigin = request.headerFields["Origin"]
             if let sentOrigin, sentOrigin.lowercased() != origin.lowercased() {

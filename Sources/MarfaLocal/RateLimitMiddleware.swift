@@ -2,17 +2,22 @@ import MarfaDigest
 import Foundation
 import MarfaOpenAPIRuntime
 
-/// Counts each request against its credential's budget (the bearer value, or one shared budget for
-/// requests without one), refused ones included. Every answer carries `X-RateLimit-Limit`,
-/// `-Remaining` and `-Reset`; past the budget the answer is `429 rate_limited` with `Retry-After`.
+/// Counts each request against its credential's budget (a live key's or access token's own, or
+/// one shared anonymous budget for requests without one or with a bearer that names no live
+/// credential, so made-up bearers never buy a fresh budget), refused ones included. Every answer
+/// carries `X-RateLimit-Limit`, `-Remaining` and `-Reset`; past the budget the answer is
+/// `429 rate_limited` with `Retry-After`.
 struct RateLimitMiddleware: ServerMiddleware {
     let limiter: RateLimiter
+    /// Whether an `Authorization` header value names a live key or access token.
+    let isLiveCredential: @Sendable (String) -> Bool
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let credential = request.headerFields["Authorization"].map { "bearer:" + SHA256.hex($0) } ?? "anonymous"
+        let credential = request.headerFields["Authorization"].flatMap { isLiveCredential($0) ? "bearer:" + SHA256.hex($0) : nil }
+            ?? "anonymous"
         let decision = limiter.count(credential)
         var answer: (HTTPResponse, HTTPBody?)
         if decision.allowed {

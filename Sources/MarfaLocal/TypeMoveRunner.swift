@@ -14,17 +14,24 @@ struct TypeMoveRunner: Sendable {
     let batchSize: Int
     let pause: Duration
 
-    /// Starts the job in a detached task under the starting request's context.
+    /// Starts the job in a task the store tracks (so `stop()` cancels and awaits it), under the
+    /// starting request's context. When the instance is already stopping the job is failed at once.
     func start() {
         let context = RequestContext(requestID: RequestContext.current.requestID, key: key)
-        Task.detached {
+        let started = store.background.run {
             await RequestContext.$current.withValue(context) { await run() }
         }
+        if !started { fail(reason: "interrupted", "The instance stopped before the move began.") }
     }
 
     func run() async {
         do {
             while true {
+                if Task.isCancelled {
+                    // The instance is stopping: the job ends as failed ('interrupted'), resumable by a new move.
+                    fail(reason: "interrupted", "The instance stopped during the move; start it again.")
+                    return
+                }
                 let outcome = try store.database.write { db -> Bool? in
                     guard let job = try TypeMoveRecord.find(id: jobID, in: db), job.isRunning else { return nil }
                     if job.cancelRequested { return nil }
@@ -95,7 +102,12 @@ struct TypeMoveRunner: Sendable {
 
     /// Records that the job failed, when the store still takes writes.
     private func fail(_ error: any Error) {
-        let body = Components.Schemas.ErrorBody(code: "internal_error", message: "The move stopped: \(error)")
+        fail(reason: "internal_error", "The move stopped: \(error)")
+    }
+
+    /// Records that the job failed with `reason` (the stored error's code), when the store still takes writes.
+    private func fail(reason: String, _ message: String) {
+        let body = Components.Schemas.ErrorBody(code: reason, message: message)
         _ = try? store.database.write { db in
             try db.run(
                 "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE id = ? AND status = 'running'",

@@ -24,11 +24,22 @@ extension LocalAPI {
         return webhook
     }
 
-    /// `400 validation_error` unless `url` is an absolute http or https address.
+    /// `400 validation_error` unless `url` is an absolute http or https address without user info
+    /// (`user:password@`); a secret belongs in the webhook's `secret`.
     func checkWebhookURL(_ url: String) throws {
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
             parsed.host?.isEmpty == false
         else { throw LocalError.validation("The webhook's url must be an http or https address.") }
+        guard parsed.user == nil, parsed.password == nil, !(URLComponents(string: url)?.percentEncodedUser?.isEmpty == false) else {
+            throw LocalError.validation("The webhook's url may not carry a user name or password; use the webhook's secret.")
+        }
+    }
+
+    /// The part of a webhook URL the audit log keeps: scheme and host (with port), never the path
+    /// or query, which may hold a secret.
+    static func auditedOrigin(of url: String) -> String {
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host else { return "" }
+        return "\(scheme)://\(host)" + (parsed.port.map { ":\($0)" } ?? "")
     }
 
     func createWebhook(_ input: Operations.CreateWebhook.Input) async throws -> Operations.CreateWebhook.Output {
@@ -44,7 +55,7 @@ extension LocalAPI {
                 typeFilter: body.typeFilter ?? .null, secret: body.secret ?? Identifiers.secret(), active: true, createdAt: now,
                 updatedAt: now)
             try SettingStore.save(.webhook, id: webhook.id, webhook, in: db)
-            try AuditLog.record("webhook.create", resourceType: "webhook", resourceID: webhook.id, details: ["url": .string(webhook.url)], in: db)
+            try AuditLog.record("webhook.create", resourceType: "webhook", resourceID: webhook.id, details: ["url": .string(Self.auditedOrigin(of: webhook.url))], in: db)
             return webhook
         }
         return .created(webhookResponse(webhook, showingSecret: true))

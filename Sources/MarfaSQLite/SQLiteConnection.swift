@@ -78,10 +78,14 @@ public final class SQLiteConnection {
     // MARK: Running SQL
 
     /// Prepares one statement.
-    public func prepare(_ sql: String) throws -> SQLiteStatement { try SQLiteStatement(connection: self, sql: sql) }
+    public func prepare(_ sql: String) throws -> SQLiteStatement {
+        guard !isClosed else { throw SQLiteError.closed(nil) }
+        return try SQLiteStatement(connection: self, sql: sql)
+    }
 
     /// Runs one or more statements separated by `;`, with no parameters and no results.
     public func execute(_ sql: String) throws {
+        guard !isClosed else { throw SQLiteError.closed(nil) }
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         defer { sqlite3_free(message) }

@@ -20,6 +20,16 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A UNIQUE, PRIMARY KEY, CHECK, NOT NULL or FOREIGN KEY constraint refused the change.
     public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
 
+    /// The connection was closed: `SQLITE_MISUSE`, raised by this package before SQLite is called.
+    public var isClosed: Bool { primaryCode == SQLITE_MISUSE && message.hasPrefix(Self.closedMessage) }
+
+    static let closedMessage = "The database is closed"
+
+    /// The error a call on a closed connection or database throws.
+    static func closed(_ path: String?) -> SQLiteError {
+        SQLiteError(code: SQLITE_MISUSE, message: closedMessage + (path.map { " (\($0))" } ?? "") + ".")
+    }
+
     public var description: String {
         var text = "SQLite error \(code): \(message)"
         if let sql { text += " (in: \(sql.prefix(200)))" }

@@ -56,3 +56,19 @@ import Testing
         }
     }
 }
+
+/// Made-up bearers share the anonymous budget, so they cannot buy fresh ones.
+@Suite struct RateLimitBucketTests {
+    @Test func aBearerThatIsNoKeyCountsAsAnonymous() async throws {
+        try await LocalTestInstance.with(options: .init(requestsPerMinute: 3, log: { _ in })) { local in
+            var statuses: [Int] = []
+            for index in 0..<4 {
+                statuses.append(try await local.send(.get, "/", key: "made-up-\(index)").status)
+            }
+            #expect(statuses == [200, 200, 200, 429])
+            // The owner's real key has its own budget.
+            #expect(try await local.send(.get, "/types").status == 200)
+            #expect(try await local.send(.get, "/", key: .some(nil)).status == 429)
+        }
+    }
+}
