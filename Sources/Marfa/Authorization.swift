@@ -138,8 +138,8 @@ public final class Authorization: Sendable {
             throw Self.signInError(error)
         }
         guard let removed else { throw .notSignedIn }
-        source.adopt(nil)
-        return await revokeGrant(of: removed)
+        // A renewed pair the store couldn't keep holds the grant's live refresh token.
+        return await revokeGrant(of: source.forget(removed: removed))
     }
 
     /// Revokes the grant behind `kept`: its refresh token (which ends the chain), else its access token.

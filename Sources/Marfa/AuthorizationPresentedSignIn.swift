@@ -30,23 +30,24 @@ final class WebSessionPresenter: NSObject, ASWebAuthenticationPresentationContex
 
     func run(page: URL, scheme: String, ephemeral: Bool) async throws -> URL {
         defer { session = nil }
-        return try await withCheckedThrowingContinuation { continuation in
-            let session = ASWebAuthenticationSession(url: page, callbackURLScheme: scheme) { url, error in
-                if let url {
-                    continuation.resume(returning: url)
-                } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
-                    continuation.resume(throwing: SignInError.canceled)
-                } else {
-                    continuation.resume(throwing: SignInError.unavailable(message: "The browser couldn't open the sign-in page."))
-                }
-            }
-            session.presentationContextProvider = self
-            session.prefersEphemeralWebBrowserSession = ephemeral
-            self.session = session
-            if !session.start() {
-                continuation.resume(throwing: SignInError.unavailable(message: "The browser couldn't open the sign-in page."))
+        // One result however many times the session reports (a failed start may report too).
+        let outcome = SharedOutcome<URL>()
+        let session = ASWebAuthenticationSession(url: page, callbackURLScheme: scheme) { url, error in
+            if let url {
+                outcome.finish(.success(url))
+            } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
+                outcome.finish(.failure(SignInError.canceled))
+            } else {
+                outcome.finish(.failure(SignInError.unavailable(message: "The browser couldn't open the sign-in page.")))
             }
         }
+        session.presentationContextProvider = self
+        session.prefersEphemeralWebBrowserSession = ephemeral
+        self.session = session
+        if !session.start() {
+            outcome.finish(.failure(SignInError.unavailable(message: "The browser couldn't open the sign-in page.")))
+        }
+        return try await outcome.value()
     }
 }
 #else

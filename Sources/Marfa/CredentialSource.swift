@@ -1,7 +1,8 @@
 /// Answers the `Authorization` value a call sends, and renews it when the server refuses it.
 ///
-/// A key never renews. A sign-in's source renews its access token with the refresh token; renewal
-/// runs inside the call's time budget, so it counts toward the call's `timeout`.
+/// A key never renews. A sign-in's source renews its access token with the refresh token; the call
+/// waits for the renewal within its time budget, so the wait counts toward the call's `timeout`,
+/// while the renewal itself runs on, apart from the call, until it has kept the new pair.
 protocol CredentialSource: Sendable {
     /// The value of the `Authorization` header to send now.
     func authorization() async throws -> String

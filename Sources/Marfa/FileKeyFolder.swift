@@ -7,7 +7,9 @@ import Darwin
 
 /// A folder of secrets: `root/<service>/<account>`, names base64url-encoded, folders 0700 and files
 /// 0600. A write goes to a temporary file that is renamed over the entry, so a reader sees the old
-/// bytes or the new ones. `withLock` holds `flock` on `<account>.lock` beside the entry.
+/// bytes or the new ones, and the folder is synced after the rename. Each use tightens the folders
+/// to 0700 (refusing ones another user owns) and removes temporary files a stopped write left over a
+/// minute ago. `withLock` holds `flock` on `<account>.lock` beside the entry.
 struct FileKeyFolder: Sendable {
     let root: URL
 
@@ -58,6 +60,12 @@ struct FileKeyFolder: Sendable {
             unlink(temporary.path)
             throw .unavailable(message: "The key store couldn't write the entry (errno \(errno)).")
         }
+        // The rename lives in the folder: sync it so the new entry survives a crash.
+        let folderDescriptor = open(folder.path, O_RDONLY | O_DIRECTORY)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
     }
 
     func remove(service: String, account: String) throws(Keychain.Failure) -> Bool {
@@ -76,19 +84,54 @@ struct FileKeyFolder: Sendable {
         return files.filter { !$0.hasSuffix(".lock") }.compactMap(Self.name(fromFileName:)).sorted()
     }
 
-    /// Creates the root and the service's folder, 0700, when missing.
+    /// Creates the root and the service's folder, 0700, when missing; on every use, refuses a folder
+    /// another user owns, tightens a looser one to 0700, and removes temporary files left by a write
+    /// that stopped more than `staleAfter` ago.
     @discardableResult
     func ensureFolder(_ service: String) throws(Keychain.Failure) -> URL {
         let folder = serviceFolder(service)
-        do {
-            for url in [root, folder] where !FileManager.default.fileExists(atPath: url.path) {
-                try FileManager.default.createDirectory(
-                    at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for url in [root, folder] {
+            if !FileManager.default.fileExists(atPath: url.path) {
+                do {
+                    try FileManager.default.createDirectory(
+                        at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                } catch {
+                    throw .unavailable(message: "The key store's folder can't be made.")
+                }
             }
-        } catch {
-            throw .unavailable(message: "The key store's folder can't be made.")
+            try Self.makePrivate(url)
         }
+        sweepTemporaryFiles(in: folder)
         return folder
+    }
+
+    /// How old a temporary file is before a later write removes it.
+    static let staleAfter: TimeInterval = 60
+
+    /// Refuses a folder another user owns; sets it to 0700 when its mode is looser.
+    static func makePrivate(_ url: URL) throws(Keychain.Failure) {
+        var status = stat()
+        guard stat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR else {
+            throw .unavailable(message: "The key store's folder can't be used.")
+        }
+        guard status.st_uid == geteuid() else {
+            throw .unavailable(message: "The key store's folder belongs to another user.")
+        }
+        if status.st_mode & 0o777 != 0o700, chmod(url.path, 0o700) != 0 {
+            throw .unavailable(message: "The key store's folder can't be made private (errno \(errno)).")
+        }
+    }
+
+    /// Removes the `.tmp-*` files in `folder` last changed more than `staleAfter` ago.
+    func sweepTemporaryFiles(in folder: URL, now: Date = Date()) {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for file in files where file.hasPrefix(".tmp-") {
+            let path = folder.appendingPathComponent(file).path
+            guard let changed = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(changed) > Self.staleAfter
+            else { continue }
+            unlink(path)
+        }
     }
 
     /// Runs `body` holding an exclusive `flock` on the entry's lock file, trying every 10 ms for at

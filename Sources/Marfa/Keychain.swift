@@ -6,38 +6,59 @@ import Foundation
 ///
 /// `Keychain(accessGroup:)` is a store several processes share (an app and its extensions); on
 /// Linux a subfolder named after the group. Sign-in renewals on one entry run one at a time across
-/// those processes through a lock file (`flock`) beside the entry.
+/// those processes through a lock file (`flock`) beside the entry. On Apple platforms the lock files
+/// live under the home folder, which differs between a sandboxed app and its extensions: pass
+/// `appGroup` so they live in the App Group's shared container instead.
 public struct Keychain: KeyStore, Hashable {
     /// The store of this user (or app) on this device.
     public static let system = Keychain(accessGroup: nil)
 
     /// The shared group, or nil for the app's own store.
     public let accessGroup: String?
+    /// The App Group whose container holds the lock files on Apple platforms, or nil.
+    public let appGroup: String?
     /// The folder of the file store (also where lock files live on Apple platforms).
     let folder: URL
 
-    /// A store shared by the processes of `accessGroup` (an App Group on Apple platforms).
-    public init(accessGroup: String?) {
+    /// A store shared by the processes of `accessGroup` (a keychain access group on Apple platforms,
+    /// a subfolder on Linux).
+    ///
+    /// `appGroup` (Apple platforms only, ignored on Linux) is an App Group identifier the app and its
+    /// extensions all hold: the lock files that make their renewals run one at a time are kept in
+    /// that group's shared container (`FileManager.containerURL(forSecurityApplicationGroupIdentifier:)`),
+    /// so every process finds the same ones. Without it, or when the group's container isn't
+    /// available, they are kept under the process's home folder.
+    public init(accessGroup: String?, appGroup: String? = nil) {
         self.accessGroup = accessGroup
-        let base = Self.baseFolder()
+        self.appGroup = appGroup
+        let base = Self.baseFolder(appGroup: appGroup)
         folder = accessGroup.map { base.appendingPathComponent(FileKeyFolder.fileName(for: $0), isDirectory: true) } ?? base
     }
 
     /// A file store in `folder`, for tests and tools that keep their keys elsewhere.
     package init(folder: URL) {
         accessGroup = nil
+        appGroup = nil
         self.folder = folder
     }
 
     public var identity: String { "keychain:" + folder.standardizedFileURL.path }
 
-    static func baseFolder() -> URL {
+    /// `marfa/keys` in the App Group's container (Apple platforms, when `appGroup` names one this
+    /// process holds), else in `$XDG_CONFIG_HOME`, else in `~/.config`.
+    static func baseFolder(appGroup: String? = nil) -> URL {
+        #if canImport(Darwin)
+        if let appGroup, let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup) {
+            return container.appendingPathComponent("marfa/keys", isDirectory: true)
+        }
+        #endif
         let environment = ProcessInfo.processInfo.environment
         let config: URL
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             config = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
-            config = FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config", isDirectory: true)
+            // NSHomeDirectory: the user's home on Linux and macOS, the app's container when sandboxed and on iOS.
+            config = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true).appendingPathComponent(".config", isDirectory: true)
         }
         return config.appendingPathComponent("marfa/keys", isDirectory: true)
     }

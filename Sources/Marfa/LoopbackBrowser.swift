@@ -17,13 +17,12 @@ public struct LoopbackBrowser: SignInBrowser {
 
     public func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws(SignInError) -> URL {
         let listener = MicroHTTPDServer(host: "127.0.0.1", port: 0, maxBodyBytes: 64 << 10)
-        let (callbacks, continuation) = AsyncStream.makeStream(of: URL.self)
-        let path = path
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         do {
+            // The route holds the stream only, never the listener (which holds the route).
             try listener.register(
                 { request, _, _ in
-                    let port = listener.port
-                    if let url = URL(string: "http://127.0.0.1:\(port)\(request.path)") { continuation.yield(url) }
+                    continuation.yield(.callback(path: request.path))
                     var response = HTTPResponse(status: 200)
                     response.headerFields["Content-Type"] = "text/html; charset=utf-8"
                     return (response, HTTPBody("<!doctype html><title>Signed in</title><p>You can close this window.</p>"))
@@ -32,32 +31,59 @@ public struct LoopbackBrowser: SignInBrowser {
         } catch {
             throw .unavailable(message: "The sign-in couldn't listen on the loopback address.")
         }
-        let answer = await receive(on: listener, path: path, callbacks: callbacks, authorize: authorize)
+        let answer = await receive(port: listener.port, events: events, continuation: continuation, authorize: authorize)
+        continuation.finish()
         await listener.shutdown()
         return try answer.get()
     }
 
-    /// Opens the page for the listener's address and waits for the first callback.
+    /// What the listener and the browser's opener report.
+    enum Event: Sendable {
+        /// The browser reached the listener at `path` (with its query).
+        case callback(path: String)
+        /// The browser couldn't open.
+        case failed(SignInError)
+    }
+
+    /// Opens the page for the listener's address and waits for the first callback. The opener runs
+    /// on its own, so a browser command that stays in the foreground doesn't hold the sign-in up;
+    /// its failure ends the wait.
     private func receive(
-        on listener: MicroHTTPDServer, path: String, callbacks: AsyncStream<URL>, authorize: @Sendable (URL) -> URL
+        port: Int, events: AsyncStream<Event>, continuation: AsyncStream<Event>.Continuation,
+        authorize: @Sendable (URL) -> URL
     ) async -> Result<URL, SignInError> {
-        guard let own = URL(string: "http://127.0.0.1:\(listener.port)\(path)") else {
+        let base = "http://127.0.0.1:\(port)"
+        guard let own = URL(string: base + path) else {
             return .failure(.unavailable(message: "The sign-in couldn't listen on the loopback address."))
         }
-        do {
-            try await open(authorize(own))
-        } catch is CancellationError {
-            return .failure(.canceled)
-        } catch let error as SignInError {
-            return .failure(error)
-        } catch {
-            return .failure(.unavailable(message: "The browser couldn't open the sign-in page."))
+        let page = authorize(own)
+        let open = open
+        let opener = Task {
+            do {
+                try await open(page)
+            } catch is CancellationError {
+                continuation.yield(.failed(.canceled))
+            } catch let error as SignInError {
+                continuation.yield(.failed(error))
+            } catch {
+                continuation.yield(.failed(.unavailable(message: "The browser couldn't open the sign-in page.")))
+            }
         }
-        for await callback in callbacks { return .success(callback) }
+        defer { opener.cancel() }
+        for await event in events {
+            switch event {
+            case .callback(let path):
+                guard let url = URL(string: base + path) else { continue }
+                return .success(url)
+            case .failed(let error):
+                return .failure(error)
+            }
+        }
         return .failure(.canceled)
     }
 
-    /// Opens `url` in the system's browser: `xdg-open` on Linux, `open` on macOS.
+    /// Opens `url` in the system's browser: `xdg-open` on Linux, `open` on macOS. Waits for the
+    /// command without holding a thread; throws `unavailable` when it exits with a failure.
     @Sendable public static func openInSystemBrowser(_ url: URL) async throws {
         #if os(Linux) || os(macOS)
         let process = Process()
@@ -69,9 +95,10 @@ public struct LoopbackBrowser: SignInBrowser {
         #endif
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let exit = SharedOutcome<Int32>()
+        process.terminationHandler = { exit.finish(.success($0.terminationStatus)) }
         try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        guard try await exit.value() == 0 else {
             throw SignInError.unavailable(message: "The system browser couldn't open the sign-in page.")
         }
         #else

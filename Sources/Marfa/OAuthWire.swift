@@ -8,7 +8,7 @@ import MarfaHTTP
 struct OAuthWire: Sendable {
     /// What every OAuth request is sent through.
     var transport: any ClientTransport = Server.sharedTransport
-    /// How long each request waits in all when the calling task sets no limit.
+    /// How long each request waits in all outside a call's budget (`CallLimits`), renewals included.
     var timeout: Duration = .seconds(20)
 
     /// The longest OAuth answer read.
@@ -106,7 +106,16 @@ struct OAuthWire: Sendable {
         var request = HTTPRequest(method: method, path: path)
         request.headerFields["Accept"] = "application/json"
         if body != nil { request.headerFields["Content-Type"] = contentType }
-        let limits = CallLimits.current?.transportLimits() ?? CurlTransport.Limits(deadline: timeout, idleTimeout: nil)
+        let limits: CurlTransport.Limits
+        if let call = CallLimits.current {
+            // Inside a call: what is left of its budget, and nothing when that has run out.
+            guard let left = call.transportLimits() else {
+                throw .unavailable(message: "The call ran out of time before its OAuth request could be sent.")
+            }
+            limits = left
+        } else {
+            limits = CurlTransport.Limits(deadline: timeout, idleTimeout: nil)
+        }
         do {
             return try await CurlTransport.$limits.withValue(limits) {
                 let (response, answer) = try await transport.send(

@@ -6,8 +6,14 @@ import Synchronization
 /// There is one per entry in the process (`SignInSources`), so renewals run one at a time across
 /// every `Server` and copy using it; across processes sharing the store they run under the entry's
 /// lock (`KeyStore.withExclusiveAccess`). Before refreshing it reads the store again: when another
-/// holder already renewed, it takes that token and sends nothing. A refused refresh (a reused
-/// token, an ended grant) deletes the kept sign-in, and the call throws `signedOut`.
+/// holder already renewed, it takes that token and sends nothing.
+///
+/// A renewal runs apart from the calls that asked for it, with the OAuth requests' own time limit:
+/// a call that is canceled or runs out of time stops waiting, and the renewal still finishes and
+/// keeps the rotated pair, so the next call uses it (calls arriving meanwhile wait for the same
+/// renewal). When the store can't keep a renewed pair, the pair is used in memory and written again
+/// on the next renewal. Only the server's `invalid_grant` (a reused token, an ended grant) deletes the
+/// kept sign-in, and the call throws `signedOut`; another OAuth refusal leaves it kept.
 final class SignInSource: CredentialSource {
     let store: any KeyStore
     let service: String
@@ -17,8 +23,15 @@ final class SignInSource: CredentialSource {
     /// How long a renewal waits for another process's hold on the entry.
     let lockWait: Duration
 
+    /// A renewed pair the store couldn't keep, and the refresh token the store still holds.
+    struct Unsaved: Sendable {
+        var kept: KeptSignIn
+        var storeHolds: String?
+    }
+
     private let current: Mutex<String?>
-    private let gate = AsyncGate()
+    private let unsaved = Mutex<Unsaved?>(nil)
+    private let running = Mutex<SharedOutcome<Bool>?>(nil)
     private let refreshes = Atomic<Int>(0)
 
     init(store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration, token: String?) {
@@ -34,8 +47,23 @@ final class SignInSource: CredentialSource {
     /// How many refresh requests this source sent.
     var refreshCount: Int { refreshes.load(ordering: .relaxed) }
 
+    /// Whether a renewed pair waits to be written to the store.
+    var holdsUnsavedPair: Bool { unsaved.withLock { $0 != nil } }
+
     /// Takes `token` as the one to send, after a sign-in kept it.
     func adopt(_ token: String?) { current.withLock { $0 = token } }
+
+    /// Forgets the token and any unsaved pair, after a sign-out removed `removed` from the store;
+    /// answers the newest pair of that sign-in (the unsaved one when it renewed `removed`).
+    func forget(removed: KeptSignIn) -> KeptSignIn {
+        adopt(nil)
+        let pending = unsaved.withLock { slot -> Unsaved? in
+            defer { slot = nil }
+            return slot
+        }
+        guard let pending, pending.storeHolds == removed.credential.refreshToken else { return removed }
+        return pending.kept
+    }
 
     func authorization() async throws -> String {
         if let token = current.withLock({ $0 }) { return "Bearer \(token)" }
@@ -44,24 +72,48 @@ final class SignInSource: CredentialSource {
         return "Bearer \(kept.credential.accessToken)"
     }
 
+    /// Joins the renewal in flight, or starts one; waits for it until the call's deadline.
     func renew(refused: String) async throws -> Bool {
         let refusedToken = refused.hasPrefix("Bearer ") ? String(refused.dropFirst(7)) : refused
-        return try await gate.run { try await self.renewNow(refused: refusedToken) }
+        let renewal = running.withLock { slot -> SharedOutcome<Bool> in
+            if let slot { return slot }
+            let made = SharedOutcome<Bool>()
+            slot = made
+            // Detached: neither the caller's cancellation nor its time budget reaches the renewal.
+            Task.detached {
+                let result: Result<Bool, any Error>
+                do {
+                    result = .success(try await self.renewNow(refused: refusedToken))
+                } catch {
+                    result = .failure(error)
+                }
+                self.running.withLock { $0 = nil }
+                made.finish(result)
+            }
+            return made
+        }
+        return try await renewal.value(
+            until: CallLimits.current?.deadline,
+            expired: MarfaError.network(message: "The call ran out of time while its sign-in was being renewed."))
     }
 
     private func renewNow(refused: String) async throws -> Bool {
         // Someone in this process, or another process, may have renewed already.
-        if let newer = try renewedElsewhere(refused: refused) {
+        if !holdsUnsavedPair, let newer = try renewedElsewhere(refused: refused) {
             adopt(newer)
             return true
         }
         do {
             return try await store.withExclusiveAccess(service: service, account: account, wait: lockWait) {
-                if let newer = try self.renewedElsewhere(refused: refused) {
-                    self.adopt(newer)
+                guard let kept = try self.newestKept() else {
+                    self.adopt(nil)
+                    throw self.signedOut
+                }
+                if kept.credential.accessToken != refused {
+                    self.adopt(kept.credential.accessToken)
                     return true
                 }
-                return try await self.refresh()
+                return try await self.refresh(kept)
             }
         } catch Keychain.Failure.heldElsewhere {
             throw MarfaError.noKeychain(message: "Another process held the sign-in too long to renew it; try again.")
@@ -77,9 +129,24 @@ final class SignInSource: CredentialSource {
         return kept.credential.accessToken == refused ? nil : kept.credential.accessToken
     }
 
+    /// The newest pair of the sign-in; runs under the entry's lock. That is the unsaved pair (written
+    /// now when the store takes it) while the store still holds the pair it replaced, else the stored one.
+    private func newestKept() throws -> KeptSignIn? {
+        let stored = try readKept()
+        guard let pending = unsaved.withLock({ $0 }) else { return stored }
+        guard let stored, stored.credential.refreshToken == pending.storeHolds else {
+            // Signed out or signed in again since: the store wins.
+            unsaved.withLock { $0 = nil }
+            return stored
+        }
+        if (try? pending.kept.write(to: store, service: service, account: account)) != nil {
+            unsaved.withLock { $0 = nil }
+        }
+        return pending.kept
+    }
+
     /// Sends the refresh and keeps the new pair; runs under the entry's lock.
-    private func refresh() async throws -> Bool {
-        guard let kept = try readKept() else { throw signedOut }
+    private func refresh(_ kept: KeptSignIn) async throws -> Bool {
         guard let refreshToken = kept.credential.refreshToken else { return false }
         var form = [("grant_type", "refresh_token"), ("refresh_token", refreshToken)]
         if let clientID = kept.credential.clientID { form.append(("client_id", clientID)) }
@@ -87,8 +154,10 @@ final class SignInSource: CredentialSource {
         let tokens: Components.Schemas.TokenResponse
         do {
             tokens = try await wire.token(at: kept.endpoints.token, form: form)
-        } catch .refused {
+        } catch .refused(let code, let message) {
+            guard code == "invalid_grant" else { throw MarfaError.unauthorized(code: code, message: message) }
             _ = try? store.remove(service: service, account: account)
+            unsaved.withLock { $0 = nil }
             adopt(nil)
             throw signedOut
         } catch .canceled {
@@ -103,12 +172,15 @@ final class SignInSource: CredentialSource {
         renewed.credential.refreshToken = tokens.refreshToken ?? refreshToken
         renewed.credential.expiresAt = tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }
         if let scope = tokens.scope { renewed.credential.scopes = Authorization.scopeList(scope) }
+        adopt(tokens.accessToken)
+        let storeHolds = unsaved.withLock { $0?.storeHolds } ?? refreshToken
         do {
             try renewed.write(to: store, service: service, account: account)
+            unsaved.withLock { $0 = nil }
         } catch {
-            throw MarfaError.noKeychain(message: error.message)
+            // The server rotated the pair: keep using it, and write it on the next renewal.
+            unsaved.withLock { $0 = Unsaved(kept: renewed, storeHolds: storeHolds) }
         }
-        adopt(tokens.accessToken)
         return true
     }
 

@@ -62,6 +62,29 @@ import Testing
         await fixture.stop()
     }
 
+    @Test func aLoopbackSignInDoesntWaitForAnOpenerThatStaysInTheForeground() async throws {
+        let fixture = try await SignInFixture()
+        let auth = try fixture.authorization(redirect: nil)
+        // Like `xdg-open` starting a browser: the approval arrives while the opener still runs.
+        let browser = LoopbackBrowser { page in
+            let callback = try await OwnerBrowser().approve(redirect: URL(string: "http://127.0.0.1/unused")) { _ in page }
+            _ = try await OwnerBrowser.send(.get, callback, form: nil)
+            try await Task.sleep(for: .seconds(30))
+            throw SignInError.unavailable(message: "The sign-in waited for the browser to close.")
+        }
+        let credential = try await auth.signIn(with: browser)
+        #expect(credential.accessToken.hasPrefix("marfa_at_"))
+        await fixture.stop()
+    }
+
+    @Test func aLoopbackSignInEndsWhenTheOpenerFails() async throws {
+        let fixture = try await SignInFixture()
+        let auth = try fixture.authorization(redirect: nil)
+        let browser = LoopbackBrowser { _ in throw SignInError.unavailable(message: "No browser.") }
+        await #expect(throws: SignInError.unavailable(message: "No browser.")) { _ = try await auth.signIn(with: browser) }
+        await fixture.stop()
+    }
+
     @Test func anUnknownScopeIsRefusedByTheServer() async throws {
         let fixture = try await SignInFixture()
         let auth = try fixture.authorization(scopes: ["not a scope"])
