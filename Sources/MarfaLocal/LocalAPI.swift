@@ -26,6 +26,7 @@ struct LocalAPI: APIProtocol {
     var passwordAttempts = PasswordAttempts()
 
     /// Runs `body` in one write transaction, then wakes the event log's followers.
+    @discardableResult
     func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         let result = try store.database.write(body)
         store.events.wake()
