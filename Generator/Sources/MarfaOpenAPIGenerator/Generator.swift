@@ -54,27 +54,20 @@ public enum Generator {
         let document = try reader.read()
         let access = config.access.rawValue
         let root = config.namespace.map { $0 + "." } ?? ""
-        let rootName = config.namespace.map { $0 + "." } ?? ""
-        let components = Decl(name: "Components", qualifiedName: rootName + "Components", kind: .namespace)
+        let components = Decl(name: "Components", qualifiedName: root + "Components", kind: .namespace)
         let schemas = Decl(name: "Schemas", qualifiedName: components.qualifiedName + ".Schemas", kind: .namespace)
         let responses = Decl(name: "Responses", qualifiedName: components.qualifiedName + ".Responses", kind: .namespace)
         let parameters = Decl(name: "Parameters", qualifiedName: components.qualifiedName + ".Parameters", kind: .namespace)
         let headers = Decl(name: "Headers", qualifiedName: components.qualifiedName + ".Headers", kind: .namespace)
-        let operations = Decl(name: "Operations", qualifiedName: rootName + "Operations", kind: .namespace)
+        let operations = Decl(name: "Operations", qualifiedName: root + "Operations", kind: .namespace)
         let types = TypeBuilder(reader: reader.schemas, log: log, root: root, schemasNamespace: schemas, nameOverrides: config.nameOverrides)
         types.registerComponents(document.schemas)
         types.buildPending()
         for (name, parameter) in document.parameters {
-            let usage = types.usage(parameter.schema, in: parameters, as: Naming.typeName(name))
-            if usage.decl?.qualifiedName != parameters.qualifiedName + "." + Naming.typeName(name) {
-                parameters.children.append(Decl(name: parameters.childNames.claim(Naming.typeName(name)), qualifiedName: parameters.qualifiedName + "." + Naming.typeName(name), doc: Doc.lines(parameter.description), kind: .alias(usage.swift)))
-            }
+            declareComponent(name, parameter.schema, doc: parameter.description, in: parameters, types: types)
         }
         for (name, header) in document.headers {
-            let usage = types.usage(header.schema, in: headers, as: Naming.typeName(name))
-            if usage.decl?.qualifiedName != headers.qualifiedName + "." + Naming.typeName(name) {
-                headers.children.append(Decl(name: headers.childNames.claim(Naming.typeName(name)), qualifiedName: headers.qualifiedName + "." + Naming.typeName(name), doc: Doc.lines(header.description), kind: .alias(usage.swift)))
-            }
+            declareComponent(name, header.schema, doc: header.description, in: headers, types: types)
         }
         let builder = OperationBuilder(
             types: types, log: log, root: root, access: access, operationsNamespace: operations, responsesNamespace: responses,
@@ -98,7 +91,7 @@ public enum Generator {
         let extensionPrefix = config.namespace.map { "extension \($0) " } ?? ""
         if modes.contains(.types) {
             var head = SwiftWriter()
-            head.open("\(extensionPrefix.isEmpty ? "" : extensionPrefix + "{\n")\(access) enum Components".trimmingCharacters(in: ""))
+            head.open("\(extensionPrefix.isEmpty ? "" : extensionPrefix + "{\n")\(access) enum Components")
             for name in ["Schemas", "Parameters", "RequestBodies", "Responses", "Headers"] { head.line("\(access) enum \(name) {}") }
             head.close()
             head.line("\(access) enum Operations {}")
@@ -140,6 +133,17 @@ public enum Generator {
         return chunks
     }
 
+    /// A `components/parameters` or `components/headers` entry: its schema's type, declared under
+    /// `namespace` as `name`, or a type alias to the type when the schema names one elsewhere.
+    static func declareComponent(_ name: String, _ schema: JSONSchema, doc: String?, in namespace: Decl, types: TypeBuilder) {
+        let typeName = Naming.typeName(name)
+        let usage = types.usage(schema, in: namespace, as: typeName)
+        let qualified = namespace.qualifiedName + "." + typeName
+        guard usage.decl?.qualifiedName != qualified else { return }
+        namespace.children.append(
+            Decl(name: namespace.childNames.claim(typeName), qualifiedName: qualified, doc: Doc.lines(doc), kind: .alias(usage.swift)))
+    }
+
     static func apiProtocol(_ plans: [OperationPlan], access: String, extensionPrefix: String) -> String {
         var w = SwiftWriter()
         if !extensionPrefix.isEmpty { w.open(extensionPrefix.trimmingTrailingSpaces) }
@@ -165,7 +169,6 @@ public enum Generator {
                 parameters.append("body: \(plan.qualifiedName).Input.Body\(plan.bodyRequired ? "" : "? = nil")")
                 arguments.append("body: body")
             }
-            if parameters.isEmpty && false { continue }
             w.doc(Doc.lines(plan.operation.summary))
             if plan.operation.deprecated { w.line("@available(*, deprecated)") }
             w.open("\(access) func \(plan.methodName)(\(parameters.joined(separator: ", "))) async throws -> \(plan.qualifiedName).Output")

@@ -27,7 +27,7 @@ struct ServerEmitter {
         w.indent()
         if !plan.queryParameters.isEmpty { w.line("let pairs = s.queryPairs(request)") }
         var arguments: [String] = []
-        for (member, location, group) in [("path", APIParameter.Location.path, "Path"), ("query", .query, "Query"), ("headers", .header, "Headers"), ("cookies", .cookie, "Cookies")] {
+        for (location, group, member) in OperationPlan.parameterGroups {
             let parameters = plan.parameters.filter { $0.location == location }
             guard !parameters.isEmpty else { continue }
             let known = "[" + plan.queryParameters.map { Naming.literal($0.name) }.joined(separator: ", ") + "]"

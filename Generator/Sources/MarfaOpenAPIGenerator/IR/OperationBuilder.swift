@@ -46,7 +46,7 @@ final class OperationBuilder {
         let input = Decl(name: "Input", qualifiedName: qualified + ".Input", kind: .namespace)
         var parameters: [OperationPlan.Parameter] = []
         var groupMembers: [String] = []
-        for (location, groupName) in [(APIParameter.Location.path, "Path"), (.query, "Query"), (.header, "Headers"), (.cookie, "Cookies")] {
+        for (location, groupName, member) in OperationPlan.parameterGroups {
             let group = Decl(name: groupName, qualifiedName: input.qualifiedName + "." + groupName, kind: .namespace)
             var names = NameScope()
             var members: [String] = []
@@ -76,9 +76,7 @@ final class OperationBuilder {
                 header: "\(access) struct \(groupName): Swift.Sendable, Swift.Hashable",
                 members: members + ["\(access) init(\(inits.joined(separator: ", "))) {"] + assigns + ["}"])
             input.children.append(group)
-            let defaultable = !operation.parameters.contains { $0.location == location && $0.required }
-            groupMembers.append("\(access) var \(groupName == "Path" ? "path" : groupName == "Query" ? "query" : groupName == "Headers" ? "headers" : "cookies"): \(group.qualifiedName)")
-            _ = defaultable
+            groupMembers.append("\(access) var \(member): \(group.qualifiedName)")
         }
         var bodyContents: [OperationPlan.Content] = []
         var bodyRequired = false

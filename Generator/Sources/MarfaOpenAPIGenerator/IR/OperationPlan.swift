@@ -63,10 +63,16 @@ struct OperationPlan {
     var cookieParameters: [Parameter] { parameters.filter { $0.location == .cookie } }
     var hasBody: Bool { !bodyContents.isEmpty }
 
+    /// The parameter groups of an `Input`, in initializer order: where the parameters are, the
+    /// group's type name and the `Input` member that holds it.
+    static let parameterGroups: [(location: APIParameter.Location, typeName: String, member: String)] = [
+        (.path, "Path", "path"), (.query, "Query", "query"), (.header, "Headers", "headers"), (.cookie, "Cookies", "cookies"),
+    ]
+
     /// The Input members present, in initializer order, and whether each can default to `.init()`.
     var inputGroups: [(member: String, type: String, defaultable: Bool)] {
         var groups: [(String, String, Bool)] = []
-        for (member, type, location) in [("path", "Path", APIParameter.Location.path), ("query", "Query", .query), ("headers", "Headers", .header), ("cookies", "Cookies", .cookie)] {
+        for (location, type, member) in Self.parameterGroups {
             let members = parameters.filter { $0.location == location }
             if !members.isEmpty { groups.append((member, "\(qualifiedName).Input.\(type)", !members.contains { $0.required })) }
         }
