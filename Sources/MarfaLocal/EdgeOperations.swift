@@ -157,9 +157,7 @@ extension LocalAPI {
             try requireWrite(source.type, by: key)
             try requireEdgeWrite(edge.edgeType, by: key)
             guard version == edge.version else {
-                var refusal = LocalError.conflict("version_conflict", "The edge is at version \(edge.version), not \(version).")
-                refusal.extra = ["current": edge.json]
-                throw refusal
+                throw LocalError.versionConflict("edge", at: edge.version, not: version, current: edge.json)
             }
             for (name, value) in patch.properties {
                 if value == .null { edge.properties[name] = nil } else { edge.properties[name] = value }

@@ -74,9 +74,9 @@ extension LocalAPI {
         let folder = try write { db -> Components.Schemas.Folder in
             var folder = try storedFolder(input.path.id, in: db)
             guard patch.version == folder.version else {
-                var refusal = LocalError.conflict("version_conflict", "The folder is at version \(folder.version), not \(patch.version).")
-                refusal.extra = ["current": (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(folder))) ?? .null]
-                throw refusal
+                throw LocalError.versionConflict(
+                    "folder", at: folder.version, not: patch.version,
+                    current: (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(folder))) ?? .null)
             }
             if let search = patch.search { try checkSearch(search, in: db); folder.search = search }
             if let name = patch.name { folder.name = name }

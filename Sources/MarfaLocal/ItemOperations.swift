@@ -80,9 +80,7 @@ extension LocalAPI {
                     throw LocalError.conflict("conflict", "The item with this natural key is in the bin.", details: ["trashed": .bool(true), "id": .string(existing.id)])
                 }
                 if let expected = body.version, expected != existing.version {
-                    var refusal = LocalError.conflict("version_conflict", "The item is at version \(existing.version), not \(expected).")
-                    refusal.extra = ["current": existing.json]
-                    throw refusal
+                    throw LocalError.versionConflict("item", at: existing.version, not: expected, current: existing.json)
                 }
                 guard existing.type == type.id else {
                     throw LocalError.conflict("type_mismatch", "The item with this natural key is a \(existing.type).")

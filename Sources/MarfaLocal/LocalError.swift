@@ -51,6 +51,15 @@ extension LocalError {
     static func conflict(_ code: String, _ message: String, details: [String: OpenAPIValue]? = nil) -> LocalError {
         LocalError(409, code, message, details: details)
     }
+    /// `409 version_conflict`: `what` is at `version`, not the `requested` one the write was based
+    /// on; the answer carries the stored row as `current`.
+    static func versionConflict(
+        _ what: String, at version: some BinaryInteger, not requested: some BinaryInteger, current: OpenAPIValue
+    ) -> LocalError {
+        var refusal = conflict("version_conflict", "The \(what) is at version \(version), not \(requested).")
+        refusal.extra = ["current": current]
+        return refusal
+    }
     static func notImplemented(_ operationID: String) -> LocalError {
         LocalError(501, "not_implemented", "The local instance does not implement \(operationID) yet.")
     }

@@ -66,9 +66,9 @@ extension LocalAPI {
         let view = try write { db -> Components.Schemas.View in
             var view = try storedView(input.path.id, in: db)
             guard patch.version == view.version else {
-                var refusal = LocalError.conflict("version_conflict", "The view is at version \(view.version), not \(patch.version).")
-                refusal.extra = ["current": (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(view))) ?? .null]
-                throw refusal
+                throw LocalError.versionConflict(
+                    "view", at: view.version, not: patch.version,
+                    current: (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(view))) ?? .null)
             }
             if let search = patch.search { try checkSearch(search, in: db); view.search = search }
             if let name = patch.name { view.name = name }
