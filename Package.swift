@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Marfa", targets: ["Marfa"]),
         .library(name: "MarfaAPI", targets: ["MarfaAPI"]),
         .library(name: "MarfaTesting", targets: ["MarfaTesting"]),
+        .library(name: "MarfaTelemetry", targets: ["MarfaTelemetry"]),
         .library(name: "MarfaLocal", targets: ["MarfaLocal"]),
         .library(name: "MarfaIcons", targets: ["MarfaIcons"]),
         .library(name: "MarfaBrandIcons", targets: ["MarfaBrandIcons"]),
@@ -28,6 +29,7 @@ let package = Package(
         systemLibrary("CCurl", pkgConfig: "libcurl", apt: "libcurl4-openssl-dev"),
         systemLibrary("CSQLite", pkgConfig: "sqlite3", apt: "libsqlite3-dev"),
         systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: "libmicrohttpd-dev"),
+        systemLibrary("CZlib", pkgConfig: "zlib", apt: "zlib1g-dev"),
 
         // What generated code needs at run time: bodies, coding, transport protocols, streams, errors.
         .target(name: "MarfaOpenAPIRuntime"),
@@ -55,6 +57,8 @@ let package = Package(
 
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
         .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaDigest"], plugins: ["MarfaOpenAPIPlugin"]),
+        // An app's errors as PostHog exceptions and its events as OTLP logs.
+        .target(name: "MarfaTelemetry", dependencies: ["Marfa", "MarfaHTTP", "CZlib"]),
         // Test helpers apps use (MemoryKeyStore); empty in a release build.
         .target(name: "MarfaTesting", dependencies: ["Marfa"]),
         // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
@@ -63,6 +67,8 @@ let package = Package(
         .target(name: "MarfaDigest"),
         // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
         .target(name: "MarfaSQLite", dependencies: ["CSQLite"]),
+        // A second process for the SQLite durability tests: writes transactions until it is killed.
+        .executableTarget(name: "sqlite-probe", dependencies: ["MarfaSQLite"], path: "Tests/SQLiteProbe"),
         // A local Marfa instance: generated handler stubs, the behaviour on SQLite.
         .target(
             name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaSQLite", "MarfaIconSets", "MarfaDigest"], plugins: ["MarfaOpenAPIPlugin"]),
@@ -95,9 +101,10 @@ let package = Package(
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
         .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons"]),
         .testTarget(name: "MarfaDigestTests", dependencies: ["MarfaDigest"]),
-        .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite"]),
+        .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite", "sqlite-probe"]),
         .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaHTTP"]),
+        .testTarget(name: "MarfaTelemetryTests", dependencies: ["MarfaTelemetry", "Marfa", "MarfaHTTP"]),
         .testTarget(
             name: "MarfaSignInTests", dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "signin-probe"]),
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.

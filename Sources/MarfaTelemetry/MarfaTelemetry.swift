@@ -1,0 +1,1 @@
+/// Reports an app's errors and events to a PostHog project; see `Telemetry`.
