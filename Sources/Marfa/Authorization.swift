@@ -50,7 +50,7 @@ public final class Authorization: Sendable {
 
     /// Throws `notAServer` when `server` isn't an `http` or `https` address with a host.
     public convenience init(server: URL, client: Client, service: String, store: any KeyStore = Keychain.system)
-        throws(SignInError)
+        throws
     {
         try self.init(server: server, client: client, service: service, store: store, transport: nil, lockWait: .seconds(10))
     }
@@ -60,11 +60,11 @@ public final class Authorization: Sendable {
     package init(
         server: URL, client: Client, service: String, store: any KeyStore, transport: (any ClientTransport)?,
         lockWait: Duration
-    ) throws(SignInError) {
+    ) throws {
         var wire = OAuthWire()
         if let transport { wire.transport = transport }
         guard Server.problem(with: server) == nil, let origin = Server.origin(of: server), let originURL = URL(string: origin) else {
-            throw .notAServer
+            throw SignInError.notAServer
         }
         self.server = originURL
         self.origin = origin
@@ -101,7 +101,7 @@ public final class Authorization: Sendable {
     /// The kept sign-in, or nil when the app hasn't signed in, signed out, or the sign-in ended.
     /// Its `replacedGrantStands` is always false. Throws `unreadable` when the store holds it but
     /// can't read it.
-    public func credential() throws(SignInError) -> Credential? {
+    public func credential() throws -> Credential? {
         guard let kept = try KeptSignIn.read(from: store, service: service, account: account) else { return nil }
         SignInSources.register(source, origin: origin, clientID: kept.credential.clientID)
         return kept.credential
@@ -109,14 +109,14 @@ public final class Authorization: Sendable {
 
     /// A `Server` at `url` that sends the kept sign-in (renewing it as `Authorization` describes).
     /// Throws `notSignedIn` when nothing is kept, and `otherServer` when `url` is on another server.
-    public func server(at url: URL) throws(SignInError) -> Server {
-        guard Server.problem(with: url) == nil else { throw .notAServer }
-        guard Server.origin(of: url) == origin else { throw .otherServer }
-        guard let credential = try credential() else { throw .notSignedIn }
+    public func server(at url: URL) throws -> Server {
+        guard Server.problem(with: url) == nil else { throw SignInError.notAServer }
+        guard Server.origin(of: url) == origin else { throw SignInError.otherServer }
+        guard let credential = try credential() else { throw SignInError.notSignedIn }
         do {
             return try Server(url: url, credential: credential)
         } catch {
-            throw .otherServer
+            throw SignInError.otherServer
         }
     }
 
@@ -124,7 +124,7 @@ public final class Authorization: Sendable {
     /// confirm the grant ended (it stands until the owner revokes it). Throws `notSignedIn` when
     /// nothing is kept, and `heldElsewhere` (changing nothing) when another process holds it too long.
     @discardableResult
-    public func signOut() async throws(SignInError) -> Bool {
+    public func signOut() async throws -> Bool {
         let store = store, service = service, account = account
         let removed: KeptSignIn?
         do {
@@ -137,7 +137,7 @@ public final class Authorization: Sendable {
         } catch {
             throw Self.signInError(error)
         }
-        guard let removed else { throw .notSignedIn }
+        guard let removed else { throw SignInError.notSignedIn }
         // A renewed pair the store couldn't keep holds the grant's live refresh token.
         return await revokeGrant(of: source.forget(removed: removed))
     }
@@ -155,7 +155,7 @@ public final class Authorization: Sendable {
     static func signInError(_ error: any Error) -> SignInError {
         switch error {
         case let error as SignInError: error
-        case let error as Keychain.Failure: SignInError(error)
+        case let error as Keychain.Failure: SignInError(keyStore: error)
         case is CancellationError: .canceled
         default: .unavailable(message: "The key store couldn't be used.")
         }

@@ -7,7 +7,7 @@ extension Authorization {
     /// Keeps the new sign-in, ending the grant of the one it replaces (see `Credential.replacedGrantStands`).
     /// Throws `stateMismatch` for an approval this sign-in didn't ask for, `denied` when the owner
     /// declined, `canceled` when the browser was closed, and `refused` for other OAuth errors.
-    public func signIn(with browser: some SignInBrowser) async throws(SignInError) -> Credential {
+    public func signIn(with browser: some SignInBrowser) async throws -> Credential {
         let registered = try await registeredClient()
         let proof = PKCE()
         let state = RandomToken.make(bytes: 16)
@@ -19,7 +19,7 @@ extension Authorization {
                 endpoints.authorization, clientID: clientID, redirect: redirect, scope: scope, state: state,
                 challenge: proof.challenge)
         }
-        guard let redirect = usedRedirect.withLock({ $0 }) else { throw .noRedirect }
+        guard let redirect = usedRedirect.withLock({ $0 }) else { throw SignInError.noRedirect }
         let code = try Self.code(from: callback, redirect: redirect, state: state)
         let tokens = try await wire.token(
             at: endpoints.token,

@@ -9,7 +9,7 @@ extension Authorization {
     @MainActor
     public func signIn(
         presentingFrom anchor: ASPresentationAnchor, prefersEphemeralWebBrowserSession: Bool = false
-    ) async throws(SignInError) -> Credential {
+    ) async throws -> Credential {
         let presenter = WebSessionPresenter(anchor: anchor)
         let browser = RedirectBrowser { page, scheme in
             try await presenter.run(page: page, scheme: scheme, ephemeral: prefersEphemeralWebBrowserSession)
@@ -56,7 +56,7 @@ extension Authorization {
     /// loopback redirect and the system browser (`LoopbackBrowser`). `anchor` is ignored.
     public func signIn(
         presentingFrom anchor: Any? = nil, prefersEphemeralWebBrowserSession: Bool = false
-    ) async throws(SignInError) -> Credential {
+    ) async throws -> Credential {
         try await signIn(with: LoopbackBrowser())
     }
 }

@@ -10,7 +10,7 @@ extension Authorization {
     /// environment value. Throws `noRedirect` without a `redirect`, `canceled` when the person
     /// closes the page.
     @MainActor
-    public func signIn(using session: WebAuthenticationSession) async throws(SignInError) -> Credential {
+    public func signIn(using session: WebAuthenticationSession) async throws -> Credential {
         let browser = RedirectBrowser { page, scheme in
             do {
                 return try await session.authenticate(using: page, callbackURLScheme: scheme, preferredBrowserSession: nil)

@@ -38,11 +38,11 @@ public final class DeviceSignIn: Sendable {
     /// each `slow_down`), and keeps the approved sign-in as `signIn` does. Throws `denied`,
     /// `expired` once `expiresAt` passes, `refused` for other OAuth errors and `canceled` when the
     /// task is canceled.
-    public func credential() async throws(SignInError) -> Credential {
+    public func credential() async throws -> Credential {
         var wait = interval
         while true {
-            do { try await Task.sleep(for: wait) } catch { throw .canceled }
-            guard Date() < expiresAt else { throw .expired }
+            do { try await Task.sleep(for: wait) } catch { throw SignInError.canceled }
+            guard Date() < expiresAt else { throw SignInError.expired }
             do {
                 let tokens = try await authorization.wire.token(
                     at: registered.endpoints.token,
@@ -52,13 +52,16 @@ public final class DeviceSignIn: Sendable {
                     ])
                 return try await authorization.keep(
                     tokens, endpoints: registered.endpoints, clientID: registered.clientID, redirects: registered.redirects)
-            } catch .refused(let code, let message) {
+            } catch {
+                // One exhaustive catch: a typed `do` with a partial catch inside an untyped function
+                // crashes the Swift 6.3 compiler (SILGen ownership verification).
+                guard case .refused(let code, let message) = error else { throw error }
                 switch code {
                 case "authorization_pending": continue
                 case "slow_down": wait += .seconds(5)
-                case "access_denied": throw .denied
-                case "expired_token": throw .expired
-                default: throw .refused(code: code, message: message)
+                case "access_denied": throw SignInError.denied
+                case "expired_token": throw SignInError.expired
+                default: throw SignInError.refused(code: code, message: message)
                 }
             }
         }
@@ -67,10 +70,10 @@ public final class DeviceSignIn: Sendable {
 
 extension Authorization {
     /// Starts a device sign-in: registers the app when needed and asks the server for a code.
-    public func startDeviceSignIn() async throws(SignInError) -> DeviceSignIn {
+    public func startDeviceSignIn() async throws -> DeviceSignIn {
         let registered = try await registeredClient()
         guard let endpoint = registered.endpoints.deviceAuthorization else {
-            throw .unreadable(message: "The server offers no device sign-in.")
+            throw SignInError.unreadable(message: "The server offers no device sign-in.")
         }
         let answer = try await wire.deviceCode(at: endpoint, clientID: registered.clientID, scope: requestedScope)
         return try DeviceSignIn(authorization: self, answer: answer, registered: registered)

@@ -10,17 +10,17 @@ public protocol KeyStore: Sendable {
     var identity: String { get }
 
     /// The bytes kept for `service` and `account`, or nil when there are none.
-    func read(service: String, account: String) throws(Keychain.Failure) -> Data?
+    func read(service: String, account: String) throws -> Data?
 
     /// Keeps `data` for `service` and `account`, replacing what was there, all or nothing.
-    func write(_ data: Data, service: String, account: String) throws(Keychain.Failure)
+    func write(_ data: Data, service: String, account: String) throws
 
     /// Removes the entry; true when there was one.
     @discardableResult
-    func remove(service: String, account: String) throws(Keychain.Failure) -> Bool
+    func remove(service: String, account: String) throws -> Bool
 
     /// The accounts kept under `service`, without reading their bytes.
-    func accounts(service: String) throws(Keychain.Failure) -> [String]
+    func accounts(service: String) throws -> [String]
 
     /// Runs `body` while holding the entry's lock against other processes sharing the store,
     /// waiting at most `wait` for it; throws `heldElsewhere` when it stays held. A store only this
@@ -38,21 +38,21 @@ extension KeyStore {
     }
 
     /// Keeps the API key `key` for `service` and `account`, replacing what was there.
-    public func save(key: String, service: String, account: String) throws(Keychain.Failure) {
+    public func save(key: String, service: String, account: String) throws {
         try write(Data(key.utf8), service: service, account: account)
     }
 
     /// The API key kept for `service` and `account`, or nil.
-    public func key(service: String, account: String) throws(Keychain.Failure) -> String? {
+    public func key(service: String, account: String) throws -> String? {
         guard let data = try read(service: service, account: account) else { return nil }
         guard let key = String(data: data, encoding: .utf8) else {
-            throw .unreadable(message: "The kept key isn't text.")
+            throw Keychain.Failure.unreadable(message: "The kept key isn't text.")
         }
         return key
     }
 
     /// Whether an entry is kept for `service` and `account` (any account when nil), without reading it.
-    public func holds(service: String, account: String? = nil) throws(Keychain.Failure) -> Bool {
+    public func holds(service: String, account: String? = nil) throws -> Bool {
         let kept = try accounts(service: service)
         guard let account else { return !kept.isEmpty }
         return kept.contains(account)
@@ -60,7 +60,7 @@ extension KeyStore {
 
     /// Removes the entry for `service` and `account`; true when there was one.
     @discardableResult
-    public func delete(service: String, account: String) throws(Keychain.Failure) -> Bool {
+    public func delete(service: String, account: String) throws -> Bool {
         try remove(service: service, account: account)
     }
 }

@@ -72,37 +72,37 @@ public struct Keychain: KeyStore, Hashable {
     }
 
     #if canImport(Security)
-    public func read(service: String, account: String) throws(Failure) -> Data? {
+    public func read(service: String, account: String) throws -> Data? {
         try AppleKeychain(accessGroup: accessGroup).read(service: service, account: account)
     }
 
-    public func write(_ data: Data, service: String, account: String) throws(Failure) {
+    public func write(_ data: Data, service: String, account: String) throws {
         try AppleKeychain(accessGroup: accessGroup).write(data, service: service, account: account)
     }
 
     @discardableResult
-    public func remove(service: String, account: String) throws(Failure) -> Bool {
+    public func remove(service: String, account: String) throws -> Bool {
         try AppleKeychain(accessGroup: accessGroup).remove(service: service, account: account)
     }
 
-    public func accounts(service: String) throws(Failure) -> [String] {
+    public func accounts(service: String) throws -> [String] {
         try AppleKeychain(accessGroup: accessGroup).accounts(service: service)
     }
     #else
-    public func read(service: String, account: String) throws(Failure) -> Data? {
+    public func read(service: String, account: String) throws -> Data? {
         try files.read(service: service, account: account)
     }
 
-    public func write(_ data: Data, service: String, account: String) throws(Failure) {
+    public func write(_ data: Data, service: String, account: String) throws {
         try files.write(data, service: service, account: account)
     }
 
     @discardableResult
-    public func remove(service: String, account: String) throws(Failure) -> Bool {
+    public func remove(service: String, account: String) throws -> Bool {
         try files.remove(service: service, account: account)
     }
 
-    public func accounts(service: String) throws(Failure) -> [String] {
+    public func accounts(service: String) throws -> [String] {
         try files.accounts(service: service)
     }
     #endif

@@ -15,7 +15,7 @@ public struct LoopbackBrowser: SignInBrowser {
         self.open = open ?? LoopbackBrowser.openInSystemBrowser
     }
 
-    public func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws(SignInError) -> URL {
+    public func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws -> URL {
         let listener = MicroHTTPDServer(host: "127.0.0.1", port: 0, maxBodyBytes: 64 << 10)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
         do {
@@ -29,7 +29,7 @@ public struct LoopbackBrowser: SignInBrowser {
                 }, method: .get, path: path)
             try listener.start()
         } catch {
-            throw .unavailable(message: "The sign-in couldn't listen on the loopback address.")
+            throw SignInError.unavailable(message: "The sign-in couldn't listen on the loopback address.")
         }
         let answer = await receive(port: listener.port, events: events, continuation: continuation, authorize: authorize)
         continuation.finish()

@@ -123,8 +123,30 @@ extension MarfaError: LocalizedError, CustomStringConvertible {
         }
     }
 
-    /// A stable snake_case word for the case, such as `not_found`; the same for every error of a case.
-    public func code() -> String {
+    /// The error's code. Read as `error.code`, it is the server's own code where the case carries one
+    /// (`type_in_use`, `item_not_found`), else the word for the case; called as `error.code()`, it is
+    /// always the stable snake_case word for the case (`server`, `not_found`).
+    public var code: Code { Code(carried: carriedCode, caseWord: caseWord) }
+
+    /// How long the server asked to wait before asking again, for `rateLimited` when it said; else nil.
+    public var retryAfterSeconds: UInt64? {
+        if case .rateLimited(_, _, let seconds) = self { return seconds }
+        return nil
+    }
+
+    /// The `code` a case carries, or nil for the cases that carry none.
+    private var carriedCode: String? {
+        switch self {
+        case .notFound(let code, _), .unauthorized(let code, _), .forbidden(let code, _), .server(_, let code, _),
+            .validation(let code, _, _), .rateLimited(let code, _, _), .versionConflict(let code, _):
+            code
+        default:
+            nil
+        }
+    }
+
+    /// The stable snake_case word for the case, such as `not_found`.
+    var caseWord: String {
         switch self {
         case .notFound: "not_found"
         case .unauthorized: "unauthorized"

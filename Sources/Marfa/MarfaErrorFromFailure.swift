@@ -4,7 +4,9 @@ import MarfaHTTP
 extension MarfaError {
     /// The `MarfaError` for any failure of a call: a `MarfaError` as it is, task cancellation as
     /// `canceled`, transport failures as `noConnection` / `network` / `redirected` / `invalid`, an
-    /// answer the generated client could not read as `decoding` (or the transport failure behind it).
+    /// answer the generated client could not read as `decoding` (or the transport failure behind it),
+    /// a request it could not write as `invalid`. Anything else is `invalid` too: a failure the SDK
+    /// can't classify is never called transient, so a write that fails that way isn't retried forever.
     package init(_ error: any Error) {
         switch error {
         case let error as MarfaError:
@@ -24,7 +26,7 @@ extension MarfaError {
         case let error as DecodingError:
             self = .decoding(message: "The server's answer couldn't be read: \(Self.describe(error))")
         default:
-            self = .io(message: "The call failed: \(error)")
+            self = .invalid(message: "The call failed for a reason the SDK can't classify: \(error)")
         }
     }
 
@@ -55,8 +57,9 @@ extension MarfaError {
     }
 
     /// A failure of the generated client: the transport failure or cancellation behind it when there
-    /// is one (a body cut off or timed out while it was read), else an unreadable answer.
-    init(client error: ClientError) {
+    /// is one (a body cut off or timed out while it was read), else an unreadable answer, or a
+    /// request that couldn't be written (a failure with no answer's status).
+    package init(client error: ClientError) {
         if let underlying = error.underlyingError {
             switch underlying {
             case is CancellationError, is HTTPClientError, is MarfaError, is HTTPBody.TooManyBytesError:
@@ -65,6 +68,10 @@ extension MarfaError {
             default:
                 break
             }
+        }
+        guard error.status != nil else {
+            self = .invalid(message: "The request couldn't be written: \(error.causeDescription).")
+            return
         }
         var text = "The server's answer couldn't be read: \(error.causeDescription)"
         if let decoding = error.underlyingError as? DecodingError { text += " (\(Self.describe(decoding)))" }

@@ -7,7 +7,7 @@ import MarfaHTTP
 /// answer, `.unreadable` for anything else.
 struct OAuthWire: Sendable {
     /// What every OAuth request is sent through.
-    var transport: any ClientTransport = Server.sharedTransport
+    var transport: any ClientTransport = Server.defaultTransport
     /// How long each request waits in all outside a call's budget (`CallLimits`), renewals included.
     var timeout: Duration = .seconds(20)
 

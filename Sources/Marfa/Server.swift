@@ -33,15 +33,20 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     /// Answers and renews the `Authorization` header; derived from `authentication`.
     let credentials: any CredentialSource
 
+    /// What the calls go through: `Server.defaultTransport` unless set. Set it to send through
+    /// another transport, such as one that records, delays or drops requests in a test. It takes
+    /// no part in `==`.
+    public var transport: any ClientTransport = Server.defaultTransport
+
     /// A server whose calls send the API key `key`.
     ///
     /// Throws `invalid` for an address that isn't `http` or `https` with a host, or that carries a
     /// user name or password, and for an empty key.
-    public init(url: URL, key: String) throws(MarfaError) {
-        if let problem = Self.problem(with: url) { throw .invalid(message: problem) }
-        guard !key.isEmpty else { throw .invalid(message: "The key is empty.") }
+    public init(url: URL, key: String) throws {
+        if let problem = Self.problem(with: url) { throw MarfaError.invalid(message: problem) }
+        guard !key.isEmpty else { throw MarfaError.invalid(message: "The key is empty.") }
         guard !key.contains(where: { $0.isWhitespace || $0.isNewline }) else {
-            throw .invalid(message: "The key holds a blank character, so it can't be sent.")
+            throw MarfaError.invalid(message: "The key holds a blank character, so it can't be sent.")
         }
         self.url = url
         authentication = .key(key)
@@ -55,10 +60,10 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     ///
     /// Throws `invalid` for an address that isn't `http` or `https` with a host, or that carries a
     /// user name or password, and for an address on another server than the credential's.
-    public init(url: URL, credential: Credential) throws(MarfaError) {
-        if let problem = Self.problem(with: url) { throw .invalid(message: problem) }
+    public init(url: URL, credential: Credential) throws {
+        if let problem = Self.problem(with: url) { throw MarfaError.invalid(message: problem) }
         guard Self.origin(of: url) == Self.origin(of: credential.server) else {
-            throw .invalid(message: "The sign-in belongs to another server than \(Self.origin(of: url) ?? "this address").")
+            throw MarfaError.invalid(message: "The sign-in belongs to another server than \(Self.origin(of: url) ?? "this address").")
         }
         self.url = url
         authentication = .credential(credential)

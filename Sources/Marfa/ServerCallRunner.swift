@@ -2,11 +2,9 @@ import Foundation
 import MarfaHTTP
 
 extension Server {
-    /// The transport every `Server` shares: one libcurl loop for the process.
-    static let sharedTransport = CurlTransport()
-
-    /// The transport a client for this server sends through.
-    package var transport: any ClientTransport { Self.sharedTransport }
+    /// The transport a `Server` sends through unless its `transport` is set: one for the process,
+    /// on libcurl.
+    public static let defaultTransport: any ClientTransport = CurlTransport()
 
     /// The middleware a client for this server sends through, outermost first: the credential
     /// (with renewal), the contract check that turns refusals into `MarfaError`, and the time budget.
@@ -14,8 +12,11 @@ extension Server {
         [AuthorizationMiddleware(source: credentials), ContractMiddleware(expected: Self.contract), TimeLimitMiddleware()]
     }
 
-    /// The generated-client settings for this server: answers read up to `answerLimit` bytes.
-    package var clientConfiguration: Configuration { Configuration(maxBodyBytes: Self.answerLimit) }
+    /// The generated-client settings for this server: answers read up to `answerLimit` bytes, and
+    /// a request or answer the client can't handle throws `MarfaError` rather than `ClientError`.
+    package var clientConfiguration: Configuration {
+        Configuration(maxBodyBytes: Self.answerLimit, clientErrorMapping: { MarfaError(client: $0) })
+    }
 
     /// Runs one call under a time budget and turns whatever it throws into a `MarfaError`.
     ///

@@ -2,7 +2,7 @@ import Foundation
 
 extension Server {
     /// The instance's name, ID, build and contract, read without the key.
-    public func instanceDescription(timeout: Duration = Server.defaultTimeout) async throws(MarfaError)
+    public func instanceDescription(timeout: Duration = Server.defaultTimeout) async throws
         -> InstanceDescription
     {
         let wire = try await call(timeout: timeout) { try await $0.getInstance().ok.body.json }
@@ -17,12 +17,12 @@ extension Server {
     /// the key doesn't reach, throws `notFound`.
     public func snapshots(
         ofItem id: String, after: Int64? = nil, limit: Int? = nil, timeout: Duration = Server.defaultTimeout
-    ) async throws(MarfaError) -> ItemSnapshotPage {
-        guard !id.isEmpty else { throw .invalid(message: "The item ID is empty.") }
+    ) async throws -> ItemSnapshotPage {
+        guard !id.isEmpty else { throw MarfaError.invalid(message: "The item ID is empty.") }
         if let limit, !(1...200).contains(limit) {
-            throw .invalid(message: "A page holds 1 to 200 snapshots; \(limit) was asked for.")
+            throw MarfaError.invalid(message: "A page holds 1 to 200 snapshots; \(limit) was asked for.")
         }
-        if let after, after < 0 { throw .invalid(message: "`after` is a version, 0 or more; it was \(after).") }
+        if let after, after < 0 { throw MarfaError.invalid(message: "`after` is a version, 0 or more; it was \(after).") }
         let wire = try await call(timeout: timeout) {
             try await $0.listItemVersions(path: .init(id: id), query: .init(after: after, limit: limit)).ok.body.json
         }
@@ -30,7 +30,7 @@ extension Server {
     }
 
     /// The instance's settings. It needs `config.manage`.
-    public func config(timeout: Duration = Server.defaultTimeout) async throws(MarfaError) -> InstanceConfig {
+    public func config(timeout: Duration = Server.defaultTimeout) async throws -> InstanceConfig {
         let wire = try await call(timeout: timeout) { try await $0.getSpaceConfig().ok.body.json }
         return InstanceConfig(wire)
     }
@@ -41,7 +41,7 @@ extension Server {
     /// instance at this address throws `instanceChanged` and changes nothing.
     public func updateConfig(
         _ patch: InstanceConfigPatch, expecting instanceID: String? = nil, timeout: Duration = Server.defaultTimeout
-    ) async throws(MarfaError) -> InstanceConfig {
+    ) async throws -> InstanceConfig {
         let body = patch.wire(expecting: instanceID)
         let wire = try await call(timeout: timeout) {
             try await $0.updateSpaceConfig(headers: .init(idempotencyKey: Self.idempotencyKey()), body: .json(body))
@@ -60,8 +60,8 @@ extension Server {
     public func setTypeIcon(
         _ icon: String?, ofType type: String, expecting instanceID: String? = nil,
         timeout: Duration = Server.defaultTimeout
-    ) async throws(MarfaError) -> String? {
-        guard !type.isEmpty else { throw .invalid(message: "The type ID is empty.") }
+    ) async throws -> String? {
+        guard !type.isEmpty else { throw MarfaError.invalid(message: "The type ID is empty.") }
         let body = Components.Schemas.TypeIconInput(icon: icon, instanceId: instanceID)
         let wire = try await call(timeout: timeout) {
             try await $0.setTypeIcon(

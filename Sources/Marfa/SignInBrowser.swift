@@ -10,7 +10,7 @@ import Foundation
 /// Throw `SignInError.canceled` when the person closed the browser, and `unavailable` when it
 /// couldn't open.
 public protocol SignInBrowser: Sendable {
-    func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws(SignInError) -> URL
+    func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws -> URL
 }
 
 /// A browser sign-in through the app's private-use redirect (`com.example.app:/signed-in`): `open`
@@ -23,16 +23,16 @@ public struct RedirectBrowser: SignInBrowser {
         self.open = open
     }
 
-    public func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws(SignInError) -> URL {
-        guard let redirect, let scheme = redirect.scheme else { throw .noRedirect }
+    public func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws -> URL {
+        guard let redirect, let scheme = redirect.scheme else { throw SignInError.noRedirect }
         do {
             return try await open(authorize(redirect), scheme)
         } catch let error as SignInError {
             throw error
         } catch is CancellationError {
-            throw .canceled
+            throw SignInError.canceled
         } catch {
-            throw .unavailable(message: "The browser couldn't open the sign-in page.")
+            throw SignInError.unavailable(message: "The browser couldn't open the sign-in page.")
         }
     }
 }

@@ -9,7 +9,7 @@ extension Client {
     /// name `type` (each saying whether the move can rewrite it). Writes nothing.
     public func previewMove(
         ofType type: String, to destination: String, properties: [String: OpenAPIValue]? = nil
-    ) async throws(MarfaError) -> Components.Schemas.TypeMovePreview {
+    ) async throws -> Components.Schemas.TypeMovePreview {
         try await marfaCall {
             try await previewTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).ok.body.json
         }
@@ -24,7 +24,7 @@ extension Client {
     /// 409 and the code `type_move_blocked`, and nothing moves.
     public func startMove(
         ofType type: String, to destination: String, properties: [String: OpenAPIValue]? = nil
-    ) async throws(MarfaError) -> Components.Schemas.TypeMoveJob {
+    ) async throws -> Components.Schemas.TypeMoveJob {
         try await marfaCall {
             try await startTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).accepted.body.json
         }
@@ -38,8 +38,8 @@ extension Client {
     public func follow(
         moveJob id: String, every interval: Duration = .seconds(1),
         progress: (@Sendable (Components.Schemas.TypeMoveJob) -> Void)? = nil
-    ) async throws(MarfaError) -> Components.Schemas.TypeMoveJob {
-        guard interval > .zero else { throw .invalid(message: "The polling interval must be longer than zero.") }
+    ) async throws -> Components.Schemas.TypeMoveJob {
+        guard interval > .zero else { throw MarfaError.invalid(message: "The polling interval must be longer than zero.") }
         while true {
             let job = try await marfaCall { try await getTypeMove(path: .init(id: id)).ok.body.json }
             progress?(job)
@@ -71,7 +71,7 @@ extension Client {
     /// Asks the instance to stop the move job `id`, and answers the job as it stands then. Items
     /// already moved stay moved; the job ends `canceled` and its result counts what remains.
     @discardableResult
-    public func cancel(moveJob id: String) async throws(MarfaError) -> Components.Schemas.TypeMoveJob {
+    public func cancel(moveJob id: String) async throws -> Components.Schemas.TypeMoveJob {
         try await marfaCall { try await cancelTypeMove(path: .init(id: id)).ok.body.json }
     }
 }

@@ -4,9 +4,16 @@ public struct Configuration: Sendable {
     public var maxBodyBytes: Int
     /// Whether JSON is written with sorted keys, for byte-stable output.
     public var sortedKeys: Bool
+    /// What a generated client throws instead of a `ClientError` (a request it could not write, an
+    /// answer it could not read), so an SDK's callers meet one error type; nil throws the `ClientError`.
+    public var clientErrorMapping: (@Sendable (ClientError) -> any Error)?
 
-    public init(maxBodyBytes: Int = 64 << 20, sortedKeys: Bool = true) {
+    public init(
+        maxBodyBytes: Int = 64 << 20, sortedKeys: Bool = true,
+        clientErrorMapping: (@Sendable (ClientError) -> any Error)? = nil
+    ) {
         self.maxBodyBytes = maxBodyBytes
         self.sortedKeys = sortedKeys
+        self.clientErrorMapping = clientErrorMapping
     }
 }

@@ -36,25 +36,25 @@ public final class MemoryKeyStore: KeyStore, Sendable {
         }
     }
 
-    public func read(service: String, account: String) throws(Keychain.Failure) -> Data? {
+    public func read(service: String, account: String) throws -> Data? {
         let entry = Entry(service: service, account: account)
         let (data, unreadable) = contents.withLock {
             ($0.entries[entry], $0.unreadable.contains(entry) || $0.unreadableServices.contains(service))
         }
-        if unreadable, data != nil { throw .unreadable(message: "The key store holds this entry but can't read it.") }
+        if unreadable, data != nil { throw Keychain.Failure.unreadable(message: "The key store holds this entry but can't read it.") }
         return data
     }
 
-    public func write(_ data: Data, service: String, account: String) throws(Keychain.Failure) {
+    public func write(_ data: Data, service: String, account: String) throws {
         contents.withLock { $0.entries[Entry(service: service, account: account)] = data }
     }
 
     @discardableResult
-    public func remove(service: String, account: String) throws(Keychain.Failure) -> Bool {
+    public func remove(service: String, account: String) throws -> Bool {
         contents.withLock { $0.entries.removeValue(forKey: Entry(service: service, account: account)) != nil }
     }
 
-    public func accounts(service: String) throws(Keychain.Failure) -> [String] {
+    public func accounts(service: String) throws -> [String] {
         contents.withLock { $0.entries.keys.filter { $0.service == service }.map(\.account).sorted() }
     }
 }

@@ -185,21 +185,21 @@ final class WriteRefusingKeyStore: KeyStore {
 
     var identity: String { "refusing:" + inner.identity }
 
-    func read(service: String, account: String) throws(Keychain.Failure) -> Data? {
+    func read(service: String, account: String) throws -> Data? {
         try inner.read(service: service, account: account)
     }
 
-    func write(_ data: Data, service: String, account: String) throws(Keychain.Failure) {
-        if refusing.withLock({ $0 }) { throw .unavailable(message: "The disk is full.") }
+    func write(_ data: Data, service: String, account: String) throws {
+        if refusing.withLock({ $0 }) { throw Keychain.Failure.unavailable(message: "The disk is full.") }
         try inner.write(data, service: service, account: account)
     }
 
     @discardableResult
-    func remove(service: String, account: String) throws(Keychain.Failure) -> Bool {
+    func remove(service: String, account: String) throws -> Bool {
         try inner.remove(service: service, account: account)
     }
 
-    func accounts(service: String) throws(Keychain.Failure) -> [String] {
+    func accounts(service: String) throws -> [String] {
         try inner.accounts(service: service)
     }
 

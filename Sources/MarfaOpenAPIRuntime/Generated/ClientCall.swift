@@ -2,8 +2,9 @@ import Foundation
 
 /// What a generated client method calls to write one request and read its response.
 ///
-/// Every failure here is a `ClientError` naming the operation; transport and middleware errors
-/// pass through `send` unchanged.
+/// Every failure here is a `ClientError` naming the operation, passed through
+/// `Configuration.clientErrorMapping` when one is set; transport and middleware errors pass
+/// through `send` unchanged.
 public struct ClientCall: Sendable {
     public let operationID: String
     let client: UniversalClient
@@ -13,8 +14,10 @@ public struct ClientCall: Sendable {
         self.client = client
     }
 
-    func failure(_ cause: String, _ error: (any Error)? = nil, status: Int? = nil) -> ClientError {
-        ClientError(operationID: operationID, causeDescription: cause, underlyingError: error, status: status)
+    /// The error to throw for a failure of this call: a `ClientError`, as the configuration maps it.
+    func failure(_ cause: String, _ error: (any Error)? = nil, status: Int? = nil) -> any Error {
+        let failure = ClientError(operationID: operationID, causeDescription: cause, underlyingError: error, status: status)
+        return client.configuration.clientErrorMapping?(failure) ?? failure
     }
 
     // MARK: Request
@@ -107,13 +110,11 @@ public struct ClientCall: Sendable {
     /// A response header as `T`, or nil when absent.
     public func header<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
         guard let text = response.headerFields[name] else { return nil }
+        guard let value = URIStyleCoder.readHeader(text, explode: explode, shape: shape) else {
+            throw failure("The header '\(name)' could not be read", status: response.status)
+        }
         do {
-            guard let value = URIStyleCoder.readHeader(text, explode: explode, shape: shape) else {
-                throw failure("The header '\(name)' could not be read", status: response.status)
-            }
             return try URIValueDecoder.decode(type, from: value)
-        } catch let error as ClientError {
-            throw error
         } catch {
             throw failure("The header '\(name)' could not be read", error, status: response.status)
         }
@@ -133,7 +134,7 @@ public struct ClientCall: Sendable {
     }
 
     /// The error for a response whose content type the operation does not describe.
-    public func unexpectedContent(_ response: HTTPResponse) -> ClientError {
+    public func unexpectedContent(_ response: HTTPResponse) -> any Error {
         failure("The response's content type '\(response.headerFields["Content-Type"] ?? "")' is not one the operation describes", status: response.status)
     }
 

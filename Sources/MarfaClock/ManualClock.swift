@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+
+/// A clock that moves only when told: `advance(by:)` moves `now` and wakes every sleeper whose
+/// time has come, in deadline order. For tests of anything that waits or expires.
+public final class ManualClock: MarfaClock {
+    private struct Sleeper {
+        let id: UInt64
+        let deadline: Date
+        let continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Date
+        var sleepers: [Sleeper] = []
+        var nextID: UInt64 = 0
+        /// Sleeps begun since the clock was made, for tests that wait for a waiter to start.
+        var sleepsBegun = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// A clock reading `start` (now by default) until it is advanced.
+    public init(start: Date = Date()) {
+        state = Mutex(State(now: start))
+    }
+
+    public var now: Date { state.withLock { $0.now } }
+
+    /// How many tasks sleep on this clock now.
+    public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+    /// How many sleeps began since the clock was made, finished ones included.
+    public var sleepsBegun: Int { state.withLock { $0.sleepsBegun } }
+
+    public func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let wakeNow = state.withLock { state -> Bool in
+                    state.sleepsBegun += 1
+                    let deadline = state.now.addingTimeInterval(duration.inSeconds)
+                    guard duration > .zero else { return true }
+                    state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+                    return false
+                }
+                if wakeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { state -> Sleeper? in
+                guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.sleepers.remove(at: index)
+            }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// Moves `now` forward by `duration` and wakes the sleepers whose deadline it reaches.
+    public func advance(by duration: Duration) {
+        let woken = state.withLock { state -> [Sleeper] in
+            state.now = state.now.addingTimeInterval(duration.inSeconds)
+            let now = state.now
+            let due = state.sleepers.filter { $0.deadline <= now }.sorted { $0.deadline < $1.deadline }
+            state.sleepers.removeAll { $0.deadline <= now }
+            return due
+        }
+        for sleeper in woken { sleeper.continuation.resume() }
+    }
+
+    /// Waits (yielding, never sleeping) until at least `count` tasks sleep on this clock.
+    public func waitForSleepers(_ count: Int = 1) async {
+        while sleeperCount < count { await Task.yield() }
+    }
+}

@@ -1,1 +1,0 @@
-/// Reports an app's errors and events to a PostHog project; see `Telemetry`.
