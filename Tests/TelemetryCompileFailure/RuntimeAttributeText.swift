@@ -1,0 +1,5 @@
+import MarfaTelemetry
+
+func logNote(_ note: String) {
+    Telemetry.shared.log("saved", attributes: ["note": .text(note)])
+}

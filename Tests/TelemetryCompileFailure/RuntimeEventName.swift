@@ -1,0 +1,5 @@
+import MarfaTelemetry
+
+func logTitle(_ title: String) {
+    Telemetry.shared.log(title)
+}
