@@ -1,6 +1,6 @@
 # One-command set-up on a fresh Debian machine: `make test` and `make demo` install what they need.
 SHELL := /bin/bash
-DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev zlib1g-dev pkg-config librsvg2-bin
+DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev zlib1g-dev pkg-config librsvg2-bin python3 python3-venv
 SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
@@ -14,6 +14,8 @@ deps:
 	elif [ "$$(id -u)" = 0 ]; then echo "deps: installing$$missing"; \
 	  (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	else echo "deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; fi
+	@.build/telemetry-venv/bin/python -c 'import opentelemetry.proto, google.protobuf' 2>/dev/null || \
+	  { python3 -m venv .build/telemetry-venv && .build/telemetry-venv/bin/pip install -q -r Scripts/requirements-telemetry.txt && echo "deps: telemetry venv ready (opentelemetry-proto, for the OTLP checks)"; }
 
 build: deps
 	swift build $(SWIFT_BUILD_FLAGS)

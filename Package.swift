@@ -12,11 +12,13 @@ let package = Package(
     products: [
         .library(name: "MarfaOpenAPIRuntime", targets: ["MarfaOpenAPIRuntime"]),
         .library(name: "MarfaHTTP", targets: ["MarfaHTTP"]),
+        .library(name: "MarfaHTTPServer", targets: ["MarfaHTTPServer"]),
         .library(name: "MarfaTypes", targets: ["MarfaTypes"]),
         .library(name: "Marfa", targets: ["Marfa"]),
         .library(name: "MarfaAPI", targets: ["MarfaAPI"]),
         .library(name: "MarfaTesting", targets: ["MarfaTesting"]),
         .library(name: "MarfaTelemetry", targets: ["MarfaTelemetry"]),
+        .library(name: "MarfaClock", targets: ["MarfaClock"]),
         .library(name: "MarfaLocal", targets: ["MarfaLocal"]),
         .library(name: "MarfaIcons", targets: ["MarfaIcons"]),
         .library(name: "MarfaBrandIcons", targets: ["MarfaBrandIcons"]),
@@ -50,19 +52,36 @@ let package = Package(
         // The Marfa wire types, generated from openapi/marfa.yaml at build time.
         .target(name: "MarfaTypes", dependencies: ["MarfaOpenAPIRuntime"], plugins: ["MarfaOpenAPIPlugin"]),
 
-        // Transports: a client on libcurl, a server on libmicrohttpd.
-        .target(name: "MarfaHTTP", dependencies: ["MarfaOpenAPIRuntime", "CCurl", "CMicroHTTPD"]),
-        .executableTarget(name: "HTTPBenchmark", dependencies: ["MarfaHTTP"], path: "Benchmarks/HTTPBenchmark"),
+        // Client transports: URLSession everywhere, libcurl on Linux (where it is the default).
+        .target(
+            name: "MarfaHTTP",
+            dependencies: ["MarfaOpenAPIRuntime", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
+        // The server transport on libmicrohttpd, for the local instance and the loopback sign-in.
+        .target(name: "MarfaHTTPServer", dependencies: ["MarfaOpenAPIRuntime", "MarfaHTTP", "CMicroHTTPD"]),
+        .executableTarget(
+            name: "HTTPBenchmark",
+            dependencies: ["MarfaHTTP", "MarfaHTTPServer", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            path: "Benchmarks/HTTPBenchmark"),
         .executableTarget(name: "LocalBenchmark", dependencies: ["MarfaLocal", "MarfaHTTP", "MarfaTypes"], path: "Benchmarks/LocalBenchmark"),
 
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
-        .target(name: "Marfa", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaDigest"], plugins: ["MarfaOpenAPIPlugin"]),
+        // The server module only where the loopback browser sign-in needs it, so an Apple build links
+        // no system library but SQLite.
+        .target(
+            name: "Marfa",
+            dependencies: [
+                "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock",
+                .target(name: "MarfaHTTPServer", condition: .when(platforms: [.linux])),
+            ],
+            plugins: ["MarfaOpenAPIPlugin"]),
         // An app's errors as PostHog exceptions and its events as OTLP logs.
         .target(name: "MarfaTelemetry", dependencies: ["Marfa", "MarfaHTTP", "CZlib"]),
         // Test helpers apps use (MemoryKeyStore); empty in a release build.
         .target(name: "MarfaTesting", dependencies: ["Marfa"]),
         // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
         .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
+        // The time and waits, injectable: `SystemClock`, and `ManualClock` for tests.
+        .target(name: "MarfaClock"),
         // SHA-256, for PKCE challenges and stored hashes; shared by the sign-in and the local instance.
         .target(name: "MarfaDigest"),
         // A small SQLite wrapper: WAL connections, prepared statements, transactions, migrations.
@@ -71,7 +90,9 @@ let package = Package(
         .executableTarget(name: "sqlite-probe", dependencies: ["MarfaSQLite"], path: "Tests/SQLiteProbe"),
         // A local Marfa instance: generated handler stubs, the behaviour on SQLite.
         .target(
-            name: "MarfaLocal", dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaSQLite", "MarfaIconSets", "MarfaDigest"], plugins: ["MarfaOpenAPIPlugin"]),
+            name: "MarfaLocal",
+            dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaHTTPServer", "MarfaSQLite", "MarfaIconSets", "MarfaDigest", "MarfaClock"],
+            plugins: ["MarfaOpenAPIPlugin"]),
         .executableTarget(name: "marfa-local", dependencies: ["MarfaLocal"]),
 
         // Icons: the pinned Lucide and Simple Icons ID lists (no artwork; the local instance checks IDs
@@ -87,7 +108,10 @@ let package = Package(
         // The walkthrough `make demo` runs.
         .executableTarget(
             name: "reading-list",
-            dependencies: ["MarfaTypes", "Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaIcons", "MarfaOpenAPIGenerator"],
+            dependencies: [
+                "MarfaTypes", "Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaIcons",
+                "MarfaOpenAPIGenerator", "MarfaTelemetry",
+            ],
             path: "Examples/ReadingList", plugins: ["MarfaOpenAPIPlugin"]),
 
         .testTarget(
@@ -98,18 +122,21 @@ let package = Package(
             name: "MarfaOpenAPIGeneratorTests", dependencies: ["MarfaOpenAPIGenerator"],
             path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP"]),
+        .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP", "MarfaHTTPServer"]),
         .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons"]),
         .testTarget(name: "MarfaDigestTests", dependencies: ["MarfaDigest"]),
+        .testTarget(name: "MarfaClockTests", dependencies: ["MarfaClock"]),
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite", "sqlite-probe"]),
-        .testTarget(name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest"]),
-        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaHTTP"]),
-        .testTarget(name: "MarfaTelemetryTests", dependencies: ["MarfaTelemetry", "Marfa", "MarfaHTTP"]),
         .testTarget(
-            name: "MarfaSignInTests", dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "signin-probe"]),
+            name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock"]),
+        .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaAPI", "MarfaHTTP", "MarfaHTTPServer"]),
+        .testTarget(name: "MarfaTelemetryTests", dependencies: ["MarfaTelemetry", "Marfa", "MarfaHTTP", "MarfaHTTPServer", "CZlib"]),
+        .testTarget(
+            name: "MarfaSignInTests",
+            dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe"]),
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
         .executableTarget(name: "signin-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/SignInProbe"),
-        .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal"]),
+        .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal", "MarfaClock"]),
         // Ordinary app code against the public API, compiled by the suite: error handling must compile.
         .testTarget(name: "AppSnippetTests", dependencies: ["Marfa", "MarfaAPI"]),
         .testTarget(name: "MarfaTypesTests", dependencies: ["MarfaTypes", "MarfaYAML", "MarfaOpenAPIGenerator"]),

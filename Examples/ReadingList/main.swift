@@ -8,6 +8,7 @@ import MarfaHTTP
 import MarfaIcons
 import MarfaLocal
 import MarfaOpenAPIGenerator
+import MarfaTelemetry
 import MarfaTypes
 
 func step(_ text: String) { print("\n▸ \(text)") }
@@ -171,6 +172,27 @@ show("the instance confirmed: \(try await auth.signOut()); auth.credential() is 
 if let error = await refusal({ _ = try await server.config() }) {
     show("the old access token is refused: \(error.code())")
 }
+
+// 7. Telemetry, toward a receiver that plays PostHog on loopback.
+step("Report an error and an event with MarfaTelemetry, to a local receiver")
+let receiver = try TelemetryReceiver()
+Telemetry.shared.configure(
+    Telemetry.Configuration(
+        destination: try Telemetry.Destination(host: receiver.url, projectToken: "phc_reading_list_demo"),
+        serviceName: "reading-list", serviceVersion: "0.2.0",
+        installIDFile: work.appending(path: "telemetry/install-id")))
+Telemetry.shared.isEnabled = true
+if let error = await refusal({ _ = try await server.config() }) {
+    Telemetry.shared.report(error, during: "settings")
+}
+Telemetry.shared.log("walkthrough_finished", attributes: ["steps": 7, "signedOut": true])
+await Telemetry.shared.flush()
+Telemetry.shared.isEnabled = false
+for (path, body) in receiver.requests {
+    show("\(path): \(body.prefix(240))\(body.count > 240 ? "…" : "")")
+}
+show("no token, key, address or message in them: \(receiver.requests.allSatisfy { !$0.body.contains(credential.accessToken) && !$0.body.contains(instance.url.absoluteString) })")
+await receiver.stop()
 
 step("Stop the instance")
 await instance.stop()

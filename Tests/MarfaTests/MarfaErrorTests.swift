@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaHTTP
 import Testing
 
 /// One row of the classification table: an error and what it must answer.
@@ -155,5 +156,32 @@ let errorTable: [ErrorRow] = [
         #expect(MarfaError.notFound(code: "a", message: "m") == .notFound(code: "a", message: "m"))
         #expect(MarfaError.notFound(code: "a", message: "m") != .notFound(code: "b", message: "m"))
         #expect(Set(errorTable.map(\.error)).count == errorTable.count)
+    }
+
+    /// A failure the SDK doesn't know is `invalid`, never transient, so nothing retries it forever.
+    @Test func anUnclassifiedFailureIsInvalidAndNotTransient() {
+        struct SomethingElse: Error {}
+        let error = MarfaError(SomethingElse())
+        guard case .invalid(let message) = error else {
+            Issue.record("expected invalid, got \(error)")
+            return
+        }
+        #expect(message.contains("can't classify"))
+        #expect(!error.isTransient && !error.isOffline && !error.isKeyRefusal && !error.isHydrationNeeded)
+    }
+
+    /// The generated client's failures: writing a request is `invalid`, reading an answer `decoding`.
+    @Test func aClientErrorIsInvalidBeforeAnAnswerAndDecodingAfter() {
+        let writing = MarfaError(
+            ClientError(operationID: "createItem", causeDescription: "Could not write the JSON body", underlyingError: nil))
+        #expect(writing.code() == "invalid")
+        let reading = MarfaError(
+            ClientError(operationID: "getItem", causeDescription: "The JSON response body could not be decoded", status: 200))
+        #expect(reading.code() == "decoding")
+        let cut = MarfaError(
+            ClientError(
+                operationID: "getItem", causeDescription: "The response body could not be read",
+                underlyingError: HTTPClientError.network(reason: .connectionLost("reset"), requestSent: true), status: 200))
+        #expect(cut.code() == "network")
     }
 }
