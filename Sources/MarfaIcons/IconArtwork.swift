@@ -13,6 +13,7 @@ public struct IconArtwork: Sendable, Hashable {
 
     /// What was resolved.
     public enum Kind: Sendable, Hashable {
+        /// Lucide's artwork, shipped in this package.
         case lucide
         /// From a registered set: the brand marks of `MarfaBrandIcons`.
         case brand
@@ -22,7 +23,9 @@ public struct IconArtwork: Sendable, Hashable {
 
     /// The ID whose artwork this is (`IconArtwork.fallbackID` for the fallback).
     public let id: String
+    /// Where the artwork came from: Lucide, a registered set, or the fallback.
     public let kind: Kind
+    /// Whether the markup is stroked (Lucide) or filled (brand marks).
     public let style: Style
     /// The children of the root `<svg>` element, in `currentColor` where colour matters.
     public let body: String

@@ -1,9 +1,13 @@
 /// An opaque sRGB colour to tint an icon with, written into SVG as `#RRGGBB`.
 public struct IconColor: Sendable, Hashable, CustomStringConvertible {
+    /// The red component, 0 to 255.
     public var red: UInt8
+    /// The green component, 0 to 255.
     public var green: UInt8
+    /// The blue component, 0 to 255.
     public var blue: UInt8
 
+    /// The colour of the given sRGB components.
     public init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
@@ -29,6 +33,8 @@ public struct IconColor: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { hex }
 
+    /// Black, `#000000`.
     public static let black = IconColor(red: 0, green: 0, blue: 0)
+    /// White, `#FFFFFF`.
     public static let white = IconColor(red: 255, green: 255, blue: 255)
 }

@@ -8,6 +8,7 @@ public struct Configuration: Sendable {
     /// answer it could not read), so an SDK's callers meet one error type; nil throws the `ClientError`.
     public var clientErrorMapping: (@Sendable (ClientError) -> any Error)?
 
+    /// Settings with a 64 MiB body limit, sorted keys and no error mapping unless given.
     public init(
         maxBodyBytes: Int = 64 << 20, sortedKeys: Bool = true,
         clientErrorMapping: (@Sendable (ClientError) -> any Error)? = nil

@@ -20,6 +20,7 @@ public final class MemoryKeyStore: KeyStore, Sendable {
     private let contents = Mutex(Contents())
     private let name = UUID().uuidString
 
+    /// An empty store, shared by no other instance.
     public init() {}
 
     public var identity: String { "memory:" + name }

@@ -4,6 +4,7 @@ import Foundation
 public struct DynamicCodingKey: CodingKey, Hashable, Sendable {
     public var stringValue: String
     public var intValue: Int? { nil }
+    /// A key for the property named `string`.
     public init(_ string: String) { stringValue = string }
     public init?(stringValue: String) { self.stringValue = stringValue }
     public init?(intValue: Int) { stringValue = String(intValue) }
@@ -43,7 +44,9 @@ extension Encoder {
 
 /// A value stored behind a reference, so a type may contain itself (recursive schemas).
 public final class Box<Wrapped: Sendable & Hashable>: Sendable, Hashable {
+    /// The value held.
     public let value: Wrapped
+    /// Stores `value` behind a reference.
     public init(_ value: Wrapped) { self.value = value }
     public static func == (a: Box, b: Box) -> Bool { a.value == b.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
@@ -56,9 +59,13 @@ extension Box: Codable where Wrapped: Codable {
 
 /// No branch of a `oneOf` (or `anyOf`) could decode the value.
 public struct OneOfDecodingError: Error, Sendable, CustomStringConvertible {
+    /// The name of the generated type that could not decode the value.
     public let typeName: String
+    /// Where the value sits in the document, as keys joined by `.`.
     public let codingPath: String
+    /// Why each branch refused the value, in branch order.
     public let errors: [String]
+    /// An error for `typeName` at `codingPath`, with each branch's error.
     public init(typeName: String, codingPath: [any CodingKey], errors: [any Error]) {
         self.typeName = typeName
         self.codingPath = codingPath.map(\.stringValue).joined(separator: ".")
@@ -71,9 +78,11 @@ public struct OneOfDecodingError: Error, Sendable, CustomStringConvertible {
 
 /// Builds a server URL from a template with `{variable}`s.
 public enum ServerURL {
+    /// Thrown when the template with its variables filled in is not a URL.
     public struct InvalidURLError: Error, Sendable, CustomStringConvertible {
         public let description: String
     }
+    /// The URL of `template` with each `{name}` replaced by its value in `variables`.
     public static func url(_ template: String, variables: [(String, String)] = []) throws -> URL {
         var text = template
         for (name, value) in variables { text = text.replacingOccurrences(of: "{\(name)}", with: value) }

@@ -2,6 +2,7 @@
 ///
 /// Lists repeat their name (`tag=a&tag=b`); nested objects are written `name[key]=value`.
 public enum FormCoding {
+    /// The form body of `value`, which must encode as an object.
     public static func encode<T: Encodable>(_ value: T) throws -> [UInt8] {
         guard case .object(let members) = try URIValueEncoder.encode(value) else {
             throw URIValueEncoder.EncodingFailure(description: "A form body must be an object.")
@@ -12,6 +13,7 @@ public enum FormCoding {
         return Array(pairs.filter { !$0.isEmpty }.joined(separator: "&").utf8)
     }
 
+    /// Reads a `T` from a form body's `name=value` pairs.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         let pairs = URIStyleCoder.queryPairs(String(decoding: bytes, as: UTF8.self)[...])
         var members: [(String, URIValue)] = []

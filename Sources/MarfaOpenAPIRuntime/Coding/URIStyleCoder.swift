@@ -4,7 +4,14 @@
 /// and cookies carry text as it is.
 public enum URIStyleCoder {
     /// What a parameter's schema holds, so reading knows how to split the text.
-    public enum Shape: Sendable { case primitive, array, object }
+    public enum Shape: Sendable {
+        /// One value, such as a string or a number.
+        case primitive
+        /// A list of values.
+        case array
+        /// An object with named members.
+        case object
+    }
 
     // MARK: Writing
 

@@ -2,6 +2,7 @@ import Foundation
 
 /// Rebuilds a `Decodable` parameter value from a `URIValue`: the reverse of `URIValueEncoder`.
 public enum URIValueDecoder {
+    /// Reads a `T` from a flattened parameter value.
     public static func decode<T: Decodable>(_ type: T.Type, from value: URIValue) throws -> T {
         if case .primitive(let text) = value, let primitive = try primitive(type, text, codingPath: []) {
             return primitive

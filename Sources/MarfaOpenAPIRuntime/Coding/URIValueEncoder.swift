@@ -5,6 +5,7 @@ import Foundation
 /// Primitives become text (booleans `true`/`false`, dates RFC 3339); arrays of primitives become
 /// `.array`; structs and dictionaries become `.object`. Nil members of an object are left out.
 public enum URIValueEncoder {
+    /// Flattens `value` to a primitive, a list or an object of text for URI coding.
     public static func encode<T: Encodable>(_ value: T) throws -> URIValue {
         if let text = primitiveText(value) { return .primitive(text) }
         let box = Box()

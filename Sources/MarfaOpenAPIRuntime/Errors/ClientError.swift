@@ -11,6 +11,7 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     /// The status of the response being read, when the failure came after one arrived.
     public let status: Int?
 
+    /// An error for the operation `operationID`, with its cause and, when known, the status read.
     public init(operationID: String, causeDescription: String, underlyingError: (any Error)? = nil, status: Int? = nil) {
         self.operationID = operationID
         self.causeDescription = causeDescription
@@ -28,11 +29,16 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
 
 /// A request a generated server could not read: answered with `status` (400 unless said otherwise).
 public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPResponseConvertible {
+    /// The operation ID of the request.
     public let operationID: String
+    /// What could not be read, in plain words; it is the answer's body.
     public let causeDescription: String
+    /// The error behind it, when there is one.
     public let underlyingError: (any Error)?
+    /// The status the server answers with.
     public let status: Int
 
+    /// An error for the operation `operationID` answered with `status`, 400 unless given.
     public init(operationID: String, causeDescription: String, underlyingError: (any Error)? = nil, status: Int = 400) {
         self.operationID = operationID
         self.causeDescription = causeDescription
@@ -53,13 +59,17 @@ public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPRespons
 
 /// An error a server turns into an answer instead of a 500.
 public protocol HTTPResponseConvertible: Error {
+    /// The response head and body to answer with.
     var httpResponse: (HTTPResponse, HTTPBody?) { get }
 }
 
 /// Thrown by an `Output`'s accessor (such as `.ok`) when the response had another status.
 public struct UnexpectedResponseError: Error, Sendable, CustomStringConvertible {
+    /// The response the accessor reads, such as `ok`.
     public let expected: String
+    /// The response that arrived.
     public let received: String
+    /// An error for reading `expected` from a `received` response.
     public init(expected: String, received: String) {
         self.expected = expected
         self.received = received
@@ -69,8 +79,11 @@ public struct UnexpectedResponseError: Error, Sendable, CustomStringConvertible 
 
 /// Thrown by a body's accessor (such as `.json`) when the response had another content type.
 public struct UnexpectedContentError: Error, Sendable, CustomStringConvertible {
+    /// The content type the accessor reads, such as `application/json`.
     public let expected: String
+    /// The content type that arrived.
     public let received: String
+    /// An error for reading `expected` content from a body of `received` content.
     public init(expected: String, received: String) {
         self.expected = expected
         self.received = received

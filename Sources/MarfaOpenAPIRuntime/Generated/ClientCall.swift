@@ -6,6 +6,7 @@ import Foundation
 /// `Configuration.clientErrorMapping` when one is set; transport and middleware errors pass
 /// through `send` unchanged.
 public struct ClientCall: Sendable {
+    /// The operation ID of the call.
     public let operationID: String
     let client: UniversalClient
 

@@ -13,7 +13,15 @@ public enum SecurityScheme: Sendable, Hashable {
     /// Mutual TLS: handled by the transport, nothing to add to requests.
     case mutualTLS
 
-    public enum Location: String, Sendable, Hashable { case header, query, cookie }
+    /// Where an `apiKey` scheme carries its key.
+    public enum Location: String, Sendable, Hashable {
+        /// In a request header named after the scheme's `name`.
+        case header
+        /// In a query parameter named after the scheme's `name`.
+        case query
+        /// In a cookie named after the scheme's `name`.
+        case cookie
+    }
 }
 
 /// What the application holds for one security scheme.

@@ -11,6 +11,7 @@ public struct ServerRegistrar: Sendable {
     let configuration: Configuration
     let middlewares: [any ServerMiddleware]
 
+    /// A registrar that serves under `serverURL`'s path, behind `middlewares`, first to last.
     public init(serverURL: URL, configuration: Configuration = .init(), middlewares: [any ServerMiddleware] = []) {
         var prefix = serverURL.path
         while prefix.hasSuffix("/") { prefix.removeLast() }
@@ -53,6 +54,7 @@ public struct ServerRegistrar: Sendable {
 /// What a generated server handler calls to read one request and write its response.
 /// Every failure to read is a `ServerError` with status 400 (415 for an unknown content type).
 public struct ServerCall: Sendable {
+    /// The operation ID of the request.
     public let operationID: String
     let configuration: Configuration
 

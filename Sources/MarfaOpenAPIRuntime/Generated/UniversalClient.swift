@@ -3,11 +3,16 @@ import Foundation
 /// The part of a generated `Client` that is the same for every operation: where requests go and
 /// the middleware chain they pass through.
 public struct UniversalClient: Sendable {
+    /// The server's address; operation paths are added to its path.
     public let serverURL: URL
+    /// The body limit, key order and error mapping of every call.
     public let configuration: Configuration
+    /// What sends each request.
     public let transport: any ClientTransport
+    /// What sees each request before the transport, first to last.
     public let middlewares: [any ClientMiddleware]
 
+    /// A client for `serverURL` that sends through `transport` after `middlewares`, first to last.
     public init(
         serverURL: URL, configuration: Configuration = .init(), transport: any ClientTransport,
         middlewares: [any ClientMiddleware] = []

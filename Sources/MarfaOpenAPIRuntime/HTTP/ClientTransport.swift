@@ -12,6 +12,7 @@ public protocol ClientTransport: Sendable {
 
 /// Code that sees every request of a client before the transport, and every response after it.
 public protocol ClientMiddleware: Sendable {
+    /// Passes `request` on through `next`, changing it or the response as it needs, or answers it without calling `next`.
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)

@@ -10,13 +10,17 @@ public final class HTTPBody: AsyncSequence, Sendable {
 
     /// The body's length, when known before reading it.
     public enum Length: Sendable, Hashable {
+        /// The length is not known until the body has been read.
         case unknown
+        /// The body holds exactly this many bytes.
         case known(Int64)
     }
 
     /// Whether the body can be read more than once.
     public enum IterationBehavior: Sendable, Hashable {
+        /// The body can be read once, as when it streams from the network.
         case single
+        /// The body can be read any number of times, as when it is held in memory.
         case multiple
     }
 
@@ -27,11 +31,14 @@ public final class HTTPBody: AsyncSequence, Sendable {
 
     /// Thrown by `collect(upTo:)` when the body is longer than the limit.
     public struct TooManyBytesError: Error, CustomStringConvertible {
+        /// The most bytes the caller allowed.
         public let limit: Int
         public var description: String { "The body is longer than the limit of \(limit) bytes." }
     }
 
+    /// The body's length, when known before reading it.
     public let length: Length
+    /// Whether the body can be read more than once.
     public let iterationBehavior: IterationBehavior
 
     private enum Source: Sendable {
@@ -52,10 +59,13 @@ public final class HTTPBody: AsyncSequence, Sendable {
     /// An empty body.
     public convenience init() { self.init([UInt8]()) }
 
+    /// A body holding a copy of `bytes`.
     public convenience init(_ bytes: ArraySlice<UInt8>) { self.init(Array(bytes)) }
 
+    /// A body holding the bytes of `data`.
     public convenience init(_ data: Data) { self.init([UInt8](data)) }
 
+    /// A body holding `string` in UTF-8.
     public convenience init(_ string: String) { self.init(Array(string.utf8)) }
 
     /// A body read from an asynchronous sequence of chunks.

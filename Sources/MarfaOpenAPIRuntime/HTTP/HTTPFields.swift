@@ -5,8 +5,11 @@
 public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
+        /// The field's name, as written.
         public var name: String
+        /// The field's value.
         public var value: String
+        /// A field named `name` holding `value`.
         public init(name: String, value: String) {
             self.name = name
             self.value = value
@@ -15,8 +18,10 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     private var fields: [Field]
 
+    /// No fields.
     public init() { fields = [] }
 
+    /// The fields given, in order.
     public init(_ fields: [Field]) { self.fields = fields }
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -25,7 +30,9 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
+    /// The number of fields, repeated names counted each time.
     public var count: Int { fields.count }
+    /// Whether there is no field.
     public var isEmpty: Bool { fields.isEmpty }
 
     /// The first value of `name`, or nil; setting replaces every value of `name` (nil removes them).
@@ -53,6 +60,7 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         fields.removeAll { Self.same($0.name, name) }
     }
 
+    /// Whether a field named `name` is present, in any case.
     public func contains(_ name: String) -> Bool { fields.contains { Self.same($0.name, name) } }
 
     @inline(__always)

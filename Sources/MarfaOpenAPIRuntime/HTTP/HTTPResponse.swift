@@ -1,8 +1,11 @@
 /// An HTTP response head: status code and header fields. The body travels beside it as an `HTTPBody`.
 public struct HTTPResponse: Sendable, Hashable {
+    /// The status code, such as 200.
     public var status: Int
+    /// The response's header fields.
     public var headerFields: HTTPFields
 
+    /// A response head with `status` and `headerFields`.
     public init(status: Int, headerFields: HTTPFields = HTTPFields()) {
         self.status = status
         self.headerFields = headerFields

@@ -16,6 +16,7 @@ public struct PathRouter<Route: Sendable>: Sendable {
 
     private let root = Node()
 
+    /// A router with no routes.
     public init() {}
 
     /// Adds `route` for `method` on `template`.
@@ -50,9 +51,11 @@ public struct PathRouter<Route: Sendable>: Sendable {
 
     /// The outcome of matching a path.
     public enum Match: Sendable {
+        /// The route registered for the path and method, with the path parameters by name.
         case found(Route, parameters: [String: Substring])
         /// The path exists but not for this method; `allowed` lists the methods it has.
         case methodNotAllowed(allowed: [HTTPMethod])
+        /// No template matches the path.
         case notFound
     }
 

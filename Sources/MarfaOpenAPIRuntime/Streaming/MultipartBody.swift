@@ -4,9 +4,12 @@ import Foundation
 public struct MultipartBody: Sendable, Hashable {
     /// One part of a multipart body.
     public struct Part: Sendable, Hashable {
+        /// The part's own header fields, such as `Content-Disposition`.
         public var headerFields: HTTPFields
+        /// The part's bytes.
         public var body: [UInt8]
 
+        /// A part of `headerFields` and `body`.
         public init(headerFields: HTTPFields = HTTPFields(), body: [UInt8]) {
             self.headerFields = headerFields
             self.body = body
@@ -50,9 +53,12 @@ public struct MultipartBody: Sendable, Hashable {
         public let description: String
     }
 
+    /// The parts, in order.
     public var parts: [Part]
+    /// The text that separates the parts on the wire.
     public var boundary: String
 
+    /// A body of `parts`, separated by `boundary` (a random one unless given).
     public init(parts: [Part], boundary: String = "marfa-" + UUID().uuidString.lowercased()) {
         self.parts = parts
         self.boundary = boundary

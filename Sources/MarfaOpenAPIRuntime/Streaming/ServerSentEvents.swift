@@ -2,11 +2,16 @@ import Foundation
 
 /// One server-sent event (the `text/event-stream` format).
 public struct ServerSentEvent: Sendable, Hashable {
+    /// The event's `id` field, which a reconnecting client sends back as `Last-Event-ID`.
     public var id: String?
+    /// The event's `event` field: its type, or nil for the default `message`.
     public var event: String?
+    /// The event's `data` lines, joined by `\n`.
     public var data: String?
+    /// The event's `retry` field: how many milliseconds a client waits before reconnecting.
     public var retry: Int?
 
+    /// An event with the fields given; a nil field is not written.
     public init(id: String? = nil, event: String? = nil, data: String? = nil, retry: Int? = nil) {
         self.id = id
         self.event = event
@@ -35,6 +40,7 @@ public struct ServerSentEventsSequence: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> Iterator { Iterator(lines: lines.makeAsyncIterator()) }
 
+    /// Reads the next event as its dispatching blank line arrives.
     public struct Iterator: AsyncIteratorProtocol {
         var lines: LineSequence.Iterator
 
@@ -80,6 +86,7 @@ public struct LineSequence: AsyncSequence, Sendable {
 
     public func makeAsyncIterator() -> Iterator { Iterator(chunks: body.makeAsyncIterator()) }
 
+    /// Reads the next line as its line ending arrives.
     public struct Iterator: AsyncIteratorProtocol {
         var chunks: HTTPBody.AsyncIterator
         var buffer: [UInt8] = []

@@ -2,9 +2,12 @@ import Foundation
 
 /// Bytes written in JSON as a base64 string (`format: byte`).
 public struct Base64EncodedData: Sendable, Hashable, Codable {
+    /// The bytes, decoded.
     public var data: Data
 
+    /// Wraps the bytes of `data`.
     public init(_ data: Data) { self.data = data }
+    /// Wraps `bytes`.
     public init(_ bytes: [UInt8]) { self.data = Data(bytes) }
 
     public init(from decoder: any Decoder) throws {

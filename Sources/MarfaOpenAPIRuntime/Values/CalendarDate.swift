@@ -2,10 +2,14 @@
 public struct CalendarDate: Sendable, Hashable, Comparable, Codable, CustomStringConvertible,
     LosslessStringConvertible
 {
+    /// The year, such as 2025.
     public var year: Int
+    /// The month, 1 to 12.
     public var month: Int
+    /// The day of the month, 1 to 31.
     public var day: Int
 
+    /// The date `year`-`month`-`day`, taken as given.
     public init(year: Int, month: Int, day: Int) {
         self.year = year
         self.month = month

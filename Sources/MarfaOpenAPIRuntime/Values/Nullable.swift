@@ -3,7 +3,9 @@
 /// Generated code types an optional property that allows null as `Nullable<T>?`, keeping three states
 /// apart: `nil` (the key is absent), `.null` (the key is present with `null`) and `.value(v)`.
 public enum Nullable<Wrapped> {
+    /// The key is present with an explicit `null`.
     case null
+    /// The key is present with a value.
     case value(Wrapped)
 
     /// The wrapped value, or nil for `.null`.

@@ -1,11 +1,18 @@
 /// A free-form JSON value, for schemas that allow any value.
 public enum OpenAPIValue: Sendable, Hashable, Codable {
+    /// JSON `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits in 64 bits.
     case int(Int64)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array of values.
     case array([OpenAPIValue])
+    /// An object: its members by key.
     case object([String: OpenAPIValue])
 
     public init(from decoder: any Decoder) throws {
@@ -40,8 +47,11 @@ public enum OpenAPIValue: Sendable, Hashable, Codable {
         }
     }
 
+    /// The string, or nil for any other value.
     public var string: String? { if case .string(let v) = self { v } else { nil } }
+    /// The boolean, or nil for any other value.
     public var bool: Bool? { if case .bool(let v) = self { v } else { nil } }
+    /// The integer, or nil for any other value (a `double` included).
     public var int: Int64? { if case .int(let v) = self { v } else { nil } }
     /// The number, whether written as an integer or not.
     public var double: Double? {
@@ -51,8 +61,11 @@ public enum OpenAPIValue: Sendable, Hashable, Codable {
         default: nil
         }
     }
+    /// The array's values, or nil for any other value.
     public var array: [OpenAPIValue]? { if case .array(let v) = self { v } else { nil } }
+    /// The object's members, or nil for any other value.
     public var object: [String: OpenAPIValue]? { if case .object(let v) = self { v } else { nil } }
+    /// Whether the value is JSON `null`.
     public var isNull: Bool { self == .null }
 
     /// The value of `key` when this is an object.
