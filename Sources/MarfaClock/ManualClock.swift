@@ -10,12 +10,30 @@ public final class ManualClock: MarfaClock {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
+    /// A task in `waitForSleepers`, resumed once `count` tasks sleep.
+    private struct SleeperWatch {
+        let id: UInt64
+        let count: Int
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
     private struct State {
         var now: Date
         var sleepers: [Sleeper] = []
         var nextID: UInt64 = 0
         /// Sleeps begun since the clock was made, for tests that wait for a waiter to start.
         var sleepsBegun = 0
+        var watches: [SleeperWatch] = []
+        /// Watches canceled before they were registered.
+        var canceledWatches: Set<UInt64> = []
+
+        /// Removes and answers the watches the current number of sleepers satisfies.
+        mutating func satisfiedWatches() -> [SleeperWatch] {
+            let count = sleepers.count
+            let satisfied = watches.filter { $0.count <= count }
+            watches.removeAll { $0.count <= count }
+            return satisfied
+        }
     }
 
     private let state: Mutex<State>
@@ -41,13 +59,14 @@ public final class ManualClock: MarfaClock {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let wakeNow = state.withLock { state -> Bool in
+                let (wakeNow, watches) = state.withLock { state -> (Bool, [SleeperWatch]) in
                     state.sleepsBegun += 1
                     let deadline = state.now.addingTimeInterval(duration.inSeconds)
-                    guard duration > .zero else { return true }
+                    guard duration > .zero else { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
-                    return false
+                    return (false, state.satisfiedWatches())
                 }
+                for watch in watches { watch.continuation.resume() }
                 if wakeNow { continuation.resume() }
             }
         } onCancel: {
@@ -71,8 +90,31 @@ public final class ManualClock: MarfaClock {
         for sleeper in woken { sleeper.continuation.resume() }
     }
 
-    /// Waits (yielding, never sleeping) until at least `count` tasks sleep on this clock.
+    /// Waits, without polling, until at least `count` tasks sleep on this clock; returns at once
+    /// when they already do, and when the waiting task is canceled.
     public func waitForSleepers(_ count: Int = 1) async {
-        while sleeperCount < count { await Task.yield() }
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if state.canceledWatches.remove(id) != nil || state.sleepers.count >= count { return true }
+                    state.watches.append(SleeperWatch(id: id, count: count, continuation: continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let watch = state.withLock { state -> SleeperWatch? in
+                guard let index = state.watches.firstIndex(where: { $0.id == id }) else {
+                    state.canceledWatches.insert(id)
+                    return nil
+                }
+                return state.watches.remove(at: index)
+            }
+            watch?.continuation.resume()
+        }
     }
 }

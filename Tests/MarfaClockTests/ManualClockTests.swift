@@ -46,6 +46,23 @@ import Testing
         #expect(clock.sleeperCount == 0)
     }
 
+    @Test func waitingForSleepersResumesWhenEnoughSleepAndWhenCanceled() async throws {
+        let clock = ManualClock(start: start)
+        let watcher = Task { await clock.waitForSleepers(2); return clock.sleeperCount }
+        let first = Task { try await clock.sleep(for: .seconds(1)) }
+        let second = Task { try await clock.sleep(for: .seconds(1)) }
+        #expect(await watcher.value >= 2)
+        await clock.waitForSleepers(2)  // already true: returns at once
+
+        let abandoned = Task { await clock.waitForSleepers(3) }
+        abandoned.cancel()
+        await abandoned.value
+        #expect(clock.sleeperCount == 2)
+        clock.advance(by: .seconds(1))
+        try await first.value
+        try await second.value
+    }
+
     @Test func sleepingUntilAPastDateReturnsAtOnce() async throws {
         let clock = ManualClock(start: start)
         try await clock.sleep(until: start.addingTimeInterval(-1))
