@@ -5,16 +5,16 @@ import MarfaTypes
 
 /// The audit log: one entry for every change to keys, types and settings.
 enum AuditLog {
-    /// Records `action` on a resource, by the calling key (or the instance itself).
+    /// Records `action` on a resource at `date`, by the calling key (or the instance itself).
     static func record(
         _ action: String, resourceType: String, resourceID: String?, details: [String: OpenAPIValue] = [:],
-        in db: SQLiteConnection
+        at date: Date, in db: SQLiteConnection
     ) throws {
         try db.run(
             """
             INSERT INTO audit_log (id, timestamp, key_id, action, resource_type, resource_id, client_ip, details)
             VALUES (?, ?, ?, ?, ?, ?, NULL, ?)
-            """, Identifiers.uuidV7(), Date().stored, RequestContext.current.key?.id, action, resourceType, resourceID,
+            """, Identifiers.uuidV7(at: date), date.stored, RequestContext.current.key?.id, action, resourceType, resourceID,
             try StoredJSON.encode(details))
     }
 }

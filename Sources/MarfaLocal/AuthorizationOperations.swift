@@ -58,7 +58,7 @@ extension LocalAPI {
         }
         let client = OAuthClient(
             id: "marfa_client_" + Identifiers.secret(bytes: 12), name: request.clientName, redirectURIs: redirects,
-            grantTypes: grantTypes, scope: scopes.joined(separator: " "), applicationType: applicationType, createdAt: Date())
+            grantTypes: grantTypes, scope: scopes.joined(separator: " "), applicationType: applicationType, createdAt: clock.now)
         try write { db in try client.insert(in: db) }
         let registration = Components.Schemas.ClientRegistration(
             clientId: client.id, clientIdIssuedAt: Int64(client.createdAt.timeIntervalSince1970), redirectUris: redirects,
@@ -92,9 +92,10 @@ extension LocalAPI {
             return back("invalid_scope", "Ask for at least one scope beyond openid, profile, email and offline_access.")
         }
         let handle = Identifiers.secret()
-        let expiresAt = Date().addingTimeInterval(signIn.consentLifetime.inSeconds)
+        let now = clock.now
+        let expiresAt = now.addingTimeInterval(signIn.consentLifetime.inSeconds)
         try write { db in
-            try db.run("DELETE FROM oauth_consents WHERE expires_at < ?", Date().stored)
+            try db.run("DELETE FROM oauth_consents WHERE expires_at < ?", now.stored)
             try db.run(
                 """
                 INSERT INTO oauth_consents (hash, client_id, redirect_uri, scope, state, code_challenge, expires_at)
@@ -144,7 +145,7 @@ extension LocalAPI {
             return again("Choose at least one thing to allow, or deny.", status: 400)
         }
         let code = Identifiers.secret()
-        let expiresAt = Date().addingTimeInterval(signIn.authorizationCodeLifetime.inSeconds)
+        let expiresAt = clock.now.addingTimeInterval(signIn.authorizationCodeLifetime.inSeconds)
         try write { db in
             try db.run("DELETE FROM oauth_consents WHERE hash = ?", handleHash)
             try db.run(
@@ -169,9 +170,10 @@ extension LocalAPI {
 
     /// The live pending request `handle` names, with its client; `400 validation_error` otherwise.
     func pendingConsent(_ handle: String?) throws -> (PendingConsent, OAuthClient) {
+        let now = clock.now
         let found = try read { db -> (PendingConsent, OAuthClient)? in
             guard let handle,
-                let row = try db.first("SELECT * FROM oauth_consents WHERE hash = ? AND expires_at > ?", SHA256.hex(handle), Date().stored),
+                let row = try db.first("SELECT * FROM oauth_consents WHERE hash = ? AND expires_at > ?", SHA256.hex(handle), now.stored),
                 let client = try OAuthClient.find(id: row.string("client_id") ?? "", in: db)
             else { return nil }
             let consent = PendingConsent(

@@ -22,7 +22,9 @@ extension LocalAPI {
         try store.setMeta("config", try StoredJSON.encode(stored), in: db)
         let after = try storedConfig(db)
         let changed = try Self.changedSettings(before, after)
-        try AuditLog.record(action, resourceType: "config", resourceID: store.instanceID, details: ["changed": .array(changed.map { .string($0) })], in: db)
+        try AuditLog.record(
+            action, resourceType: "config", resourceID: store.instanceID, details: ["changed": .array(changed.map { .string($0) })],
+            at: clock.now, in: db)
         return after
     }
 

@@ -26,7 +26,7 @@ extension LocalAPI {
         let lifetime = signIn.deviceCodeLifetime.inSeconds
         let interval = signIn.devicePollInterval
         let userCode = try write { db -> String in
-            let now = Date()
+            let now = clock.now
             try db.run("DELETE FROM oauth_device_codes WHERE expires_at < ?", now.stored - 3600)
             var userCode = DeviceUserCode.make()
             while try db.first("SELECT 1 FROM oauth_device_codes WHERE user_code = ?", userCode) != nil { userCode = DeviceUserCode.make() }
@@ -110,10 +110,11 @@ extension LocalAPI {
 
     /// The scopes and client of the pending, unexpired device request with `userCode`.
     private func pendingDeviceRequest(_ userCode: String) throws -> ([String], OAuthClient)? {
-        try read { db in
+        let now = clock.now
+        return try read { db in
             guard let row = try db.first(
                 "SELECT * FROM oauth_device_codes WHERE user_code = ? AND status = 'pending' AND expires_at > ?", userCode,
-                Date().stored),
+                now.stored),
                 let client = try OAuthClient.find(id: row.string("client_id") ?? "", in: db)
             else { return nil }
             return (OAuthScope.parse(row.string("scope")), client)
@@ -129,7 +130,7 @@ extension LocalAPI {
         }
         let lifetime = signIn.accessTokenLifetime
         return try write { db -> TokenAnswer in
-            let now = Date()
+            let now = clock.now
             let hash = SHA256.hex(deviceCode)
             guard let row = try db.first("SELECT * FROM oauth_device_codes WHERE hash = ?", hash) else {
                 return .invalidGrant("The device code is unknown.")

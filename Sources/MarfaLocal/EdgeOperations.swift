@@ -87,6 +87,7 @@ extension LocalAPI {
         let key = try RequestContext.current.requireKey()
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         if let id = body.id, !Identifiers.isUUID(id) { throw LocalError(400, "invalid_id", "The id '\(id)' is not a UUID.") }
+        let now = clock.now
         let (edge, status) = try write { db -> (EdgeRecord, Int) in
             let type = try edgeType(body.edgeType, in: db)
             let source = try visibleItem(body.sourceId, by: key, in: db)
@@ -125,12 +126,11 @@ extension LocalAPI {
             if Self.acyclicEdgeTypes.contains(type.id), try reaches(target.id, source.id, along: type.id, in: db) {
                 throw LocalError(400, "edge_cycle", "This \(type.id) edge would close a cycle.")
             }
-            let now = Date()
             var edge = EdgeRecord(
                 id: body.id?.lowercased() ?? Identifiers.uuidV7(at: now), edgeType: type.id, sourceID: source.id,
                 targetID: target.id, properties: body.properties ?? [:], now: now)
             try edge.insert(in: db)
-            try EventLog.appendEdge("edge.created", edge: edge.json, sourceType: source.type, in: db)
+            try EventLog.appendEdge("edge.created", edge: edge.json, sourceType: source.type, at: now, in: db)
             return (edge, 201)
         }
         switch status {
@@ -152,6 +152,7 @@ extension LocalAPI {
         guard let version = patch.version else {
             throw LocalError(400, "missing_required_field", "The field 'version' is required.", details: ["field": "version"])
         }
+        let now = clock.now
         let edge = try write { db -> EdgeRecord in
             var (edge, source) = try visibleEdge(input.path.id, by: key, in: db)
             try requireWrite(source.type, by: key)
@@ -163,9 +164,9 @@ extension LocalAPI {
                 if value == .null { edge.properties[name] = nil } else { edge.properties[name] = value }
             }
             edge.version += 1
-            edge.updatedAt = Date()
+            edge.updatedAt = now
             try edge.update(in: db)
-            try EventLog.appendEdge("edge.updated", edge: edge.json, sourceType: source.type, in: db)
+            try EventLog.appendEdge("edge.updated", edge: edge.json, sourceType: source.type, at: now, in: db)
             return edge
         }
         return .ok(edgeResponse(edge))
@@ -173,12 +174,13 @@ extension LocalAPI {
 
     func deleteEdge(_ input: Operations.DeleteEdge.Input) async throws -> Operations.DeleteEdge.Output {
         let key = try RequestContext.current.requireKey()
+        let now = clock.now
         try write { db in
             let (edge, source) = try visibleEdge(input.path.id, by: key, in: db)
             try requireWrite(source.type, by: key)
             try requireEdgeWrite(edge.edgeType, by: key)
             try edge.delete(in: db)
-            try EventLog.appendEdge("edge.deleted", edge: edge.json, sourceType: source.type, in: db)
+            try EventLog.appendEdge("edge.deleted", edge: edge.json, sourceType: source.type, at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }

@@ -53,6 +53,7 @@ extension LocalAPI {
         if Self.shippedEdgeTypes.contains(where: { $0.id == id }) {
             throw LocalError.conflict("conflict", "The edge type \(id) ships with Marfa; its name is reserved.")
         }
+        let now = clock.now
         let edgeType = try write { db -> Components.Schemas.EdgeType in
             if try db.first("SELECT 1 FROM edge_types WHERE id = ?", id) != nil {
                 throw LocalError.conflict("conflict", "The edge type \(id) is already registered.")
@@ -69,8 +70,8 @@ extension LocalAPI {
                 cascadeOnDelete: .init(rawValue: body.cascadeOnDelete?.rawValue ?? "orphan"), propertySchema: schema)
             try db.run(
                 "INSERT INTO edge_types (id, definition, created_at) VALUES (?, ?, ?)", id, try StoredJSON.encode(edgeType),
-                Date().stored)
-            try AuditLog.record("edge_type.register", resourceType: "edge_type", resourceID: id, in: db)
+                now.stored)
+            try AuditLog.record("edge_type.register", resourceType: "edge_type", resourceID: id, at: now, in: db)
             return edgeType
         }
         return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(edgeType: edgeType))))
@@ -96,12 +97,13 @@ extension LocalAPI {
             throw LocalError(403, "forbidden", "The edge type \(id) ships with Marfa and cannot be deleted.")
         }
         let force = input.query.force?.rawValue == "true"
+        let now = clock.now
         try write { db in
             guard try db.first("SELECT 1 FROM edge_types WHERE id = ?", id) != nil else {
                 throw LocalError.notFound("not_found", "No edge type \(id).")
             }
             try db.run("DELETE FROM edge_types WHERE id = ?", id)
-            try AuditLog.record("edge_type.delete", resourceType: "edge_type", resourceID: id, details: ["force": .bool(force)], in: db)
+            try AuditLog.record("edge_type.delete", resourceType: "edge_type", resourceID: id, details: ["force": .bool(force)], at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }

@@ -50,9 +50,10 @@ final class EventFollower: @unchecked Sendable {
         self.lastRead = plan.after
         let id = subscription.id
         let interval = plan.pingInterval
+        let clock = store.clock
         pinger = Task { [hub] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
+                try? await clock.sleep(for: interval)
                 if Task.isCancelled { break }
                 hub.ping(id)
             }
@@ -127,7 +128,7 @@ final class EventFollower: @unchecked Sendable {
         let key = plan.filter.key
         if let row = try db.first("SELECT revoked_at, expires_at FROM api_keys WHERE id = ?", key.id) {
             if row.double("revoked_at") != nil { return false }
-            if let expires = row.double("expires_at"), expires <= Date().stored { return false }
+            if let expires = row.double("expires_at"), expires <= store.clock.now.stored { return false }
             return true
         }
         if let row = try db.first("SELECT revoked_at FROM oauth_grants WHERE id = ?", key.id) {

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import Synchronization
 
 /// Wakes the followers of the event log: a writer calls `wake()` after its transaction commits,
@@ -15,6 +16,8 @@ final class EventHub: Sendable {
     }
 
     private let state = Mutex(State())
+    /// Woken whenever a follower leaves, for `stop()`.
+    private let departures = ChangeWaiters<Int>()
 
     /// Whether `stop()` has begun.
     var isStopping: Bool { state.withLock { $0.stopping } }
@@ -34,6 +37,7 @@ final class EventHub: Sendable {
     /// Forgets follower `id` and ends its signals.
     func unsubscribe(_ id: Int) {
         state.withLock { $0.followers.removeValue(forKey: id) }?.finish()
+        departures.wake(0)
     }
 
     /// Wakes every follower to read the log.
@@ -50,16 +54,14 @@ final class EventHub: Sendable {
     /// How many followers are subscribed.
     var followerCount: Int { state.withLock { $0.followers.count } }
 
-    /// Tells every follower to end its stream, and returns when all have (or after `limit`).
+    /// Tells every follower to end its stream, and returns when all have (or after `limit` of
+    /// real time, for a reader that stopped reading).
     func stop(waitingAtMost limit: Duration = .seconds(2)) async {
         let followers = state.withLock { state in
             state.stopping = true
             return Array(state.followers.values)
         }
         for follower in followers { follower.yield(.stopping) }
-        let deadline = ContinuousClock.now + limit
-        while followerCount > 0 && ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        _ = await departures.wait(for: 0, atMost: limit, on: SystemClock()) { followerCount == 0 }
     }
 }

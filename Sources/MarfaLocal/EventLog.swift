@@ -39,30 +39,31 @@ enum EventLog {
     }
 
     /// Appends `item.<change>` (`created`, `updated`, `deleted`, `restored`, `purged`,
-    /// `state_changed`) or `metadata.changed` for `item`; answers the new id.
+    /// `state_changed`) or `metadata.changed` for `item`, at `date`; answers the new id.
     @discardableResult
-    static func appendItem(_ type: String, _ item: ItemRecord, in db: SQLiteConnection) throws -> Int64 {
+    static func appendItem(_ type: String, _ item: ItemRecord, at date: Date, in db: SQLiteConnection) throws -> Int64 {
         let metadata = try ItemExtensions.metadata(of: item, in: db)
         let frame = Frame(eventType: type, item: item.wire, metadata: metadata)
-        return try append(type, itemType: item.type, itemID: item.id, frame: frame, in: db)
+        return try append(type, itemType: item.type, itemID: item.id, frame: frame, at: date, in: db)
     }
 
-    /// Appends `edge.<change>` for `edge` (its JSON), drawn from an item of `sourceType`.
+    /// Appends `edge.<change>` for `edge` (its JSON), drawn from an item of `sourceType`, at `date`.
     @discardableResult
     static func appendEdge(
-        _ type: String, edge: OpenAPIValue, sourceType: String, purgedWith: String? = nil, in db: SQLiteConnection
+        _ type: String, edge: OpenAPIValue, sourceType: String, purgedWith: String? = nil, at date: Date,
+        in db: SQLiteConnection
     ) throws -> Int64 {
         let frame = Frame(eventType: type, edge: edge, sourceType: sourceType, purgedWith: purgedWith)
-        return try append(type, itemType: sourceType, itemID: nil, frame: frame, in: db)
+        return try append(type, itemType: sourceType, itemID: nil, frame: frame, at: date, in: db)
     }
 
     private static func append(
-        _ type: String, itemType: String?, itemID: String?, frame: Frame, in db: SQLiteConnection
+        _ type: String, itemType: String?, itemID: String?, frame: Frame, at date: Date, in db: SQLiteConnection
     ) throws -> Int64 {
         let text = String(decoding: try JSONCoding.makeEncoder().encode(frame), as: UTF8.self)
         try db.run(
             "INSERT INTO events (type, item_type, item_id, frame, created_at) VALUES (?, ?, ?, ?, ?)", type, itemType,
-            itemID, text, Date().stored)
+            itemID, text, date.stored)
         return db.lastInsertRowID
     }
 

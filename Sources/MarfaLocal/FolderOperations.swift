@@ -44,20 +44,20 @@ extension LocalAPI {
     func createFolder(_ input: Operations.CreateFolder.Input) async throws -> Operations.CreateFolder.Output {
         _ = try requireFolderAccess(.write)
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let now = clock.now
         let folder = try write { db -> Components.Schemas.Folder in
-            let id = try SettingStore.newID(body.id)
+            let id = try SettingStore.newID(body.id, at: now)
             if try SettingStore.find(.folder, id: id, as: Components.Schemas.Folder.self, in: db) != nil {
                 throw LocalError.conflict("conflict", "A folder \(id) already exists.")
             }
             try checkSearch(body.search, in: db)
             if let type = body.defaults?._type { _ = try registeredType(type, in: try TypeRegistry.load(db)) }
-            let now = Date()
             let folder = Components.Schemas.Folder(
                 id: id, version: 1, name: body.name, search: body.search, defaults: body.defaults, include: body.include,
                 ignore: body.ignore, placement: body.placement.map { .init(additionalProperties: $0.additionalProperties) },
                 removalThreshold: body.removalThreshold, createdAt: now, updatedAt: now)
-            try SettingStore.save(.folder, id: id, folder, in: db)
-            try AuditLog.record("folder.create", resourceType: "folder", resourceID: id, in: db)
+            try SettingStore.save(.folder, id: id, folder, at: now, in: db)
+            try AuditLog.record("folder.create", resourceType: "folder", resourceID: id, at: now, in: db)
             return folder
         }
         return .created(folderResponse(folder))
@@ -71,6 +71,7 @@ extension LocalAPI {
     func updateFolder(_ input: Operations.UpdateFolder.Input) async throws -> Operations.UpdateFolder.Output {
         _ = try requireFolderAccess(.write)
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let now = clock.now
         let folder = try write { db -> Components.Schemas.Folder in
             var folder = try storedFolder(input.path.id, in: db)
             guard patch.version == folder.version else {
@@ -86,9 +87,9 @@ extension LocalAPI {
             if let placement = patch.placement { folder.placement = .init(additionalProperties: placement.additionalProperties) }
             if let threshold = patch.removalThreshold { folder.removalThreshold = threshold }
             folder.version += 1
-            folder.updatedAt = Date()
-            try SettingStore.save(.folder, id: folder.id, folder, in: db)
-            try AuditLog.record("folder.update", resourceType: "folder", resourceID: folder.id, in: db)
+            folder.updatedAt = now
+            try SettingStore.save(.folder, id: folder.id, folder, at: now, in: db)
+            try AuditLog.record("folder.update", resourceType: "folder", resourceID: folder.id, at: now, in: db)
             return folder
         }
         return .ok(folderResponse(folder))
@@ -96,11 +97,12 @@ extension LocalAPI {
 
     func deleteFolder(_ input: Operations.DeleteFolder.Input) async throws -> Operations.DeleteFolder.Output {
         _ = try requireFolderAccess(.write)
+        let now = clock.now
         try write { db in
             guard try SettingStore.delete(.folder, id: input.path.id, in: db) else {
                 throw LocalError.notFound("not_found", "No folder \(input.path.id).")
             }
-            try AuditLog.record("folder.delete", resourceType: "folder", resourceID: input.path.id, in: db)
+            try AuditLog.record("folder.delete", resourceType: "folder", resourceID: input.path.id, at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }

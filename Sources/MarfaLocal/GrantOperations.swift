@@ -26,14 +26,15 @@ extension LocalAPI {
     func revokeGrant(_ input: Operations.RevokeGrant.Input) async throws -> Operations.RevokeGrant.Output {
         _ = try RequestContext.current.require("grants.manage")
         let id = input.path.id
+        let now = clock.now
         try write { db in
             guard let grant = try OAuthGrants.find(id: id, in: db), grant.revokedAt == nil else {
                 throw LocalError.notFound("not_found", "No live grant has the id \(id).")
             }
-            try OAuthGrants.revoke(grantID: id, in: db)
+            try OAuthGrants.revoke(grantID: id, in: db, now: now)
             if input.query.revokeKeys == .init(rawValue: "1") {
                 // Keys minted with one of the grant's access tokens name the grant as their creator.
-                try db.run("UPDATE api_keys SET revoked_at = ? WHERE created_by = ? AND revoked_at IS NULL", Date().stored, id)
+                try db.run("UPDATE api_keys SET revoked_at = ? WHERE created_by = ? AND revoked_at IS NULL", now.stored, id)
             }
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))

@@ -58,7 +58,7 @@ extension LocalAPI {
         guard Self.housekeepingJobs.contains(where: { $0.name == name }) else {
             throw LocalError.notFound("housekeeping_job_not_found", "No housekeeping job \(name).")
         }
-        let started = Date()
+        let started = clock.now
         try write { db in
             if try db.first("SELECT 1 FROM housekeeping_runs WHERE name = ? AND running_since IS NOT NULL", name) != nil {
                 throw LocalError.conflict("housekeeping_job_running", "The job \(name) is already running.")
@@ -76,14 +76,16 @@ extension LocalAPI {
         } catch {
             failure = "\(error)"
         }
-        let finished = Date()
+        let finished = clock.now
         try write { db in
             try db.run(
                 """
                 UPDATE housekeeping_runs SET running_since = NULL, last_finished_at = ?, last_outcome = ?, last_error = ?,
                     last_result = ? WHERE name = ?
                 """, finished.stored, failure == nil ? "ok" : "error", failure, try StoredJSON.encode(result), name)
-            try AuditLog.record("housekeeping.run", resourceType: "housekeeping", resourceID: name, details: ["result": result], in: db)
+            try AuditLog.record(
+                "housekeeping.run", resourceType: "housekeeping", resourceID: name, details: ["result": result], at: finished,
+                in: db)
         }
         return .ok(.init(
             headers: .init(xMarfaContract: Self.contract),
@@ -104,7 +106,7 @@ extension LocalAPI {
         case "trash-purge":
             return try removing("trash_retention_days", config.trashRetentionDays ?? 60, unit: 86_400) { cutoff in
                 let rows = try db.query("SELECT * FROM items WHERE state = 'trashed' AND updated_at < ? ORDER BY seq", cutoff)
-                for row in rows { try Self.purge(try ItemRecord(row: row), in: db) }
+                for row in rows { try Self.purge(try ItemRecord(row: row), at: now, in: db) }
                 return rows.count
             }
         case "audit-cleanup":

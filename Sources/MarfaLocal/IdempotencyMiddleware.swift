@@ -1,5 +1,6 @@
 import MarfaDigest
 import Foundation
+import MarfaClock
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 
@@ -10,15 +11,18 @@ import MarfaSQLite
 ///
 /// The key is reserved (in one transaction) before the operation runs, so two requests racing
 /// with one key run it once: the later one waits for the first answer and replays it, or, after
-/// `waitLimit`, is answered `503 write_contention` (nothing written; ask again). Operations that
-/// do not declare the header ignore it, so answers carrying secrets (minted keys, OAuth tokens)
-/// are never stored.
+/// `waitLimit` on the instance's clock, is answered `503 write_contention` (nothing written; ask
+/// again). The waiting request is woken when the first one's answer is recorded or dropped.
+/// Operations that do not declare the header ignore it, so answers carrying secrets (minted keys,
+/// OAuth tokens) are never stored.
 struct IdempotencyMiddleware: ServerMiddleware {
     let store: LocalStore
     /// The most request or response bytes read for a fingerprint or a record.
     let maxBodyBytes: Int
     /// How long a repeat waits for the answer of the same request still under way.
     var waitLimit: Duration = .seconds(5)
+    /// Woken (by credential and key) when a reservation is recorded or dropped.
+    let settled = ChangeWaiters<String>()
 
     /// The operations whose contract declares `Idempotency-Key` (see `openapi/marfa.yaml`).
     static let declaringOperations: Set<String> = [
@@ -69,26 +73,31 @@ struct IdempotencyMiddleware: ServerMiddleware {
         let bytes = try await body?.collect(upTo: maxBodyBytes)
         let credential = RequestContext.current.key?.id ?? "anonymous"
         let fingerprint = SHA256.hex(Array("\(request.method.rawValue) \(request.path)\n".utf8) + (bytes ?? []))
-        let waitUntil = ContinuousClock.now + waitLimit
-        while true {
-            switch try claim(credential: credential, key: idempotencyKey, fingerprint: fingerprint) {
-            case .recorded(let record):
-                return try Self.replay(record)
-            case .underWay:
-                guard ContinuousClock.now < waitUntil else {
-                    var refusal = LocalError(
-                        503, "write_contention",
-                        "A request with this Idempotency-Key is still under way; nothing was written, ask again.")
-                    refusal.headers = [("Retry-After", "1")]
-                    throw refusal
-                }
-                try await Task.sleep(for: .milliseconds(20))
-            case .reserved:
-                return try await runReserved(
-                    request, bytes: bytes, metadata: metadata, credential: credential, key: idempotencyKey, next: next)
-            }
+        var claimed = Claim.underWay
+        _ = try await settled.wait(
+            for: Self.waitKey(credential, idempotencyKey), atMost: waitLimit, on: store.clock
+        ) {
+            claimed = try claim(credential: credential, key: idempotencyKey, fingerprint: fingerprint)
+            if case .underWay = claimed { return false }
+            return true
+        }
+        switch claimed {
+        case .recorded(let record):
+            return try Self.replay(record)
+        case .reserved:
+            return try await runReserved(
+                request, bytes: bytes, metadata: metadata, credential: credential, key: idempotencyKey, next: next)
+        case .underWay:
+            try Task.checkCancellation()
+            var refusal = LocalError(
+                503, "write_contention", "A request with this Idempotency-Key is still under way; nothing was written, ask again.")
+            refusal.headers = [("Retry-After", "1")]
+            throw refusal
         }
     }
+
+    /// What waiters for the reservation of (`credential`, `key`) are woken by.
+    private static func waitKey(_ credential: String, _ key: String) -> String { credential + "\n" + key }
 
     /// Finds the record of (`credential`, `key`), or reserves it for this request, in one transaction.
     private func claim(credential: String, key: String, fingerprint: String) throws -> Claim {
@@ -107,7 +116,7 @@ struct IdempotencyMiddleware: ServerMiddleware {
                 """
                 INSERT INTO idempotency_records (credential, key, fingerprint, status, headers, body, created_at)
                 VALUES (?, ?, ?, ?, '[]', ?, ?)
-                """, credential, key, fingerprint, Self.reservedStatus, [UInt8](), Date().stored)
+                """, credential, key, fingerprint, Self.reservedStatus, [UInt8](), store.clock.now.stored)
             return .reserved
         }
     }
@@ -119,7 +128,10 @@ struct IdempotencyMiddleware: ServerMiddleware {
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
         var recorded = false
-        defer { if !recorded { release(credential: credential, key: key) } }
+        defer {
+            if !recorded { release(credential: credential, key: key) }
+            settled.wake(Self.waitKey(credential, key))
+        }
         var (response, responseBody): (HTTPResponse, HTTPBody?)
         do {
             (response, responseBody) = try await next(request, bytes.map { HTTPBody($0) }, metadata)
@@ -134,7 +146,7 @@ struct IdempotencyMiddleware: ServerMiddleware {
                 """
                 UPDATE idempotency_records SET status = ?, headers = ?, body = ?, created_at = ?
                 WHERE credential = ? AND key = ?
-                """, response.status, try StoredJSON.encode(headers), responseBytes, Date().stored, credential, key)
+                """, response.status, try StoredJSON.encode(headers), responseBytes, store.clock.now.stored, credential, key)
         }
         recorded = true
         return (response, HTTPBody(responseBytes))

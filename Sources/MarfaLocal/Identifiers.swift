@@ -2,8 +2,8 @@ import Foundation
 
 /// Identifiers and secrets the instance mints.
 enum Identifiers {
-    /// A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then random bits, lowercase.
-    static func uuidV7(at date: Date = Date()) -> String {
+    /// A UUIDv7 (RFC 9562) of `date`: 48 bits of Unix milliseconds, then random bits, lowercase.
+    static func uuidV7(at date: Date) -> String {
         var generator = SystemRandomNumberGenerator()
         var bytes = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
         let millis = UInt64(max(date.timeIntervalSince1970, 0) * 1000)

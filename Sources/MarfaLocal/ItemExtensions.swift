@@ -20,14 +20,14 @@ enum ItemExtensions {
             .map { try StoredJSON.decode(OpenAPIValue.self, $0.string("data")) }
     }
 
-    /// Replaces namespace `namespace` of item `itemID` with `data`; nil deletes it.
-    static func set(_ namespace: String, of itemID: String, to data: OpenAPIValue?, in db: SQLiteConnection) throws {
+    /// Replaces namespace `namespace` of item `itemID` with `data`, stamped `date`; nil deletes it.
+    static func set(_ namespace: String, of itemID: String, to data: OpenAPIValue?, at date: Date, in db: SQLiteConnection) throws {
         if let data {
             try db.run(
                 """
                 INSERT INTO item_extensions (item_id, namespace, data, updated_at) VALUES (?, ?, ?, ?)
                 ON CONFLICT (item_id, namespace) DO UPDATE SET data = excluded.data, updated_at = excluded.updated_at
-                """, itemID, namespace, try StoredJSON.encode(data), Date().stored)
+                """, itemID, namespace, try StoredJSON.encode(data), date.stored)
         } else {
             try db.run("DELETE FROM item_extensions WHERE item_id = ? AND namespace = ?", itemID, namespace)
         }

@@ -65,6 +65,7 @@ extension LocalAPI {
             throw LocalError(400, "invalid_id", "The id '\(id)' is not a UUID.")
         }
         let writer = RequestContext.current.writer
+        let now = clock.now
         let (envelope, created) = try write { db -> (Components.Schemas.ItemEnvelope, Bool) in
             let registry = try TypeRegistry.load(db)
             let type = try registeredType(body._type, in: registry)
@@ -74,7 +75,6 @@ extension LocalAPI {
             }
             let properties = body.properties ?? [:]
             try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
-            let now = Date()
             if let sourceID = body.sourceId, var existing = try ItemRecord.find(source: source, sourceID: sourceID, in: db) {
                 if existing.state == "trashed" {
                     throw LocalError.conflict("conflict", "The item with this natural key is in the bin.", details: ["trashed": .bool(true), "id": .string(existing.id)])
@@ -93,7 +93,7 @@ extension LocalAPI {
                 existing.version += 1
                 existing.updatedAt = now
                 try existing.update(in: db)
-                try EventLog.appendItem("item.updated", existing, in: db)
+                try EventLog.appendItem("item.updated", existing, at: now, in: db)
                 return (try ItemExtensions.envelope(of: existing, in: db), false)
             }
             if let expected = body.version, expected != 0, body.sourceId != nil {
@@ -117,7 +117,7 @@ extension LocalAPI {
             item.captureLatitude = body.captureLatitude
             item.captureLongitude = body.captureLongitude
             try item.insert(in: db)
-            try EventLog.appendItem("item.created", item, in: db)
+            try EventLog.appendItem("item.created", item, at: now, in: db)
             return (try ItemExtensions.envelope(of: item, in: db), true)
         }
         return created ? .created(envelopeResponse(envelope)) : .ok(envelopeResponse(envelope))
@@ -150,6 +150,7 @@ extension LocalAPI {
             throw LocalError(501, "not_implemented", "Edges are not implemented by the local instance yet.")
         }
         let writer = RequestContext.current.writer
+        let now = clock.now
         let envelope = try write { db -> Components.Schemas.ItemEnvelope in
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
@@ -175,7 +176,6 @@ extension LocalAPI {
                 try checkStaleBase(patch, item: item, changed: properties, in: db)
             }
             try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
-            let now = Date()
             try item.snapshot(by: writer, at: now, in: db)
             item.type = type.id
             item.properties = properties
@@ -190,7 +190,7 @@ extension LocalAPI {
             item.version += 1
             item.updatedAt = now
             try item.update(in: db)
-            try EventLog.appendItem("item.updated", item, in: db)
+            try EventLog.appendItem("item.updated", item, at: now, in: db)
             return try ItemExtensions.envelope(of: item, in: db)
         }
         return .ok(envelopeResponse(envelope))
@@ -226,19 +226,21 @@ extension LocalAPI {
 
     func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
         let key = try RequestContext.current.requireKey()
+        let now = clock.now
         try write { db in
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
             item.state = "trashed"
-            item.updatedAt = Date()
+            item.updatedAt = now
             try item.update(in: db)
-            try EventLog.appendItem("item.deleted", item, in: db)
+            try EventLog.appendItem("item.deleted", item, at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }
 
     func restoreItem(_ input: Operations.RestoreItem.Input) async throws -> Operations.RestoreItem.Output {
         let key = try RequestContext.current.requireKey()
+        let now = clock.now
         let envelope = try write { db -> Components.Schemas.ItemEnvelope in
             guard var item = try ItemRecord.find(id: input.path.id, in: db), key.typeLevel(item.type) >= .read else {
                 throw LocalError.notFound("item_not_found", "No item \(input.path.id).")
@@ -248,9 +250,9 @@ extension LocalAPI {
                 throw LocalError(400, "invalid_transition", "The item is \(item.state), not in the bin.")
             }
             item.state = "active"
-            item.updatedAt = Date()
+            item.updatedAt = now
             try item.update(in: db)
-            try EventLog.appendItem("item.restored", item, in: db)
+            try EventLog.appendItem("item.restored", item, at: now, in: db)
             return try ItemExtensions.envelope(of: item, in: db)
         }
         return .ok(envelopeResponse(envelope))
@@ -263,15 +265,16 @@ extension LocalAPI {
         guard ["active", "archived", "trashed"].contains(target) else {
             throw LocalError(400, "invalid_transition", "An item cannot move to \(target).")
         }
+        let now = clock.now
         let envelope = try write { db -> Components.Schemas.ItemEnvelope in
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
             guard item.state != "revoked" else { throw LocalError(400, "invalid_transition", "A revoked item cannot move.") }
             if item.state != target {
                 item.state = target
-                item.updatedAt = Date()
+                item.updatedAt = now
                 try item.update(in: db)
-                try EventLog.appendItem("item.state_changed", item, in: db)
+                try EventLog.appendItem("item.state_changed", item, at: now, in: db)
             }
             return try ItemExtensions.envelope(of: item, in: db)
         }

@@ -21,9 +21,10 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
+        let now = store.clock.now
         let found = try? store.database.read { db -> Bool in
-            if token.hasPrefix(OAuthGrants.accessPrefix) { return try OAuthGrants.key(forAccessToken: token, in: db) != nil }
-            return try KeyRecord.find(plaintext: token, in: db) != nil
+            if token.hasPrefix(OAuthGrants.accessPrefix) { return try OAuthGrants.key(forAccessToken: token, in: db, now: now) != nil }
+            return try KeyRecord.find(plaintext: token, in: db, now: now) != nil
         }
         return found ?? false
     }
@@ -44,7 +45,7 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
             throw LocalError.unauthorized("The Authorization header must be 'Bearer <key>'.")
         }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
-        let now = Date()
+        let now = store.clock.now
         if token.hasPrefix(OAuthGrants.accessPrefix) {
             // An OAuth access token: the grant's scopes, mapped onto the key model.
             guard let key = try store.database.read({ try OAuthGrants.key(forAccessToken: token, in: $0, now: now) }) else {

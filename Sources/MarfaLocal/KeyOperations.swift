@@ -5,14 +5,17 @@ import MarfaTypes
 
 /// Minting keys.
 enum KeyOperations {
-    /// Mints the owner's key: an instance admin holding every permission and every type.
-    static func mintOwnerKey(label: String, source: String, in db: SQLiteConnection) throws -> (record: KeyRecord, plaintext: String) {
+    /// Mints the owner's key at `date`: an instance admin holding every permission and every type.
+    static func mintOwnerKey(
+        label: String, source: String, at date: Date, in db: SQLiteConnection
+    ) throws -> (record: KeyRecord, plaintext: String) {
         let plaintext = Identifiers.apiKey()
         let record = KeyRecord(
-            id: Identifiers.uuidV7(), label: label, source: source, role: "instance_admin", defaultTier: "library",
-            isPlatform: false, isOwner: true, grants: .everything, createdBy: nil, createdAt: Date())
+            id: Identifiers.uuidV7(at: date), label: label, source: source, role: "instance_admin", defaultTier: "library",
+            isPlatform: false, isOwner: true, grants: .everything, createdBy: nil, createdAt: date)
         try record.insert(plaintext: plaintext, in: db)
-        try AuditLog.record("key.create", resourceType: "api_key", resourceID: record.id, details: ["owner": .bool(true)], in: db)
+        try AuditLog.record(
+            "key.create", resourceType: "api_key", resourceID: record.id, details: ["owner": .bool(true)], at: date, in: db)
         return (record, plaintext)
     }
 
@@ -62,11 +65,12 @@ extension LocalAPI {
         guard !body.label.isEmpty, !body.source.isEmpty, body.source.count <= 200 else {
             throw LocalError.validation("label and source must not be empty; source is at most 200 characters.")
         }
+        let now = clock.now
         let (record, plaintext) = try write { db -> (KeyRecord, String) in
             guard let caller else {
                 // Bootstrap: no key exists, so this one is the owner's.
                 guard try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { throw LocalError.unauthorized() }
-                return try KeyOperations.mintOwnerKey(label: body.label, source: body.source, in: db)
+                return try KeyOperations.mintOwnerKey(label: body.label, source: body.source, at: now, in: db)
             }
             guard caller.has("keys.mint") else {
                 throw LocalError.forbidden("This key lacks the permission keys.mint.", details: ["required_scope": "keys.mint"])
@@ -111,11 +115,13 @@ extension LocalAPI {
             }
             let plaintext = Identifiers.apiKey()
             let record = KeyRecord(
-                id: Identifiers.uuidV7(), label: body.label, source: body.source, role: role,
+                id: Identifiers.uuidV7(at: now), label: body.label, source: body.source, role: role,
                 defaultTier: body.defaultTier?.rawValue ?? "library", isPlatform: body.isPlatform ?? false, isOwner: false,
-                grants: grants, createdBy: caller.id, createdAt: Date())
+                grants: grants, createdBy: caller.id, createdAt: now)
             try record.insert(plaintext: plaintext, in: db)
-            try AuditLog.record("key.create", resourceType: "api_key", resourceID: record.id, details: ["label": .string(record.label)], in: db)
+            try AuditLog.record(
+                "key.create", resourceType: "api_key", resourceID: record.id, details: ["label": .string(record.label)], at: now,
+                in: db)
             return (record, plaintext)
         }
         return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(record.wire(plaintext: plaintext))))
@@ -180,7 +186,7 @@ extension LocalAPI {
             case .some(.value(let value)): key.grants.enforcementOverride = value
             }
             try key.update(in: db)
-            try AuditLog.record("key.update", resourceType: "api_key", resourceID: key.id, in: db)
+            try AuditLog.record("key.update", resourceType: "api_key", resourceID: key.id, at: clock.now, in: db)
             return key
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(updated.wire())))
@@ -197,8 +203,9 @@ extension LocalAPI {
                 }
                 throw LocalError.notFound("api_key_not_found", "No key \(input.path.id).")
             }
-            try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ?", Date().stored, key.id)
-            try AuditLog.record("key.revoke", resourceType: "api_key", resourceID: key.id, in: db)
+            let now = clock.now
+            try db.run("UPDATE api_keys SET revoked_at = ? WHERE id = ?", now.stored, key.id)
+            try AuditLog.record("key.revoke", resourceType: "api_key", resourceID: key.id, at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }

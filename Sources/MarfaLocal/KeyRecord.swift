@@ -87,8 +87,8 @@ struct KeyRecord: Sendable, Hashable {
         try db.first("SELECT * FROM api_keys WHERE id = ?", id).map(KeyRecord.init(row:))
     }
 
-    /// The live key whose plaintext is `plaintext`: not revoked, not expired.
-    static func find(plaintext: String, in db: SQLiteConnection, now: Date = Date()) throws -> KeyRecord? {
+    /// The live key whose plaintext is `plaintext`: not revoked, not expired at `now`.
+    static func find(plaintext: String, in db: SQLiteConnection, now: Date) throws -> KeyRecord? {
         guard let key = try db.first("SELECT * FROM api_keys WHERE hash = ?", SHA256.hex(plaintext)).map(KeyRecord.init(row:)) else {
             return nil
         }

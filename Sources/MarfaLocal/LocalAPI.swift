@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaSQLite
 import MarfaTypes
 
@@ -24,6 +25,9 @@ struct LocalAPI: APIProtocol {
     var maxBlobBytes = 8 << 20
     /// The instance-wide budget of wrong owner passwords, shared by every copy of this value.
     var passwordAttempts = PasswordAttempts()
+
+    /// Where the instance reads the time (the store's clock).
+    var clock: any MarfaClock { store.clock }
 
     /// Runs `body` in one write transaction, then wakes the event log's followers.
     @discardableResult

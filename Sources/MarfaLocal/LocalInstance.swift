@@ -1,5 +1,6 @@
 import MarfaDigest
 import Foundation
+import MarfaClock
 import MarfaHTTP
 import MarfaOpenAPIRuntime
 import MarfaSQLite
@@ -39,6 +40,11 @@ public final class LocalInstance: Sendable {
         public var signIn = SignInOptions()
         /// Where answers of status 500 are described; standard error by default.
         public var log: @Sendable (String) -> Void
+        /// Where the instance reads the time and waits: stored timestamps, token, code, consent
+        /// and key lifetimes, rate-limit and password-attempt windows, retention cutoffs, device
+        /// polling pace, event-stream pings, and the pause between type-move batches. The real
+        /// time by default; a test passes a `ManualClock` and moves it with `advance(by:)`.
+        public var clock: any MarfaClock = SystemClock()
 
         public init(
             name: String = "Marfa (local)", mintsOwnerKey: Bool = true, requestsPerMinute: Int? = 1000,
@@ -91,12 +97,12 @@ public final class LocalInstance: Sendable {
         dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, ownerPassword: String? = nil,
         options: Options = Options()
     ) async throws -> LocalInstance {
-        let store = try LocalStore(directory: dataDirectory)
+        let store = try LocalStore(directory: dataDirectory, clock: options.clock)
         do {
             let generatedOwnerPassword = try store.database.write { db in try OwnerPassword.prepare(ownerPassword, in: db, store: store) }
             let bootstrapKey = try store.database.write { db -> String? in
                 guard options.mintsOwnerKey, try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { return nil }
-                return try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", in: db).plaintext
+                return try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", at: store.clock.now, in: db).plaintext
             }
             let server = MicroHTTPDServer(
                 configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2))
@@ -107,7 +113,7 @@ public final class LocalInstance: Sendable {
             ]
             if let limit = options.requestsPerMinute {
                 middlewares.append(RateLimitMiddleware(
-                    limiter: RateLimiter(limit: limit, window: .seconds(60)),
+                    limiter: RateLimiter(limit: limit, window: .seconds(60)), clock: store.clock,
                     isLiveCredential: { KeyAuthenticationMiddleware.isLive($0, in: store) }))
             }
             let refusalMiddlewares = middlewares

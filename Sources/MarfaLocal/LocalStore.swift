@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
@@ -22,12 +23,18 @@ final class LocalStore: Sendable {
     let directory: URL
     /// Work running beyond requests (type moves), cancelled and awaited before the store closes.
     let background = BackgroundTasks()
+    /// Woken by type move job ID when a cancel is asked for and when the job ends.
+    let typeMoveChanges = ChangeWaiters<String>()
+    /// Where the instance reads the time: every stored timestamp, lifetime and expiry, and the
+    /// waits that are about time (`LocalInstance.Options.clock`).
+    let clock: any MarfaClock
 
     static let fileName = "marfa.sqlite"
 
-    init(directory: URL) throws {
+    init(directory: URL, clock: any MarfaClock) throws {
         try Self.prepareFolder(directory)
         self.directory = directory
+        self.clock = clock
         database = try SQLiteDatabase(path: directory.appendingPathComponent(Self.fileName).path)
         Self.restrictDatabaseFiles(in: directory)
         var created = false
@@ -38,15 +45,17 @@ final class LocalStore: Sendable {
                     return existing
                 }
                 created = true
-                let id = Identifiers.uuidV7()
+                let now = clock.now
+                let id = Identifiers.uuidV7(at: now)
                 try db.run("INSERT INTO meta (name, value) VALUES ('instance_id', ?)", id)
-                try db.run("INSERT INTO meta (name, value) VALUES ('created_at', ?)", Date().timeIntervalSince1970.description)
-                try TypeCatalog.install(in: db)
+                try db.run("INSERT INTO meta (name, value) VALUES ('created_at', ?)", now.timeIntervalSince1970.description)
+                try TypeCatalog.install(in: db, at: now)
                 return id
             }
         }
         isNew = created
-        try database.write { db in try Self.settleInterruptedWork(in: db) }
+        let now = clock.now
+        try database.write { db in try Self.settleInterruptedWork(at: now, in: db) }
     }
 
     /// Creates the folder owner-only when missing, and the database file owner-only before SQLite
@@ -74,10 +83,10 @@ final class LocalStore: Sendable {
     }
 
     /// Ends what the last run left under way: no request or job of it survives this open.
-    private static func settleInterruptedWork(in db: SQLiteConnection) throws {
+    private static func settleInterruptedWork(at date: Date, in db: SQLiteConnection) throws {
         let interrupted = try StoredJSON.encode(Components.Schemas.ErrorBody(
             code: "interrupted", message: "The instance stopped during the move; start it again."))
-        let now = Date().stored
+        let now = date.stored
         try db.run(
             "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE status = 'running'", interrupted, now)
         try db.run(

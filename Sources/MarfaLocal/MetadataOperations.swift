@@ -26,6 +26,7 @@ extension LocalAPI {
         of id: String, _ change: ([String]) throws -> [String]
     ) throws -> Components.Schemas.ItemMetadata {
         let key = try RequestContext.current.requireKey()
+        let now = clock.now
         return try write { db in
             var item = try visibleItem(id, by: key, in: db)
             try requireWrite(item.type, by: key)
@@ -33,9 +34,9 @@ extension LocalAPI {
             if tags != item.tags {
                 try Self.checkTags(tags)
                 item.tags = tags
-                item.updatedAt = Date()
+                item.updatedAt = now
                 try item.update(in: db)
-                try EventLog.appendItem("metadata.changed", item, in: db)
+                try EventLog.appendItem("metadata.changed", item, at: now, in: db)
             }
             return try ItemExtensions.metadata(of: item, in: db)
         }
@@ -109,15 +110,16 @@ extension LocalAPI {
     private func setExtension(_ namespace: String, of id: String, to data: OpenAPIValue?) throws -> [String: OpenAPIValue] {
         let key = try RequestContext.current.requireKey()
         try Self.checkNamespace(namespace)
+        let now = clock.now
         return try write { db in
             var item = try visibleItem(id, by: key, in: db)
             try requireWrite(item.type, by: key)
             let before = try ItemExtensions.get(namespace, of: item.id, in: db)
             if before != data {
-                try ItemExtensions.set(namespace, of: item.id, to: data, in: db)
-                item.updatedAt = Date()
+                try ItemExtensions.set(namespace, of: item.id, to: data, at: now, in: db)
+                item.updatedAt = now
                 try item.update(in: db)
-                try EventLog.appendItem("metadata.changed", item, in: db)
+                try EventLog.appendItem("metadata.changed", item, at: now, in: db)
             }
             return try ItemExtensions.all(of: item.id, in: db)
         }

@@ -49,17 +49,18 @@ enum OAuthGrants {
     }
 
     /// Records a new grant for `clientID` and issues its first tokens.
-    static func grant(clientID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date = Date()) throws -> (grantID: String, issued: Issued) {
+    static func grant(clientID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date) throws -> (grantID: String, issued: Issued) {
         let id = Identifiers.uuidV7(at: now)
         try db.run(
             "INSERT INTO oauth_grants (id, client_id, scope, created_at) VALUES (?, ?, ?, ?)", id, clientID,
             scopes.joined(separator: " "), now.stored)
-        try AuditLog.record("grant.create", resourceType: "grant", resourceID: id, details: ["client_id": .string(clientID)], in: db)
+        try AuditLog.record(
+            "grant.create", resourceType: "grant", resourceID: id, details: ["client_id": .string(clientID)], at: now, in: db)
         return (id, try issue(grantID: id, scopes: scopes, accessLifetime: accessLifetime, in: db, now: now))
     }
 
     /// Issues an access token under the grant, and a refresh token when `offline_access` is granted.
-    static func issue(grantID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date = Date()) throws -> Issued {
+    static func issue(grantID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date) throws -> Issued {
         let access = accessPrefix + Identifiers.secret()
         try db.run(
             "INSERT INTO oauth_tokens (hash, kind, grant_id, created_at, expires_at) VALUES (?, 'access', ?, ?, ?)",
@@ -86,7 +87,7 @@ enum OAuthGrants {
 
     /// Rotates `refreshToken`: the old one is revoked and new tokens are issued. A rotated token
     /// presented again revokes the grant, its access and refresh tokens included.
-    static func refresh(_ refreshToken: String, clientID: String, accessLifetime: Duration, in db: SQLiteConnection, now: Date = Date()) throws -> RefreshOutcome {
+    static func refresh(_ refreshToken: String, clientID: String, accessLifetime: Duration, in db: SQLiteConnection, now: Date) throws -> RefreshOutcome {
         guard let row = try db.first("SELECT * FROM oauth_tokens WHERE hash = ? AND kind = 'refresh'", SHA256.hex(refreshToken)),
             let grantID = row.string("grant_id"), let grant = try find(id: grantID, in: db)
         else { return .invalid("The refresh token is unknown.") }
@@ -102,15 +103,16 @@ enum OAuthGrants {
     }
 
     /// Ends a grant: it and every token issued under it stop working.
-    static func revoke(grantID: String, in db: SQLiteConnection, now: Date = Date(), reason: String = "revoked") throws {
+    static func revoke(grantID: String, in db: SQLiteConnection, now: Date, reason: String = "revoked") throws {
         try db.run("UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now.stored, grantID)
         try db.run("UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL", now.stored, grantID)
-        try AuditLog.record("grant.revoke", resourceType: "grant", resourceID: grantID, details: ["reason": .string(reason)], in: db)
+        try AuditLog.record(
+            "grant.revoke", resourceType: "grant", resourceID: grantID, details: ["reason": .string(reason)], at: now, in: db)
     }
 
     /// Revokes `token` (RFC 7009): an access token alone; a refresh token ends its whole grant.
     /// An unknown token does nothing.
-    static func revoke(token: String, in db: SQLiteConnection, now: Date = Date()) throws {
+    static func revoke(token: String, in db: SQLiteConnection, now: Date) throws {
         guard let row = try db.first("SELECT * FROM oauth_tokens WHERE hash = ?", SHA256.hex(token)) else { return }
         if row.string("kind") == "refresh", let grantID = row.string("grant_id") {
             try revoke(grantID: grantID, in: db, now: now)
@@ -121,7 +123,7 @@ enum OAuthGrants {
 
     /// The credential a live access token stands for: a member key whose reach is the grant's
     /// scopes, with the grant's ID as its ID. Nil for an unknown, expired or revoked token.
-    static func key(forAccessToken token: String, in db: SQLiteConnection, now: Date = Date()) throws -> KeyRecord? {
+    static func key(forAccessToken token: String, in db: SQLiteConnection, now: Date) throws -> KeyRecord? {
         guard let row = try db.first(
             """
             SELECT t.expires_at, t.revoked_at AS token_revoked, g.* FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
@@ -143,7 +145,7 @@ enum OAuthGrants {
     }
 
     /// Notes that a grant's token was used.
-    static func touch(grantID: String, in db: SQLiteConnection, now: Date = Date()) throws {
+    static func touch(grantID: String, in db: SQLiteConnection, now: Date) throws {
         try db.run("UPDATE oauth_grants SET last_used_at = ? WHERE id = ?", now.stored, grantID)
     }
 }

@@ -26,16 +26,17 @@ extension LocalAPI {
         guard (8...256).contains(body.password.count) else {
             throw LocalError.validation("password must be 8 to 256 characters.", details: ["field": "password"])
         }
+        let now = clock.now
         let owner = Components.Schemas.Owner(
-            id: Identifiers.uuidV7(), email: email, name: body.name.flatMap { $0.isEmpty ? nil : $0 } ?? String(parts[0]),
-            createdAt: Date())
+            id: Identifiers.uuidV7(at: now), email: email, name: body.name.flatMap { $0.isEmpty ? nil : $0 } ?? String(parts[0]),
+            createdAt: now)
         try write { db in
             guard try OwnerAccount.find(in: db, store: store) == nil else {
                 throw LocalError.conflict("owner_exists", "This instance already has its owner.")
             }
             try store.setMeta("owner_account", try StoredJSON.encode(owner), in: db)
             try OwnerPassword.store(body.password, in: db, store: store)
-            try AuditLog.record("owner.create", resourceType: "owner", resourceID: owner.id, in: db)
+            try AuditLog.record("owner.create", resourceType: "owner", resourceID: owner.id, at: now, in: db)
         }
         return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(owner)))
     }

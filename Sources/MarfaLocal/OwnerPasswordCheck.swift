@@ -32,7 +32,7 @@ extension LocalAPI {
     /// Checks `password` for `target`, counting a wrong one against the request and the instance.
     func checkOwnerPassword(_ password: String?, for target: PasswordTarget) throws -> PasswordOutcome {
         let ticket: UUID
-        switch passwordAttempts.admit() {
+        switch passwordAttempts.admit(now: clock.now) {
         case .admitted(let admitted): ticket = admitted
         case .refused(let retryAfter): return .throttled(retryAfter: retryAfter)
         }

@@ -23,7 +23,8 @@ final class PasswordAttempts: Sendable {
         case refused(retryAfter: Int)
     }
 
-    func admit(now: Date = Date()) -> Admission {
+    /// Takes a place for one attempt at `now`, or refuses it.
+    func admit(now: Date) -> Admission {
         attempts.withLock { attempts in
             attempts = attempts.filter { now.timeIntervalSince($0.value) < window }
             guard attempts.count < limit else {

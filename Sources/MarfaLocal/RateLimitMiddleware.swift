@@ -1,5 +1,6 @@
 import MarfaDigest
 import Foundation
+import MarfaClock
 import MarfaOpenAPIRuntime
 
 /// Counts each request against its credential's budget (a live key's or access token's own, or
@@ -9,6 +10,8 @@ import MarfaOpenAPIRuntime
 /// `429 rate_limited` with `Retry-After`.
 struct RateLimitMiddleware: ServerMiddleware {
     let limiter: RateLimiter
+    /// Where the windows' time is read.
+    let clock: any MarfaClock
     /// Whether an `Authorization` header value names a live key or access token.
     let isLiveCredential: @Sendable (String) -> Bool
 
@@ -18,7 +21,7 @@ struct RateLimitMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let credential = request.headerFields["Authorization"].flatMap { isLiveCredential($0) ? "bearer:" + SHA256.hex($0) : nil }
             ?? "anonymous"
-        let decision = limiter.count(credential)
+        let decision = limiter.count(credential, now: clock.now)
         var answer: (HTTPResponse, HTTPBody?)
         if decision.allowed {
             do {

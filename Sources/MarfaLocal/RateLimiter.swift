@@ -25,7 +25,7 @@ final class RateLimiter: Sendable {
     }
 
     /// Counts one request of `credential` at `now`.
-    func count(_ credential: String, now: Date = Date()) -> Decision {
+    func count(_ credential: String, now: Date) -> Decision {
         let seconds = Double(window.components.seconds) + Double(window.components.attoseconds) / 1e18
         return windows.withLock { windows in
             if windows.count > 10_000 { windows = windows.filter { now.timeIntervalSince($0.value.start) < seconds } }

@@ -24,9 +24,9 @@ enum SettingStore {
         }
     }
 
-    /// Inserts or replaces setting `id`.
-    static func save<T: Encodable>(_ kind: Kind, id: String, _ document: T, in db: SQLiteConnection) throws {
-        let now = Date().stored
+    /// Inserts or replaces setting `id`, stamped `date`.
+    static func save<T: Encodable>(_ kind: Kind, id: String, _ document: T, at date: Date, in db: SQLiteConnection) throws {
+        let now = date.stored
         try db.run(
             """
             INSERT INTO settings (kind, id, document, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
@@ -41,10 +41,10 @@ enum SettingStore {
         return existed
     }
 
-    /// The id a new setting gets when the body names none: `given`, else a UUIDv7. A given id must
-    /// be 1 to 128 letters, digits, `.`, `_` or `-`.
-    static func newID(_ given: String?) throws -> String {
-        guard let given else { return Identifiers.uuidV7() }
+    /// The id a new setting gets when the body names none: `given`, else a UUIDv7 of `date`. A
+    /// given id must be 1 to 128 letters, digits, `.`, `_` or `-`.
+    static func newID(_ given: String?, at date: Date) throws -> String {
+        guard let given else { return Identifiers.uuidV7(at: date) }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
         guard (1...128).contains(given.count), given.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
             throw LocalError.validation("The id '\(given)' must be 1 to 128 letters, digits, '.', '_' or '-'.")

@@ -49,7 +49,7 @@ extension LocalAPI {
         guard let verifier = form.codeVerifier else { return .invalidRequest("code_verifier is required (PKCE S256).") }
         let lifetime = signIn.accessTokenLifetime
         return try write { db -> TokenAnswer in
-            let now = Date()
+            let now = clock.now
             let hash = SHA256.hex(code)
             guard let row = try db.first("SELECT * FROM oauth_codes WHERE hash = ?", hash) else {
                 return .invalidGrant("The authorization code is unknown.")
@@ -82,7 +82,10 @@ extension LocalAPI {
             return .invalidRequest("refresh_token and client_id are required.")
         }
         let lifetime = signIn.accessTokenLifetime
-        let outcome = try write { db in try OAuthGrants.refresh(token, clientID: clientID, accessLifetime: lifetime, in: db) }
+        let now = clock.now
+        let outcome = try write { db in
+            try OAuthGrants.refresh(token, clientID: clientID, accessLifetime: lifetime, in: db, now: now)
+        }
         switch outcome {
         case .issued(let issued): return .tokens(issued)
         case .invalid(let description): return .invalidGrant(description)
@@ -94,7 +97,8 @@ extension LocalAPI {
         guard case .urlEncodedForm(let form) = input.body, !form.token.isEmpty else {
             return .badRequest(OAuthRefusal(error: "invalid_request", description: "token is required.").body)
         }
-        try write { db in try OAuthGrants.revoke(token: form.token, in: db) }
+        let now = clock.now
+        try write { db in try OAuthGrants.revoke(token: form.token, in: db, now: now) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract)))
     }
 }

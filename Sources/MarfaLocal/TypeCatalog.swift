@@ -52,8 +52,8 @@ enum TypeCatalog {
     ]
 
     /// Writes the shipped types into a new store.
-    static func install(in db: SQLiteConnection) throws {
-        let now = Date().stored
+    static func install(in db: SQLiteConnection, at date: Date) throws {
+        let now = date.stored
         for definition in builtins {
             try db.run(
                 "INSERT OR IGNORE INTO item_types (id, definition, builtin, created_at, updated_at) VALUES (?, ?, 1, ?, ?)",

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
@@ -66,13 +67,14 @@ extension LocalAPI {
                 for (name, value) in properties { merged[name] = value == .null ? nil : value }
                 try ItemValidation.check(merged, against: destination, strict: strict)
             }
-            let id = Identifiers.uuidV7()
+            let now = clock.now
+            let id = Identifiers.uuidV7(at: now)
             let remaining = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", move.from)?.int64("n") ?? 0
             try db.run(
                 """
                 INSERT INTO type_moves (id, from_type, to_type, properties, key_id, status, remaining, created_at)
                 VALUES (?, ?, ?, ?, ?, 'running', ?, ?)
-                """, id, move.from, move.to, try StoredJSON.encode(properties), key.id, remaining, Date().stored)
+                """, id, move.from, move.to, try StoredJSON.encode(properties), key.id, remaining, now.stored)
             guard let job = try TypeMoveRecord.find(id: id, in: db) else { throw LocalError.internal() }
             return job
         }
@@ -93,7 +95,8 @@ extension LocalAPI {
         return .ok(jobResponse(try read { try moveJob(input.path.id, key: key, in: $0) }))
     }
 
-    /// Asks the job to stop, then waits (a few seconds at most) for it to end between batches.
+    /// Asks the job to stop, then waits (a few seconds of real time at most) for it to end between
+    /// batches; the job's pause between batches ends at once.
     func cancelTypeMove(_ input: Operations.CancelTypeMove.Input) async throws -> Operations.CancelTypeMove.Output {
         let key = try requireSchemaWrite()
         var job = try write { db -> TypeMoveRecord in
@@ -101,10 +104,11 @@ extension LocalAPI {
             if job.isRunning { try db.run("UPDATE type_moves SET cancel_requested = 1 WHERE id = ?", job.id) }
             return job
         }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while job.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
+        guard job.isRunning else { return .ok(jobResponse(job)) }
+        store.typeMoveChanges.wake(job.id)
+        _ = try await store.typeMoveChanges.wait(for: job.id, atMost: .seconds(5), on: SystemClock()) {
             job = try read { try moveJob(input.path.id, key: key, in: $0) }
+            return !job.isRunning
         }
         return .ok(jobResponse(job))
     }

@@ -25,6 +25,7 @@ struct TypeMoveRunner: Sendable {
     }
 
     func run() async {
+        defer { store.typeMoveChanges.wake(jobID) }
         do {
             while true {
                 if Task.isCancelled {
@@ -39,11 +40,18 @@ struct TypeMoveRunner: Sendable {
                 }
                 store.events.wake()
                 guard outcome == true else { break }
-                if pause > .zero { try? await Task.sleep(for: pause) } else { await Task.yield() }
+                if pause > .zero { await pauseUnlessCanceled() } else { await Task.yield() }
             }
             try store.database.write { db in try finish(in: db) }
         } catch {
             fail(error)
+        }
+    }
+
+    /// Waits `pause` on the instance's clock, or until a cancel is asked for or the task is canceled.
+    private func pauseUnlessCanceled() async {
+        _ = await store.typeMoveChanges.wait(for: jobID, atMost: pause, on: store.clock) {
+            (try? store.database.read { try TypeMoveRecord.find(id: jobID, in: $0)?.cancelRequested }) ?? true
         }
     }
 
@@ -54,7 +62,7 @@ struct TypeMoveRunner: Sendable {
             "SELECT * FROM items WHERE type = ? AND \(condition) ORDER BY seq LIMIT \(batchSize)",
             values: [job.from] + values + [])
         let writer = key.writer
-        let now = Date()
+        let now = store.clock.now
         for row in rows {
             var item = try ItemRecord(row: row)
             try item.snapshot(by: writer, at: now, in: db)
@@ -65,7 +73,7 @@ struct TypeMoveRunner: Sendable {
             item.version += 1
             item.updatedAt = now
             try item.update(in: db)
-            try EventLog.appendItem("item.updated", item, in: db)
+            try EventLog.appendItem("item.updated", item, at: now, in: db)
         }
         let remaining = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", job.from)?.int64("n") ?? 0
         try db.run(
@@ -76,13 +84,14 @@ struct TypeMoveRunner: Sendable {
     /// Ends the job: `canceled` when asked, else `completed`, with the counts and the settings.
     private func finish(in db: SQLiteConnection) throws {
         guard let job = try TypeMoveRecord.find(id: jobID, in: db), job.isRunning else { return }
+        let now = store.clock.now
         let (remaining, hidden) = try MoveReach(key: key).count(job.from, in: db)
         let all = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", job.from)?.int64("n") ?? 0
         var rewritten = false
         if !job.cancelRequested, all == 0 {
             let blocked = try TypeReferences.settings(naming: job.from, in: db).filter { !$0.rewritable }
             if blocked.isEmpty {
-                try TypeReferences.rewrite(from: job.from, to: job.to, in: db)
+                try TypeReferences.rewrite(from: job.from, to: job.to, at: now, in: db)
                 rewritten = true
             }
         }
@@ -90,14 +99,14 @@ struct TypeMoveRunner: Sendable {
             """
             UPDATE type_moves SET status = ?, remaining = ?, remaining_hidden = ?, settings_rewritten = ?, finished_at = ?
             WHERE id = ?
-            """, job.cancelRequested ? "canceled" : "completed", all, hidden || (all > remaining), rewritten, Date().stored,
+            """, job.cancelRequested ? "canceled" : "completed", all, hidden || (all > remaining), rewritten, now.stored,
             job.id)
         try AuditLog.record(
             "type.move", resourceType: "type", resourceID: job.from,
             details: [
                 "job": .string(job.id), "to": .string(job.to), "moved": .int(job.moved), "remaining": .int(all),
                 "canceled": .bool(job.cancelRequested),
-            ], in: db)
+            ], at: now, in: db)
     }
 
     /// Records that the job failed, when the store still takes writes.
@@ -111,7 +120,7 @@ struct TypeMoveRunner: Sendable {
         _ = try? store.database.write { db in
             try db.run(
                 "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE id = ? AND status = 'running'",
-                try StoredJSON.encode(body), Date().stored, jobID)
+                try StoredJSON.encode(body), store.clock.now.stored, jobID)
         }
     }
 }

@@ -50,15 +50,15 @@ extension LocalAPI {
     func registerType(_ input: Operations.RegisterType.Input) async throws -> Operations.RegisterType.Output {
         _ = try requireTypeRegistration()
         guard case .json(let definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let now = clock.now
         let resolved = try write { db -> Components.Schemas.ItemType in
             let registry = try checkRegistration(definition, in: db)
             var stored = definition
             stored.version = definition.version ?? 1
-            let now = Date().stored
             try db.run(
                 "INSERT INTO item_types (id, definition, builtin, created_at, updated_at) VALUES (?, ?, 0, ?, ?)",
-                definition.id, try StoredJSON.encode(stored), now, now)
-            try AuditLog.record("type.register", resourceType: "type", resourceID: definition.id, in: db)
+                definition.id, try StoredJSON.encode(stored), now.stored, now.stored)
+            try AuditLog.record("type.register", resourceType: "type", resourceID: definition.id, at: now, in: db)
             return try registry.resolved(definition.id)
         }
         return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: resolved))))
@@ -83,13 +83,14 @@ extension LocalAPI {
         guard definition.id == id else {
             throw LocalError.validation("The body's id '\(definition.id)' differs from the path's '\(id)'.")
         }
+        let now = clock.now
         let resolved = try write { db -> Components.Schemas.ItemType in
             let registry = try TypeRegistry.load(db)
             let entry = try customType(id, in: registry)
             definition.version = definition.version ?? entry.definition.version ?? 1
             let next = try TypeValidation.check(definition, in: registry)
-            try db.run("UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition), Date().stored, id)
-            try AuditLog.record("type.replace", resourceType: "type", resourceID: id, in: db)
+            try db.run("UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition), now.stored, id)
+            try AuditLog.record("type.replace", resourceType: "type", resourceID: id, at: now, in: db)
             return try next.resolved(id)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: resolved))))
@@ -99,6 +100,7 @@ extension LocalAPI {
         _ = try requireSchemaWrite()
         let id = input.path.id
         let force = input.query.force?.rawValue == "true"
+        let now = clock.now
         try write { db in
             let registry = try TypeRegistry.load(db)
             _ = try customType(id, in: registry)
@@ -119,7 +121,7 @@ extension LocalAPI {
             }
             try db.run("DELETE FROM item_types WHERE id = ?", id)
             try db.run("UPDATE items SET orphaned = 1 WHERE type = ?", id)
-            try AuditLog.record("type.delete", resourceType: "type", resourceID: id, details: ["force": .bool(force), "items": .int(Int64(count))], in: db)
+            try AuditLog.record("type.delete", resourceType: "type", resourceID: id, details: ["force": .bool(force), "items": .int(Int64(count))], at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }
@@ -137,13 +139,15 @@ extension LocalAPI {
             throw LocalError.forbidden("This key may not write \(id).", details: ["required_scope": .string("\(id):write")])
         }
         if let icon = body.icon { try IconAllowList.check(icon) }
+        let now = clock.now
         let resolved = try write { db -> String? in
             guard try db.first("SELECT 1 FROM item_types WHERE id = ?", id) != nil else {
                 throw LocalError.notFound("type_not_found", "No type \(id).")
             }
-            try db.run("UPDATE item_types SET owner_icon = ?, updated_at = ? WHERE id = ?", body.icon, Date().stored, id)
+            try db.run("UPDATE item_types SET owner_icon = ?, updated_at = ? WHERE id = ?", body.icon, now.stored, id)
             try AuditLog.record(
-                "type.icon", resourceType: "type", resourceID: id, details: ["icon": body.icon.map { .string($0) } ?? .null], in: db)
+                "type.icon", resourceType: "type", resourceID: id, details: ["icon": body.icon.map { .string($0) } ?? .null],
+                at: now, in: db)
             return try TypeRegistry.load(db).resolved(id).icon?.value
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(id: id, icon: resolved))))

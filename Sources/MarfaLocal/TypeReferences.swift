@@ -93,9 +93,10 @@ enum TypeReferences {
         })
     }
 
-    /// Rewrites every rewritable mention of `from` to `to`; answers how many settings changed.
+    /// Rewrites every rewritable mention of `from` to `to`, stamping the settings `now`; answers
+    /// how many settings changed.
     @discardableResult
-    static func rewrite(from: String, to: String, in db: SQLiteConnection) throws -> Int {
+    static func rewrite(from: String, to: String, at now: Date, in db: SQLiteConnection) throws -> Int {
         var changed = 0
         func replaced(_ types: [String]?) -> [String]? {
             guard let types, types.contains(from) else { return types }
@@ -112,8 +113,8 @@ enum TypeReferences {
             }
             guard folder != before else { continue }
             folder.version += 1
-            folder.updatedAt = Date()
-            try SettingStore.save(.folder, id: folder.id, folder, in: db)
+            folder.updatedAt = now
+            try SettingStore.save(.folder, id: folder.id, folder, at: now, in: db)
             changed += 1
         }
         for var view in try SettingStore.all(.view, as: Components.Schemas.View.self, in: db) {
@@ -121,15 +122,15 @@ enum TypeReferences {
             view.search.types = replaced(view.search.types)
             guard view != before else { continue }
             view.version += 1
-            view.updatedAt = Date()
-            try SettingStore.save(.view, id: view.id, view, in: db)
+            view.updatedAt = now
+            try SettingStore.save(.view, id: view.id, view, at: now, in: db)
             changed += 1
         }
         for var webhook in try SettingStore.all(.webhook, as: Components.Schemas.Webhook.self, in: db) {
             guard case .value(let filter)? = webhook.typeFilter, filter == from else { continue }
             webhook.typeFilter = .value(to)
-            webhook.updatedAt = Date()
-            try SettingStore.save(.webhook, id: webhook.id, webhook, in: db)
+            webhook.updatedAt = now
+            try SettingStore.save(.webhook, id: webhook.id, webhook, at: now, in: db)
             changed += 1
         }
         return changed

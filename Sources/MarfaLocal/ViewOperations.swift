@@ -38,18 +38,18 @@ extension LocalAPI {
     func createView(_ input: Operations.CreateView.Input) async throws -> Operations.CreateView.Output {
         _ = try requireViewAccess(.write)
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let now = clock.now
         let view = try write { db -> Components.Schemas.View in
-            let id = try SettingStore.newID(body.id)
+            let id = try SettingStore.newID(body.id, at: now)
             if try SettingStore.find(.view, id: id, as: Components.Schemas.View.self, in: db) != nil {
                 throw LocalError.conflict("conflict", "A view \(id) already exists.")
             }
             try checkSearch(body.search, in: db)
-            let now = Date()
             let view = Components.Schemas.View(
                 id: id, version: 1, name: body.name, search: body.search, sort: body.sort, groupBy: body.groupBy,
                 createdAt: now, updatedAt: now)
-            try SettingStore.save(.view, id: id, view, in: db)
-            try AuditLog.record("view.create", resourceType: "view", resourceID: id, in: db)
+            try SettingStore.save(.view, id: id, view, at: now, in: db)
+            try AuditLog.record("view.create", resourceType: "view", resourceID: id, at: now, in: db)
             return view
         }
         return .created(viewResponse(view))
@@ -63,6 +63,7 @@ extension LocalAPI {
     func updateView(_ input: Operations.UpdateView.Input) async throws -> Operations.UpdateView.Output {
         _ = try requireViewAccess(.write)
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let now = clock.now
         let view = try write { db -> Components.Schemas.View in
             var view = try storedView(input.path.id, in: db)
             guard patch.version == view.version else {
@@ -75,9 +76,9 @@ extension LocalAPI {
             if let sort = patch.sort { view.sort = sort }
             if let groupBy = patch.groupBy { view.groupBy = groupBy }
             view.version += 1
-            view.updatedAt = Date()
-            try SettingStore.save(.view, id: view.id, view, in: db)
-            try AuditLog.record("view.update", resourceType: "view", resourceID: view.id, in: db)
+            view.updatedAt = now
+            try SettingStore.save(.view, id: view.id, view, at: now, in: db)
+            try AuditLog.record("view.update", resourceType: "view", resourceID: view.id, at: now, in: db)
             return view
         }
         return .ok(viewResponse(view))
@@ -85,11 +86,12 @@ extension LocalAPI {
 
     func deleteView(_ input: Operations.DeleteView.Input) async throws -> Operations.DeleteView.Output {
         _ = try requireViewAccess(.write)
+        let now = clock.now
         try write { db in
             guard try SettingStore.delete(.view, id: input.path.id, in: db) else {
                 throw LocalError.notFound("not_found", "No view \(input.path.id).")
             }
-            try AuditLog.record("view.delete", resourceType: "view", resourceID: input.path.id, in: db)
+            try AuditLog.record("view.delete", resourceType: "view", resourceID: input.path.id, at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }

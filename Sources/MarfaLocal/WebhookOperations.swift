@@ -47,15 +47,15 @@ extension LocalAPI {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         try checkWebhookURL(body.url)
         guard !body.events.isEmpty else { throw LocalError.validation("A webhook needs at least one event.") }
+        let now = clock.now
         let webhook = try write { db -> Components.Schemas.Webhook in
             if case .value(let type)? = body.typeFilter { _ = try registeredType(type, in: try TypeRegistry.load(db)) }
-            let now = Date()
             let webhook = Components.Schemas.Webhook(
                 id: Identifiers.uuidV7(at: now), url: body.url, events: body.events.map(\.rawValue),
                 typeFilter: body.typeFilter ?? .null, secret: body.secret ?? Identifiers.secret(), active: true, createdAt: now,
                 updatedAt: now)
-            try SettingStore.save(.webhook, id: webhook.id, webhook, in: db)
-            try AuditLog.record("webhook.create", resourceType: "webhook", resourceID: webhook.id, details: ["url": .string(Self.auditedOrigin(of: webhook.url))], in: db)
+            try SettingStore.save(.webhook, id: webhook.id, webhook, at: now, in: db)
+            try AuditLog.record("webhook.create", resourceType: "webhook", resourceID: webhook.id, details: ["url": .string(Self.auditedOrigin(of: webhook.url))], at: now, in: db)
             return webhook
         }
         return .created(webhookResponse(webhook, showingSecret: true))
@@ -80,6 +80,7 @@ extension LocalAPI {
     func updateWebhook(_ input: Operations.UpdateWebhook.Input) async throws -> Operations.UpdateWebhook.Output {
         _ = try RequestContext.current.require("webhooks.manage")
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let now = clock.now
         let webhook = try write { db -> Components.Schemas.Webhook in
             var webhook = try storedWebhook(input.path.id, in: db)
             if let url = patch.url { try checkWebhookURL(url); webhook.url = url }
@@ -92,9 +93,9 @@ extension LocalAPI {
                 webhook.typeFilter = filter
             }
             if let active = patch.active { webhook.active = active }
-            webhook.updatedAt = Date()
-            try SettingStore.save(.webhook, id: webhook.id, webhook, in: db)
-            try AuditLog.record("webhook.update", resourceType: "webhook", resourceID: webhook.id, in: db)
+            webhook.updatedAt = now
+            try SettingStore.save(.webhook, id: webhook.id, webhook, at: now, in: db)
+            try AuditLog.record("webhook.update", resourceType: "webhook", resourceID: webhook.id, at: now, in: db)
             return webhook
         }
         return .ok(webhookResponse(webhook))
@@ -102,11 +103,12 @@ extension LocalAPI {
 
     func deleteWebhook(_ input: Operations.DeleteWebhook.Input) async throws -> Operations.DeleteWebhook.Output {
         _ = try RequestContext.current.require("webhooks.manage")
+        let now = clock.now
         try write { db in
             guard try SettingStore.delete(.webhook, id: input.path.id, in: db) else {
                 throw LocalError.notFound("not_found", "No webhook \(input.path.id).")
             }
-            try AuditLog.record("webhook.delete", resourceType: "webhook", resourceID: input.path.id, in: db)
+            try AuditLog.record("webhook.delete", resourceType: "webhook", resourceID: input.path.id, at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }

@@ -1,9 +1,9 @@
 import Foundation
 import MarfaAPI
+import MarfaClock
 import MarfaLocal
 import MarfaOpenAPIRuntime
 import MarfaTypes
-import Synchronization
 import Testing
 
 /// Type moves through `Client` against a local instance: the job in the background, its result,
@@ -96,17 +96,20 @@ import Testing
         var options = LocalInstance.Options(requestsPerMinute: nil, log: { _ in })
         options.typeMoveBatchSize = 5
         options.typeMovePause = .milliseconds(20)
+        // The pause between batches runs on this clock: the job waits after each batch until it moves.
+        let clock = ManualClock()
+        options.clock = clock
         try await APITestInstance.with(options: options) { test in
             let api = try test.api()
             try await test.registerTypes("app.deal", "app.contract")
             for index in 0..<400 { try await test.createItem("app.deal", properties: #"{"title": "Deal \#(index)"}"#) }
             let started = try await api.startMove(ofType: "app.deal", to: "app.contract")
-            // Progress shows while the job runs.
-            var running = started
-            while running.result?.moved ?? 0 == 0 {
-                try await Task.sleep(for: .milliseconds(5))
-                running = try await api.getTypeMove(path: .init(id: started.id)).ok.body.json
-            }
+            // Progress shows while the job runs: two batches, each followed by a pause.
+            await clock.waitForSleepers(1)
+            clock.advance(by: .milliseconds(20))
+            await clock.waitForSleepers(1)
+            let running = try await api.getTypeMove(path: .init(id: started.id)).ok.body.json
+            #expect(running.result?.moved == 10)
             #expect(running.status == .running)
             let canceled = try await api.cancel(moveJob: started.id)
             #expect(canceled.status == .canceled)
@@ -115,14 +118,17 @@ import Testing
             #expect(result.remaining == 400 - result.moved)
             #expect(!result.settingsRewritten && !result.remainingHidden)
 
-            // Items already moved stay moved, and nothing moves after the cancel.
-            try await Task.sleep(for: .milliseconds(200))
+            // Items already moved stay moved, and nothing moves after the cancel, however long passes.
+            #expect(result.moved == 10)
+            clock.advance(by: .seconds(60))
             let after = try await api.getTypeMove(path: .init(id: started.id)).ok.body.json
             #expect(after.result == canceled.result)
             let preview = try await api.previewMove(ofType: "app.deal", to: "app.contract")
             #expect(preview.items == result.remaining)
 
-            // Running the move again finishes it.
+            // Running the move again finishes it, its pauses passing as they begin.
+            let pauses = Task { await Self.passPauses(on: clock, of: .milliseconds(20)) }
+            defer { pauses.cancel() }
             let rerun = try await api.follow(
                 moveJob: try await api.startMove(ofType: "app.deal", to: "app.contract").id, every: .milliseconds(20))
             #expect(rerun.result == .init(moved: result.remaining, remaining: 0, remainingHidden: false, settingsRewritten: true))
@@ -189,11 +195,11 @@ import Testing
             try await test.registerTypes("app.deal", "app.contract")
             for index in 0..<60 { try await test.createItem("app.deal", properties: #"{"title": "Deal \#(index)"}"#) }
             let started = try await api.startMove(ofType: "app.deal", to: "app.contract")
-            let polls = Atomic<Int>(0)
+            let (polled, poll) = AsyncStream.makeStream(of: Void.self)
             let waiting = Task {
-                try await api.follow(moveJob: started.id, every: .seconds(30)) { _ in polls.add(1, ordering: .relaxed) }
+                try await api.follow(moveJob: started.id, every: .seconds(30)) { _ in poll.yield() }
             }
-            while polls.load(ordering: .relaxed) == 0 { try await Task.sleep(for: .milliseconds(5)) }
+            for await _ in polled { break }
             waiting.cancel()
             let outcome = await waiting.result
             guard case .failure(let error as MarfaError) = outcome, case .canceled = error else {
@@ -203,6 +209,15 @@ import Testing
             let job = try await api.follow(moveJob: started.id, every: .milliseconds(20))
             #expect(job.status == .completed)
             #expect(job.result?.moved == 60)
+        }
+    }
+
+    /// Moves `clock` by `pause` each time a task begins to sleep on it, until canceled.
+    static func passPauses(on clock: ManualClock, of pause: Duration) async {
+        while !Task.isCancelled {
+            await clock.waitForSleepers(1)
+            if Task.isCancelled { return }
+            clock.advance(by: pause)
         }
     }
 

@@ -1,14 +1,19 @@
 import Foundation
+import MarfaClock
 import MarfaHTTP
 @testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
 
 @Suite struct DeviceFlowTests {
-    static func options(interval: Int = 1, lifetime: Duration = .seconds(600)) -> LocalInstance.Options {
+    /// Options with the device code's pacing and life, on `clock` (a fresh manual one by default).
+    static func options(
+        interval: Int = 1, lifetime: Duration = .seconds(600), clock: any MarfaClock = ManualClock()
+    ) -> LocalInstance.Options {
         var options = LocalInstance.Options(log: { _ in })
         options.signIn.devicePollInterval = interval
         options.signIn.deviceCodeLifetime = lifetime
+        options.clock = clock
         return options
     }
 
@@ -43,7 +48,8 @@ import Testing
     }
 
     @Test func aDeviceIsApprovedWhilePollingPendingThenGetsTokens() async throws {
-        try await LocalTestInstance.with(options: Self.options()) { local in
+        let clock = ManualClock()
+        try await LocalTestInstance.with(options: Self.options(clock: clock)) { local in
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
             let codes = try await Self.start(player, client: client, scope: "core.note:read core.task:read offline_access")
@@ -62,13 +68,13 @@ import Testing
             let done = try await Self.decide(player, userCode: userCode, approve: true, scopes: ["core.note:read"])
             #expect(done.status == 200)
             #expect(done.text.contains("Return to your device"))
-            try await Task.sleep(for: .milliseconds(1100))
+            clock.advance(by: .milliseconds(1100))
             let tokens = try await Self.poll(player, client: client, deviceCode: deviceCode)
             #expect(tokens.status == 200, "\(tokens.text)")
             #expect(tokens.json["scope"]?.string == "core.note:read offline_access")
             let access = try #require(tokens.json["access_token"]?.string)
             #expect(try await local.send(.get, "/items?type=core.note", key: access).status == 200)
-            try await Task.sleep(for: .milliseconds(1100))
+            clock.advance(by: .milliseconds(1100))
             let again = try await Self.poll(player, client: client, deviceCode: deviceCode)
             #expect(again.json["error"]?.string == "invalid_grant")
         }
@@ -88,7 +94,8 @@ import Testing
     }
 
     @Test func pollingTooFastIsSlowDownAndAnOldCodeExpires() async throws {
-        try await LocalTestInstance.with(options: Self.options(interval: 5, lifetime: .seconds(1))) { local in
+        let clock = ManualClock()
+        try await LocalTestInstance.with(options: Self.options(interval: 5, lifetime: .seconds(1), clock: clock)) { local in
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
             let codes = try await Self.start(player, client: client, scope: "core.note:read")
@@ -98,7 +105,7 @@ import Testing
             let second = try await Self.poll(player, client: client, deviceCode: deviceCode)
             #expect(second.status == 400)
             #expect(second.json["error"]?.string == "slow_down")
-            try await Task.sleep(for: .milliseconds(1200))
+            clock.advance(by: .milliseconds(1200))
             let expired = try await Self.poll(player, client: client, deviceCode: deviceCode)
             #expect(expired.json["error"]?.string == "expired_token")
             let entry = try await player.send(

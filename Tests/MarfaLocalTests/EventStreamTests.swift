@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaLocal
 import MarfaOpenAPIRuntime
 import MarfaSQLite
@@ -199,10 +200,14 @@ import Testing
 
     @Test func pingsWhenIdle() async throws {
         var options = LocalInstance.Options(log: { _ in })
-        options.eventPingInterval = .milliseconds(100)
+        let clock = ManualClock()
+        options.clock = clock
         try await LocalTestInstance.with(options: options) { local in
             let stream = try await EventStreamReader.open(local)
             #expect(try await stream.events(2).count == 2)
+            // The stream's idle timer waits on the instance's clock: thirty seconds pass at once.
+            await clock.waitForSleepers(1)
+            clock.advance(by: .seconds(30))
             let ping = try await stream.next(timeout: .seconds(5))
             #expect(ping?.comment == ":ping")
         }

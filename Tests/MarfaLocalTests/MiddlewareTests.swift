@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
@@ -45,6 +46,27 @@ import Testing
             #expect(Int(refusal.headers["Retry-After"] ?? "") ?? 0 >= 1)
             #expect(refusal.headers["X-RateLimit-Remaining"] == "0")
             #expect(refusal.headers["X-RateLimit-Limit"] == "3")
+        }
+    }
+
+    @Test func theBudgetComesBackWhenItsMinuteEnds() async throws {
+        var options = LocalInstance.Options(requestsPerMinute: 2, log: { _ in })
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_700_000_000))
+        options.clock = clock
+        try await LocalTestInstance.with(options: options) { local in
+            for _ in 0..<2 { #expect(try await local.send(.get, "/types").status == 200) }
+            let refused = try await local.send(.get, "/types")
+            #expect(refused.status == 429)
+            #expect(refused.headers["Retry-After"] == "60")
+            #expect(refused.headers["X-RateLimit-Reset"] == "1700000060")
+            clock.advance(by: .seconds(59))
+            let stillRefused = try await local.send(.get, "/types")
+            #expect(stillRefused.status == 429)
+            #expect(stillRefused.headers["Retry-After"] == "1")
+            clock.advance(by: .seconds(1))
+            let again = try await local.send(.get, "/types")
+            #expect(again.status == 200)
+            #expect(again.headers["X-RateLimit-Remaining"] == "1")
         }
     }
 

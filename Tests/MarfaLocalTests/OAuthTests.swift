@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaHTTP
 @testable import MarfaLocal
 import MarfaOpenAPIRuntime
@@ -215,12 +216,16 @@ import Testing
     @Test func accessTokensExpire() async throws {
         var options = LocalInstance.Options(log: { _ in })
         options.signIn.accessTokenLifetime = .seconds(1)
+        let clock = ManualClock()
+        options.clock = clock
         try await LocalTestInstance.with(options: options) { local in
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
             let tokens = try await player.tokens(clientID: client, scope: "core.note:read offline_access")
             #expect(try await local.send(.get, "/items?type=core.note", key: tokens.access).status == 200)
-            try await Task.sleep(for: .milliseconds(1300))
+            clock.advance(by: .milliseconds(900))
+            #expect(try await local.send(.get, "/items?type=core.note", key: tokens.access).status == 200)
+            clock.advance(by: .milliseconds(400))
             let expired = try await local.send(.get, "/items?type=core.note", key: tokens.access)
             #expect(expired.status == 401)
             #expect(expired.errorCode == "unauthorized")

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaDigest
 import MarfaHTTP
 @testable import MarfaLocal
@@ -18,7 +19,10 @@ import Testing
     }
 
     @Test func fiveWrongPasswordsBurnAConsentAndTenCloseTheDoor() async throws {
-        try await LocalTestInstance.with { local in
+        var options = LocalInstance.Options(log: { _ in })
+        let clock = ManualClock()
+        options.clock = clock
+        try await LocalTestInstance.with(options: options) { local in
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
             let first = try await Self.consent(player, client: client)
@@ -43,7 +47,14 @@ import Testing
             #expect(try await player.decide(consentCode: third, approve: true, scopes: ["core.note:read"], password: "guess").status == 401)
             let refused = try await player.decide(consentCode: third, approve: true, scopes: ["core.note:read"])
             #expect(refused.status == 429, "\(refused.text)")
-            #expect(Int(refused.headers["Retry-After"] ?? "") ?? 0 > 60)
+            #expect(Int(refused.headers["Retry-After"] ?? "") == 15 * 60, "the first wrong one leaves the window then")
+
+            // Fifteen minutes on, the wrong ones have left the window and the door is open again.
+            clock.advance(by: .seconds(15 * 60))
+            let fourth = try await Self.consent(player, client: client)
+            let approved = try await player.decide(consentCode: fourth, approve: true, scopes: ["core.note:read"])
+            #expect(approved.status == 302, "\(approved.text)")
+            #expect(OAuthPlayer.query(of: approved)["code"] != nil)
         }
     }
 
@@ -83,7 +94,7 @@ import Testing
     @Test func passwordsAreKeptAsPBKDF2AndOldHashesAreUpgraded() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-pw-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LocalStore(directory: folder)
+        let store = try LocalStore(directory: folder, clock: SystemClock())
         try store.database.write { db in try OwnerPassword.store("correct horse", in: db, store: store) }
         let stored = try #require(try store.database.read { try store.meta("owner_password", in: $0) })
         #expect(stored.hasPrefix("pbkdf2-sha256:\(OwnerPassword.rounds):"))
@@ -104,7 +115,7 @@ import Testing
         let approved = try await player.decide(consentCode: consent, approve: true, scopes: ["core.note:read"])
         #expect(approved.status == 302, "\(approved.text)")
         await instance.stop()
-        let reopened = try LocalStore(directory: folder)
+        let reopened = try LocalStore(directory: folder, clock: SystemClock())
         let upgraded = try reopened.database.read { try reopened.meta("owner_password", in: $0) }
         reopened.close()
         #expect(upgraded?.hasPrefix("pbkdf2-sha256:") == true)

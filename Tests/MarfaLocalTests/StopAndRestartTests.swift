@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 @testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
@@ -20,6 +21,8 @@ import Testing
         var options = LocalInstance.Options(log: { _ in })
         options.typeMoveBatchSize = 1
         options.typeMovePause = .milliseconds(200)
+        let clock = ManualClock()
+        options.clock = clock
         let first = try await LocalInstance.start(dataDirectory: folder, options: options)
         let key = try #require(first.bootstrapKey)
         var local = LocalTestInstance(instance: first, folder: folder, key: key)
@@ -31,7 +34,8 @@ import Testing
         let started = try await local.send(.post, "/type-moves", json: #"{"from":"app.deal","to":"app.contract"}"#)
         #expect(started.status == 202, "\(started.text)")
         let jobID = try #require(started.json["id"]?.string ?? started.json["job"]?["id"]?.string)
-        try await Task.sleep(for: .milliseconds(50))
+        // The move has done a batch and pauses on the clock, which never moves: it is under way.
+        await clock.waitForSleepers(1)
         await first.stop()
 
         let second = try await LocalInstance.start(dataDirectory: folder, options: .init(log: { _ in }))
@@ -53,7 +57,7 @@ import Testing
         let key = try #require(first.bootstrapKey)
         await first.stop()
         // What a crash mid-move and mid-housekeeping leaves behind.
-        let store = try LocalStore(directory: folder)
+        let store = try LocalStore(directory: folder, clock: SystemClock())
         try store.database.write { db in
             try db.run(
                 """
