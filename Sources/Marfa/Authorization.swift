@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import Synchronization
 
 /// Signs an app in with the owner's approval (OAuth 2.1: PKCE S256 in a browser, or a device code),
@@ -43,6 +44,8 @@ public final class Authorization: Sendable {
     let wire: OAuthWire
     /// How long a write to the kept sign-in waits for another process's hold on it.
     let lockWait: Duration
+    /// Where credentials' expiry is read and device sign-in polls wait.
+    let clock: any MarfaClock
 
     /// The loopback redirect registered for command-line and Linux sign-ins (RFC 8252 §7.3: the
     /// server accepts any port on it).
@@ -52,14 +55,17 @@ public final class Authorization: Sendable {
     public convenience init(server: URL, client: Client, service: String, store: any KeyStore = Keychain.system)
         throws
     {
-        try self.init(server: server, client: client, service: service, store: store, transport: nil, lockWait: .seconds(10))
+        try self.init(
+            server: server, client: client, service: service, store: store, transport: nil, lockWait: .seconds(10),
+            clock: SystemClock())
     }
 
-    /// For tests: OAuth requests go through `transport` (the shared one when nil), and a write or
-    /// renewal waits `lockWait` for another process's hold on the kept sign-in.
+    /// For tests: OAuth requests go through `transport` (the shared one when nil), a write or
+    /// renewal waits `lockWait` for another process's hold on the kept sign-in, and credentials'
+    /// `expiresAt` and device sign-in polls read `clock`.
     package init(
         server: URL, client: Client, service: String, store: any KeyStore, transport: (any ClientTransport)?,
-        lockWait: Duration
+        lockWait: Duration, clock: any MarfaClock = SystemClock()
     ) throws {
         var wire = OAuthWire()
         if let transport { wire.transport = transport }
@@ -73,6 +79,7 @@ public final class Authorization: Sendable {
         self.store = store
         self.wire = wire
         self.lockWait = lockWait
+        self.clock = clock
     }
 
     var account: String { KeptSignIn.account(origin: origin) }
@@ -90,7 +97,8 @@ public final class Authorization: Sendable {
 
     /// The renewing source of this sign-in, shared in the process.
     var source: SignInSource {
-        SignInSources.source(store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait)
+        SignInSources.source(
+            store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait, clock: clock)
     }
 
     /// For tests: how many refresh requests this sign-in's renewing source sent in this process.
@@ -191,7 +199,7 @@ public final class Authorization: Sendable {
     ) async throws(SignInError) -> Credential {
         let credential = Credential(
             server: server, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
-            expiresAt: tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) },
+            expiresAt: tokens.expiresIn.map { clock.now.addingTimeInterval(TimeInterval($0)) },
             scopes: tokens.scope.map(Self.scopeList) ?? Self.scopeList(requestedScope), replacedGrantStands: false,
             clientID: clientID, tokenEndpoint: endpoints.token)
         let fresh = KeptSignIn(credential: credential, endpoints: endpoints, redirects: redirects)

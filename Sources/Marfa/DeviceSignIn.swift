@@ -27,7 +27,7 @@ public final class DeviceSignIn: Sendable {
         userCode = answer.userCode
         verificationURL = verification
         verificationURLComplete = answer.verificationUriComplete.flatMap(URL.init(string:))
-        expiresAt = Date().addingTimeInterval(TimeInterval(answer.expiresIn))
+        expiresAt = authorization.clock.now.addingTimeInterval(TimeInterval(answer.expiresIn))
         deviceCode = answer.deviceCode
         interval = .seconds(max(answer.interval ?? 5, 1))
         self.authorization = authorization
@@ -41,8 +41,8 @@ public final class DeviceSignIn: Sendable {
     public func credential() async throws -> Credential {
         var wait = interval
         while true {
-            do { try await Task.sleep(for: wait) } catch { throw SignInError.canceled }
-            guard Date() < expiresAt else { throw SignInError.expired }
+            do { try await authorization.clock.sleep(for: wait) } catch { throw SignInError.canceled }
+            guard authorization.clock.now < expiresAt else { throw SignInError.expired }
             do {
                 let tokens = try await authorization.wire.token(
                     at: registered.endpoints.token,

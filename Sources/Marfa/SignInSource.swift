@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import Synchronization
 
 /// The renewing `CredentialSource` of one kept sign-in (a key store, a service and an account).
@@ -22,6 +23,8 @@ final class SignInSource: CredentialSource {
     let wire: OAuthWire
     /// How long a renewal waits for another process's hold on the entry.
     let lockWait: Duration
+    /// Where a renewed credential's `expiresAt` is read from.
+    let clock: any MarfaClock
 
     /// A renewed pair the store couldn't keep, and the refresh token the store still holds.
     struct Unsaved: Sendable {
@@ -34,13 +37,17 @@ final class SignInSource: CredentialSource {
     private let running = Mutex<SharedOutcome<Bool>?>(nil)
     private let refreshes = Atomic<Int>(0)
 
-    init(store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration, token: String?) {
+    init(
+        store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration,
+        clock: any MarfaClock, token: String?
+    ) {
         self.store = store
         self.service = service
         self.account = account
         self.origin = origin
         self.wire = wire
         self.lockWait = lockWait
+        self.clock = clock
         current = Mutex(token)
     }
 
@@ -170,7 +177,7 @@ final class SignInSource: CredentialSource {
         var renewed = kept
         renewed.credential.accessToken = tokens.accessToken
         renewed.credential.refreshToken = tokens.refreshToken ?? refreshToken
-        renewed.credential.expiresAt = tokens.expiresIn.map { Date().addingTimeInterval(TimeInterval($0)) }
+        renewed.credential.expiresAt = tokens.expiresIn.map { clock.now.addingTimeInterval(TimeInterval($0)) }
         if let scope = tokens.scope { renewed.credential.scopes = Authorization.scopeList(scope) }
         adopt(tokens.accessToken)
         let storeHolds = unsaved.withLock { $0?.storeHolds } ?? refreshToken
@@ -219,15 +226,17 @@ enum SignInSources {
 
     private static let table = Mutex(Table())
 
-    /// The source of the entry, made on first use.
+    /// The source of the entry, made on first use (with the wire, lock wait and clock of that use).
     static func source(
-        store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration
+        store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration,
+        clock: any MarfaClock
     ) -> SignInSource {
         let key = Entry(store: store.identity, service: service, account: account)
         return table.withLock { table in
             if let existing = table.byEntry[key] { return existing }
             let made = SignInSource(
-                store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait, token: nil)
+                store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait, clock: clock,
+                token: nil)
             table.byEntry[key] = made
             return made
         }

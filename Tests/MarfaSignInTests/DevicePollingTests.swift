@@ -1,24 +1,27 @@
 import Foundation
+import MarfaClock
 import MarfaHTTP
 import Synchronization
 import Testing
 @testable import Marfa
 import MarfaTesting
 
-/// Device polling against a scripted server, for what the local instance can't be made to do on cue.
+/// Device polling against a scripted server, for what the local instance can't be made to do on
+/// cue. The device waits on a `ManualClock` the test moves.
 @Suite struct DevicePollingTests {
     /// A scripted OAuth server: discovery, registration, a device code, and a token door that
-    /// answers the scripted errors in turn, then tokens. It records when each poll came.
+    /// answers the scripted errors in turn, then tokens. It records when (on `clock`) each poll came.
     final class ScriptedServer: Sendable {
         final class Script: Sendable {
             let errors: Mutex<[String]>
-            let polls = Mutex<[ContinuousClock.Instant]>([])
+            let polls = Mutex<[Date]>([])
             init(_ errors: [String]) { self.errors = Mutex(errors) }
         }
 
         let server = MicroHTTPDServer(host: "127.0.0.1", port: 0)
         let script: Script
-        var polls: [ContinuousClock.Instant] { script.polls.withLock { $0 } }
+        let clock: ManualClock
+        var polls: [Date] { script.polls.withLock { $0 } }
 
         static func json(_ status: Int, _ text: String) -> (HTTPResponse, HTTPBody?) {
             var response = HTTPResponse(status: status)
@@ -26,9 +29,10 @@ import MarfaTesting
             return (response, HTTPBody(text))
         }
 
-        init(tokenErrors: [String]) throws {
+        init(tokenErrors: [String], clock: ManualClock = ManualClock(start: Date(timeIntervalSince1970: 1_700_000_000))) throws {
             let script = Script(tokenErrors)
             self.script = script
+            self.clock = clock
             let server = server
             let json = Self.json
             try server.register({ _, _, _ in
@@ -44,7 +48,7 @@ import MarfaTesting
                 json(200, #"{"device_code":"dc","user_code":"ABCD-EFGH","verification_uri":"http://127.0.0.1/device","expires_in":60,"interval":1}"#)
             }, method: .post, path: "/device")
             try server.register({ _, _, _ in
-                script.polls.withLock { $0.append(.now) }
+                script.polls.withLock { $0.append(clock.now) }
                 if let error = script.errors.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
                     return json(400, #"{"error":"\#(error)"}"#)
                 }
@@ -52,30 +56,49 @@ import MarfaTesting
             }, method: .post, path: "/token")
             try server.start()
         }
+
+        /// An `Authorization` of the app against this server, waiting on its clock.
+        func authorization(redirect: URL? = nil) throws -> Authorization {
+            try Authorization(
+                server: server.url, client: .init(name: "A", redirect: redirect, scopes: ["a:read"]), service: "svc",
+                store: MemoryKeyStore(), transport: nil, lockWait: .seconds(10), clock: clock)
+        }
+
+        /// Lets the device's wait end: waits for it to begin, then moves the clock by `step`.
+        func advancePoller(by step: Duration) async {
+            await clock.waitForSleepers(1)
+            clock.advance(by: step)
+        }
     }
 
     @Test func slowDownAddsFiveSecondsToTheInterval() async throws {
         let scripted = try ScriptedServer(tokenErrors: ["authorization_pending", "slow_down"])
-        let auth = try Authorization(
-            server: scripted.server.url, client: .init(name: "A", redirect: nil, scopes: ["a:read"]), service: "svc",
-            store: MemoryKeyStore())
+        let auth = try scripted.authorization()
         let device = try await auth.startDeviceSignIn()
         #expect(device.userCode == "ABCD-EFGH")
-        let credential = try await device.credential()
+        let waiting = Task { try await device.credential() }
+        await scripted.advancePoller(by: .seconds(1))  // authorization_pending
+        await scripted.advancePoller(by: .seconds(1))  // slow_down: the interval becomes six seconds
+        await scripted.advancePoller(by: .seconds(5))
+        #expect(scripted.clock.sleeperCount == 1, "no poll five seconds after slow_down")
+        #expect(scripted.polls.count == 2)
+        scripted.clock.advance(by: .seconds(1))
+        let credential = try await waiting.value
         #expect(credential.scopes == ["a:read", "offline_access"])
         let polls = scripted.polls
         try #require(polls.count == 3)
-        #expect(polls[2] - polls[1] >= .seconds(6))
+        #expect(polls[1].timeIntervalSince(polls[0]) == 1)
+        #expect(polls[2].timeIntervalSince(polls[1]) == 6)
         await scripted.server.shutdown()
     }
 
     @Test func anOtherOAuthErrorIsRefused() async throws {
         let scripted = try ScriptedServer(tokenErrors: ["invalid_client"])
-        let auth = try Authorization(
-            server: scripted.server.url, client: .init(name: "A", redirect: nil, scopes: ["a:read"]), service: "svc",
-            store: MemoryKeyStore())
+        let auth = try scripted.authorization()
         let device = try await auth.startDeviceSignIn()
-        await #expect { _ = try await device.credential() } throws: { error in
+        let waiting = Task { try await device.credential() }
+        await scripted.advancePoller(by: .seconds(1))
+        await #expect { _ = try await waiting.value } throws: { error in
             if case SignInError.refused(code: "invalid_client", _) = error { return true }
             return false
         }

@@ -49,16 +49,18 @@ import MarfaTesting
         let folder = try TemporaryFolder()
         let store = Keychain(folder: folder.url)
         let (held, holding) = AsyncStream.makeStream(of: Void.self)
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
         let holder = Task {
             try await store.withExclusiveAccess(service: "s", account: "a", wait: .seconds(1)) {
                 holding.yield()
-                try await Task.sleep(for: .milliseconds(800))
+                for await _ in released { break }
             }
         }
         for await _ in held { break }
         await #expect(throws: Keychain.Failure.heldElsewhere) {
-            try await store.withExclusiveAccess(service: "s", account: "a", wait: .milliseconds(100)) {}
+            try await store.withExclusiveAccess(service: "s", account: "a", wait: .zero) {}
         }
+        release.finish()
         try await holder.value
         let value = try await store.withExclusiveAccess(service: "s", account: "a", wait: .milliseconds(100)) { 7 }
         #expect(value == 7)

@@ -1,19 +1,21 @@
 import Foundation
+import MarfaClock
 import MarfaHTTP
 import Synchronization
 import Testing
 @testable import Marfa
 
 /// Renewals that a caller abandons, a key store that can't keep the renewed pair, and OAuth
-/// refusals that don't end the grant.
+/// refusals that don't end the grant. Tokens expire on the fixture's clock; a held refresh answer
+/// waits on it too, so only the call deadlines under test take real time.
 @Suite struct RenewalResilienceTests {
     @Test func aCanceledCallLeavesItsRenewalToFinishAndKeepThePair() async throws {
         let fixture = try await SignInFixture { $0.accessTokenLifetime = .seconds(2) }
-        let transport = RefreshHoldingTransport()
+        let transport = RefreshHoldingTransport(clock: fixture.clock)
         let auth = try fixture.authorization(transport: transport)
         let first = try await auth.signIn(with: OwnerBrowser())
         let server = try auth.server(at: fixture.instance.url)
-        try await Task.sleep(for: .milliseconds(2200))
+        fixture.clock.advance(by: .milliseconds(2200))
 
         // The server rotates the pair, and the caller is canceled before the answer reaches it.
         transport.mode.withLock { $0 = .holdAnswer(.milliseconds(500)) }
@@ -23,13 +25,17 @@ import Testing
         await #expect(throws: MarfaError.canceled) { _ = try await call.value }
         transport.mode.withLock { $0 = .plain }
 
-        // The next call uses the rotated pair (joining the renewal while it still runs).
-        _ = try await server.config()
+        // The next call uses the rotated pair (joining the renewal while it still runs): the held
+        // answer goes on once that call is under way.
+        let next = Task { try await server.config() }
+        await fixture.clock.waitForSleepers(1)
+        fixture.clock.advance(by: .milliseconds(500))
+        _ = try await next.value
         let renewed = try #require(try auth.credential())
         #expect(renewed.refreshToken != first.refreshToken)
 
         // And the next renewal presents the rotated refresh token: the grant stands.
-        try await Task.sleep(for: .milliseconds(2200))
+        fixture.clock.advance(by: .milliseconds(2200))
         _ = try await server.config()
         #expect(transport.refreshes == 2)
         let again = try #require(try auth.credential())
@@ -39,13 +45,14 @@ import Testing
 
     @Test func aCallThatRunsOutOfTimeLeavesItsRenewalToFinish() async throws {
         let fixture = try await SignInFixture { $0.accessTokenLifetime = .seconds(3) }
-        let transport = RefreshHoldingTransport()
+        let transport = RefreshHoldingTransport(clock: fixture.clock)
         let auth = try fixture.authorization(transport: transport)
         let first = try await auth.signIn(with: OwnerBrowser())
         let server = try auth.server(at: fixture.instance.url)
-        try await Task.sleep(for: .milliseconds(3200))
+        fixture.clock.advance(by: .milliseconds(3200))
 
-        // The answer is held past the call's deadline (and well within the new token's lifetime).
+        // The answer is held past the call's deadline (real time: the call's own time limit) and
+        // well within the new token's lifetime.
         transport.mode.withLock { $0 = .holdAnswer(.milliseconds(1500)) }
         await #expect {
             _ = try await server.config(timeout: .milliseconds(700))
@@ -53,9 +60,13 @@ import Testing
             if case MarfaError.network = error { return true }
             return false
         }
+        try #require(transport.refreshes == 1, "the renewal is under way")
         transport.mode.withLock { $0 = .plain }
-        _ = try await server.config()
-        try await Task.sleep(for: .milliseconds(3200))
+        let next = Task { try await server.config() }
+        await fixture.clock.waitForSleepers(1)
+        fixture.clock.advance(by: .milliseconds(1500))
+        _ = try await next.value
+        fixture.clock.advance(by: .milliseconds(3200))
         _ = try await server.config()
         #expect(transport.refreshes == 2)
         let kept = try #require(try auth.credential())
@@ -68,10 +79,10 @@ import Testing
         let store = WriteRefusingKeyStore(inner: fixture.keys)
         let auth = try Authorization(
             server: fixture.instance.url, client: .init(name: "Reading List", redirect: SignInFixture.redirect, scopes: SignInFixture.scopes),
-            service: SignInFixture.service, store: store, transport: nil, lockWait: .seconds(10))
+            service: SignInFixture.service, store: store, transport: nil, lockWait: .seconds(10), clock: fixture.clock)
         let first = try await auth.signIn(with: OwnerBrowser())
         let server = try auth.server(at: fixture.instance.url)
-        try await Task.sleep(for: .milliseconds(1200))
+        fixture.clock.advance(by: .milliseconds(1200))
 
         store.refusing.withLock { $0 = true }
         _ = try await server.config()  // renews; the store refuses the new pair
@@ -81,7 +92,7 @@ import Testing
 
         // Once the store works again, the next renewal writes the pair and rotates it.
         store.refusing.withLock { $0 = false }
-        try await Task.sleep(for: .milliseconds(1200))
+        fixture.clock.advance(by: .milliseconds(1200))
         _ = try await server.config()
         #expect(!auth.source.holdsUnsavedPair)
         let kept = try #require(try auth.credential())
@@ -92,11 +103,11 @@ import Testing
 
     @Test func onlyInvalidGrantDeletesTheKeptSignIn() async throws {
         let fixture = try await SignInFixture { $0.accessTokenLifetime = .seconds(1) }
-        let transport = RefreshHoldingTransport()
+        let transport = RefreshHoldingTransport(clock: fixture.clock)
         let auth = try fixture.authorization(transport: transport)
         let first = try await auth.signIn(with: OwnerBrowser())
         let server = try auth.server(at: fixture.instance.url)
-        try await Task.sleep(for: .milliseconds(1200))
+        fixture.clock.advance(by: .milliseconds(1200))
 
         // The server refuses the refresh with `unsupported_grant_type`: the call fails, the sign-in stays.
         transport.mode.withLock { $0 = .spoilGrantType }
@@ -129,7 +140,8 @@ import Testing
 }
 
 /// A `CurlTransport` that can hold up a refresh answer after the server sent it (and signal
-/// `answered`), or spoil a refresh's grant type so the server refuses it with `unsupported_grant_type`.
+/// `answered`) until a time passes on `clock`, or spoil a refresh's grant type so the server
+/// refuses it with `unsupported_grant_type`.
 final class RefreshHoldingTransport: ClientTransport {
     enum Mode: Sendable {
         case plain
@@ -138,12 +150,16 @@ final class RefreshHoldingTransport: ClientTransport {
     }
 
     let inner = CurlTransport()
+    let clock: any MarfaClock
     let mode = Mutex(Mode.plain)
     let answered: AsyncStream<Void>
     private let answeredSignal: AsyncStream<Void>.Continuation
     private let count = Mutex(0)
 
-    init() { (answered, answeredSignal) = AsyncStream.makeStream(of: Void.self) }
+    init(clock: any MarfaClock) {
+        self.clock = clock
+        (answered, answeredSignal) = AsyncStream.makeStream(of: Void.self)
+    }
 
     /// The refresh requests sent through it.
     var refreshes: Int { count.withLock { $0 } }
@@ -160,18 +176,31 @@ final class RefreshHoldingTransport: ClientTransport {
             let spoiled = text.replacingOccurrences(of: "grant_type=refresh_token", with: "grant_type=refresh_tokens")
             return try await inner.send(request, body: HTTPBody(Data(spoiled.utf8)), baseURL: baseURL, operationID: operationID)
         case .holdAnswer(let delay):
-            // As a slow answer would: the transfer's time limit still applies while the answer is held.
+            // As a slow answer would: held until `delay` passes on the clock, while the transfer's
+            // own time limit (real time) still runs and ends the hold when it comes first.
             let limit = CurlTransport.limits?.deadline
             let ends = limit.map { ContinuousClock.now + $0 }
             let (response, answer) = try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
             let answerBytes = try await answer?.collect(upTo: 1 << 20) ?? []
             answeredSignal.yield()
-            if let limit, let ends, ends < .now + delay {
-                try await Task.sleep(until: ends, clock: .continuous)
-                throw HTTPClientError.network(reason: .timedOut(.deadline(limit)), requestSent: true)
-            }
-            try await Task.sleep(for: delay)
+            try await hold(for: delay, limit: limit, ends: ends)
             return (response, HTTPBody(Data(answerBytes)))
+        }
+    }
+
+    /// Waits `delay` on the clock; throws the transfer's time-out when its limit `ends` first.
+    private func hold(for delay: Duration, limit: Duration?, ends: ContinuousClock.Instant?) async throws {
+        let clock = clock
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await clock.sleep(for: delay) }
+            if let limit, let ends {
+                group.addTask {
+                    try await Task.sleep(until: ends, clock: .continuous)
+                    throw HTTPClientError.network(reason: .timedOut(.deadline(limit)), requestSent: true)
+                }
+            }
+            defer { group.cancelAll() }
+            _ = try await group.next()
         }
     }
 }

@@ -10,7 +10,7 @@ import Testing
         let first = try await auth.signIn(with: OwnerBrowser())
         let server = try Server(url: fixture.instance.url, credential: first)
         _ = try await server.config()
-        try await Task.sleep(for: .milliseconds(2200))
+        fixture.clock.advance(by: .milliseconds(2200))
 
         let before = auth.refreshCount
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -33,14 +33,14 @@ import Testing
         _ = try await auth.signIn(with: OwnerBrowser())
         let rotatedAway = try #require(try fixture.keys.read(service: SignInFixture.service, account: auth.account))
         let server = try auth.server(at: fixture.instance.url)
-        try await Task.sleep(for: .milliseconds(1500))
+        fixture.clock.advance(by: .milliseconds(1500))
         _ = try await server.config()  // renews: the kept refresh token rotates
         let current = try #require(try auth.credential())
 
         // Put the rotated-away pair back, as a stale copy would, and let it renew.
         try fixture.keys.write(rotatedAway, service: SignInFixture.service, account: auth.account)
         auth.source.adopt(nil)
-        try await Task.sleep(for: .milliseconds(1500))
+        fixture.clock.advance(by: .milliseconds(1500))
         await #expect {
             _ = try await server.config()
         } throws: { error in
@@ -66,7 +66,8 @@ import Testing
         let auth = try fixture.authorization()
         let first = try await auth.signIn(with: OwnerBrowser())
         let server = try Server(url: fixture.instance.url, credential: first)
-        try await Task.sleep(for: .milliseconds(4200))
+        // The instance's clock passes the token's life; the probes' calls meet the same instance.
+        fixture.clock.advance(by: .milliseconds(4200))
 
         // Two other processes and this one renew the same kept sign-in at once.
         let probes = try (0..<2).map { _ in
@@ -96,17 +97,19 @@ import Testing
 
     @Test func aRenewalWhileAnotherProcessHoldsTheSignInFailsAndChangesNothing() async throws {
         let fixture = try await SignInFixture { $0.accessTokenLifetime = .seconds(1) }
-        let auth = try fixture.authorization(lockWait: .milliseconds(200))
+        // The renewal doesn't wait for the hold at all: the holder keeps it until the test lets go.
+        let auth = try fixture.authorization(lockWait: .zero)
         _ = try await auth.signIn(with: OwnerBrowser())
         let server = try auth.server(at: fixture.instance.url)
         let keptBefore = try fixture.keys.read(service: SignInFixture.service, account: auth.account)
-        try await Task.sleep(for: .milliseconds(1200))
+        fixture.clock.advance(by: .milliseconds(1200))
         let keys = fixture.keys, account = auth.account
         let (held, holding) = AsyncStream.makeStream(of: Void.self)
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
         let holder = Task {
             try await keys.withExclusiveAccess(service: SignInFixture.service, account: account, wait: .seconds(1)) {
                 holding.yield()
-                try await Task.sleep(for: .seconds(1))
+                for await _ in released { break }
             }
         }
         for await _ in held { break }
@@ -117,6 +120,7 @@ import Testing
             return false
         }
         #expect(try fixture.keys.read(service: SignInFixture.service, account: auth.account) == keptBefore)
+        release.finish()
         try await holder.value
         _ = try await server.config()
         await fixture.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaClock
 import MarfaHTTP
 import MarfaLocal
 import Synchronization
@@ -6,7 +7,9 @@ import Testing
 @testable import Marfa
 
 /// A local instance with an owner password, a key store in a temporary folder, and the log lines
-/// the instance wrote, for the end-to-end sign-in tests.
+/// the instance wrote, for the end-to-end sign-in tests. The instance and every `Authorization`
+/// made here share `clock`, which moves only when a test advances it: token lifetimes and device
+/// polling pass without waiting.
 final class SignInFixture: Sendable {
     static let password = "correct horse battery staple"
     static let service = "com.example.readinglist"
@@ -17,6 +20,7 @@ final class SignInFixture: Sendable {
     let instance: LocalInstance
     let keys: Keychain
     let log = LogLines()
+    let clock = ManualClock()
 
     init(options configure: (inout LocalInstance.SignInOptions) -> Void = { _ in }) async throws {
         folder = try TemporaryFolder()
@@ -26,6 +30,7 @@ final class SignInFixture: Sendable {
         options.signIn = signIn
         let log = log
         options.log = { line in log.lines.withLock { $0.append(line) } }
+        options.clock = clock
         instance = try await LocalInstance.start(
             dataDirectory: folder.url.appendingPathComponent("instance"), ownerPassword: Self.password, options: options)
         keys = Keychain(folder: folder.url.appendingPathComponent("keys"))
@@ -39,7 +44,7 @@ final class SignInFixture: Sendable {
     ) throws -> Authorization {
         try Authorization(
             server: instance.url, client: .init(name: "Reading List", redirect: redirect, scopes: scopes),
-            service: Self.service, store: keys, transport: transport, lockWait: lockWait)
+            service: Self.service, store: keys, transport: transport, lockWait: lockWait, clock: clock)
     }
 
     /// Every byte of the instance's files and of the temporary folder outside the key store holds

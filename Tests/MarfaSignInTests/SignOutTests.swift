@@ -25,14 +25,16 @@ import Testing
 
     @Test func signOutWhileAnotherProcessHoldsTheSignInChangesNothing() async throws {
         let fixture = try await SignInFixture()
-        let auth = try fixture.authorization(lockWait: .milliseconds(200))
+        // Sign-out and sign-in don't wait for the hold at all; the holder keeps it until the test lets go.
+        let auth = try fixture.authorization(lockWait: .zero)
         let credential = try await auth.signIn(with: OwnerBrowser())
         let keys = fixture.keys, account = auth.account
         let (held, holding) = AsyncStream.makeStream(of: Void.self)
+        let (released, release) = AsyncStream.makeStream(of: Void.self)
         let holder = Task {
             try await keys.withExclusiveAccess(service: SignInFixture.service, account: account, wait: .seconds(1)) {
                 holding.yield()
-                try await Task.sleep(for: .seconds(2))
+                for await _ in released { break }
             }
         }
         for await _ in held { break }
@@ -41,6 +43,7 @@ import Testing
         // A new approval that can't be kept is revoked, and the kept one stays.
         await #expect(throws: SignInError.heldElsewhere) { _ = try await auth.signIn(with: OwnerBrowser()) }
         #expect(try auth.credential() == credential)
+        release.finish()
         try await holder.value
         await fixture.stop()
     }
