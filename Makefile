@@ -5,7 +5,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo local generate check-generated bench bench-generator bench-http bench-local check-real-spec icons clean
+.PHONY: deps build test demo docs local generate check-generated bench bench-generator bench-http bench-local check-real-spec icons clean
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -28,6 +28,12 @@ test: deps
 ## demo: the walkthrough app
 demo: deps
 	swift run $(SWIFT_BUILD_FLAGS) reading-list
+
+## docs: DocC documentation of every public product as static HTML in .build/docs (index.html; serve it:
+## python3 -m http.server --directory .build/docs 8000); fails on a broken symbol link, a public symbol
+## without a summary line, a top-level symbol in no topic group, or a missing article snippet
+docs: deps
+	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" python3 Scripts/docs.py
 
 ## local: run a local Marfa instance on port 8787 with its data in .build/local-data
 local: deps

@@ -137,6 +137,13 @@ let package = Package(
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
         .executableTarget(name: "signin-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/SignInProbe"),
         .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal", "MarfaClock"]),
+        // The articles' code (Sources/*/*.docc): compiled by the suite, included by `make docs`.
+        .testTarget(
+            name: "DocumentationSnippets",
+            dependencies: [
+                "Marfa", "MarfaAPI", "MarfaTesting", "MarfaTelemetry", "MarfaIcons", "MarfaBrandIcons",
+                "MarfaOpenAPIRuntime", "MarfaLocal", "MarfaClock",
+            ]),
         // Ordinary app code against the public API, compiled by the suite: error handling must compile.
         .testTarget(name: "AppSnippetTests", dependencies: ["Marfa", "MarfaAPI"]),
         .testTarget(name: "MarfaTypesTests", dependencies: ["MarfaTypes", "MarfaYAML", "MarfaOpenAPIGenerator"]),

@@ -25,6 +25,8 @@ public final class Authorization: Sendable {
         /// The scopes the app asks for; `offline_access` is added.
         public var scopes: [String]
 
+        /// An app named `name` that asks for `scopes`; `redirect` is where a browser sign-in returns (nil for
+        /// device sign-in only).
         public init(name: String, redirect: URL?, scopes: [String]) {
             self.name = name
             self.redirect = redirect
@@ -34,6 +36,7 @@ public final class Authorization: Sendable {
 
     /// The server's origin (`scheme://host[:port]`).
     public let server: URL
+    /// The app this sign-in is for.
     public let client: Client
     /// The key-store service the sign-in is kept under.
     public let service: String

@@ -7,6 +7,7 @@ public struct Enforcement: Sendable, Hashable {
     /// Reads that return a set of these types show only these sources (never a read by ID); nil when off.
     public var sourceFilter: SourceRule?
 
+    /// Levers as given; nil leaves a lever off.
     public init(strictModeTypes: [String]? = nil, sourceAllowlist: SourceRule? = nil, sourceFilter: SourceRule? = nil) {
         self.strictModeTypes = strictModeTypes
         self.sourceAllowlist = sourceAllowlist
@@ -15,9 +16,12 @@ public struct Enforcement: Sendable, Hashable {
 
     /// A lever that names types and the sources it allows for them.
     public struct SourceRule: Sendable, Hashable {
+        /// The types the lever applies to.
         public var types: [String]
+        /// The sources the lever allows for them.
         public var sources: [String]
 
+        /// A lever naming `types` and the `sources` it allows.
         public init(types: [String], sources: [String]) {
             self.types = types
             self.sources = sources

@@ -2,7 +2,9 @@
 public struct InstanceConfig: Sendable, Hashable {
     /// The instance the settings belong to: pass it as `expecting:` so a change reaches only this one.
     public var instanceID: String?
+    /// The enforcement levers; nil when none is on.
     public var enforcement: Enforcement?
+    /// How many hops an event may take through webhooks and automations (0 to 100).
     public var maxEventHopBudget: Int?
     /// Days the audit log is kept (default 90).
     public var auditRetentionDays: Int?
@@ -10,12 +12,14 @@ public struct InstanceConfig: Sendable, Hashable {
     public var eventLogRetentionHours: Int?
     /// Days an item stays in the bin before it is purged (default 60); 0 keeps it.
     public var trashRetentionDays: Int?
+    /// Days the activity log is kept.
     public var activityRetentionDays: Int?
     /// Days handled inbound webhook deliveries are kept (default 7).
     public var inboundHandledRetentionDays: Int?
     /// Days pending inbound webhook deliveries are kept (default 30).
     public var inboundPendingRetentionDays: Int?
 
+/// Settings as given, for previews and tests.
     public init(
         instanceID: String? = nil, enforcement: Enforcement? = nil, maxEventHopBudget: Int? = nil,
         auditRetentionDays: Int? = nil, eventLogRetentionHours: Int? = nil, trashRetentionDays: Int? = nil,

@@ -4,14 +4,22 @@
 public struct InstanceConfigPatch: Sendable, Hashable {
     /// `.set` makes the levers exactly the ones given (a lever left nil is removed); `.clear` removes every lever.
     public var enforcement: SettingChange<Enforcement>?
+    /// How many hops an event may take through webhooks and automations.
     public var maxEventHopBudget: SettingChange<Int>?
+    /// Days the audit log is kept.
     public var auditRetentionDays: SettingChange<Int>?
+    /// Hours the event log is kept.
     public var eventLogRetentionHours: SettingChange<Int>?
+    /// Days an item stays in the bin before it is purged; 0 keeps it.
     public var trashRetentionDays: SettingChange<Int>?
+    /// Days the activity log is kept.
     public var activityRetentionDays: SettingChange<Int>?
+    /// Days handled inbound webhook deliveries are kept.
     public var inboundHandledRetentionDays: SettingChange<Int>?
+    /// Days pending inbound webhook deliveries are kept.
     public var inboundPendingRetentionDays: SettingChange<Int>?
 
+/// A patch changing the settings given; the rest are not sent.
     public init(
         enforcement: SettingChange<Enforcement>? = nil, maxEventHopBudget: SettingChange<Int>? = nil,
         auditRetentionDays: SettingChange<Int>? = nil, eventLogRetentionHours: SettingChange<Int>? = nil,

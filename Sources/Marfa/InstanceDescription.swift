@@ -11,6 +11,7 @@ public struct InstanceDescription: Sendable, Hashable {
     /// The surfaces this deployment serves, in lower_snake_case, such as `connectors`.
     public var features: [String]
 
+    /// A description as given, for previews and tests.
     public init(name: String, instanceID: String, version: String, contract: UInt64, features: [String] = []) {
         self.name = name
         self.instanceID = instanceID

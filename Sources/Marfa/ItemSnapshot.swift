@@ -19,6 +19,7 @@ public struct ItemSnapshot: Sendable, Hashable {
     /// When the write was made.
     public var createdAt: Date
 
+    /// A snapshot as given, for previews and tests.
     public init(
         version: Int64, type: String, tier: Tier? = nil, properties: [String: OpenAPIValue] = [:],
         occurredAt: Date? = nil, sourceID: String? = nil, writer: Writer? = nil, createdAt: Date

@@ -10,6 +10,7 @@ extension Keychain {
         /// The platform's keychain answered `status` (an `OSStatus`).
         case status(Int32, message: String)
 
+        /// A sentence fit to show a person.
         public var message: String {
             switch self {
             case .unreadable(let message), .unavailable(let message), .status(_, let message): message

@@ -10,6 +10,7 @@ import Foundation
 /// Throw `SignInError.canceled` when the person closed the browser, and `unavailable` when it
 /// couldn't open.
 public protocol SignInBrowser: Sendable {
+    /// Shows the sign-in page for `redirect` and answers the address the approval came back to.
     func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws -> URL
 }
 
@@ -19,6 +20,7 @@ public protocol SignInBrowser: Sendable {
 public struct RedirectBrowser: SignInBrowser {
     let open: @Sendable (_ page: URL, _ callbackScheme: String) async throws -> URL
 
+    /// A browser that shows `page` and answers the address sent back to `callbackScheme`.
     public init(open: @escaping @Sendable (_ page: URL, _ callbackScheme: String) async throws -> URL) {
         self.open = open
     }

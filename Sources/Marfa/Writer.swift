@@ -25,12 +25,14 @@ public struct Writer: Sendable, Hashable {
         }
     }
 
+    /// What kind of writer made the change.
     public var kind: Kind
     /// The key's ID, or the app's client ID.
     public var id: String?
     /// The key's label, or the app's name.
     public var name: String?
 
+    /// A writer as given, for previews and tests.
     public init(kind: Kind, id: String? = nil, name: String? = nil) {
         self.kind = kind
         self.id = id
