@@ -200,7 +200,7 @@ show("stopped")
 if let error = await refusal({ _ = try await server.instanceDescription(timeout: .seconds(2)) }) {
     show("now offline: \(error.code()), isOffline = \(error.isOffline)")
 }
-print("\nDone.")
+print("\nDone. The API reference: run `make docs`, then open .build/docs/index.html (python3 -m http.server --directory .build/docs 8000).")
 }
 
 try await walkthrough()

@@ -10,8 +10,9 @@ import Foundation
 ///
 /// Its `description`, `debugDescription` and `dump` show the address only, never the key or token.
 public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The contract this build speaks: `info.version` of the contract document, which an instance
-    /// names in the `X-Marfa-Contract` header of every answer.
+    /// The contract this build speaks: `info.version` of the contract document
+    /// (`openapi/marfa.yaml`), which an instance names in the `X-Marfa-Contract` header of every
+    /// answer. Version 0.2.0 of this package (`MarfaSDK.version`) speaks contract 0.
     public static let contract: UInt64 = 0
 
     /// How long a call waits in all unless its `timeout:` says otherwise.
