@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import CCurl
 import Foundation
 
@@ -47,3 +48,4 @@ enum RawCurl {
         }
     }
 }
+#endif

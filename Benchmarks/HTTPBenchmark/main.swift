@@ -1,10 +1,12 @@
 import Foundation
 import MarfaHTTP
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 
-// Measures CurlTransport against plain libcurl on the same MicroHTTPDServer over loopback:
+// Measures the client transports against plain libcurl on the same MicroHTTPDServer over loopback:
 // small requests per second (one at a time, and 16 at once) and streamed-download throughput.
-// Usage: HTTPBenchmark [seconds per measurement, default 3]
+// CurlTransport and the raw libcurl loop run where libcurl is linked (Linux); URLSessionTransport
+// everywhere. Usage: HTTPBenchmark [seconds per measurement, default 3]
 
 let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
 let duration = Duration.milliseconds(Int(seconds * 1000))
@@ -32,13 +34,23 @@ try server.register(
         (HTTPResponse(status: 200), HTTPBody(Blocks(count: streamBytes >> 16), length: .known(Int64(streamBytes))))
     }, method: .get, path: "/stream")
 try server.start()
-let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(10)))
 let baseURL = server.url
 
-/// Runs `concurrency` loops of GET `path` through the transport for `duration`.
-func ours(_ path: String, concurrency: Int, for duration: Duration) async throws -> (requests: Int, bytes: Int) {
+/// What one measurement counts.
+typealias Tally = (requests: Int, bytes: Int)
+
+/// A client under measurement: runs `concurrency` loops of GET `path` for a duration.
+struct Contender: Sendable {
+    let name: String
+    let run: @Sendable (_ path: String, _ concurrency: Int, _ duration: Duration) async throws -> Tally
+}
+
+/// Loops of GET `path` through `transport` for `duration`, reading every body to its end.
+func loops(through transport: any ClientTransport, _ path: String, concurrency: Int, for duration: Duration)
+    async throws -> Tally
+{
     let end = ContinuousClock.now + duration
-    return try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+    return try await withThrowingTaskGroup(of: Tally.self) { group in
         for _ in 0..<concurrency {
             group.addTask {
                 var requests = 0
@@ -54,43 +66,59 @@ func ours(_ path: String, concurrency: Int, for duration: Duration) async throws
             }
         }
         return try await group.reduce(into: (0, 0)) { total, one in
-            total.requests += one.0
-            total.bytes += one.1
+            total.requests += one.requests
+            total.bytes += one.bytes
         }
     }
 }
 
-/// The same loops on plain libcurl.
-func raw(_ path: String, concurrency: Int, for duration: Duration) async -> (requests: Int, bytes: Int) {
-    await RawCurl.run(url: baseURL.absoluteString + path, threads: concurrency, duration: duration)
+func transportContender(_ name: String, _ transport: any ClientTransport) -> Contender {
+    Contender(name: name) { path, concurrency, duration in
+        try await loops(through: transport, path, concurrency: concurrency, for: duration)
+    }
 }
 
-/// Alternates short rounds of both clients so background load hits both alike; answers the
-/// median rate of each (requests or megabytes per second).
-func measure(_ path: String, concurrency: Int, megabytes: Bool) async throws -> (ours: Double, raw: Double) {
+/// The clients this platform has, in column order; raw libcurl last.
+func makeContenders() -> [Contender] {
+    var contenders: [Contender] = []
+    #if canImport(CCurl)
+    contenders.append(transportContender("CurlTransport", CurlTransport(configuration: .init(idleTimeout: .seconds(10)))))
+    #endif
+    contenders.append(
+        transportContender("URLSessionTransport", URLSessionTransport(configuration: .init(idleTimeout: .seconds(10)))))
+    #if canImport(CCurl)
+    contenders.append(
+        Contender(name: "raw libcurl") { path, concurrency, duration in
+            await RawCurl.run(url: baseURL.absoluteString + path, threads: concurrency, duration: duration)
+        })
+    #endif
+    return contenders
+}
+let contenders = makeContenders()
+
+/// Alternates short rounds of every contender so background load hits all alike; answers the
+/// median rate of each (requests or megabytes per second), in `contenders` order.
+func measure(_ path: String, concurrency: Int, megabytes: Bool, _ contenders: [Contender]) async throws -> [Double] {
     let rounds = 5
     let slice = duration / rounds
     let perSecond = Double(slice.components.seconds) + Double(slice.components.attoseconds) / 1e18
-    func rate(_ result: (requests: Int, bytes: Int)) -> Double {
-        (megabytes ? Double(result.bytes) / 1e6 : Double(result.requests)) / perSecond
-    }
-    var oursRates: [Double] = []
-    var rawRates: [Double] = []
+    var rates = Array(repeating: [Double](), count: contenders.count)
     for _ in 0..<rounds {
-        oursRates.append(rate(try await ours(path, concurrency: concurrency, for: slice)))
-        rawRates.append(rate(await raw(path, concurrency: concurrency, for: slice)))
+        for (index, contender) in contenders.enumerated() {
+            let tally = try await contender.run(path, concurrency, slice)
+            rates[index].append((megabytes ? Double(tally.bytes) / 1e6 : Double(tally.requests)) / perSecond)
+        }
     }
-    return (oursRates.sorted()[rounds / 2], rawRates.sorted()[rounds / 2])
+    return rates.map { $0.sorted()[rounds / 2] }
 }
 
-// Warm up both paths (connections, handles, code pages).
-_ = try await ours("/small", concurrency: 16, for: .milliseconds(300))
-_ = await raw("/small", concurrency: 16, for: .milliseconds(300))
+// Warm up every path (connections, handles, code pages).
+for contender in contenders { _ = try await contender.run("/small", 16, .milliseconds(300)) }
 
-let rows: [(String, (ours: Double, raw: Double))] = [
-    ("small GET, sequential (req/s)", try await measure("/small", concurrency: 1, megabytes: false)),
-    ("small GET, 16 concurrent (req/s)", try await measure("/small", concurrency: 16, megabytes: false)),
-    ("streamed 64 MiB GET (MB/s)", try await measure("/stream", concurrency: 1, megabytes: true)),
+let rows: [(String, [Double])] = [
+    ("small GET, sequential (req/s)", try await measure("/small", concurrency: 1, megabytes: false, contenders)),
+    ("small GET, 16 concurrent (req/s)", try await measure("/small", concurrency: 16, megabytes: false, contenders)),
+    ("streamed 64 MiB GET (MB/s)", try await measure("/stream", concurrency: 1, megabytes: true, contenders)),
 ]
 await server.shutdown()
 
@@ -98,10 +126,20 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     let space = String(repeating: " ", count: max(0, width - text.count))
     return left ? text + space : space + text
 }
+let referenceIndex = contenders.firstIndex { $0.name == "raw libcurl" }
+let ratioColumns = referenceIndex == nil ? [] : contenders.indices.filter { $0 != referenceIndex }
 print("HTTPBenchmark: MicroHTTPDServer on 127.0.0.1; \(seconds) s per measurement, medians of 5 alternating rounds")
-print(pad("measurement", 34, left: true) + pad("CurlTransport", 15) + pad("raw libcurl", 13) + pad("ours/raw", 10))
-for (name, result) in rows {
-    print(
-        pad(name, 34, left: true) + pad(String(format: "%.0f", result.ours), 15)
-            + pad(String(format: "%.0f", result.raw), 13) + pad(String(format: "%.2f", result.ours / result.raw), 10))
+var header = pad("measurement", 34, left: true)
+for contender in contenders { header += pad(contender.name, contender.name.count + 3) }
+for index in ratioColumns { header += pad("\(contenders[index].name.replacingOccurrences(of: "Transport", with: ""))/raw", 16) }
+print(header)
+for (name, rates) in rows {
+    var line = pad(name, 34, left: true)
+    for (index, contender) in contenders.enumerated() {
+        line += pad(String(format: "%.0f", rates[index]), contender.name.count + 3)
+    }
+    if let referenceIndex {
+        for index in ratioColumns { line += pad(String(format: "%.2f", rates[index] / rates[referenceIndex]), 16) }
+    }
+    print(line)
 }

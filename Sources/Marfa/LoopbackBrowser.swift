@@ -2,6 +2,9 @@ import Foundation
 import MarfaHTTP
 import Synchronization
 
+#if os(Linux)  // Marfa links MarfaHTTPServer on Linux only (see Package.swift)
+import MarfaHTTPServer
+
 /// A browser sign-in for Linux and command-line tools (RFC 8252 §7.3): listens on 127.0.0.1 on a
 /// free port, opens the page in the system browser (`xdg-open`, or `open` on macOS) or through
 /// `open`, and answers the first request to `path` on that port. The app's own redirect is ignored.
@@ -106,3 +109,4 @@ public struct LoopbackBrowser: SignInBrowser {
         #endif
     }
 }
+#endif

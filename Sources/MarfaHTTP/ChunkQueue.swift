@@ -1,20 +1,22 @@
 /// Byte chunks waiting to be copied into a C library's buffer, oldest first, with their total size.
 ///
-/// Used under a lock by the streamed response (libmicrohttpd's content reader) and the streamed
-/// request body (libcurl's read callback).
-struct ChunkQueue {
+/// Used under a lock by the streamed request body (libcurl's read callback, URLSession's body
+/// stream) and by `MarfaHTTPServer`'s streamed response (libmicrohttpd's content reader).
+package struct ChunkQueue {
     private var chunks: [ArraySlice<UInt8>] = []
     private var head = 0
     /// The bytes queued and not yet copied out.
-    private(set) var buffered = 0
+    package private(set) var buffered = 0
 
-    mutating func append(_ chunk: ArraySlice<UInt8>) {
+    package init() {}
+
+    package mutating func append(_ chunk: ArraySlice<UInt8>) {
         chunks.append(chunk)
         buffered += chunk.count
     }
 
     /// Copies as many queued bytes as fit into `buffer`, removing them; answers how many.
-    mutating func drain(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    package mutating func drain(into buffer: UnsafeMutableRawBufferPointer) -> Int {
         var copied = 0
         while copied < buffer.count, head < chunks.count {
             let chunk = chunks[head]
@@ -39,7 +41,7 @@ struct ChunkQueue {
     }
 
     /// Drops everything queued.
-    mutating func removeAll() {
+    package mutating func removeAll() {
         chunks = []
         head = 0
         buffered = 0

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 /// What the copies of one `CurlTransport` share: its event loop. The loop stops when the last
 /// transport copy and the last transfer holding the engine are gone.
 final class CurlEngine: Sendable {
@@ -10,3 +11,4 @@ final class CurlEngine: Sendable {
 
     deinit { loop.stop() }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import CCurl
 import Foundation
 import Synchronization
@@ -237,3 +238,4 @@ final class CurlEventLoop: @unchecked Sendable {
         handedOver = true
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import CCurl
 
 /// libcurl's process-wide set-up, done once before the first handle is made.
@@ -9,3 +10,4 @@ enum CurlLibrary {
         precondition(initialized, "libcurl could not be initialized")
     }
 }
+#endif

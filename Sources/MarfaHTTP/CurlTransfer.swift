@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import MarfaOpenAPIRuntime
 import CCurl
 import Synchronization
@@ -7,7 +8,7 @@ import Synchronization
 ///
 /// Fields marked "loop" are read and written only on the event loop's thread (in libcurl's
 /// callbacks and in the loop's own steps); the rest are immutable or behind `shared`.
-final class CurlTransfer: @unchecked Sendable {
+final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
     typealias Head = (HTTPResponse, HTTPBody?)
 
     let engine: CurlEngine
@@ -61,9 +62,7 @@ final class CurlTransfer: @unchecked Sendable {
         idleNanoseconds = limits.idleTimeout.map(MonotonicTime.nanoseconds)
 
         let method = request.method.rawValue
-        guard !method.isEmpty, method.utf8.allSatisfy(Self.isTokenByte) else {
-            throw .invalidRequest(reason: "the method is not an HTTP token")
-        }
+        try RequestHeadRules.checkMethod(method)
         let sendsBody: Bool
         if let body {
             if let bytes = body.bytesInMemory {
@@ -73,7 +72,7 @@ final class CurlTransfer: @unchecked Sendable {
                 source = RequestBodySource(length: length, bound: configuration.requestBufferBytes)
             }
             sendsBody = true
-        } else if ["POST", "PUT", "PATCH"].contains(method) {
+        } else if RequestHeadRules.sendsEmptyBody(method) {
             source = RequestBodySource(bytes: [])
             sendsBody = true
         } else {
@@ -93,15 +92,6 @@ final class CurlTransfer: @unchecked Sendable {
         if let headerList { curl_slist_free_all(headerList) }
     }
 
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            true
-        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
-
     /// The header lines for libcurl. Framing fields (Content-Length, Transfer-Encoding) are libcurl's
     /// to write; `Expect: 100-continue` is turned off unless the request asks for it.
     private static func headerList(_ fields: HTTPFields, sendsBody: Bool) throws(HTTPClientError)
@@ -110,17 +100,9 @@ final class CurlTransfer: @unchecked Sendable {
         var lines: [String] = []
         var hasExpect = false
         for field in fields {
-            guard !field.name.isEmpty, field.name.utf8.allSatisfy(isTokenByte) else {
-                throw .invalidRequest(reason: "a header field name is not an HTTP token")
-            }
-            guard !field.value.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0 }) else {
-                throw .invalidRequest(reason: "the value of header field \(field.name) holds a line break")
-            }
-            switch field.name.lowercased() {
-            case "content-length", "transfer-encoding": continue
-            case "expect": hasExpect = true
-            default: break
-            }
+            try RequestHeadRules.checkField(field)
+            if RequestHeadRules.isFraming(field.name) { continue }
+            if field.name.lowercased() == "expect" { hasExpect = true }
             let value = field.value.trimmingSpaces
             lines.append(value.isEmpty ? "\(field.name);" : "\(field.name): \(value)")
         }
@@ -152,7 +134,10 @@ final class CurlTransfer: @unchecked Sendable {
         if let file = configuration.trustedCertificatesFile { set(CURLOPT_CAINFO, file) }
         set(CURLOPT_CONNECTTIMEOUT_MS, MonotonicTime.milliseconds(configuration.connectTimeout))
         set(CURLOPT_TCP_KEEPALIVE, 1)
-        set(CURLOPT_PIPEWAIT, 1)
+        // Waiting for a connection to tell whether it multiplexes pays only where it can (HTTP/2
+        // over TLS, known once the handshake is done). Over plain HTTP it would hold every other
+        // call to the origin until the first call's answer begins, even one waiting for its body.
+        if target.url.hasPrefix("https:") { set(CURLOPT_PIPEWAIT, 1) }
         set(CURLOPT_PATH_AS_IS, 1)
         set(CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
         // Pieces of up to a quarter of the bound (at most 256 KiB, libcurl would take 16 KiB) mean fewer
@@ -210,16 +195,7 @@ final class CurlTransfer: @unchecked Sendable {
         let loop = engine.loop
         // The callback holds the transfer until `finish` closes the source, which drops it.
         source.setOnReadable { loop.post(.resume(self)) }
-        let task = Task {
-            do {
-                for try await chunk in body {
-                    guard await source.push(chunk) else { return }
-                }
-                source.finish(nil)
-            } catch {
-                source.finish(error)
-            }
-        }
+        let task = source.startFeeding(from: body)
         shared.withLock { $0.pump = task }
     }
 
@@ -232,6 +208,11 @@ final class CurlTransfer: @unchecked Sendable {
     /// Asks the event loop to stop the transfer with `error`.
     func abort(_ error: any Error) {
         engine.loop.post(.abort(self, error))
+    }
+
+    /// Asks the event loop to let a transfer paused for its reader go on.
+    func readerCaughtUp() {
+        engine.loop.post(.resume(self))
     }
 
     var isCanceled: Bool { shared.withLock { $0.canceled } }
@@ -254,22 +235,14 @@ final class CurlTransfer: @unchecked Sendable {
             failure = HTTPClientError.network(reason: .protocolError(reason), requestSent: true)
             return 0
         case .complete(let status, let fields):
-            if (300..<400).contains(status) && status != 304 {
-                failure = redirect(status: status, location: fields["Location"])
+            if HTTPClientError.isRedirect(status) {
+                failure = HTTPClientError.redirect(from: target.origin, status: status, location: fields["Location"])
                 return 0
             }
             headDelivered = true
             deliverHead(HTTPResponse(status: status, headerFields: fields))
             return count
         }
-    }
-
-    private func redirect(status: Int, location: String?) -> HTTPClientError {
-        let to = location.map { RequestTarget.origin(of: $0).map { " to \($0)" } ?? " within the same origin" } ?? ""
-        return .redirected(
-            origin: target.origin, status: status, location: location,
-            message: "The server at \(target.origin) answered \(status) \(HTTPResponse.reasonPhrase(status)), "
-                + "a redirect\(to); redirects are not followed.")
     }
 
     private func deliverHead(_ response: HTTPResponse) {
@@ -283,7 +256,7 @@ final class CurlTransfer: @unchecked Sendable {
             {
                 length = .known(count)
             }
-            body = HTTPBody(ResponseChunks(reader: ResponseBodyReader(transfer: self)), length: length)
+            body = HTTPBody(ResponseChunks(reader: ResponseBodyReader(producer: self)), length: length)
         }
         pendingHead = (response, body)
         engine.loop.markForFlush(self)
@@ -436,12 +409,4 @@ final class CurlTransfer: @unchecked Sendable {
     }
 }
 
-extension String {
-    /// The string without leading and trailing spaces and tabs.
-    fileprivate var trimmingSpaces: Substring {
-        var text = self[...]
-        while let first = text.first, first == " " || first == "\t" { text = text.dropFirst() }
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
-    }
-}
+#endif

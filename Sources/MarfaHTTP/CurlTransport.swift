@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 import MarfaOpenAPIRuntime
 import Foundation
 
@@ -14,7 +15,7 @@ import Foundation
 ///   request goes out (chunked encoding when their length is unknown).
 /// - Redirects are never followed: a 3xx answer (other than 304) throws `HTTPClientError.redirected`.
 /// - TLS certificates and host names are always verified.
-/// - Time limits come from the configuration, or from `CurlTransport.limits` for calls in a task.
+/// - Time limits come from the configuration, or from `TransportLimits.current` for calls in a task.
 /// - Cancelling the calling task (or the task reading the body) aborts the transfer and throws
 ///   `CancellationError`. Dropping an unfinished body aborts the transfer too.
 /// - Other failures throw `HTTPClientError`.
@@ -35,10 +36,11 @@ public struct CurlTransport: ClientTransport {
         let target = try RequestTarget(base: engine.bases.base(for: baseURL), path: request.path)
         let transfer = try CurlTransfer(
             engine: engine, request: request, body: body, target: target,
-            limits: Self.limits ?? configuration.limits, configuration: configuration)
+            limits: Self.limits(for: configuration), configuration: configuration)
         return try await transfer.run(body: body)
     }
 
     /// Counters of this transport's loop, for tests and benchmarks.
     var statistics: CurlEventLoop.Statistics { engine.loop.statistics }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CCurl)
 extension CurlTransport {
     /// Settings of a transport, fixed when it is made.
     public struct Configuration: Sendable, Hashable {
@@ -53,23 +54,17 @@ extension CurlTransport {
         public var limits: Limits { Limits(deadline: deadline, idleTimeout: idleTimeout) }
     }
 
-    /// The time limits of one call; see `Configuration.deadline` and `Configuration.idleTimeout`.
-    public struct Limits: Sendable, Hashable {
-        public var deadline: Duration?
-        public var idleTimeout: Duration?
+    /// The time limits of one call; the same type every transport of this module reads.
+    public typealias Limits = TransportLimits
 
-        public init(deadline: Duration? = nil, idleTimeout: Duration? = nil) {
-            self.deadline = deadline
-            self.idleTimeout = idleTimeout
-        }
-    }
-
-    /// Time limits for the calls made in the current task, replacing the configuration's (both
-    /// values, nil meaning no limit). Read when `send` starts; the limits then hold until the
-    /// response body is read.
-    ///
-    ///     try await CurlTransport.$limits.withValue(.init(deadline: .seconds(5), idleTimeout: .seconds(2))) {
-    ///         try await client.getItem(...)
-    ///     }
+    /// Superseded by `TransportLimits.current`, which every transport reads; kept so code that sets
+    /// it still compiles. `CurlTransport` reads it after `TransportLimits.current`, other transports
+    /// never. To be removed once nothing sets it.
     @TaskLocal public static var limits: Limits? = nil
+
+    /// The limits for a call starting now: the task's, else this configuration's.
+    static func limits(for configuration: Configuration) -> Limits {
+        TransportLimits.current ?? limits ?? configuration.limits
+    }
 }
+#endif

@@ -1,4 +1,7 @@
-/// Why a `CurlTransport` call failed.
+import MarfaOpenAPIRuntime
+
+/// Why a call through a client transport of this module (`CurlTransport`, `URLSessionTransport`)
+/// failed; both throw the same case for the same failure.
 ///
 /// The text of an error names the origin (scheme, host, port) and never a header value, a query, a
 /// user name or a password, so it can be logged as it is. Cancelling the calling task throws
@@ -53,6 +56,18 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
             case .idle(let limit): "the idle limit of \(limit)"
             }
         }
+    }
+
+    /// Whether `status` is a redirect this module refuses to follow: any 3xx but 304 Not Modified.
+    static func isRedirect(_ status: Int) -> Bool { (300..<400).contains(status) && status != 304 }
+
+    /// The error for a redirect answered by `origin`; its text names origins only, never a path or query.
+    static func redirect(from origin: String, status: Int, location: String?) -> HTTPClientError {
+        let to = location.map { RequestTarget.origin(of: $0).map { " to \($0)" } ?? " within the same origin" } ?? ""
+        return .redirected(
+            origin: origin, status: status, location: location,
+            message: "The server at \(origin) answered \(status) \(HTTPResponse.reasonPhrase(status)), "
+                + "a redirect\(to); redirects are not followed.")
     }
 
     /// Whether a time limit of the call ran out.

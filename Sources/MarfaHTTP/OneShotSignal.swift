@@ -1,7 +1,7 @@
 import Synchronization
 
-/// A one-way flag that tasks can wait for: raised once, never lowered.
-final class OneShotSignal: Sendable {
+/// A one-way flag that tasks can wait for: raised once, never lowered. Shared with `MarfaHTTPServer`.
+package final class OneShotSignal: Sendable {
     private struct State: ~Copyable {
         var raised = false
         var nextID = 0
@@ -9,11 +9,13 @@ final class OneShotSignal: Sendable {
     }
     private let state = Mutex(State())
 
-    var isRaised: Bool { state.withLock { $0.raised } }
+    package init() {}
+
+    package var isRaised: Bool { state.withLock { $0.raised } }
 
     /// Raises the flag and wakes every waiter; false when it was already raised.
     @discardableResult
-    func raise() -> Bool {
+    package func raise() -> Bool {
         let waiters: [CheckedContinuation<Void, Never>]? = state.withLock { state in
             guard !state.raised else { return nil }
             state.raised = true
@@ -26,7 +28,7 @@ final class OneShotSignal: Sendable {
     }
 
     /// Returns once the flag is raised, or at once when the waiting task is canceled.
-    func wait() async {
+    package func wait() async {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID

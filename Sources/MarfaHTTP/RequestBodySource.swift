@@ -1,7 +1,9 @@
+import MarfaOpenAPIRuntime
 import Synchronization
 
-/// A request body as libcurl's read callback takes it: bytes in memory, or chunks that a task
-/// reads from the caller's `HTTPBody` and pushes here, at most `bound` bytes ahead of the network.
+/// A request body as libcurl's read callback (or `URLSessionTransport`'s body stream) takes it:
+/// bytes in memory, or chunks that a task reads from the caller's `HTTPBody` and pushes here, at
+/// most `bound` bytes ahead of the network.
 final class RequestBodySource: Sendable {
     /// What the read callback gets.
     enum Read {
@@ -129,6 +131,21 @@ final class RequestBodySource: Sendable {
             }
         }
         return !state.withLock { $0.closed }
+    }
+
+    /// Starts a task that reads `body` and pushes its chunks here until it ends, fails, or the
+    /// exchange is over; answers the task, to cancel when the exchange ends first.
+    func startFeeding(from body: HTTPBody) -> Task<Void, Never> {
+        Task {
+            do {
+                for try await chunk in body {
+                    guard await push(chunk) else { return }
+                }
+                finish(nil)
+            } catch {
+                finish(error)
+            }
+        }
     }
 
     /// Ends the body after the last chunk, or with the error that cut it short.

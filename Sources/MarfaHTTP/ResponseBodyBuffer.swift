@@ -1,12 +1,15 @@
 import Synchronization
 
-/// The bytes of a response body between libcurl's write callback and the body's reader.
+/// The bytes of a response body between the transport (libcurl's write callback, URLSession's
+/// data callback) and the body's reader.
 ///
-/// At most `bound` bytes wait here (or one chunk, if a single chunk is larger): when a chunk would
-/// pass the bound, the write callback is told to pause the transfer, and the reader asks for it to
-/// go on once the waiting bytes have dropped to half the bound.
+/// With `offer`, at most `bound` bytes wait here (or one chunk, if a single chunk is larger): when
+/// a chunk would pass the bound it is refused and the transfer pauses (libcurl hands it over again
+/// later). With `push`, a chunk is always taken and the producer learns that it passed the bound,
+/// so it can suspend its transfer. Either way the reader asks for the transfer to go on once the
+/// waiting bytes have dropped to half the bound.
 ///
-/// The write callback only queues; a waiting reader is woken by `wakeReader()`, which the event
+/// The producer only queues; a waiting reader is woken by `wakeReader()`, which libcurl's event
 /// loop calls once per pass over its transfers, so a burst of chunks costs one wake-up.
 final class ResponseBodyBuffer: Sendable {
     /// What the write callback should do with a chunk.
@@ -36,7 +39,7 @@ final class ResponseBodyBuffer: Sendable {
 
     init(bound: Int) { self.bound = max(bound, 16 << 10) }
 
-    // MARK: Producer side, on the event loop's thread
+    // MARK: Producer side, on the transport's thread
 
     /// Offers `bytes` to the reader.
     func offer(_ bytes: UnsafeRawBufferPointer) -> Offer {
@@ -51,6 +54,22 @@ final class ResponseBodyBuffer: Sendable {
             state.buffered += bytes.count
             state.highWater = max(state.highWater, state.buffered)
             return .taken(readerWaiting: state.waiter != nil)
+        }
+    }
+
+    /// Takes `bytes` whatever the bound; `overBound` tells that the waiting bytes now pass it, so the
+    /// transfer should pause until the reader catches up (the pause is counted once).
+    func push(_ bytes: UnsafeRawBufferPointer) -> (readerWaiting: Bool, overBound: Bool) {
+        state.withLock { state in
+            if state.end != nil || state.readerCanceled { return (false, false) }
+            state.chunks.append([UInt8](bytes))
+            state.buffered += bytes.count
+            state.highWater = max(state.highWater, state.buffered)
+            if state.buffered > bound && !state.paused {
+                state.paused = true
+                state.pauses += 1
+            }
+            return (state.waiter != nil, state.paused)
         }
     }
 

@@ -1,4 +1,16 @@
 import MarfaOpenAPIRuntime
+
+/// What a response body's reader needs from the exchange that fills its buffer: the buffer, a way
+/// to let a transfer paused for the reader go on, and a way to stop it.
+protocol ResponseBodyProducer: AnyObject, Sendable {
+    /// The bytes waiting for the reader.
+    var buffer: ResponseBodyBuffer { get }
+    /// The reader took enough bytes that a transfer paused for it may go on.
+    func readerCaughtUp()
+    /// Stops the transfer with `error` (the reader was canceled, or dropped the body early).
+    func abort(_ error: any Error)
+}
+
 /// A response body's chunks as they arrive, for `HTTPBody`. Read once.
 struct ResponseChunks: AsyncSequence, Sendable {
     typealias Element = ArraySlice<UInt8>
@@ -14,23 +26,23 @@ struct ResponseChunks: AsyncSequence, Sendable {
     }
 }
 
-/// The reading end of a transfer's body. Cancelling the reading task aborts the transfer; so does
+/// The reading end of an exchange's body. Cancelling the reading task aborts the exchange; so does
 /// dropping the body before its end.
 final class ResponseBodyReader: Sendable {
-    let transfer: CurlTransfer
+    let producer: any ResponseBodyProducer
 
-    init(transfer: CurlTransfer) { self.transfer = transfer }
+    init(producer: any ResponseBodyProducer) { self.producer = producer }
 
     deinit {
-        if !transfer.buffer.isClosed { transfer.abort(CancellationError()) }
+        if !producer.buffer.isClosed { producer.abort(CancellationError()) }
     }
 
     func next() async throws -> ArraySlice<UInt8>? {
-        let transfer = transfer
+        let producer = producer
         do {
-            return try await transfer.buffer.next { transfer.engine.loop.post(.resume(transfer)) }
+            return try await producer.buffer.next { producer.readerCaughtUp() }
         } catch let error as CancellationError {
-            transfer.abort(error)
+            producer.abort(error)
             throw error
         }
     }

@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import MarfaHTTP
 import MarfaOpenAPIRuntime
 import Synchronization
 

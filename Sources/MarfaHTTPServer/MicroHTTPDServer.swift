@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import MarfaHTTP
 import MarfaOpenAPIRuntime
 import Synchronization
 

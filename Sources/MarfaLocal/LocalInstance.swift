@@ -2,6 +2,7 @@ import MarfaDigest
 import Foundation
 import MarfaClock
 import MarfaHTTP
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 

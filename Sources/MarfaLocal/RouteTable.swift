@@ -1,4 +1,5 @@
 import MarfaHTTP
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 
 /// The server transport as the generated code sees it: routes pass through to the HTTP server and

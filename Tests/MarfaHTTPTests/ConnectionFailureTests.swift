@@ -5,10 +5,11 @@ import Testing
 @testable import MarfaHTTP
 
 @Suite struct ConnectionFailureTests {
-    @Test func refusedPortIsNoConnection() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func refusedPortIsNoConnection(kind: TransportKind) async throws {
         let port = try RawSocketServer.closedPort()
         let error = await caught {
-            _ = try await CurlTransport().send(
+            _ = try await kind.make().send(
                 HTTPRequest(method: .post, path: "/x"), body: HTTPBody("data"),
                 baseURL: URL(string: "http://127.0.0.1:\(port)")!, operationID: "x")
         }
@@ -18,11 +19,12 @@ import Testing
         }
     }
 
-    @Test func dropAfterTheRequestIsANetworkErrorWithTheRequestSent() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func dropAfterTheRequestIsANetworkErrorWithTheRequestSent(kind: TransportKind) async throws {
         let server = try RawSocketServer { socket in _ = RawSocketServer.readHead(socket) }
         defer { server.stop() }
         let error = await caught {
-            _ = try await CurlTransport().send(
+            _ = try await kind.make().send(
                 HTTPRequest(method: .post, path: "/charge"), body: nil, baseURL: server.url, operationID: "charge")
         }
         guard case .network(.connectionLost, let requestSent)? = error as? HTTPClientError else {
@@ -32,13 +34,14 @@ import Testing
         #expect(requestSent)
     }
 
-    @Test func truncatedBodyIsANetworkError() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func truncatedBodyIsANetworkError(kind: TransportKind) async throws {
         let server = try RawSocketServer { socket in
             guard RawSocketServer.readHead(socket) else { return }
             RawSocketServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly this")
         }
         defer { server.stop() }
-        let (response, body) = try await CurlTransport().send(
+        let (response, body) = try await kind.make().send(
             HTTPRequest(method: .get, path: "/"), body: nil, baseURL: server.url, operationID: "get")
         #expect(response.status == 200)
         let error = await caught { _ = try await body?.collect(upTo: 1000) }
@@ -48,14 +51,15 @@ import Testing
         }
     }
 
-    @Test func oversizedResponseHeadIsAProtocolError() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func oversizedResponseHeadIsAProtocolError(kind: TransportKind) async throws {
         let server = try RawSocketServer { socket in
             guard RawSocketServer.readHead(socket) else { return }
             let filler = String(repeating: "x", count: 20 << 10)
             RawSocketServer.write(socket, "HTTP/1.1 200 OK\r\nX-Filler: \(filler)\r\nContent-Length: 0\r\n\r\n")
         }
         defer { server.stop() }
-        let transport = CurlTransport(configuration: .init(maxResponseHeadBytes: 8 << 10))
+        let transport = kind.make(maxResponseHeadBytes: 8 << 10)
         let error = await caught {
             _ = try await transport.send(HTTPRequest(method: .get, path: "/"), body: nil, baseURL: server.url, operationID: "get")
         }
@@ -65,7 +69,8 @@ import Testing
         }
     }
 
-    @Test func tlsHandshakeFailureIsNoConnection() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func tlsHandshakeFailureIsNoConnection(kind: TransportKind) async throws {
         let server = try RawSocketServer { socket in
             var bytes = [UInt8](repeating: 0, count: 512)
             _ = recv(socket, &bytes, bytes.count, 0)
@@ -73,7 +78,7 @@ import Testing
         }
         defer { server.stop() }
         let error = await caught {
-            _ = try await CurlTransport().send(
+            _ = try await kind.make().send(
                 HTTPRequest(method: .get, path: "/"), body: nil,
                 baseURL: URL(string: "https://127.0.0.1:\(server.port)")!, operationID: "tls")
         }
@@ -83,9 +88,10 @@ import Testing
         }
     }
 
-    @Test func headerValueWithALineBreakIsRefusedWithoutShowingIt() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func headerValueWithALineBreakIsRefusedWithoutShowingIt(kind: TransportKind) async throws {
         let error = await caught {
-            _ = try await CurlTransport().send(
+            _ = try await kind.make().send(
                 HTTPRequest(method: .get, path: "/", headerFields: ["Authorization": "Bearer abc\r\nX-Evil: 1"]),
                 body: nil, baseURL: URL(string: "http://127.0.0.1:1")!, operationID: "x")
         }
@@ -96,9 +102,10 @@ import Testing
         #expect(!String(describing: error!).contains("abc"))
     }
 
-    @Test func nonHTTPBaseURLIsRefused() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func nonHTTPBaseURLIsRefused(kind: TransportKind) async throws {
         let error = await caught {
-            _ = try await CurlTransport().send(
+            _ = try await kind.make().send(
                 HTTPRequest(method: .get, path: "/"), body: nil, baseURL: URL(string: "file:///etc")!, operationID: "x")
         }
         guard case .invalidRequest? = error as? HTTPClientError else {

@@ -1,11 +1,13 @@
 import Foundation
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 import Testing
 
 @testable import MarfaHTTP
 
 @Suite struct RedirectTests {
-    @Test func redirectIsThrownAndTheCredentialNeverReachesTheOtherHost() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func redirectIsThrownAndTheCredentialNeverReachesTheOtherHost(kind: TransportKind) async throws {
         let requests = Counter()
         let withAuthorization = Counter()
         try await withServer(configure: { other in
@@ -22,7 +24,7 @@ import Testing
                 }
             }) { first in
                 let error = await caught {
-                    _ = try await CurlTransport().fetch(
+                    _ = try await kind.make().fetch(
                         .get, "/start?api_key=k3y", from: first, headers: ["Authorization": "Bearer s3cret"])
                 }
                 guard case .redirected(let origin, let status, let seen, let message)? = error as? HTTPClientError else {
@@ -41,11 +43,26 @@ import Testing
         #expect(withAuthorization.count == 0)
     }
 
-    @Test func notModifiedIsAnAnswerNotARedirect() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func redirectWithoutALocationIsThrownToo(kind: TransportKind) async throws {
+        try await withServer(configure: { server in
+            server.registerFallback { _, _, _ in (HTTPResponse(status: 307), HTTPBody("moved, but where?")) }
+        }) { server in
+            let error = await caught { _ = try await kind.make().fetch(.post, "/x", from: server, body: HTTPBody("data")) }
+            guard case .redirected(let origin, 307, nil, _)? = error as? HTTPClientError else {
+                Issue.record("expected a redirect error, got \(String(describing: error))")
+                return
+            }
+            #expect(origin == server.url.absoluteString)
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func notModifiedIsAnAnswerNotARedirect(kind: TransportKind) async throws {
         try await withServer(configure: { server in
             server.registerFallback { _, _, _ in (HTTPResponse(status: 304, headerFields: ["ETag": "\"v1\""]), nil) }
         }) { server in
-            let (response, body) = try await CurlTransport().send(
+            let (response, body) = try await kind.make().send(
                 HTTPRequest(method: .get, path: "/doc", headerFields: ["If-None-Match": "\"v1\""]), body: nil,
                 baseURL: server.url, operationID: "get")
             #expect(response.status == 304)

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 import Testing
 
@@ -22,9 +23,10 @@ import Testing
             }, method: .post, path: "/items/{id}")
     }
 
-    @Test func methodPathQueryHeadersAndBodyGoBothWays() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func methodPathQueryHeadersAndBodyGoBothWays(kind: TransportKind) async throws {
         try await withServer(configure: Self.echo) { server in
-            let transport = CurlTransport()
+            let transport = kind.make()
             let (response, text) = try await transport.fetch(
                 .post, "/items/a%2Fb?q=x%20y&z=1", from: server, headers: ["X-Test": "hello there"],
                 body: HTTPBody("payload"))
@@ -33,15 +35,17 @@ import Testing
             #expect(response.headerFields["X-Path"] == "/items/a%2Fb?q=x%20y&z=1")
             #expect(response.headerFields["X-Id"] == "a%2Fb")
             #expect(response.headerFields["X-Echo"] == "hello there")
-            #expect(response.headerFields.values(for: "set-cookie") == ["a=1", "b=2"])
+            let cookies = response.headerFields.values(for: "set-cookie")
+            #expect(cookies == (kind.keepsRepeatedFieldsApart ? ["a=1", "b=2"] : ["a=1, b=2"]))
             #expect(response.headerFields["Content-Length"] == "7")
             #expect(text == "payload")
         }
     }
 
-    @Test func baseURLWithPathPrefixJoinsWithoutDoubleSlashes() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func baseURLWithPathPrefixJoinsWithoutDoubleSlashes(kind: TransportKind) async throws {
         try await withServer(configure: { try Self.echo($0) }) { server in
-            let transport = CurlTransport()
+            let transport = kind.make()
             let base = URL(string: "\(server.url.absoluteString)/items/")!
             let (response, body) = try await transport.send(
                 HTTPRequest(method: .post, path: "/42"), body: nil, baseURL: base, operationID: "op")
@@ -52,9 +56,10 @@ import Testing
         }
     }
 
-    @Test func noRouteIs404AndWrongMethodIs405WithAllow() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func noRouteIs404AndWrongMethodIs405WithAllow(kind: TransportKind) async throws {
         try await withServer(configure: Self.echo) { server in
-            let transport = CurlTransport()
+            let transport = kind.make()
             let (missing, _) = try await transport.fetch(.get, "/nothing", from: server)
             #expect(missing.status == 404)
             let (wrong, _) = try await transport.fetch(.delete, "/items/1", from: server)
@@ -63,32 +68,55 @@ import Testing
         }
     }
 
-    @Test func fallbackAnswersEveryUnroutedPath() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func fallbackAnswersEveryUnroutedPath(kind: TransportKind) async throws {
         try await withServer(configure: { server in
             server.registerFallback { request, _, _ in text(200, "fallback \(request.method) \(request.path)") }
         }) { server in
-            let (response, body) = try await CurlTransport().fetch(.put, "/any/where?x", from: server)
+            let (response, body) = try await kind.make().fetch(.put, "/any/where?x", from: server)
             #expect(response.status == 200)
             #expect(body == "fallback PUT /any/where?x")
         }
     }
 
-    @Test func handlerErrorIs500() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func handlerErrorIs500(kind: TransportKind) async throws {
         struct Boom: Error {}
         try await withServer(configure: { server in
             try server.register({ _, _, _ in throw Boom() }, method: .get, path: "/boom")
         }) { server in
-            let (response, body) = try await CurlTransport().fetch(.get, "/boom", from: server)
+            let (response, body) = try await kind.make().fetch(.get, "/boom", from: server)
             #expect(response.status == 500)
             #expect(body == "Internal Server Error\n")
         }
     }
 
-    @Test func headRequestHasNoBody() async throws {
+    /// FoundationNetworking treats a 401 with `WWW-Authenticate` as a request for credentials; the
+    /// answer must still come back as it is.
+    @Test(arguments: TransportKind.allCases)
+    func unauthorizedWithAChallengeIsAnAnswer(kind: TransportKind) async throws {
+        try await withServer(configure: { server in
+            server.registerFallback { _, _, _ in
+                text(401, "{\"error\":\"unauthorized\"}", ["WWW-Authenticate": "Bearer realm=\"marfa\"", "X-Marfa": "1"])
+            }
+        }) { server in
+            let transport = kind.make()
+            for _ in 0..<2 {
+                let (response, body) = try await transport.fetch(.get, "/items", from: server, headers: ["Authorization": "Bearer old"])
+                #expect(response.status == 401)
+                #expect(response.headerFields["WWW-Authenticate"] == "Bearer realm=\"marfa\"")
+                #expect(response.headerFields["X-Marfa"] == "1")
+                #expect(body == "{\"error\":\"unauthorized\"}")
+            }
+        }
+    }
+
+    @Test(arguments: TransportKind.allCases)
+    func headRequestHasNoBody(kind: TransportKind) async throws {
         try await withServer(configure: { server in
             try server.register({ _, _, _ in text(200, "twelve bytes") }, method: .get, path: "/thing")
         }) { server in
-            let (response, body) = try await CurlTransport().send(
+            let (response, body) = try await kind.make().send(
                 HTTPRequest(method: .head, path: "/thing"), body: nil, baseURL: server.url, operationID: "head")
             #expect(response.status == 200)
             #expect(response.headerFields["Content-Length"] == "12")
@@ -96,13 +124,14 @@ import Testing
         }
     }
 
-    @Test func hundredConcurrentRequests() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func hundredConcurrentRequests(kind: TransportKind) async throws {
         try await withServer(configure: { server in
             try server.register(
                 { _, _, metadata in text(200, "n=\(metadata.pathParameters["n"] ?? "")") }, method: .get,
                 path: "/n/{n}")
         }) { server in
-            let transport = CurlTransport()
+            let transport = kind.make()
             let answers = try await withThrowingTaskGroup(of: (Int, Int, String).self) { group in
                 for index in 0..<100 {
                     group.addTask {
@@ -120,22 +149,29 @@ import Testing
         }
     }
 
-    @Test func sequentialRequestsReuseOneConnection() async throws {
-        try await withServer(configure: { server in
-            try server.register({ _, _, _ in text(200, "ok") }, method: .get, path: "/ok")
-        }) { server in
-            let transport = CurlTransport()
-            for _ in 0..<20 {
-                let (response, _) = try await transport.fetch(.get, "/ok", from: server)
-                #expect(response.status == 200)
+    @Test(arguments: TransportKind.allCases)
+    func sequentialRequestsReuseOneConnection(kind: TransportKind) async throws {
+        let connections = Counter()
+        let server = try RawSocketServer { socket in
+            connections.add()
+            while RawSocketServer.readHead(socket) {
+                RawSocketServer.write(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
             }
-            #expect(transport.statistics.connectionsOpened == 1)
-            #expect(transport.statistics.transfersFinished == 20)
         }
+        defer { server.stop() }
+        let transport = kind.make()
+        for _ in 0..<20 {
+            let (response, body) = try await transport.send(
+                HTTPRequest(method: .get, path: "/ok"), body: nil, baseURL: server.url, operationID: "ok")
+            #expect(response.status == 200)
+            #expect(try await body?.collect(upTo: 10) == Array("ok".utf8))
+        }
+        #expect(connections.count == 1)
+        #expect(transport.transfersFinished == 20)
     }
 
-    @Test(arguments: [HTTPBody.Length.unknown, .known(18)])
-    func streamedRequestBodyArrivesWhole(length: HTTPBody.Length) async throws {
+    @Test(arguments: TransportKind.allCases, [HTTPBody.Length.unknown, .known(18)])
+    func streamedRequestBodyArrivesWhole(kind: TransportKind, length: HTTPBody.Length) async throws {
         try await withServer(configure: { server in
             try server.register(
                 { request, body, _ in
@@ -152,21 +188,22 @@ import Testing
                 }
                 feed.finish()
             }
-            let (response, text) = try await CurlTransport().fetch(
+            let (response, text) = try await kind.make().fetch(
                 .put, "/upload", from: server, body: HTTPBody(chunks, length: length))
             try await producer.value
             #expect(response.status == 200)
-            let framing = if case .known = length { "length" } else { "chunked" }
+            let framing = if case .known = length { "length" } else { kind.unknownLengthFraming }
             #expect(text == "\(framing) one-two-three-four")
         }
     }
 
-    @Test func requestBodyLongerThanDeclaredIsRefused() async throws {
+    @Test(arguments: TransportKind.allCases)
+    func requestBodyLongerThanDeclaredIsRefused(kind: TransportKind) async throws {
         try await withServer(configure: { server in
             try server.register({ _, _, _ in text(200, "ok") }, method: .put, path: "/upload")
         }) { server in
             let body = HTTPBody(byteChunks: [[UInt8](repeating: 1, count: 10)].async, length: .known(4))
-            let error = await caught { _ = try await CurlTransport().fetch(.put, "/upload", from: server, body: body) }
+            let error = await caught { _ = try await kind.make().fetch(.put, "/upload", from: server, body: body) }
             guard case .invalidRequest? = error as? HTTPClientError else {
                 Issue.record("expected invalidRequest, got \(String(describing: error))")
                 return

@@ -1,4 +1,5 @@
 import Foundation
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 import Synchronization
 import Testing
@@ -14,7 +15,7 @@ import Testing
 
     @Test func bodyAtTheLimitIsAccepted() async throws {
         try await withServer(.init(maxBodyBytes: 64 << 10), configure: Self.counting) { server in
-            let (response, text) = try await CurlTransport().fetch(
+            let (response, text) = try await TransportKind.platformDefault.make().fetch(
                 .post, "/upload", from: server, body: HTTPBody([UInt8](repeating: 7, count: 64 << 10)))
             #expect(response.status == 200)
             #expect(text == "\(64 << 10)")
@@ -23,7 +24,7 @@ import Testing
 
     @Test func oversizeBodyIs413() async throws {
         try await withServer(.init(maxBodyBytes: 64 << 10), configure: Self.counting) { server in
-            let transport = CurlTransport()
+            let transport = TransportKind.platformDefault.make()
             let big = [UInt8](repeating: 7, count: 200 << 10)
             let (known, knownText) = try await transport.fetch(.post, "/upload", from: server, body: HTTPBody(big))
             #expect(known.status == 413)
@@ -76,7 +77,7 @@ import Testing
             await server.untilStopping()
             handlerSawStopping.open()
         }
-        let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(20)))
+        let transport = TransportKind.platformDefault.make(idleTimeout: .seconds(20))
         let (_, body) = try await transport.send(
             HTTPRequest(method: .get, path: "/events"), body: nil, baseURL: server.url, operationID: "events")
         var events = try #require(body).makeAsyncIterator()
@@ -111,7 +112,7 @@ import Testing
                 }
             }, method: .get, path: "/slow")
         try server.start()
-        let call = Task { try await CurlTransport().fetch(.get, "/slow", from: server) }
+        let call = Task { try await TransportKind.platformDefault.make().fetch(.get, "/slow", from: server) }
         await started.wait()
         await server.shutdown()
         let (response, answer) = try await call.value

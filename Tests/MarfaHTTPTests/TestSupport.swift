@@ -1,9 +1,102 @@
 import Foundation
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 import Synchronization
 import Testing
 
 @testable import MarfaHTTP
+
+/// The client transports every client test runs against.
+enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    #if canImport(CCurl)
+    case curl
+    #endif
+    case urlSession
+
+    /// The platform's default kind (see `DefaultTransport`), for tests of the server.
+    static var platformDefault: TransportKind {
+        #if canImport(CCurl)
+        .curl
+        #else
+        .urlSession
+        #endif
+    }
+
+    var testDescription: String { rawValue }
+
+    /// A new transport of this kind with the given settings (the configuration's defaults otherwise).
+    func make(
+        deadline: Duration? = nil, idleTimeout: Duration? = .seconds(60), maxResponseHeadBytes: Int = 64 << 10,
+        responseBufferBytes: Int = 1 << 20
+    ) -> any CountingTransport {
+        switch self {
+        #if canImport(CCurl)
+        case .curl:
+            CurlTransport(
+                configuration: .init(
+                    deadline: deadline, idleTimeout: idleTimeout, maxResponseHeadBytes: maxResponseHeadBytes,
+                    responseBufferBytes: responseBufferBytes))
+        #endif
+        case .urlSession:
+            URLSessionTransport(
+                configuration: .init(
+                    deadline: deadline, idleTimeout: idleTimeout, maxResponseHeadBytes: maxResponseHeadBytes,
+                    responseBufferBytes: responseBufferBytes))
+        }
+    }
+
+    /// Whether a request body of unknown length goes out while it is produced (chunked). URLSession
+    /// on Linux reads a streamed body to its end first and sends it with its length (see
+    /// `SpooledRequestBody`).
+    var streamsRequestBodies: Bool {
+        #if canImport(FoundationNetworking)
+        self != .urlSession
+        #else
+        true
+        #endif
+    }
+
+    /// How a body of unknown length arrives at the server: `chunked`, or `length` where it is gathered first.
+    var unknownLengthFraming: String { streamsRequestBodies ? "chunked" : "length" }
+
+    /// Whether a response field sent more than once comes back as separate values. URLSession keeps
+    /// fields in a dictionary and joins repeated ones with ", ".
+    var keepsRepeatedFieldsApart: Bool { self != .urlSession }
+
+    /// Whether the transport can pause a transfer whose reader fell behind, so at most the buffer's
+    /// bound waits in memory. FoundationNetworking (URLSession on Linux) cannot suspend a transfer.
+    var pausesForTheReader: Bool {
+        #if canImport(FoundationNetworking)
+        self != .urlSession
+        #else
+        true
+        #endif
+    }
+}
+
+/// A client transport that counts what it did, for assertions on buffering and on ended transfers.
+protocol CountingTransport: ClientTransport {
+    /// Transfers that ended, in any way.
+    var transfersFinished: Int { get }
+    /// The most response bytes that waited for a reader at once.
+    var maxBufferedResponseBytes: Int { get }
+    /// How often a reader fell more than the buffer's bound behind.
+    var receivePauses: Int { get }
+}
+
+#if canImport(CCurl)
+extension CurlTransport: CountingTransport {
+    var transfersFinished: Int { statistics.transfersFinished }
+    var maxBufferedResponseBytes: Int { statistics.maxBufferedResponseBytes }
+    var receivePauses: Int { statistics.receivePauses }
+}
+#endif
+
+extension URLSessionTransport: CountingTransport {
+    var transfersFinished: Int { statistics.transfersFinished }
+    var maxBufferedResponseBytes: Int { statistics.maxBufferedResponseBytes }
+    var receivePauses: Int { statistics.receivePauses }
+}
 
 /// Runs `body` with a started server on 127.0.0.1 that `configure` set up, and shuts it down after.
 func withServer<R>(
@@ -29,7 +122,7 @@ func text(_ status: Int = 200, _ string: String, _ fields: HTTPFields = [:]) -> 
     (HTTPResponse(status: status, headerFields: fields), HTTPBody(string))
 }
 
-extension CurlTransport {
+extension ClientTransport {
     /// Sends a request and reads the whole answer as text.
     func fetch(
         _ method: HTTPMethod = .get, _ path: String, from server: MicroHTTPDServer, headers: HTTPFields = [:],

@@ -71,3 +71,64 @@ import Testing
         #expect(!HTTPClientError.noConnection(reason: "refused").isTimeout)
     }
 }
+
+/// The blocking reader Apple's URLSession body stream pump uses, read here from a thread of its own.
+@Suite struct StreamedRequestBodyTests {
+    /// Reads `body` on a new thread until it ends or fails; answers the bytes and whether it failed.
+    func readOnAThread(_ body: StreamedRequestBody) async -> ([UInt8], failed: Bool) {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var bytes: [UInt8] = []
+                var piece = [UInt8](repeating: 0, count: 10_000)
+                while true {
+                    let read = piece.withUnsafeMutableBytes { body.read(into: $0) }
+                    switch read {
+                    case .bytes(let count): bytes += piece[..<count]
+                    case .end: return continuation.resume(returning: (bytes, false))
+                    case .failed: return continuation.resume(returning: (bytes, true))
+                    }
+                }
+            }.start()
+        }
+    }
+
+    @Test func readsWhatTheProducerPushesAsItComes() async throws {
+        let body = StreamedRequestBody(length: Int64(3 << 16), bound: 16 << 10)
+        let feeder = body.source.startFeeding(from: HTTPBody(PatternChunks(count: 3), length: .known(Int64(3 << 16))))
+        let (bytes, failed) = await readOnAThread(body)
+        await feeder.value
+        #expect(!failed)
+        #expect(bytes.count == 3 << 16)
+        #expect(bytes.indices.allSatisfy { bytes[$0] == UInt8(($0 % 65536) % 251) })
+    }
+
+    @Test func aBodyShorterThanDeclaredFailsWithInvalidRequest() async throws {
+        let body = StreamedRequestBody(length: 100, bound: 16 << 10)
+        let reported = Gate()
+        body.setHandlers(onProgress: {}, onFailure: { _ in reported.open() })
+        let feeder = body.source.startFeeding(from: HTTPBody(byteChunks: [[1, 2, 3]].async, length: .known(100)))
+        let (_, failed) = await readOnAThread(body)
+        await feeder.value
+        await reported.wait()
+        #expect(failed)
+        guard case .invalidRequest? = body.failure as? HTTPClientError else {
+            Issue.record("expected invalidRequest, got \(String(describing: body.failure))")
+            return
+        }
+    }
+
+    @Test func closingWakesAReaderWaitingForTheProducer() async throws {
+        let body = StreamedRequestBody(length: nil, bound: 16 << 10)
+        let (chunks, feed) = AsyncStream.makeStream(of: ArraySlice<UInt8>.self)
+        let feeder = body.source.startFeeding(from: HTTPBody(chunks, length: .unknown))
+        async let reading = readOnAThread(body)
+        while !body.isWaitingForProducer { await Task.yield() }
+        body.close()
+        let (bytes, failed) = await reading
+        feed.finish()
+        await feeder.value
+        #expect(failed)
+        #expect(bytes.isEmpty)
+        #expect(body.failure == nil)
+    }
+}

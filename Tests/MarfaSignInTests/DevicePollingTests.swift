@@ -1,6 +1,7 @@
 import Foundation
 import MarfaClock
 import MarfaHTTP
+import MarfaHTTPServer
 import Synchronization
 import Testing
 @testable import Marfa

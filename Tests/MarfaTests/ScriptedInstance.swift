@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaHTTP
+import MarfaHTTPServer
 import Synchronization
 import Testing
 
