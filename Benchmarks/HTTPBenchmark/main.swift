@@ -3,10 +3,11 @@ import MarfaHTTP
 import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 
-// Measures the client transports against plain libcurl on the same MicroHTTPDServer over loopback:
-// small requests per second (one at a time, and 16 at once) and streamed-download throughput.
-// CurlTransport and the raw libcurl loop run where libcurl is linked (Linux); URLSessionTransport
-// everywhere. Usage: HTTPBenchmark [seconds per measurement, default 3]
+// Measures the client transports on the same MicroHTTPDServer over loopback, each beside the plain
+// library under it: CurlTransport beside a raw libcurl loop (where libcurl is linked: Linux), and
+// URLSessionTransport beside plain URLSession data tasks. Small requests per second (one at a time,
+// and 16 at once) and streamed-download throughput.
+// Usage: HTTPBenchmark [seconds per measurement, default 3]
 
 let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
 let duration = Duration.milliseconds(Int(seconds * 1000))
@@ -39,9 +40,11 @@ let baseURL = server.url
 /// What one measurement counts.
 typealias Tally = (requests: Int, bytes: Int)
 
-/// A client under measurement: runs `concurrency` loops of GET `path` for a duration.
+/// A client under measurement: runs `concurrency` loops of GET `path` for a duration. `reference`
+/// names the contender it is compared with.
 struct Contender: Sendable {
     let name: String
+    var reference: String? = nil
     let run: @Sendable (_ path: String, _ concurrency: Int, _ duration: Duration) async throws -> Tally
 }
 
@@ -72,41 +75,51 @@ func loops(through transport: any ClientTransport, _ path: String, concurrency: 
     }
 }
 
-func transportContender(_ name: String, _ transport: any ClientTransport) -> Contender {
-    Contender(name: name) { path, concurrency, duration in
+func transportContender(_ name: String, _ transport: any ClientTransport, reference: String) -> Contender {
+    Contender(name: name, reference: reference) { path, concurrency, duration in
         try await loops(through: transport, path, concurrency: concurrency, for: duration)
     }
 }
 
-/// The clients this platform has, in column order; raw libcurl last.
+/// The clients this platform has, in column order: each transport, then the library under it.
 func makeContenders() -> [Contender] {
     var contenders: [Contender] = []
     #if canImport(CCurl)
-    contenders.append(transportContender("CurlTransport", CurlTransport(configuration: .init(idleTimeout: .seconds(10)))))
-    #endif
     contenders.append(
-        transportContender("URLSessionTransport", URLSessionTransport(configuration: .init(idleTimeout: .seconds(10)))))
-    #if canImport(CCurl)
+        transportContender(
+            "CurlTransport", CurlTransport(configuration: .init(idleTimeout: .seconds(10))), reference: "raw libcurl"))
     contenders.append(
         Contender(name: "raw libcurl") { path, concurrency, duration in
             await RawCurl.run(url: baseURL.absoluteString + path, threads: concurrency, duration: duration)
         })
     #endif
+    contenders.append(
+        transportContender(
+            "URLSessionTransport", URLSessionTransport(configuration: .init(idleTimeout: .seconds(10))),
+            reference: "plain URLSession"))
+    contenders.append(
+        Contender(name: "plain URLSession") { path, concurrency, duration in
+            try await PlainURLSession.run(
+                url: URL(string: baseURL.absoluteString + path)!, concurrency: concurrency, duration: duration)
+        })
     return contenders
 }
 let contenders = makeContenders()
 
 /// Alternates short rounds of every contender so background load hits all alike; answers the
-/// median rate of each (requests or megabytes per second), in `contenders` order.
+/// median rate of each (requests or megabytes per second over the round's real length, which a
+/// transfer begun near its end stretches), in `contenders` order.
 func measure(_ path: String, concurrency: Int, megabytes: Bool, _ contenders: [Contender]) async throws -> [Double] {
     let rounds = 5
     let slice = duration / rounds
-    let perSecond = Double(slice.components.seconds) + Double(slice.components.attoseconds) / 1e18
     var rates = Array(repeating: [Double](), count: contenders.count)
     for _ in 0..<rounds {
         for (index, contender) in contenders.enumerated() {
+            let start = ContinuousClock.now
             let tally = try await contender.run(path, concurrency, slice)
-            rates[index].append((megabytes ? Double(tally.bytes) / 1e6 : Double(tally.requests)) / perSecond)
+            let took = ContinuousClock.now - start
+            let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
+            rates[index].append((megabytes ? Double(tally.bytes) / 1e6 : Double(tally.requests)) / seconds)
         }
     }
     return rates.map { $0.sorted()[rounds / 2] }
@@ -126,20 +139,28 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
     let space = String(repeating: " ", count: max(0, width - text.count))
     return left ? text + space : space + text
 }
-let referenceIndex = contenders.firstIndex { $0.name == "raw libcurl" }
-let ratioColumns = referenceIndex == nil ? [] : contenders.indices.filter { $0 != referenceIndex }
+/// Ratio columns: each transport over the library under it, then URLSessionTransport over CurlTransport.
+var ratios: [(name: String, over: Int, under: Int)] = []
+for (index, contender) in contenders.enumerated() {
+    if let reference = contender.reference, let under = contenders.firstIndex(where: { $0.name == reference }) {
+        ratios.append(("\(contender.name.replacingOccurrences(of: "Transport", with: ""))/\(reference.split(separator: " ").first!)", index, under))
+    }
+}
+if let curl = contenders.firstIndex(where: { $0.name == "CurlTransport" }),
+    let session = contenders.firstIndex(where: { $0.name == "URLSessionTransport" })
+{
+    ratios.append(("URLSession/Curl", session, curl))
+}
 print("HTTPBenchmark: MicroHTTPDServer on 127.0.0.1; \(seconds) s per measurement, medians of 5 alternating rounds")
 var header = pad("measurement", 34, left: true)
 for contender in contenders { header += pad(contender.name, contender.name.count + 3) }
-for index in ratioColumns { header += pad("\(contenders[index].name.replacingOccurrences(of: "Transport", with: ""))/raw", 16) }
+for ratio in ratios { header += pad(ratio.name, ratio.name.count + 3) }
 print(header)
 for (name, rates) in rows {
     var line = pad(name, 34, left: true)
     for (index, contender) in contenders.enumerated() {
         line += pad(String(format: "%.0f", rates[index]), contender.name.count + 3)
     }
-    if let referenceIndex {
-        for index in ratioColumns { line += pad(String(format: "%.2f", rates[index] / rates[referenceIndex]), 16) }
-    }
+    for ratio in ratios { line += pad(String(format: "%.2f", rates[ratio.over] / rates[ratio.under]), ratio.name.count + 3) }
     print(line)
 }
