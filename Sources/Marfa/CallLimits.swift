@@ -13,10 +13,10 @@ struct CallLimits: Sendable {
     @TaskLocal static var current: CallLimits?
 
     /// The transport limits for a request starting now, or nil when the deadline has passed.
-    func transportLimits(now: ContinuousClock.Instant = .now) -> CurlTransport.Limits? {
-        guard let deadline else { return CurlTransport.Limits(deadline: nil, idleTimeout: idleTimeout) }
+    func transportLimits(now: ContinuousClock.Instant = .now) -> TransportLimits? {
+        guard let deadline else { return TransportLimits(deadline: nil, idleTimeout: idleTimeout) }
         let remaining = deadline - now
         guard remaining > .zero else { return nil }
-        return CurlTransport.Limits(deadline: remaining, idleTimeout: idleTimeout)
+        return TransportLimits(deadline: remaining, idleTimeout: idleTimeout)
     }
 }

@@ -106,7 +106,7 @@ struct OAuthWire: Sendable {
         var request = HTTPRequest(method: method, path: path)
         request.headerFields["Accept"] = "application/json"
         if body != nil { request.headerFields["Content-Type"] = contentType }
-        let limits: CurlTransport.Limits
+        let limits: TransportLimits
         if let call = CallLimits.current {
             // Inside a call: what is left of its budget, and nothing when that has run out.
             guard let left = call.transportLimits() else {
@@ -114,10 +114,10 @@ struct OAuthWire: Sendable {
             }
             limits = left
         } else {
-            limits = CurlTransport.Limits(deadline: timeout, idleTimeout: nil)
+            limits = TransportLimits(deadline: timeout, idleTimeout: nil)
         }
         do {
-            return try await CurlTransport.$limits.withValue(limits) {
+            return try await TransportLimits.$current.withValue(limits) {
                 let (response, answer) = try await transport.send(
                     request, body: body.map { HTTPBody($0) }, baseURL: base, operationID: "oauth")
                 let bytes = try await answer?.collect(upTo: Self.answerLimit) ?? []

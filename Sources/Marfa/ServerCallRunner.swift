@@ -3,8 +3,9 @@ import MarfaHTTP
 
 extension Server {
     /// The transport a `Server` sends through unless its `transport` is set: one for the process,
-    /// on libcurl.
-    public static let defaultTransport: any ClientTransport = CurlTransport()
+    /// of the platform's default kind (`URLSessionTransport` on Apple platforms, `CurlTransport` on
+    /// Linux).
+    public static let defaultTransport: any ClientTransport = DefaultTransport.shared
 
     /// The middleware a client for this server sends through, outermost first: the credential
     /// (with renewal), the contract check that turns refusals into `MarfaError`, and the time budget.

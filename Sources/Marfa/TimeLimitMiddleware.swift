@@ -2,7 +2,8 @@ import Foundation
 import MarfaHTTP
 
 /// Gives each request of a call what is left of the call's time budget (`CallLimits.current`),
-/// through `CurlTransport.limits`; a request starting after the deadline is not sent.
+/// through `TransportLimits.current`, which every transport reads; a request starting after the
+/// deadline is not sent.
 struct TimeLimitMiddleware: ClientMiddleware {
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
@@ -12,7 +13,7 @@ struct TimeLimitMiddleware: ClientMiddleware {
         guard let transportLimits = limits.transportLimits() else {
             throw MarfaError.network(message: "The call ran out of time before its request could be sent.")
         }
-        return try await CurlTransport.$limits.withValue(transportLimits) {
+        return try await TransportLimits.$current.withValue(transportLimits) {
             try await next(request, body, baseURL)
         }
     }

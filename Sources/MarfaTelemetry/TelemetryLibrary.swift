@@ -1,11 +1,12 @@
 import Foundation
+import Marfa
 
 /// How the SDK names itself in what it sends.
 enum TelemetryLibrary {
     /// `$lib` and the OTLP scope name and `telemetry.sdk.name`.
     static let name = "marfa-telemetry"
     /// `$lib_version`, the OTLP scope version and `telemetry.sdk.version`.
-    static let version = "0.1.0"
+    static let version = MarfaSDK.version
 }
 
 /// Wall-clock times as the wire formats write them.
