@@ -11,6 +11,7 @@ public struct TransportLimits: Sendable, Hashable {
     /// The longest silence from the server while the transport waits for it; nil for no limit.
     public var idleTimeout: Duration?
 
+    /// Limits of `deadline` for the whole call and `idleTimeout` for silences; nil for none.
     public init(deadline: Duration? = nil, idleTimeout: Duration? = nil) {
         self.deadline = deadline
         self.idleTimeout = idleTimeout

@@ -31,9 +31,11 @@ import FoundationNetworking
 /// end first (in memory up to `requestBufferBytes`, beyond in a temporary file) and sent with its
 /// `Content-Length`; and a response field sent more than once comes as one value joined with ", ".
 public struct URLSessionTransport: ClientTransport {
+    /// The settings the transport was made with.
     public let configuration: Configuration
     let engine: URLSessionEngine
 
+    /// A transport with its own `URLSession`, made with `configuration`.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         engine = URLSessionEngine(configuration: configuration)

@@ -22,6 +22,7 @@ extension URLSessionTransport {
         /// The most connections open at once to one host, 0 for no limit. Default: 0.
         public var maxConnectionsPerHost: Int
 
+        /// Settings with the defaults named on each property.
         public init(
             deadline: Duration? = nil,
             idleTimeout: Duration? = .seconds(60),
