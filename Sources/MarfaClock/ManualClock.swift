@@ -52,6 +52,17 @@ public final class ManualClock: MarfaClock {
     public var sleepsBegun: Int { state.withLock { $0.sleepsBegun } }
 
     public func sleep(for duration: Duration) async throws {
+        try await sleep(untilDeadline: { $0.addingTimeInterval(duration.inSeconds) }, wakesAtOnce: duration <= .zero)
+    }
+
+    /// Suspends until `now` reaches `deadline` exactly (no rounding); returns at once when it has.
+    public func sleep(until deadline: Date) async throws {
+        guard deadline > now else { return }
+        try await sleep(untilDeadline: { _ in deadline }, wakesAtOnce: false)
+    }
+
+    /// Sleeps until the deadline `deadlineFrom` makes of `now` at the start of the sleep.
+    private func sleep(untilDeadline deadlineFrom: @escaping @Sendable (Date) -> Date, wakesAtOnce: Bool) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             state.nextID += 1
@@ -61,8 +72,8 @@ public final class ManualClock: MarfaClock {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let (wakeNow, watches) = state.withLock { state -> (Bool, [SleeperWatch]) in
                     state.sleepsBegun += 1
-                    let deadline = state.now.addingTimeInterval(duration.inSeconds)
-                    guard duration > .zero else { return (true, []) }
+                    let deadline = deadlineFrom(state.now)
+                    guard !wakesAtOnce, deadline > state.now else { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return (false, state.satisfiedWatches())
                 }

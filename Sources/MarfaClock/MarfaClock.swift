@@ -12,10 +12,15 @@ public protocol MarfaClock: Sendable {
     /// Suspends until `duration` has passed on this clock. Throws `CancellationError` when the
     /// task is canceled first.
     func sleep(for duration: Duration) async throws
+
+    /// Suspends until `deadline` on this clock; returns at once when it has passed. Throws
+    /// `CancellationError` when the task is canceled first.
+    func sleep(until deadline: Date) async throws
 }
 
 extension MarfaClock {
-    /// Suspends until `deadline` on this clock; returns at once when it has passed.
+    /// Suspends until `deadline` on this clock (to the millisecond, rounded up); returns at once
+    /// when it has passed.
     public func sleep(until deadline: Date) async throws {
         let left = deadline.timeIntervalSince(now)
         guard left > 0 else { return }

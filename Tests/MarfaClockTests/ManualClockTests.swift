@@ -63,6 +63,17 @@ import Testing
         try await second.value
     }
 
+    @Test func sleepingUntilADateWakesWhenNowReachesItExactly() async throws {
+        let clock = ManualClock(start: Date(timeIntervalSince1970: 1_764_590_000.123456))
+        let deadline = clock.now.addingTimeInterval(0.02)
+        let sleeper = Task { try await clock.sleep(until: deadline) }
+        await clock.waitForSleepers(1)
+        clock.advance(by: .milliseconds(20))
+        #expect(clock.sleeperCount == 0, "the deadline is not rounded past the time that reaches it")
+        if clock.sleeperCount > 0 { sleeper.cancel() }
+        _ = await sleeper.result
+    }
+
     @Test func sleepingUntilAPastDateReturnsAtOnce() async throws {
         let clock = ManualClock(start: start)
         try await clock.sleep(until: start.addingTimeInterval(-1))
