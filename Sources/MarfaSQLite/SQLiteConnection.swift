@@ -5,12 +5,18 @@ import Foundation
 ///
 /// Opened in WAL mode with foreign keys on and a busy timeout, so readers never wait for the
 /// writer and a second writer waits up to the timeout before `SQLiteError.isBusy`. A connection is
-/// not safe to use from two threads at once: share a `SQLiteDatabase` instead, which serializes it.
+/// not safe to use from two threads at once: share a `SQLitePool` (or a `SQLiteDatabase`) instead,
+/// which gives each connection one thread of use.
+///
+/// `run`, `query`, `first` and the `fetch` calls reuse prepared statements from a per-connection
+/// cache keyed by SQL text (see `cachedStatement(_:)`).
 public final class SQLiteConnection {
     let handle: OpaquePointer
     private var isClosed = false
     /// How deep `transaction` calls are nested; inner ones use savepoints.
     private var transactionDepth = 0
+    /// Prepared statements kept for reuse.
+    let statementCache: SQLiteStatementCache
 
     /// How to open a database.
     public struct Options: Sendable, Hashable {
@@ -23,12 +29,23 @@ public final class SQLiteConnection {
         /// `synchronous` for WAL: `NORMAL` is durable across a crash of the process and keeps the
         /// database consistent across a power loss; `FULL` is durable across both.
         public var fullSync: Bool
+        /// Open for writing but refuse every change (`PRAGMA query_only`): a pool's readers.
+        public var queryOnly: Bool
+        /// How many prepared statements the connection keeps for reuse; 0 keeps none.
+        public var statementCacheCapacity: Int
 
-        public init(readOnly: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true, fullSync: Bool = false) {
+        /// Options with the defaults: read-write, 5 s busy timeout, WAL, `synchronous=NORMAL`,
+        /// 64 cached statements.
+        public init(
+            readOnly: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true, fullSync: Bool = false,
+            queryOnly: Bool = false, statementCacheCapacity: Int = 64
+        ) {
             self.readOnly = readOnly
             self.busyTimeout = busyTimeout
             self.writeAheadLog = writeAheadLog
             self.fullSync = fullSync
+            self.queryOnly = queryOnly
+            self.statementCacheCapacity = statementCacheCapacity
         }
     }
 
@@ -45,6 +62,7 @@ public final class SQLiteConnection {
             throw SQLiteError(code: code, message: "\(message) (\(path))")
         }
         handle = db
+        statementCache = SQLiteStatementCache(capacity: options.statementCacheCapacity)
         sqlite3_extended_result_codes(db, 1)
         let millis = options.busyTimeout.components.seconds * 1000 + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(db, Int32(clamping: millis))
@@ -54,6 +72,7 @@ public final class SQLiteConnection {
                 try execute("PRAGMA journal_mode = WAL")
                 try execute(options.fullSync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
             }
+            if options.queryOnly { try execute("PRAGMA query_only = ON") }
         } catch {
             sqlite3_close_v2(db)
             isClosed = true
@@ -67,6 +86,7 @@ public final class SQLiteConnection {
     public func close() {
         guard !isClosed else { return }
         isClosed = true
+        statementCache.removeAll()
         sqlite3_close_v2(handle)
     }
 
@@ -77,10 +97,43 @@ public final class SQLiteConnection {
 
     // MARK: Running SQL
 
-    /// Prepares one statement.
+    /// Prepares one statement, not cached: the caller owns it.
     public func prepare(_ sql: String) throws -> SQLiteStatement {
         guard !isClosed else { throw SQLiteError.closed(nil) }
         return try SQLiteStatement(connection: self, sql: sql)
+    }
+
+    /// The connection's kept statement for `sql`, reset with its bindings cleared, prepared and
+    /// kept at first use. When the kept one is still running (a caller is stepping through it), a
+    /// fresh statement is answered instead, so two uses never share one. A statement stays valid
+    /// until the next `cachedStatement` call with the same SQL.
+    public func cachedStatement(_ sql: String) throws -> SQLiteStatement {
+        guard !isClosed else { throw SQLiteError.closed(nil) }
+        if let kept = statementCache.statement(for: sql) {
+            if !kept.isRunning {
+                kept.clearBindings()
+                return kept
+            }
+            return try SQLiteStatement(connection: self, sql: sql)
+        }
+        let statement = try SQLiteStatement(connection: self, sql: sql, persistent: true)
+        statementCache.keep(statement, for: sql)
+        return statement
+    }
+
+    /// How many prepared statements the connection keeps.
+    public var cachedStatementCount: Int { statementCache.count }
+
+    /// Drops every kept statement.
+    public func clearStatementCache() { statementCache.removeAll() }
+
+    /// Runs `body` with the cached statement for `sql`, `values` bound, then resets it and
+    /// clears its bindings so it holds no snapshot and no bound values between uses.
+    func withStatement<T>(_ sql: String, _ values: [any SQLiteBindable], _ body: (SQLiteStatement) throws -> T) throws -> T {
+        let statement = try cachedStatement(sql)
+        defer { statement.clearBindings() }
+        try statement.bind(values)
+        return try body(statement)
     }
 
     /// Runs one or more statements separated by `;`, with no parameters and no results.
@@ -106,10 +159,10 @@ public final class SQLiteConnection {
     /// Runs one statement with `values` bound; answers how many rows it changed.
     @discardableResult
     public func run(_ sql: String, values: [any SQLiteBindable]) throws -> Int {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        while try statement.step() {}
-        return changes
+        try withStatement(sql, values) { statement in
+            while try statement.step() {}
+            return changes
+        }
     }
 
     /// Every row of one query with `values` bound.
@@ -119,18 +172,21 @@ public final class SQLiteConnection {
 
     /// Every row of one query with `values` bound.
     public func query(_ sql: String, values: [any SQLiteBindable]) throws -> [SQLiteRow] {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        var rows: [SQLiteRow] = []
-        while try statement.step() { rows.append(statement.row()) }
-        return rows
+        try withStatement(sql, values) { statement in
+            var rows: [SQLiteRow] = []
+            while try statement.step() { rows.append(statement.row()) }
+            return rows
+        }
     }
 
     /// The first row of one query, or nil when it has none.
     public func first(_ sql: String, _ values: any SQLiteBindable...) throws -> SQLiteRow? {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        return try statement.step() ? statement.row() : nil
+        try first(sql, values: values)
+    }
+
+    /// The first row of one query with `values` bound, or nil when it has none.
+    public func first(_ sql: String, values: [any SQLiteBindable]) throws -> SQLiteRow? {
+        try withStatement(sql, values) { statement in try statement.step() ? statement.row() : nil }
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
@@ -147,6 +203,7 @@ public final class SQLiteConnection {
         get throws { try first("PRAGMA user_version")?[0].integer.map { Int($0) } ?? 0 }
     }
 
+    /// Sets `PRAGMA user_version`.
     public func setUserVersion(_ version: Int) throws { try execute("PRAGMA user_version = \(version)") }
 
     // MARK: Transactions

@@ -5,6 +5,9 @@ import Foundation
 /// Every call takes the connection's lock for its whole length, so a `write` is one transaction
 /// that no other caller sees half done. Calls are synchronous and meant to be short. After
 /// `close()`, `read` and `write` throw `SQLiteError.closed` instead of touching the freed handle.
+///
+/// The calls block the calling thread; new code should use `SQLitePool`, whose calls are `async`,
+/// run on dedicated threads and let readers work while a write is open.
 public final class SQLiteDatabase: @unchecked Sendable {
     private let lock = NSLock()
     private let connection: SQLiteConnection

@@ -4,9 +4,12 @@ import CSQLite
 public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The extended result code, such as `SQLITE_CONSTRAINT_UNIQUE` (2067).
     public let code: Int32
+    /// SQLite's message, or this package's for a misuse it caught itself.
     public let message: String
+    /// The statement that failed, when there was one.
     public let sql: String?
 
+    /// An error with `code` (extended or primary), `message`, and the statement when there was one.
     public init(code: Int32, message: String, sql: String? = nil) {
         self.code = code
         self.message = message
@@ -23,12 +26,23 @@ public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The connection was closed: `SQLITE_MISUSE`, raised by this package before SQLite is called.
     public var isClosed: Bool { primaryCode == SQLITE_MISUSE && message.hasPrefix(Self.closedMessage) }
 
+    /// The database, or the pool, refuses writes: opened read-only (`SQLITE_READONLY`).
+    public var isReadOnly: Bool { primaryCode == SQLITE_READONLY }
+
     static let closedMessage = "The database is closed"
 
     /// The error a call on a closed connection or database throws.
     static func closed(_ path: String?) -> SQLiteError {
         SQLiteError(code: SQLITE_MISUSE, message: closedMessage + (path.map { " (\($0))" } ?? "") + ".")
     }
+
+    /// The error a write to a read-only pool throws.
+    static func readOnlyPool(_ path: String) -> SQLiteError {
+        SQLiteError(code: SQLITE_READONLY, message: "The pool for \(path) was opened read-only: it has no writer.")
+    }
+
+    /// A call this package refuses before reaching SQLite (`SQLITE_MISUSE`), with why.
+    static func misuse(_ message: String) -> SQLiteError { SQLiteError(code: SQLITE_MISUSE, message: message) }
 
     public var description: String {
         var text = "SQLite error \(code): \(message)"

@@ -1,10 +1,16 @@
 import Foundation
 
 /// One result row, read whole: its values by column index or name.
+///
+/// For rows into structs, prefer `SQLiteRecord` (columns by index, typed and strict) over looking
+/// values up by name here.
 public struct SQLiteRow: Sendable, Hashable {
+    /// The columns' names, in result order.
     public let columns: [String]
+    /// The values, one per column.
     public let values: [SQLiteValue]
 
+    /// A row of `values` under `columns`.
     public init(columns: [String], values: [SQLiteValue]) {
         self.columns = columns
         self.values = values
@@ -21,10 +27,16 @@ public struct SQLiteRow: Sendable, Hashable {
         return values[index]
     }
 
+    /// The column named `name` as an integer (see `SQLiteValue.integer`), or nil.
     public func int(_ name: String) -> Int? { self[name].integer.map { Int($0) } }
+    /// The column named `name` as a 64-bit integer (see `SQLiteValue.integer`), or nil.
     public func int64(_ name: String) -> Int64? { self[name].integer }
+    /// The column named `name` as a real number (see `SQLiteValue.real`), or nil.
     public func double(_ name: String) -> Double? { self[name].real }
+    /// The column named `name` as text (see `SQLiteValue.text`), or nil.
     public func string(_ name: String) -> String? { self[name].text }
+    /// The column named `name` as bytes (see `SQLiteValue.blob`), or nil.
     public func bytes(_ name: String) -> [UInt8]? { self[name].blob }
+    /// The column named `name` as a flag: an integer other than 0 is true; nil when not an integer.
     public func bool(_ name: String) -> Bool? { self[name].integer.map { $0 != 0 } }
 }

@@ -9,10 +9,16 @@ public final class SQLiteStatement {
     let connection: SQLiteConnection
     /// The statement's text, for error messages.
     public let sql: String
+    /// The result columns' names, read once (see `columnNames`).
+    private var names: [String]?
+    /// Result column indexes by name, built once for decoding by name (see `columnIndex(named:)`).
+    private var indexes: SQLiteColumnIndexes?
 
-    init(connection: SQLiteConnection, sql: String) throws {
+    /// Prepares `sql`; `persistent` hints SQLite that the statement will be kept and reused.
+    init(connection: SQLiteConnection, sql: String, persistent: Bool = false) throws {
         var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(connection.handle, sql, -1, 0, &statement, nil)
+        let flags = persistent ? UInt32(SQLITE_PREPARE_PERSISTENT) : 0
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, flags, &statement, nil)
         guard code == SQLITE_OK, let statement else {
             sqlite3_finalize(statement)
             throw connection.error(code, sql: sql)
@@ -82,18 +88,56 @@ public final class SQLiteStatement {
     /// Makes the statement ready to run again, keeping its bindings.
     public func reset() { sqlite3_reset(handle) }
 
+    /// Resets the statement and sets every parameter back to NULL, releasing bound text and blobs.
+    public func clearBindings() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Whether the statement has stepped to a row and not been reset or run to its end since.
+    public var isRunning: Bool { sqlite3_stmt_busy(handle) != 0 }
+
     // MARK: Columns of the current row
 
+    /// How many columns each result row has.
     public var columnCount: Int { Int(sqlite3_column_count(handle)) }
 
+    /// The name SQLite gives the result column at `index` (its `AS` name when there is one).
     public func columnName(_ index: Int) -> String {
         sqlite3_column_name(handle, Int32(index)).map { String(cString: $0) } ?? ""
     }
 
+    /// Every result column's name, read from SQLite once and kept (read again only when the
+    /// statement's column count changed, as after a schema change re-prepared it).
+    public var columnNames: [String] {
+        let count = columnCount
+        if let names, names.count == count { return names }
+        let fresh = (0..<count).map(columnName)
+        names = fresh
+        indexes = nil
+        return fresh
+    }
+
+    /// The index of the first result column named `name` (exactly, else ignoring case), or nil.
+    /// The name table is built once per statement, not per call.
+    public func columnIndex(named name: String) -> Int? { columnIndexes.index(of: name) }
+
+    /// The statement's name table, built at first use.
+    var columnIndexes: SQLiteColumnIndexes {
+        let names = columnNames
+        if let indexes, indexes.count == names.count { return indexes }
+        let built = SQLiteColumnIndexes(names: names)
+        indexes = built
+        return built
+    }
+
+    /// Whether the current row's column at `index` is NULL.
     public func isNull(_ index: Int) -> Bool { sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL }
 
+    /// The column as an integer (SQLite's conversion when it holds another type).
     public func int64(_ index: Int) -> Int64 { sqlite3_column_int64(handle, Int32(index)) }
 
+    /// The column as a real number (SQLite's conversion when it holds another type).
     public func double(_ index: Int) -> Double { sqlite3_column_double(handle, Int32(index)) }
 
     /// The column as text; nil when it is NULL.
@@ -111,6 +155,11 @@ public final class SQLiteStatement {
         return Array(UnsafeRawBufferPointer(start: pointer, count: count))
     }
 
+    /// The storage class SQLite holds in the column of the current row.
+    public func storageClass(_ index: Int) -> SQLiteStorageClass {
+        SQLiteStorageClass(code: sqlite3_column_type(handle, Int32(index)))
+    }
+
     /// The column as the value SQLite stores.
     public func value(_ index: Int) -> SQLiteValue {
         switch sqlite3_column_type(handle, Int32(index)) {
@@ -122,9 +171,53 @@ public final class SQLiteStatement {
         }
     }
 
-    /// The current row, read whole.
+    /// The current row, read whole (the column names are shared between rows, not copied).
     public func row() -> SQLiteRow {
-        let count = columnCount
-        return SQLiteRow(columns: (0..<count).map(columnName), values: (0..<count).map(value))
+        let names = columnNames
+        return SQLiteRow(columns: names, values: (0..<names.count).map(value))
     }
+}
+
+/// The five kinds of value SQLite stores.
+public enum SQLiteStorageClass: String, Sendable, Hashable {
+    case null = "NULL"
+    case integer = "INTEGER"
+    case real = "REAL"
+    case text = "TEXT"
+    case blob = "BLOB"
+
+    init(code: Int32) {
+        switch code {
+        case SQLITE_INTEGER: self = .integer
+        case SQLITE_FLOAT: self = .real
+        case SQLITE_TEXT: self = .text
+        case SQLITE_BLOB: self = .blob
+        default: self = .null
+        }
+    }
+}
+
+/// A statement's result column indexes by name: exact names first, then names ignoring case.
+final class SQLiteColumnIndexes {
+    private let exact: [String: Int]
+    private let folded: [String: Int]
+    let count: Int
+    /// The column each successive key of a `Decodable` row asked for, learned on the first row so
+    /// later rows asking for the same keys in the same order skip the name tables.
+    var keyPlan: [(key: String, index: Int?)] = []
+
+    init(names: [String]) {
+        var exact: [String: Int] = [:]
+        var folded: [String: Int] = [:]
+        for (index, name) in names.enumerated() {
+            if exact[name] == nil { exact[name] = index }
+            if folded[name.lowercased()] == nil { folded[name.lowercased()] = index }
+        }
+        self.exact = exact
+        self.folded = folded
+        count = names.count
+    }
+
+    /// The first column named `name`, exactly or else ignoring case.
+    func index(of name: String) -> Int? { exact[name] ?? folded[name.lowercased()] }
 }

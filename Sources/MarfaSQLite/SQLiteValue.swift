@@ -42,6 +42,7 @@ public enum SQLiteValue: Sendable, Hashable {
         }
     }
 
+    /// Whether the value is NULL.
     public var isNull: Bool { self == .null }
 }
 

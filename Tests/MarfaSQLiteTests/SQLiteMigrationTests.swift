@@ -27,9 +27,34 @@ import Testing
         #expect(try db.first("SELECT count(*) FROM sqlite_master WHERE name = 'x'")?[0].integer == 0)
     }
 
-    @Test func refusesADatabaseFromANewerBuild() throws {
+    @Test func refusesADatabaseFromANewerBuildWithBothVersions() throws {
         let db = try SQLiteConnection(path: ":memory:")
         try db.migrate(steps)
-        #expect(throws: SQLiteError.self) { try db.migrate(Array(steps.prefix(1))) }
+        let refusal = #expect(throws: SQLiteSchemaTooNew.self) { try db.migrate(Array(steps.prefix(1))) }
+        #expect(refusal?.foundVersion == 2)
+        #expect(refusal?.knownVersion == 1)
+        #expect(refusal?.description.contains("schema version 2, newer than this build's 1") == true)
+        #expect(try db.schemaVersion() == 2)
+    }
+
+    @Test func refusesAListNotNumberedInOrder() throws {
+        let db = try SQLiteConnection(path: ":memory:")
+        for broken in [[steps[1], steps[0]], [steps[1]], [steps[0], steps[0]]] {
+            #expect(throws: SQLiteError.self) { try db.migrate(broken) }
+        }
+        #expect(try db.first("SELECT count(*) FROM sqlite_master")?[0].integer == 0)
+    }
+
+    /// A read-only opener checks the version without writing anything.
+    @Test func checkSchemaReadsTheVersionWithoutWriting() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let path = folder.path("a.sqlite")
+        let writer = try SQLiteConnection(path: path)
+        let reader = try SQLiteConnection(path: path, options: .init(readOnly: true))
+        #expect(try reader.checkSchema(steps) == 0)
+        try writer.migrate(steps)
+        #expect(try reader.checkSchema(steps) == 2)
+        #expect(throws: SQLiteSchemaTooNew(foundVersion: 2, knownVersion: 1)) { try reader.checkSchema(Array(steps.prefix(1))) }
     }
 }
