@@ -13,6 +13,7 @@ public struct LoopbackBrowser: SignInBrowser {
     public let path: String
     let open: @Sendable (URL) async throws -> Void
 
+    /// A loopback sign-in listening on `path`; `open` shows a page (the system browser when nil).
     public init(path: String = "/signed-in", open: (@Sendable (URL) async throws -> Void)? = nil) {
         self.path = path
         self.open = open ?? LoopbackBrowser.openInSystemBrowser
