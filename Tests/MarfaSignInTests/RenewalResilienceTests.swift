@@ -178,7 +178,7 @@ final class RefreshHoldingTransport: ClientTransport {
         case .holdAnswer(let delay):
             // As a slow answer would: held until `delay` passes on the clock, while the transfer's
             // own time limit (real time) still runs and ends the hold when it comes first.
-            let limit = CurlTransport.limits?.deadline
+            let limit = TransportLimits.current?.deadline
             let ends = limit.map { ContinuousClock.now + $0 }
             let (response, answer) = try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
             let answerBytes = try await answer?.collect(upTo: 1 << 20) ?? []
