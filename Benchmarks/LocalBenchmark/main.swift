@@ -5,14 +5,17 @@ import MarfaOpenAPIRuntime
 import MarfaTypes
 
 // Measures the local instance over loopback, through CurlTransport: item creates per second with
-// 16 concurrent clients, and event-stream throughput (events per second delivered in total to 16
-// server-sent-event followers while one writer creates items).
-// Usage: LocalBenchmark [seconds for the create measurement, default 3] [items the writer creates, default 2000]
+// 16 concurrent clients; reads per second with 16 reading clients (GET /items/{id} and GET /items
+// listing pages) while 4 clients create items; and event-stream throughput (events per second
+// delivered in total to 16 server-sent-event followers while one writer creates items).
+// Usage: LocalBenchmark [seconds for the create and read measurements, default 3] [items the writer creates, default 2000]
 
 let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
 let streamedItems = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 2000
 let createLimit = 100_000
 let clients = 16
+let readingClients = 16
+let writingClients = 4
 let followers = 16
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-local-bench-\(UUID().uuidString)")
@@ -70,6 +73,70 @@ final class Counter: @unchecked Sendable {
     }
 }
 
+/// GETs `path`; answers the status and the body's bytes.
+@Sendable func get(_ path: String, operationID: String) async throws -> (status: Int, body: [UInt8]) {
+    var fields = HTTPFields()
+    fields["Authorization"] = "Bearer \(key)"
+    let (response, answer) = try await transport.send(
+        HTTPRequest(method: .get, path: path, headerFields: fields), body: nil, baseURL: instance.url,
+        operationID: operationID)
+    let bytes = try await answer?.collect(upTo: 4 << 20) ?? []
+    return (response.status, Array(bytes))
+}
+
+/// The ids of up to `count` stored items, newest first, read through `GET /items` pages.
+func itemIDs(upTo count: Int) async throws -> [String] {
+    var ids: [String] = []
+    var cursor: String?
+    repeat {
+        let query = "/items?limit=100" + (cursor.map { "&cursor=\($0)" } ?? "")
+        let (status, body) = try await get(query, operationID: "listItems")
+        precondition(status == 200, "GET /items answered \(status)")
+        let page = try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] ?? [:]
+        ids += (page["data"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+        cursor = page["cursor"] as? String
+    } while cursor != nil && ids.count < count
+    return Array(ids.prefix(count))
+}
+
+/// `readingClients` loops of reads (three `GET /items/{id}` of `ids`, then one `GET /items`
+/// listing page, over and over) while `writingClients` loops of creates run, all for `duration`.
+/// Answers the reads and the creates done, and the time taken.
+func readsWhileWriting(for duration: Duration, ids: [String]) async throws -> (reads: Int, creates: Int, elapsed: Duration) {
+    let start = ContinuousClock.now
+    let end = start + duration
+    let reads = Counter()
+    let writes = Counter()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for client in 0..<readingClients {
+            group.addTask {
+                var index = client * 7
+                while ContinuousClock.now < end {
+                    let (status, _) = index % 4 == 3
+                        ? try await get("/items?limit=20", operationID: "listItems")
+                        : try await get("/items/\(ids[(index * 31) % ids.count])", operationID: "getItem")
+                    precondition(status == 200, "read answered \(status)")
+                    _ = reads.take(below: .max)
+                    index += 1
+                }
+            }
+        }
+        for client in 0..<writingClients {
+            group.addTask {
+                var index = 0
+                while ContinuousClock.now < end {
+                    let status = try await create("w\(client)-\(index)")
+                    precondition(status == 201, "create answered \(status)")
+                    _ = writes.take(below: .max)
+                    index += 1
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+    return (reads.value, writes.value, ContinuousClock.now - start)
+}
+
 /// Opens one follower from the head and counts `id:` lines until `expected` have arrived; answers
 /// once its stream is live (after `stream_live`), with a task that ends when it has them all.
 func follow(expected: Int) async throws -> Task<Int, any Error> {
@@ -101,6 +168,10 @@ _ = try await creates(for: .milliseconds(300), limit: 500)
 
 let made = try await creates(for: .milliseconds(Int(seconds * 1000)), limit: createLimit)
 
+let readIDs = try await itemIDs(upTo: 500)
+_ = try await readsWhileWriting(for: .milliseconds(300), ids: readIDs)
+let mixed = try await readsWhileWriting(for: .milliseconds(Int(seconds * 1000)), ids: readIDs)
+
 var readers: [Task<Int, any Error>] = []
 for _ in 0..<followers { readers.append(try await follow(expected: streamedItems)) }
 let streamStart = ContinuousClock.now
@@ -122,6 +193,8 @@ print("LocalBenchmark: LocalInstance on 127.0.0.1 (SQLite WAL in a temporary fol
 print(pad("measurement", 58, left: true) + pad("count", 10) + pad("seconds", 10) + pad("per second", 12))
 let rows: [(String, Int, Duration)] = [
     ("item creates, \(clients) concurrent clients", made.count, made.elapsed),
+    ("item reads, \(readingClients) clients while \(writingClients) clients create", mixed.reads, mixed.elapsed),
+    ("item creates by those \(writingClients) clients", mixed.creates, mixed.elapsed),
     ("item creates, 1 writer while \(followers) followers stream", streamedItems, writerElapsed),
     ("events delivered to \(followers) SSE followers (total)", delivered, streamElapsed),
 ]
