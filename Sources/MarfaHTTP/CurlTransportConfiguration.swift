@@ -57,14 +57,9 @@ extension CurlTransport {
     /// The time limits of one call; the same type every transport of this module reads.
     public typealias Limits = TransportLimits
 
-    /// Superseded by `TransportLimits.current`, which every transport reads; kept so code that sets
-    /// it still compiles. `CurlTransport` reads it after `TransportLimits.current`, other transports
-    /// never. To be removed once nothing sets it.
-    @TaskLocal public static var limits: Limits? = nil
-
     /// The limits for a call starting now: the task's, else this configuration's.
     static func limits(for configuration: Configuration) -> Limits {
-        TransportLimits.current ?? limits ?? configuration.limits
+        TransportLimits.current ?? configuration.limits
     }
 }
 #endif

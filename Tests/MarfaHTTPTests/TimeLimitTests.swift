@@ -65,21 +65,6 @@ import Testing
         }
     }
 
-    #if canImport(CCurl)
-    /// `CurlTransport.limits`, the name before `TransportLimits.current`, is still read.
-    @Test func curlTransportStillReadsItsOldTaskLocal() async throws {
-        try await withServer(configure: Self.routes) { server in
-            let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(3)))
-            let error = await caught {
-                _ = try await CurlTransport.$limits.withValue(.init(idleTimeout: .milliseconds(100))) {
-                    try await transport.fetch(.get, "/slow/3000", from: server)
-                }
-            }
-            #expect(error as? HTTPClientError == .network(reason: .timedOut(.idle(.milliseconds(100))), requestSent: true))
-        }
-    }
-    #endif
-
     @Test(arguments: TransportKind.allCases)
     func stallMidStreamHitsTheIdleLimit(kind: TransportKind) async throws {
         try await withServer(configure: Self.routes) { server in
