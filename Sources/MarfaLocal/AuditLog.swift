@@ -33,7 +33,8 @@ extension LocalAPI {
         if let until = query.until { conditions.append("timestamp < ?"); values.append(try Paging.instant(until, "until").stored) }
         if let cursor = query.cursor { conditions.append("seq < ?"); values.append(try Paging.sequence(cursor)) }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let rows = try read { try $0.query("SELECT * FROM audit_log \(filter) ORDER BY seq DESC LIMIT \(limit + 1)", values: values) }
+        let bound = values.map(\.sqliteValue)
+        let rows = try await read { try $0.query("SELECT * FROM audit_log \(filter) ORDER BY seq DESC LIMIT \(limit + 1)", values: bound) }
         let page = rows.prefix(limit)
         let entries = try page.map { row in
             Components.Schemas.AuditEntry(

@@ -9,7 +9,7 @@ import MarfaTypes
 extension LocalAPI {
     func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output {
         let origin = BrowserRequest.current.origin
-        let typeIDs = try read { db in try db.query("SELECT id FROM item_types").compactMap { $0.string("id") } }
+        let typeIDs = try await read { db in try db.query("SELECT id FROM item_types").compactMap { $0.string("id") } }
         let metadata = Components.Schemas.AuthorizationServerMetadata(
             issuer: origin + "/auth", authorizationEndpoint: origin + "/auth/oauth2/authorize",
             tokenEndpoint: origin + "/auth/oauth2/token", registrationEndpoint: origin + "/oauth2/register",
@@ -53,13 +53,13 @@ extension LocalAPI {
             return .badRequest(OAuthRefusal(error: "invalid_client_metadata", description: "The scope \(bad) is not one this instance knows.").body)
         }
         if scopes.isEmpty {
-            let typeIDs = try read { db in try db.query("SELECT id FROM item_types").compactMap { $0.string("id") } }
+            let typeIDs = try await read { db in try db.query("SELECT id FROM item_types").compactMap { $0.string("id") } }
             scopes = OAuthScope.supported(typeIDs: typeIDs)
         }
         let client = OAuthClient(
             id: "marfa_client_" + Identifiers.secret(bytes: 12), name: request.clientName, redirectURIs: redirects,
             grantTypes: grantTypes, scope: scopes.joined(separator: " "), applicationType: applicationType, createdAt: clock.now)
-        try write { db in try client.insert(in: db) }
+        try await write { db in try client.insert(in: db) }
         let registration = Components.Schemas.ClientRegistration(
             clientId: client.id, clientIdIssuedAt: Int64(client.createdAt.timeIntervalSince1970), redirectUris: redirects,
             grantTypes: grantTypes, responseTypes: grantTypes.contains("authorization_code") ? ["code"] : [],
@@ -71,7 +71,7 @@ extension LocalAPI {
     func authorize(_ input: Operations.Authorize.Input) async throws -> Operations.Authorize.Output {
         let query = input.query
         // Until the client and its redirect URI are known, never redirect anywhere.
-        guard let client = try read({ try OAuthClient.find(id: query.clientId, in: $0) }) else {
+        guard let client = try await read({ try OAuthClient.find(id: query.clientId, in: $0) }) else {
             return .badRequest(OAuthRefusal(error: "invalid_client", description: "No client is registered as \(query.clientId).").body)
         }
         guard client.accepts(redirectURI: query.redirectUri) else {
@@ -94,7 +94,7 @@ extension LocalAPI {
         let handle = Identifiers.secret()
         let now = clock.now
         let expiresAt = now.addingTimeInterval(signIn.consentLifetime.inSeconds)
-        try write { db in
+        try await write { db in
             try db.run("DELETE FROM oauth_consents WHERE expires_at < ?", now.stored)
             try db.run(
                 """
@@ -110,16 +110,16 @@ extension LocalAPI {
     }
 
     func showConsentPage(_ input: Operations.ShowConsentPage.Input) async throws -> Operations.ShowConsentPage.Output {
-        let (consent, client) = try pendingConsent(input.query.consentCode)
+        let (consent, client) = try await pendingConsent(input.query.consentCode)
         return .ok(SignInPages.ok(SignInPages.consent(clientName: client.displayName, scopes: consent.scopes, consentCode: input.query.consentCode ?? "")))
     }
 
     func submitConsentDecision(_ input: Operations.SubmitConsentDecision.Input) async throws -> Operations.SubmitConsentDecision.Output {
         guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
-        let (consent, client) = try pendingConsent(form.consentCode)
+        let (consent, client) = try await pendingConsent(form.consentCode)
         let handleHash = SHA256.hex(form.consentCode ?? "")
         guard form.decision == .approve else {
-            try write { db in try db.run("DELETE FROM oauth_consents WHERE hash = ?", handleHash) }
+            try await write { db in try db.run("DELETE FROM oauth_consents WHERE hash = ?", handleHash) }
             return .found(SignInPages.redirect(to: RedirectURI.adding(
                 [("error", "access_denied"), ("error_description", "The owner declined."), ("state", consent.state)],
                 to: consent.redirectURI)))
@@ -129,7 +129,7 @@ extension LocalAPI {
             let (statusCode, payload) = SignInPages.undocumented(html, status: status)
             return .undocumented(statusCode: statusCode, payload)
         }
-        switch try checkOwnerPassword(form.password, for: .consent(hash: handleHash)) {
+        switch try await checkOwnerPassword(form.password, for: .consent(hash: handleHash)) {
         case .accepted: break
         case .wrong: return again("The owner password is wrong.", status: 401)
         case .burned:
@@ -146,7 +146,7 @@ extension LocalAPI {
         }
         let code = Identifiers.secret()
         let expiresAt = clock.now.addingTimeInterval(signIn.authorizationCodeLifetime.inSeconds)
-        try write { db in
+        try await write { db in
             try db.run("DELETE FROM oauth_consents WHERE hash = ?", handleHash)
             try db.run(
                 """
@@ -169,9 +169,9 @@ extension LocalAPI {
     }
 
     /// The live pending request `handle` names, with its client; `400 validation_error` otherwise.
-    func pendingConsent(_ handle: String?) throws -> (PendingConsent, OAuthClient) {
+    func pendingConsent(_ handle: String?) async throws -> (PendingConsent, OAuthClient) {
         let now = clock.now
-        let found = try read { db -> (PendingConsent, OAuthClient)? in
+        let found = try await read { db -> (PendingConsent, OAuthClient)? in
             guard let handle,
                 let row = try db.first("SELECT * FROM oauth_consents WHERE hash = ? AND expires_at > ?", SHA256.hex(handle), now.stored),
                 let client = try OAuthClient.find(id: row.string("client_id") ?? "", in: db)

@@ -27,12 +27,12 @@ final class ChangeWaiters<Key: Hashable & Sendable>: Sendable {
     /// `limit` on `clock`. Answers whether it held; a canceled task stops waiting and answers the
     /// check as it stands.
     func wait(
-        for key: Key, atMost limit: Duration, on clock: any MarfaClock, until isDone: () throws -> Bool
+        for key: Key, atMost limit: Duration, on clock: any MarfaClock, until isDone: () async throws -> Bool
     ) async rethrows -> Bool {
         let deadline = clock.now.addingTimeInterval(limit.inSeconds)
         while true {
             let id = register(key)
-            if try isDone() {
+            if try await isDone() {
                 unregister(key, id)
                 return true
             }

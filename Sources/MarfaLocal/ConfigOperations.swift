@@ -56,12 +56,12 @@ extension LocalAPI {
 
     func getSpaceConfig(_ input: Operations.GetSpaceConfig.Input) async throws -> Operations.GetSpaceConfig.Output {
         _ = try requireConfigManage()
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try read(storedConfig))))
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try await read(storedConfig))))
     }
 
     func getConfig(_ input: Operations.GetConfig.Input) async throws -> Operations.GetConfig.Output {
         _ = try requireConfigManage()
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try read(storedConfig))))
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try await read(storedConfig))))
     }
 
     func updateSpaceConfig(_ input: Operations.UpdateSpaceConfig.Input) async throws -> Operations.UpdateSpaceConfig.Output {
@@ -72,7 +72,7 @@ extension LocalAPI {
                 "instance_changed", "Another instance answers at this address (\(store.instanceID), not \(expected)); nothing changed.",
                 details: ["instance_id": .string(store.instanceID)])
         }
-        let answer = try write { db -> InstanceConfig in
+        let answer = try await write { db -> InstanceConfig in
             var config = try storedConfig(db)
             func apply(_ change: Nullable<Int>?, _ path: WritableKeyPath<InstanceConfig, Int?>) {
                 switch change {
@@ -119,7 +119,7 @@ extension LocalAPI {
     func replaceSpaceConfig(_ input: Operations.ReplaceSpaceConfig.Input) async throws -> Operations.ReplaceSpaceConfig.Output {
         _ = try requireConfigManage()
         guard case .json(let config) = input.body else { throw LocalError.validation("A JSON body is required.") }
-        let answer = try write { try saveConfig(config, action: "config.replace", in: $0) }
+        let answer = try await write { try saveConfig(config, action: "config.replace", in: $0) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(answer)))
     }
 
@@ -129,7 +129,7 @@ extension LocalAPI {
         if let named = config.instanceId, named != store.instanceID {
             throw LocalError.validation("The body names the instance \(named), not this one (\(store.instanceID)).")
         }
-        let answer = try write { try saveConfig(config, action: "config.replace", in: $0) }
+        let answer = try await write { try saveConfig(config, action: "config.replace", in: $0) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(answer)))
     }
 }

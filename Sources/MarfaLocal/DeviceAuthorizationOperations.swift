@@ -11,7 +11,7 @@ extension LocalAPI {
         guard case .urlEncodedForm(let form) = input.body else {
             return .badRequest(OAuthRefusal(error: "invalid_request", description: "A form body is required.").body)
         }
-        guard let client = try read({ try OAuthClient.find(id: form.clientId, in: $0) }) else {
+        guard let client = try await read({ try OAuthClient.find(id: form.clientId, in: $0) }) else {
             return .unauthorized(OAuthRefusal(error: "invalid_client", description: "No client is registered as \(form.clientId).").body)
         }
         let scopes = OAuthScope.parse(form.scope)
@@ -25,7 +25,7 @@ extension LocalAPI {
         let deviceCode = Identifiers.secret()
         let lifetime = signIn.deviceCodeLifetime.inSeconds
         let interval = signIn.devicePollInterval
-        let userCode = try write { db -> String in
+        let userCode = try await write { db -> String in
             let now = clock.now
             try db.run("DELETE FROM oauth_device_codes WHERE expires_at < ?", now.stored - 3600)
             var userCode = DeviceUserCode.make()
@@ -53,7 +53,7 @@ extension LocalAPI {
     func submitDeviceCode(_ input: Operations.SubmitDeviceCode.Input) async throws -> Operations.SubmitDeviceCode.Output {
         guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
         let userCode = DeviceUserCode.normalized(form.userCode)
-        guard try pendingDeviceRequest(userCode) != nil else {
+        guard try await pendingDeviceRequest(userCode) != nil else {
             return .ok(SignInPages.ok(SignInPages.deviceEntry(
                 userCode: userCode, error: "No device is waiting with that code; check it, or start again on the device.")))
         }
@@ -63,7 +63,7 @@ extension LocalAPI {
 
     func showDeviceConsentPage(_ input: Operations.ShowDeviceConsentPage.Input) async throws -> Operations.ShowDeviceConsentPage.Output {
         let userCode = DeviceUserCode.normalized(input.query.userCode)
-        guard let (scopes, client) = try pendingDeviceRequest(userCode) else {
+        guard let (scopes, client) = try await pendingDeviceRequest(userCode) else {
             throw LocalError.validation("No device is waiting with the code \(userCode); start again on the device.")
         }
         return .ok(SignInPages.ok(SignInPages.deviceConsent(clientName: client.displayName, scopes: scopes, userCode: userCode)))
@@ -72,11 +72,11 @@ extension LocalAPI {
     func submitDeviceConsent(_ input: Operations.SubmitDeviceConsent.Input) async throws -> Operations.SubmitDeviceConsent.Output {
         guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
         let userCode = DeviceUserCode.normalized(form.userCode)
-        guard let (scopes, client) = try pendingDeviceRequest(userCode) else {
+        guard let (scopes, client) = try await pendingDeviceRequest(userCode) else {
             throw LocalError.validation("No device is waiting with the code \(userCode); start again on the device.")
         }
         guard form.decision == .approve else {
-            try write { db in try db.run("UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ?", userCode) }
+            try await write { db in try db.run("UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ?", userCode) }
             return .ok(SignInPages.ok(SignInPages.message("Declined", "The device was not signed in. You can close this page.")))
         }
         func again(_ error: String, status: Int) -> Operations.SubmitDeviceConsent.Output {
@@ -84,7 +84,7 @@ extension LocalAPI {
             let (statusCode, payload) = SignInPages.undocumented(html, status: status)
             return .undocumented(statusCode: statusCode, payload)
         }
-        switch try checkOwnerPassword(form.password, for: .device(userCode: userCode)) {
+        switch try await checkOwnerPassword(form.password, for: .device(userCode: userCode)) {
         case .accepted: break
         case .wrong: return again("The owner password is wrong.", status: 401)
         case .burned:
@@ -100,7 +100,7 @@ extension LocalAPI {
         guard approved.contains(where: { !OAuthScope.oidc.contains($0) }) else {
             return again("Choose at least one thing to allow, or deny.", status: 400)
         }
-        try write { db in
+        try await write { db in
             try db.run(
                 "UPDATE oauth_device_codes SET status = 'approved', approved_scope = ? WHERE user_code = ?",
                 approved.joined(separator: " "), userCode)
@@ -109,9 +109,9 @@ extension LocalAPI {
     }
 
     /// The scopes and client of the pending, unexpired device request with `userCode`.
-    private func pendingDeviceRequest(_ userCode: String) throws -> ([String], OAuthClient)? {
+    private func pendingDeviceRequest(_ userCode: String) async throws -> ([String], OAuthClient)? {
         let now = clock.now
-        return try read { db in
+        return try await read { db in
             guard let row = try db.first(
                 "SELECT * FROM oauth_device_codes WHERE user_code = ? AND status = 'pending' AND expires_at > ?", userCode,
                 now.stored),
@@ -124,12 +124,12 @@ extension LocalAPI {
     /// The device code grant: `authorization_pending` until the owner decides, `slow_down` (and five
     /// more seconds of interval) when polled faster than the interval, `expired_token` past the
     /// code's life, `access_denied` when declined, then the tokens once.
-    func exchangeDeviceCode(_ form: Components.Schemas.TokenRequest) throws -> TokenAnswer {
+    func exchangeDeviceCode(_ form: Components.Schemas.TokenRequest) async throws -> TokenAnswer {
         guard let deviceCode = form.deviceCode, let clientID = form.clientId else {
             return .invalidRequest("device_code and client_id are required.")
         }
         let lifetime = signIn.accessTokenLifetime
-        return try write { db -> TokenAnswer in
+        return try await write { db -> TokenAnswer in
             let now = clock.now
             let hash = SHA256.hex(deviceCode)
             guard let row = try db.first("SELECT * FROM oauth_device_codes WHERE hash = ?", hash) else {

@@ -88,7 +88,7 @@ extension LocalAPI {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         if let id = body.id, !Identifiers.isUUID(id) { throw LocalError(400, "invalid_id", "The id '\(id)' is not a UUID.") }
         let now = clock.now
-        let (edge, status) = try write { db -> (EdgeRecord, Int) in
+        let (edge, status) = try await write { db -> (EdgeRecord, Int) in
             let type = try edgeType(body.edgeType, in: db)
             let source = try visibleItem(body.sourceId, by: key, in: db)
             let target = try visibleItem(body.targetId, by: key, in: db)
@@ -142,7 +142,7 @@ extension LocalAPI {
 
     func getEdge(_ input: Operations.GetEdge.Input) async throws -> Operations.GetEdge.Output {
         let key = try RequestContext.current.requireKey()
-        let (edge, _) = try read { db in try visibleEdge(input.path.id, by: key, in: db) }
+        let (edge, _) = try await read { db in try visibleEdge(input.path.id, by: key, in: db) }
         return .ok(edgeResponse(edge))
     }
 
@@ -153,7 +153,7 @@ extension LocalAPI {
             throw LocalError(400, "missing_required_field", "The field 'version' is required.", details: ["field": "version"])
         }
         let now = clock.now
-        let edge = try write { db -> EdgeRecord in
+        let edge = try await write { db -> EdgeRecord in
             var (edge, source) = try visibleEdge(input.path.id, by: key, in: db)
             try requireWrite(source.type, by: key)
             try requireEdgeWrite(edge.edgeType, by: key)
@@ -175,7 +175,7 @@ extension LocalAPI {
     func deleteEdge(_ input: Operations.DeleteEdge.Input) async throws -> Operations.DeleteEdge.Output {
         let key = try RequestContext.current.requireKey()
         let now = clock.now
-        try write { db in
+        try await write { db in
             let (edge, source) = try visibleEdge(input.path.id, by: key, in: db)
             try requireWrite(source.type, by: key)
             try requireEdgeWrite(edge.edgeType, by: key)
@@ -195,36 +195,16 @@ extension LocalAPI {
     }
 
     /// One page of edges matching `condition`, after `cursor`, leaving out edges `key` cannot read
-    /// (`mayRead`).
+    /// (`mayRead`); with `itemID`, first checks (in the same snapshot) that `key` sees that item.
     private func edgePage(
-        where condition: String, _ values: [any SQLiteBindable], cursor: String?, limit: Int?, key: KeyRecord
-    ) throws -> Components.Responses.EdgePage {
-        let limit = try Self.edgePageLimit(limit)
-        var after = try cursor.map(Paging.sequence) ?? 0
-        var page: [EdgeRecord] = []
-        var hasMore = false
-        try read { db in
-            scan: while true {
-                let rows = try db.query(
-                    """
-                    SELECT edges.*, items.type AS source_type, targets.type AS target_type FROM edges
-                    JOIN items ON items.id = edges.source_id LEFT JOIN items AS targets ON targets.id = edges.target_id
-                    WHERE \(condition) AND edges.seq > ? ORDER BY edges.seq LIMIT ?
-                    """, values: values + [after, limit + 1])
-                for row in rows {
-                    if page.count == limit {
-                        hasMore = true
-                        break scan
-                    }
-                    let edge = try EdgeRecord(row: row)
-                    after = edge.seq
-                    if Self.mayRead(
-                        edgeType: edge.edgeType, sourceType: row.string("source_type") ?? "", targetType: row.string("target_type"),
-                        by: key)
-                    { page.append(edge) }
-                }
-                if rows.count <= limit { break }
-            }
+        where condition: String, _ values: [SQLiteValue], cursor: String?, limit: Int?, key: KeyRecord,
+        itemID: String? = nil
+    ) async throws -> Components.Responses.EdgePage {
+        let (page, hasMore) = try await read { db -> ([EdgeRecord], Bool) in
+            if let itemID { _ = try visibleItem(itemID, by: key, in: db) }
+            return try Self.scanEdges(
+                where: condition, values, after: try cursor.map(Paging.sequence) ?? 0, limit: try Self.edgePageLimit(limit),
+                key: key, in: db)
         }
         let next = hasMore ? page.last.map { Paging.cursor($0.seq) } : nil
         return .init(
@@ -232,47 +212,74 @@ extension LocalAPI {
             body: .json(.init(data: page.map(\.wire), cursor: next, hasMore: hasMore)))
     }
 
+    /// Up to `limit` edges `key` may read matching `condition` with `seq` above `after`, and
+    /// whether more follow.
+    private static func scanEdges(
+        where condition: String, _ values: [SQLiteValue], after start: Int64, limit: Int, key: KeyRecord,
+        in db: SQLiteConnection
+    ) throws -> ([EdgeRecord], Bool) {
+        var after = start
+        var page: [EdgeRecord] = []
+        while true {
+            let rows = try db.query(
+                """
+                SELECT edges.*, items.type AS source_type, targets.type AS target_type FROM edges
+                JOIN items ON items.id = edges.source_id LEFT JOIN items AS targets ON targets.id = edges.target_id
+                WHERE \(condition) AND edges.seq > ? ORDER BY edges.seq LIMIT ?
+                """, values: values + [.integer(after), .integer(Int64(limit + 1))])
+            for row in rows {
+                if page.count == limit { return (page, true) }
+                let edge = try EdgeRecord(row: row)
+                after = edge.seq
+                if mayRead(
+                    edgeType: edge.edgeType, sourceType: row.string("source_type") ?? "", targetType: row.string("target_type"),
+                    by: key)
+                { page.append(edge) }
+            }
+            if rows.count <= limit { return (page, false) }
+        }
+    }
+
     func listEdges(_ input: Operations.ListEdges.Input) async throws -> Operations.ListEdges.Output {
         let key = try RequestContext.current.requireKey()
         var conditions = ["1 = 1"]
-        var values: [any SQLiteBindable] = []
+        var values: [SQLiteValue] = []
         if let list = input.query.edgeType {
             let types = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard (1...10).contains(types.count) else { throw LocalError.validation("edge_type takes 1 to 10 entries.") }
             conditions.append("edges.edge_type IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
-            values += types
+            values += types.map(SQLiteValue.text)
         }
         if let after = input.query.updatedAfter {
             guard let date = ISO8601.date(from: after) else { throw LocalError.validation("updated_after is not a date-time.") }
             conditions.append("edges.updated_at >= ?")
-            values.append(date.stored)
+            values.append(.real(date.stored))
         }
-        return .ok(try edgePage(
+        return .ok(try await edgePage(
             where: conditions.joined(separator: " AND "), values, cursor: input.query.cursor, limit: input.query.limit, key: key))
     }
 
     /// The edges leaving (`outgoing`) or reaching item `id`, optionally of one type.
     private func itemEdges(
         _ id: String, outgoing: Bool, edgeType: String?, cursor: String?, limit: Int?
-    ) throws -> Components.Responses.EdgePage {
+    ) async throws -> Components.Responses.EdgePage {
         let key = try RequestContext.current.requireKey()
-        let item = try read { db in try visibleItem(id, by: key, in: db) }
         var condition = outgoing ? "edges.source_id = ?" : "edges.target_id = ?"
-        var values: [any SQLiteBindable] = [item.id]
+        var values: [SQLiteValue] = [.text(id)]
         if let edgeType {
             condition += " AND edges.edge_type = ?"
-            values.append(edgeType)
+            values.append(.text(edgeType))
         }
-        return try edgePage(where: condition, values, cursor: cursor, limit: limit, key: key)
+        return try await edgePage(where: condition, values, cursor: cursor, limit: limit, key: key, itemID: id)
     }
 
     func listItemEdges(_ input: Operations.ListItemEdges.Input) async throws -> Operations.ListItemEdges.Output {
-        .ok(try itemEdges(
+        .ok(try await itemEdges(
             input.path.id, outgoing: true, edgeType: input.query.edgeType, cursor: input.query.cursor, limit: input.query.limit))
     }
 
     func listItemBackrefs(_ input: Operations.ListItemBackrefs.Input) async throws -> Operations.ListItemBackrefs.Output {
-        .ok(try itemEdges(
+        .ok(try await itemEdges(
             input.path.id, outgoing: false, edgeType: input.query.edgeType, cursor: input.query.cursor, limit: input.query.limit))
     }
 }

@@ -54,7 +54,7 @@ extension LocalAPI {
             throw LocalError.conflict("conflict", "The edge type \(id) ships with Marfa; its name is reserved.")
         }
         let now = clock.now
-        let edgeType = try write { db -> Components.Schemas.EdgeType in
+        let edgeType = try await write { db -> Components.Schemas.EdgeType in
             if try db.first("SELECT 1 FROM edge_types WHERE id = ?", id) != nil {
                 throw LocalError.conflict("conflict", "The edge type \(id) is already registered.")
             }
@@ -82,7 +82,7 @@ extension LocalAPI {
         if input.headers.xMarfaReadView != nil {
             throw LocalError(501, "not_implemented", "Conditional reads are not implemented by the local instance yet.")
         }
-        let stored = try read { db in
+        let stored = try await read { db in
             try db.query("SELECT definition FROM edge_types ORDER BY id").map {
                 try StoredJSON.decode(Components.Schemas.EdgeType.self, $0.string("definition"))
             }
@@ -98,7 +98,7 @@ extension LocalAPI {
         }
         let force = input.query.force?.rawValue == "true"
         let now = clock.now
-        try write { db in
+        try await write { db in
             guard try db.first("SELECT 1 FROM edge_types WHERE id = ?", id) != nil else {
                 throw LocalError.notFound("not_found", "No edge type \(id).")
             }

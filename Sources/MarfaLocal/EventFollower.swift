@@ -3,8 +3,8 @@ import MarfaOpenAPIRuntime
 import MarfaSQLite
 
 /// One `GET /events` answer as the server pulls it: the `stream_cursor` marker, the replay of
-/// the log after the cursor (in batches read briefly from SQLite), `stream_live`, then live
-/// frames, each batch read when the hub wakes it; a `:ping` comment when nothing else was sent
+/// the log after the cursor (in batches read on the store's reader connections, never the
+/// writer's), `stream_live`, then live frames, each batch read when the hub wakes it; a `:ping` comment when nothing else was sent
 /// for a ping interval. It ends with `stream_incomplete` when the instance stops
 /// (`server_stopping`) or the key stops working (`credential_ended`).
 ///
@@ -85,8 +85,9 @@ final class EventFollower: @unchecked Sendable {
             return bytes[...]
         case .replay:
             if hub.isStopping { return ending("server_stopping") }
-            let batch = try store.database.read { db in
-                try EventLog.entries(after: lastRead, through: plan.head, limit: Self.batchSize, in: db)
+            let (after, head) = (lastRead, plan.head)
+            let batch = try await store.read { db in
+                try EventLog.entries(after: after, through: head, limit: Self.batchSize, in: db)
             }
             guard let last = batch.last else {
                 phase = .live
@@ -101,8 +102,9 @@ final class EventFollower: @unchecked Sendable {
             var pingDue = false
             while true {
                 if hub.isStopping { return ending("server_stopping") }
-                let (batch, working) = try store.database.read { db in
-                    (try EventLog.entries(after: lastRead, limit: Self.batchSize, in: db), try credentialWorks(in: db))
+                let (after, key, now) = (lastRead, plan.filter.key, store.clock.now)
+                let (batch, working) = try await store.read { db in
+                    (try EventLog.entries(after: after, limit: Self.batchSize, in: db), try Self.credentialWorks(key, at: now, in: db))
                 }
                 guard working else { return ending("credential_ended") }
                 if let last = batch.last {
@@ -123,12 +125,11 @@ final class EventFollower: @unchecked Sendable {
         }
     }
 
-    /// Whether the key (or the OAuth grant) behind the stream still works.
-    private func credentialWorks(in db: SQLiteConnection) throws -> Bool {
-        let key = plan.filter.key
+    /// Whether `key` (or the OAuth grant it stands for) still works at `now`.
+    private static func credentialWorks(_ key: KeyRecord, at now: Date, in db: SQLiteConnection) throws -> Bool {
         if let row = try db.first("SELECT revoked_at, expires_at FROM api_keys WHERE id = ?", key.id) {
             if row.double("revoked_at") != nil { return false }
-            if let expires = row.double("expires_at"), expires <= store.clock.now.stored { return false }
+            if let expires = row.double("expires_at"), expires <= now.stored { return false }
             return true
         }
         if let row = try db.first("SELECT revoked_at FROM oauth_grants WHERE id = ?", key.id) {

@@ -49,15 +49,16 @@ extension LocalAPI {
         } else if input.headers.xMarfaReadView != nil {
             throw LocalError.validation("X-Marfa-Read-View is only for the copy stream and conditional reads.")
         }
+        let markers = copyMarkers
         // Subscribe before taking the head, so that no write between the two goes unseen.
         let subscription = store.events.subscribe()
         do {
-            let plan = try read { db -> EventFollower.Plan in
+            let plan = try await read { db -> EventFollower.Plan in
                 let filter = try EventFilter(
                     typeList: input.query._type, includesEdges: includesEdges, key: key, registry: try TypeRegistry.load(db))
                 let head = try EventLog.head(in: db)
                 var plan = EventFollower.Plan(
-                    after: cursor ?? head, head: head, terminal: nil, copyMarkers: copyMarkers, filter: filter,
+                    after: cursor ?? head, head: head, terminal: nil, copyMarkers: markers, filter: filter,
                     pingInterval: eventPingInterval)
                 if let cursor {
                     if cursor > head {

@@ -37,7 +37,7 @@ extension LocalAPI {
 
     func listFolders(_ input: Operations.ListFolders.Input) async throws -> Operations.ListFolders.Output {
         _ = try requireFolderAccess(.read)
-        let folders = try read { try SettingStore.all(.folder, as: Components.Schemas.Folder.self, in: $0) }
+        let folders = try await read { try SettingStore.all(.folder, as: Components.Schemas.Folder.self, in: $0) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(folders: folders))))
     }
 
@@ -45,7 +45,7 @@ extension LocalAPI {
         _ = try requireFolderAccess(.write)
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let now = clock.now
-        let folder = try write { db -> Components.Schemas.Folder in
+        let folder = try await write { db -> Components.Schemas.Folder in
             let id = try SettingStore.newID(body.id, at: now)
             if try SettingStore.find(.folder, id: id, as: Components.Schemas.Folder.self, in: db) != nil {
                 throw LocalError.conflict("conflict", "A folder \(id) already exists.")
@@ -65,14 +65,14 @@ extension LocalAPI {
 
     func getFolder(_ input: Operations.GetFolder.Input) async throws -> Operations.GetFolder.Output {
         _ = try requireFolderAccess(.read)
-        return .ok(folderResponse(try read { try storedFolder(input.path.id, in: $0) }))
+        return .ok(folderResponse(try await read { try storedFolder(input.path.id, in: $0) }))
     }
 
     func updateFolder(_ input: Operations.UpdateFolder.Input) async throws -> Operations.UpdateFolder.Output {
         _ = try requireFolderAccess(.write)
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let now = clock.now
-        let folder = try write { db -> Components.Schemas.Folder in
+        let folder = try await write { db -> Components.Schemas.Folder in
             var folder = try storedFolder(input.path.id, in: db)
             guard patch.version == folder.version else {
                 throw LocalError.versionConflict(
@@ -98,7 +98,7 @@ extension LocalAPI {
     func deleteFolder(_ input: Operations.DeleteFolder.Input) async throws -> Operations.DeleteFolder.Output {
         _ = try requireFolderAccess(.write)
         let now = clock.now
-        try write { db in
+        try await write { db in
             guard try SettingStore.delete(.folder, id: input.path.id, in: db) else {
                 throw LocalError.notFound("not_found", "No folder \(input.path.id).")
             }

@@ -7,7 +7,7 @@ import MarfaTypes
 extension LocalAPI {
     func listGrants(_ input: Operations.ListGrants.Input) async throws -> Operations.ListGrants.Output {
         _ = try RequestContext.current.require("grants.manage")
-        let grants = try read { db in
+        let grants = try await read { db in
             try db.query(
                 """
                 SELECT g.*, c.name AS client_name FROM oauth_grants g LEFT JOIN oauth_clients c ON c.id = g.client_id
@@ -27,7 +27,7 @@ extension LocalAPI {
         _ = try RequestContext.current.require("grants.manage")
         let id = input.path.id
         let now = clock.now
-        try write { db in
+        try await write { db in
             guard let grant = try OAuthGrants.find(id: id, in: db), grant.revokedAt == nil else {
                 throw LocalError.notFound("not_found", "No live grant has the id \(id).")
             }

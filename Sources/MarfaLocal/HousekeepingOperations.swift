@@ -35,7 +35,7 @@ extension LocalAPI {
 
     func listHousekeepingJobs(_ input: Operations.ListHousekeepingJobs.Input) async throws -> Operations.ListHousekeepingJobs.Output {
         _ = try requireOperator()
-        let jobs = try read { db in
+        let jobs = try await read { db in
             try Self.housekeepingJobs.map { kind -> Components.Schemas.HousekeepingJob in
                 let row = try db.first("SELECT * FROM housekeeping_runs WHERE name = ?", kind.name)
                 let date: (String) -> Date? = { column in row?.double(column).map { Date(stored: $0) } }
@@ -59,7 +59,7 @@ extension LocalAPI {
             throw LocalError.notFound("housekeeping_job_not_found", "No housekeeping job \(name).")
         }
         let started = clock.now
-        try write { db in
+        try await write { db in
             if try db.first("SELECT 1 FROM housekeeping_runs WHERE name = ? AND running_since IS NOT NULL", name) != nil {
                 throw LocalError.conflict("housekeeping_job_running", "The job \(name) is already running.")
             }
@@ -72,19 +72,20 @@ extension LocalAPI {
         var result: OpenAPIValue = .null
         var failure: String?
         do {
-            result = try write { db in try runJob(name, now: started, in: db) }
+            result = try await write { db in try runJob(name, now: started, in: db) }
         } catch {
             failure = "\(error)"
         }
         let finished = clock.now
-        try write { db in
+        let (outcome, error) = (result, failure)
+        try await write { db in
             try db.run(
                 """
                 UPDATE housekeeping_runs SET running_since = NULL, last_finished_at = ?, last_outcome = ?, last_error = ?,
                     last_result = ? WHERE name = ?
-                """, finished.stored, failure == nil ? "ok" : "error", failure, try StoredJSON.encode(result), name)
+                """, finished.stored, error == nil ? "ok" : "error", error, try StoredJSON.encode(outcome), name)
             try AuditLog.record(
-                "housekeeping.run", resourceType: "housekeeping", resourceID: name, details: ["result": result], at: finished,
+                "housekeeping.run", resourceType: "housekeeping", resourceID: name, details: ["result": outcome], at: finished,
                 in: db)
         }
         return .ok(.init(

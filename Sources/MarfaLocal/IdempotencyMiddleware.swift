@@ -77,7 +77,7 @@ struct IdempotencyMiddleware: ServerMiddleware {
         _ = try await settled.wait(
             for: Self.waitKey(credential, idempotencyKey), atMost: waitLimit, on: store.clock
         ) {
-            claimed = try claim(credential: credential, key: idempotencyKey, fingerprint: fingerprint)
+            claimed = try await claim(credential: credential, key: idempotencyKey, fingerprint: fingerprint)
             if case .underWay = claimed { return false }
             return true
         }
@@ -100,8 +100,9 @@ struct IdempotencyMiddleware: ServerMiddleware {
     private static func waitKey(_ credential: String, _ key: String) -> String { credential + "\n" + key }
 
     /// Finds the record of (`credential`, `key`), or reserves it for this request, in one transaction.
-    private func claim(credential: String, key: String, fingerprint: String) throws -> Claim {
-        try store.database.write { db -> Claim in
+    private func claim(credential: String, key: String, fingerprint: String) async throws -> Claim {
+        let now = store.clock.now
+        return try await store.write { db -> Claim in
             if let record = try db.first(
                 "SELECT * FROM idempotency_records WHERE credential = ? AND key = ?", credential, key)
             {
@@ -116,7 +117,7 @@ struct IdempotencyMiddleware: ServerMiddleware {
                 """
                 INSERT INTO idempotency_records (credential, key, fingerprint, status, headers, body, created_at)
                 VALUES (?, ?, ?, ?, '[]', ?, ?)
-                """, credential, key, fingerprint, Self.reservedStatus, [UInt8](), store.clock.now.stored)
+                """, credential, key, fingerprint, Self.reservedStatus, [UInt8](), now.stored)
             return .reserved
         }
     }
@@ -127,34 +128,50 @@ struct IdempotencyMiddleware: ServerMiddleware {
         _ request: HTTPRequest, bytes: [UInt8]?, metadata: ServerRequestMetadata, credential: String, key: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        var recorded = false
-        defer {
-            if !recorded { release(credential: credential, key: key) }
+        let answer: (HTTPResponse, HTTPBody?)
+        do {
+            answer = try await record(request, bytes: bytes, metadata: metadata, credential: credential, key: key, next: next)
+        } catch {
+            await release(credential: credential, key: key)
             settled.wake(Self.waitKey(credential, key))
+            throw error
         }
+        settled.wake(Self.waitKey(credential, key))
+        return answer
+    }
+
+    /// Runs the operation and records its answer; a 5xx answer drops the reservation instead.
+    private func record(
+        _ request: HTTPRequest, bytes: [UInt8]?, metadata: ServerRequestMetadata, credential: String, key: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         var (response, responseBody): (HTTPResponse, HTTPBody?)
         do {
             (response, responseBody) = try await next(request, bytes.map { HTTPBody($0) }, metadata)
         } catch {
             (response, responseBody) = LocalError.from(error).httpResponse
         }
-        guard response.status < 500 else { return (response, responseBody) }
+        guard response.status < 500 else {
+            await release(credential: credential, key: key)
+            return (response, responseBody)
+        }
         let responseBytes = try await responseBody?.collect(upTo: maxBodyBytes) ?? []
         let headers = response.headerFields.filter { !Self.perAnswerHeaders.contains($0.name.lowercased()) }.map { [$0.name, $0.value] }
-        try store.database.write { db in
+        let status = response.status
+        let now = store.clock.now
+        try await store.write { db in
             try db.run(
                 """
                 UPDATE idempotency_records SET status = ?, headers = ?, body = ?, created_at = ?
                 WHERE credential = ? AND key = ?
-                """, response.status, try StoredJSON.encode(headers), responseBytes, store.clock.now.stored, credential, key)
+                """, status, try StoredJSON.encode(headers), responseBytes, now.stored, credential, key)
         }
-        recorded = true
         return (response, HTTPBody(responseBytes))
     }
 
     /// Drops an unfinished reservation, so that the same request may be sent again.
-    private func release(credential: String, key: String) {
-        _ = try? store.database.write { db in
+    private func release(credential: String, key: String) async {
+        _ = try? await store.write { db in
             try db.run(
                 "DELETE FROM idempotency_records WHERE credential = ? AND key = ? AND status = ?", credential, key,
                 Self.reservedStatus)

@@ -43,65 +43,98 @@ extension LocalAPI {
             }
             throw LocalError.validation("sort must be created_at, updated_at, timestamp or properties.<field>.")
         }
-        var conditions: [String] = []
-        var values: [any SQLiteBindable] = []
+        var updatedAfter: Double?
         if let after = query.updatedAfter {
             column = "updated_at"
             descending = false
-            conditions.append("updated_at >= ?")
-            values.append(try Paging.instant(after, "updated_after").stored)
+            updatedAfter = try Paging.instant(after, "updated_after").stored
         }
-        let rows = try read { db -> [SQLiteRow] in
-            let registry = try TypeRegistry.load(db)
-            var types: Set<String>
-            if let filter = query._type {
-                types = try typeFilter(filter, in: registry)
-            } else {
-                types = Set(try db.query("SELECT DISTINCT type FROM items").compactMap { $0.string("type") })
-                if !includes.contains("system") { types = types.filter { !$0.hasPrefix("system.") } }
-            }
-            types = types.filter { key.typeLevel($0) >= .read }
-            conditions.append("type IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
-            if types.isEmpty { conditions[conditions.count - 1] = "0" }
-            values.append(contentsOf: types.sorted().map { $0 as any SQLiteBindable })
-            switch query.state {
-            case nil: conditions.append("state <> 'trashed'")
-            case "any": break
-            case let state? where ["active", "archived", "trashed", "revoked"].contains(state):
-                conditions.append("state = ?")
-                values.append(state)
-            case let state?: throw LocalError.validation("state must be active, archived, trashed, revoked or any, not \(state).")
-            }
-            if let source = query.source { conditions.append("source = ?"); values.append(source) }
-            if let tier = query.tier?.rawValue, tier != "all" { conditions.append("tier = ?"); values.append(tier) }
-            for tag in (query.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
-                conditions.append("EXISTS (SELECT 1 FROM json_each(items.tags) WHERE value = ?)")
-                values.append(tag)
-            }
-            if let after = query.timestampAfter { conditions.append("timestamp >= ?"); values.append(try Paging.instant(after, "timestamp_after").stored) }
-            if let before = query.timestampBefore { conditions.append("timestamp <= ?"); values.append(try Paging.instant(before, "timestamp_before").stored) }
-            let order = descending ? "DESC" : "ASC"
-            if let cursor = query.cursor {
-                let seq = try Paging.sequence(cursor)
-                guard let anchor = try db.first("SELECT \(column) AS v FROM items WHERE seq = ?", seq)?.double("v") else {
-                    throw LocalError.validation("The cursor is not one this instance gave.")
-                }
-                conditions.append(descending ? "(\(column), seq) < (?, ?)" : "(\(column), seq) > (?, ?)")
-                values.append(anchor)
-                values.append(seq)
-            }
-            let sql = "SELECT * FROM items WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(column) \(order), seq \(order) LIMIT \(limit + 1)"
-            return try db.query(sql, values: values)
-        }
-        let items = try rows.prefix(limit).map(ItemRecord.init(row:))
-        let hasMore = rows.count > limit
-        let cursor = hasMore ? items.last.map { Paging.cursor($0.seq) } : nil
-        let envelopes = includes.contains("metadata")
-            ? try read { db in try items.map { try ItemExtensions.envelope(of: $0, in: db) } } : []
+        let listing = ItemListingQuery(
+            query: query, limit: limit, column: column, descending: descending, updatedAfter: updatedAfter,
+            includesSystem: includes.contains("system"), withMetadata: includes.contains("metadata"))
+        // The page and, when asked, every item's metadata come from one snapshot.
+        let page = try await read { db in try listing.page(for: key, api: self, in: db) }
+        let cursor = page.hasMore ? page.items.last.map { Paging.cursor($0.seq) } : nil
         let payload: Operations.ListItems.Output.Ok.Body.JsonPayload =
-            includes.contains("metadata")
-            ? .init(value2: .init(data: envelopes, cursor: cursor, hasMore: hasMore))
-            : .init(value1: .init(data: items.map(\.wire), cursor: cursor, hasMore: hasMore))
+            listing.withMetadata
+            ? .init(value2: .init(data: page.envelopes, cursor: cursor, hasMore: page.hasMore))
+            : .init(value1: .init(data: page.items.map(\.wire), cursor: cursor, hasMore: page.hasMore))
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(payload)))
+    }
+}
+
+/// One `GET /items` page as SQL: the filters, the order and the cursor, read in one snapshot.
+struct ItemListingQuery: Sendable {
+    /// The items of one page, whether more follow, and their envelopes when metadata was asked for.
+    struct Page: Sendable {
+        var items: [ItemRecord]
+        var hasMore: Bool
+        var envelopes: [Components.Schemas.ItemEnvelope]
+    }
+
+    let query: Operations.ListItems.Input.Query
+    let limit: Int
+    /// The column ordered by (`created_at`, `updated_at` or `timestamp`), then `seq`.
+    let column: String
+    let descending: Bool
+    /// `updated_after` as stored, when given.
+    let updatedAfter: Double?
+    let includesSystem: Bool
+    let withMetadata: Bool
+
+    /// Reads the page `key` may see.
+    func page(for key: KeyRecord, api: LocalAPI, in db: SQLiteConnection) throws -> Page {
+        var conditions: [String] = []
+        var values: [any SQLiteBindable] = []
+        if let updatedAfter {
+            conditions.append("updated_at >= ?")
+            values.append(updatedAfter)
+        }
+        var types: Set<String>
+        if let filter = query._type {
+            types = try api.typeFilter(filter, in: try TypeRegistry.load(db))
+        } else {
+            types = Set(try db.fetchValues(String.self, "SELECT DISTINCT type FROM items"))
+            if !includesSystem { types = types.filter { !$0.hasPrefix("system.") } }
+        }
+        types = types.filter { key.typeLevel($0) >= .read }
+        conditions.append(types.isEmpty ? "0" : "type IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
+        values.append(contentsOf: types.sorted().map { $0 as any SQLiteBindable })
+        try filters(&conditions, &values)
+        if let cursor = query.cursor {
+            let seq = try Paging.sequence(cursor)
+            guard let anchor = try db.first("SELECT \(column) AS v FROM items WHERE seq = ?", seq)?.double("v") else {
+                throw LocalError.validation("The cursor is not one this instance gave.")
+            }
+            conditions.append(descending ? "(\(column), seq) < (?, ?)" : "(\(column), seq) > (?, ?)")
+            values.append(anchor)
+            values.append(seq)
+        }
+        let order = descending ? "DESC" : "ASC"
+        let sql = "SELECT * FROM items WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(column) \(order), seq \(order) LIMIT \(limit + 1)"
+        let rows = try db.query(sql, values: values)
+        let items = try rows.prefix(limit).map(ItemRecord.init(row:))
+        let envelopes = withMetadata ? try items.map { try ItemExtensions.envelope(of: $0, in: db) } : []
+        return Page(items: items, hasMore: rows.count > limit, envelopes: envelopes)
+    }
+
+    /// The state, source, tier, tag and timestamp conditions.
+    private func filters(_ conditions: inout [String], _ values: inout [any SQLiteBindable]) throws {
+        switch query.state {
+        case nil: conditions.append("state <> 'trashed'")
+        case "any": break
+        case let state? where ["active", "archived", "trashed", "revoked"].contains(state):
+            conditions.append("state = ?")
+            values.append(state)
+        case let state?: throw LocalError.validation("state must be active, archived, trashed, revoked or any, not \(state).")
+        }
+        if let source = query.source { conditions.append("source = ?"); values.append(source) }
+        if let tier = query.tier?.rawValue, tier != "all" { conditions.append("tier = ?"); values.append(tier) }
+        for tag in (query.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
+            conditions.append("EXISTS (SELECT 1 FROM json_each(items.tags) WHERE value = ?)")
+            values.append(tag)
+        }
+        if let after = query.timestampAfter { conditions.append("timestamp >= ?"); values.append(try Paging.instant(after, "timestamp_after").stored) }
+        if let before = query.timestampBefore { conditions.append("timestamp <= ?"); values.append(try Paging.instant(before, "timestamp_before").stored) }
     }
 }

@@ -66,7 +66,7 @@ extension LocalAPI {
         }
         let writer = RequestContext.current.writer
         let now = clock.now
-        let (envelope, created) = try write { db -> (Components.Schemas.ItemEnvelope, Bool) in
+        let (envelope, created) = try await write { db -> (Components.Schemas.ItemEnvelope, Bool) in
             let registry = try TypeRegistry.load(db)
             let type = try registeredType(body._type, in: registry)
             try requireWrite(type.id, by: key)
@@ -131,13 +131,15 @@ extension LocalAPI {
     func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
         let key = try RequestContext.current.requireKey()
         let includes = Set((input.query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-        let (item, versions) = try read { db -> (ItemRecord, [Components.Schemas.ItemSnapshot]?) in
+        // The item, its metadata and its versions come from one snapshot.
+        let (item, metadata, versions) = try await read {
+            db -> (ItemRecord, Components.Schemas.ItemMetadata, [Components.Schemas.ItemSnapshot]?) in
             let item = try visibleItem(input.path.id, by: key, in: db)
-            guard includes.contains("versions") else { return (item, nil) }
+            let metadata = try ItemExtensions.metadata(of: item, in: db)
+            guard includes.contains("versions") else { return (item, metadata, nil) }
             let rows = try db.query("SELECT * FROM item_snapshots WHERE item_id = ? ORDER BY version DESC", item.id)
-            return (item, try rows.map(SnapshotRow.wire))
+            return (item, metadata, try rows.map(SnapshotRow.wire))
         }
-        let metadata = try read { db in try ItemExtensions.metadata(of: item, in: db) }
         return .ok(.init(
             headers: .init(xMarfaContract: Self.contract),
             body: .json(.init(item: item.wire, metadata: metadata, versions: versions))))
@@ -151,7 +153,7 @@ extension LocalAPI {
         }
         let writer = RequestContext.current.writer
         let now = clock.now
-        let envelope = try write { db -> Components.Schemas.ItemEnvelope in
+        let envelope = try await write { db -> Components.Schemas.ItemEnvelope in
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
             let registry = try TypeRegistry.load(db)
@@ -227,7 +229,7 @@ extension LocalAPI {
     func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
         let key = try RequestContext.current.requireKey()
         let now = clock.now
-        try write { db in
+        try await write { db in
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
             item.state = "trashed"
@@ -241,7 +243,7 @@ extension LocalAPI {
     func restoreItem(_ input: Operations.RestoreItem.Input) async throws -> Operations.RestoreItem.Output {
         let key = try RequestContext.current.requireKey()
         let now = clock.now
-        let envelope = try write { db -> Components.Schemas.ItemEnvelope in
+        let envelope = try await write { db -> Components.Schemas.ItemEnvelope in
             guard var item = try ItemRecord.find(id: input.path.id, in: db), key.typeLevel(item.type) >= .read else {
                 throw LocalError.notFound("item_not_found", "No item \(input.path.id).")
             }
@@ -266,7 +268,7 @@ extension LocalAPI {
             throw LocalError(400, "invalid_transition", "An item cannot move to \(target).")
         }
         let now = clock.now
-        let envelope = try write { db -> Components.Schemas.ItemEnvelope in
+        let envelope = try await write { db -> Components.Schemas.ItemEnvelope in
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
             guard item.state != "revoked" else { throw LocalError(400, "invalid_transition", "A revoked item cannot move.") }
@@ -286,7 +288,7 @@ extension LocalAPI {
         let limit = try Paging.limit(input.query.limit)
         let after = input.query.after ?? 0
         guard after >= 0 else { throw LocalError.validation("after must not be negative.") }
-        let rows = try read { db -> [SQLiteRow] in
+        let rows = try await read { db -> [SQLiteRow] in
             let item = try visibleItem(input.path.id, by: key, in: db)
             return try db.query(
                 "SELECT * FROM item_snapshots WHERE item_id = ? AND version > ? ORDER BY version LIMIT ?", item.id, after, limit + 1)

@@ -11,14 +11,15 @@ extension LocalAPI {
         case .some(._type): byType = true
         case .some(.unknown(let value)): throw LocalError.validation("by is state or type, not \(value).")
         }
-        var counts: [String: Int64] = [:]
-        try read { db in
+        let counts = try await read { db -> [String: Int64] in
+            var counts: [String: Int64] = [:]
             let sql = byType
                 ? "SELECT type, type AS bucket, COUNT(*) AS n FROM items WHERE state <> 'trashed' GROUP BY type"
                 : "SELECT type, state AS bucket, COUNT(*) AS n FROM items GROUP BY type, state"
             for row in try db.query(sql) where key.typeLevel(row.string("type") ?? "") >= .read {
                 counts[row.string("bucket") ?? "", default: 0] += row.int64("n") ?? 0
             }
+            return counts
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(additionalProperties: counts))))
     }

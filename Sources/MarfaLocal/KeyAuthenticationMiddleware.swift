@@ -17,12 +17,12 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
     }
 
     /// Whether the `Authorization` value `header` is `Bearer` and a live key or access token.
-    static func isLive(_ header: String, in store: LocalStore) -> Bool {
+    static func isLive(_ header: String, in store: LocalStore) async -> Bool {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }
         let token = parts[1].trimmingCharacters(in: .whitespaces)
         let now = store.clock.now
-        let found = try? store.database.read { db -> Bool in
+        let found = try? await store.read { db -> Bool in
             if token.hasPrefix(OAuthGrants.accessPrefix) { return try OAuthGrants.key(forAccessToken: token, in: db, now: now) != nil }
             return try KeyRecord.find(plaintext: token, in: db, now: now) != nil
         }
@@ -35,7 +35,7 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         if Self.isOpen(operationID) { return try await next(request, body, metadata) }
         guard let header = request.headerFields["Authorization"] else {
-            if operationID == "createKey", try store.database.read({ try $0.first("SELECT 1 FROM api_keys LIMIT 1") }) == nil {
+            if operationID == "createKey", try await store.read({ try $0.first("SELECT 1 FROM api_keys LIMIT 1") }) == nil {
                 return try await next(request, body, metadata)
             }
             throw LocalError.unauthorized()
@@ -48,21 +48,21 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         let now = store.clock.now
         if token.hasPrefix(OAuthGrants.accessPrefix) {
             // An OAuth access token: the grant's scopes, mapped onto the key model.
-            guard let key = try store.database.read({ try OAuthGrants.key(forAccessToken: token, in: $0, now: now) }) else {
+            guard let key = try await store.read({ try OAuthGrants.key(forAccessToken: token, in: $0, now: now) }) else {
                 throw LocalError.unauthorized("The access token is unknown, revoked or expired.")
             }
             if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 }) ?? true {
-                _ = try? store.database.write { try OAuthGrants.touch(grantID: key.id, in: $0, now: now) }
+                _ = try? await store.write { try OAuthGrants.touch(grantID: key.id, in: $0, now: now) }
             }
             var context = RequestContext.current
             context.key = key
             return try await RequestContext.$current.withValue(context) { try await next(request, body, metadata) }
         }
-        guard let key = try store.database.read({ try KeyRecord.find(plaintext: token, in: $0, now: now) }) else {
+        guard let key = try await store.read({ try KeyRecord.find(plaintext: token, in: $0, now: now) }) else {
             throw LocalError.unauthorized("The key is unknown, revoked or expired.")
         }
         if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 3600 }) ?? true {
-            _ = try? store.database.write { try $0.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now.stored, key.id) }
+            _ = try? await store.write { try $0.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now.stored, key.id) }
         }
         var context = RequestContext.current
         context.key = key

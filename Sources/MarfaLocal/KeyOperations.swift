@@ -66,7 +66,7 @@ extension LocalAPI {
             throw LocalError.validation("label and source must not be empty; source is at most 200 characters.")
         }
         let now = clock.now
-        let (record, plaintext) = try write { db -> (KeyRecord, String) in
+        let (record, plaintext) = try await write { db -> (KeyRecord, String) in
             guard let caller else {
                 // Bootstrap: no key exists, so this one is the owner's.
                 guard try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { throw LocalError.unauthorized() }
@@ -135,7 +135,7 @@ extension LocalAPI {
 
     func listKeys(_ input: Operations.ListKeys.Input) async throws -> Operations.ListKeys.Output {
         let caller = try RequestContext.current.require("keys.mint")
-        let keys = try read { try $0.query("SELECT * FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id").map(KeyRecord.init(row:)) }
+        let keys = try await read { try $0.query("SELECT * FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id").map(KeyRecord.init(row:)) }
         return .ok(.init(
             headers: .init(xMarfaContract: Self.contract),
             body: .json(.init(keys: keys.filter { reachable($0, by: caller) }.map { $0.wire() }))))
@@ -143,14 +143,14 @@ extension LocalAPI {
 
     func getCurrentKey(_ input: Operations.GetCurrentKey.Input) async throws -> Operations.GetCurrentKey.Output {
         let key = try RequestContext.current.requireKey()
-        let fresh = try read { try KeyRecord.find(id: key.id, in: $0) } ?? key
+        let fresh = try await read { try KeyRecord.find(id: key.id, in: $0) } ?? key
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(fresh.wire())))
     }
 
     func updateKey(_ input: Operations.UpdateKey.Input) async throws -> Operations.UpdateKey.Output {
         let caller = try RequestContext.current.require("keys.mint")
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
-        let updated = try write { db -> KeyRecord in
+        let updated = try await write { db -> KeyRecord in
             guard var key = try KeyRecord.find(id: input.path.id, in: db), key.revokedAt == nil, reachable(key, by: caller) else {
                 throw LocalError.notFound("api_key_not_found", "No key \(input.path.id).")
             }
@@ -194,7 +194,7 @@ extension LocalAPI {
 
     func revokeKey(_ input: Operations.RevokeKey.Input) async throws -> Operations.RevokeKey.Output {
         let caller = try RequestContext.current.requireKey()
-        try write { db in
+        try await write { db in
             guard let key = try KeyRecord.find(id: input.path.id, in: db), key.revokedAt == nil,
                 key.id == caller.id || (caller.has("keys.mint") && reachable(key, by: caller))
             else {

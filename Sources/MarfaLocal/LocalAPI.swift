@@ -29,14 +29,18 @@ struct LocalAPI: APIProtocol {
     /// Where the instance reads the time (the store's clock).
     var clock: any MarfaClock { store.clock }
 
-    /// Runs `body` in one write transaction, then wakes the event log's followers.
+    /// Runs `body` on the store's writer thread in one transaction, then wakes the event log's
+    /// followers. The caller suspends meanwhile; nothing runs on the cooperative pool.
     @discardableResult
-    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
-        let result = try store.database.write(body)
+    func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        let result = try await store.write(body)
         store.events.wake()
         return result
     }
 
-    /// Runs `body` with the connection, for reads.
-    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T { try store.database.read(body) }
+    /// Runs `body` on a reader thread in one snapshot: everything a request reads in one call
+    /// comes from the same commit.
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await store.read(body)
+    }
 }

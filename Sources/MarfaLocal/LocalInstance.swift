@@ -98,11 +98,12 @@ public final class LocalInstance: Sendable {
         dataDirectory: URL, host: String = "127.0.0.1", port: Int = 0, ownerPassword: String? = nil,
         options: Options = Options()
     ) async throws -> LocalInstance {
-        let store = try LocalStore(directory: dataDirectory, clock: options.clock)
+        let store = try await LocalStore.open(directory: dataDirectory, clock: options.clock)
         do {
-            let generatedOwnerPassword = try store.database.write { db in try OwnerPassword.prepare(ownerPassword, in: db, store: store) }
-            let bootstrapKey = try store.database.write { db -> String? in
-                guard options.mintsOwnerKey, try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { return nil }
+            let generatedOwnerPassword = try await OwnerPassword.prepare(ownerPassword, store: store)
+            let mintsOwnerKey = options.mintsOwnerKey
+            let bootstrapKey = try await store.write { db -> String? in
+                guard mintsOwnerKey, try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { return nil }
                 return try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", at: store.clock.now, in: db).plaintext
             }
             let server = MicroHTTPDServer(
@@ -115,7 +116,7 @@ public final class LocalInstance: Sendable {
             if let limit = options.requestsPerMinute {
                 middlewares.append(RateLimitMiddleware(
                     limiter: RateLimiter(limit: limit, window: .seconds(60)), clock: store.clock,
-                    isLiveCredential: { KeyAuthenticationMiddleware.isLive($0, in: store) }))
+                    isLiveCredential: { await KeyAuthenticationMiddleware.isLive($0, in: store) }))
             }
             let refusalMiddlewares = middlewares
             middlewares.append(KeyAuthenticationMiddleware(store: store))
@@ -133,7 +134,7 @@ public final class LocalInstance: Sendable {
                 generatedOwnerPassword: generatedOwnerPassword, dataDirectory: dataDirectory,
                 server: server, store: store)
         } catch {
-            store.close()
+            await store.close()
             throw error
         }
     }
@@ -141,12 +142,14 @@ public final class LocalInstance: Sendable {
     /// Stops answering (requests under way finish first, up to a few seconds) and closes the store.
     /// Open event streams end first, each with a `stream_incomplete` frame (`server_stopping`)
     /// naming the last event it sent. A type move under way is cancelled and ends as failed
-    /// (`interrupted`); a handler still running after the cut-off finds the store closed.
+    /// (`interrupted`); the store's connections close once the server has stopped and the
+    /// database calls already accepted are done; a handler still running after the cut-off finds
+    /// the store closed.
     public func stop() async {
         await store.events.stop()
         await server.shutdown()
         await store.background.stopAll()
-        store.close()
+        await store.close()
     }
 
     /// Returns when `stop()` begins.

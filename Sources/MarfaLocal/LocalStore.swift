@@ -7,12 +7,16 @@ import MarfaTypes
 /// The instance's data folder: one SQLite file (`marfa.sqlite`) holding every table, migrated to
 /// this build's schema when opened, and the instance's identity, minted on first open.
 ///
-/// The folder is created owner-only (0700) and the database files are kept owner-only (0600),
-/// since they hold key hashes, the owner password hash and webhook secrets. Opening also settles
-/// what a crash or stop left half done: running type moves end as failed (`interrupted`),
-/// housekeeping runs stop counting as running, and idempotency reservations are dropped.
+/// The file is shared through a `SQLitePool`: one writer and a few readers, each on its own thread,
+/// so no SQLite call runs on the Swift cooperative pool, reads never wait for a write, and each
+/// `read` sees one commit. The folder is created owner-only (0700) and the database files are
+/// kept owner-only (0600), since they hold key hashes, the owner password hash and webhook
+/// secrets. Opening also settles what a crash or stop left half done: running type moves end as
+/// failed (`interrupted`), housekeeping runs stop counting as running, and idempotency
+/// reservations are dropped.
 final class LocalStore: Sendable {
-    let database: SQLiteDatabase
+    /// The database: one writer and up to four readers, each on its own thread.
+    let pool: SQLitePool
     /// The instance's UUIDv7, the same for every start on this folder.
     let instanceID: String
     /// Whether this open created the store.
@@ -30,32 +34,62 @@ final class LocalStore: Sendable {
     let clock: any MarfaClock
 
     static let fileName = "marfa.sqlite"
+    /// The pool's settings: four readers, enough for the cores this runs on and the followers' reads.
+    static let poolConfiguration = SQLitePool.Configuration(readerCount: 4)
 
-    init(directory: URL, clock: any MarfaClock) throws {
-        try Self.prepareFolder(directory)
+    private init(pool: SQLitePool, instanceID: String, isNew: Bool, directory: URL, clock: any MarfaClock) {
+        self.pool = pool
+        self.instanceID = instanceID
+        self.isNew = isNew
         self.directory = directory
         self.clock = clock
-        database = try SQLiteDatabase(path: directory.appendingPathComponent(Self.fileName).path)
-        Self.restrictDatabaseFiles(in: directory)
-        var created = false
-        instanceID = try database.read { db in
-            try db.migrate(LocalSchema.migrations)
-            return try db.transaction { db in
-                if let existing = try db.first("SELECT value FROM meta WHERE name = 'instance_id'")?.string("value") {
-                    return existing
-                }
-                created = true
-                let now = clock.now
-                let id = Identifiers.uuidV7(at: now)
-                try db.run("INSERT INTO meta (name, value) VALUES ('instance_id', ?)", id)
-                try db.run("INSERT INTO meta (name, value) VALUES ('created_at', ?)", now.timeIntervalSince1970.description)
-                try TypeCatalog.install(in: db, at: now)
-                return id
-            }
+    }
+
+    /// Opens the store in `directory` (creating it), migrates it, mints the identity on first open
+    /// and settles interrupted work.
+    static func open(directory: URL, clock: any MarfaClock) async throws -> LocalStore {
+        try prepareFolder(directory)
+        let pool = try await SQLitePool.open(
+            path: directory.appendingPathComponent(fileName).path, configuration: poolConfiguration)
+        do {
+            restrictDatabaseFiles(in: directory)
+            try await pool.migrate(LocalSchema.migrations)
+            let now = clock.now
+            let (instanceID, created) = try await pool.write { db in try identity(at: now, in: db) }
+            try await pool.write { db in try settleInterruptedWork(at: now, in: db) }
+            return LocalStore(pool: pool, instanceID: instanceID, isNew: created, directory: directory, clock: clock)
+        } catch {
+            await pool.close()
+            throw error
         }
-        isNew = created
-        let now = clock.now
-        try database.write { db in try Self.settleInterruptedWork(at: now, in: db) }
+    }
+
+    /// The stored instance ID, or a new one (with the shipped types) on a new store; and whether
+    /// it is new.
+    private static func identity(at now: Date, in db: SQLiteConnection) throws -> (String, Bool) {
+        if let existing = try db.first("SELECT value FROM meta WHERE name = 'instance_id'")?.string("value") {
+            return (existing, false)
+        }
+        let id = Identifiers.uuidV7(at: now)
+        try db.run("INSERT INTO meta (name, value) VALUES ('instance_id', ?)", id)
+        try db.run("INSERT INTO meta (name, value) VALUES ('created_at', ?)", now.timeIntervalSince1970.description)
+        try TypeCatalog.install(in: db, at: now)
+        return (id, true)
+    }
+
+    /// Runs `body` on a reader in one snapshot (see `SQLitePool.read`). The call runs to its end
+    /// even when the calling task is canceled (a request whose client left, or the server
+    /// stopping), as a request under way always has.
+    func read<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await Task { try await pool.read(body) }.value
+    }
+
+    /// Runs `body` on the writer in one transaction (see `SQLitePool.write`); wakes no follower.
+    /// Like `read`, it runs to its end even when the calling task is canceled, so a request's
+    /// writes (or a stopping job's last one) are never cut short between two of them.
+    @discardableResult
+    func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+        try await Task { try await pool.write(body) }.value
     }
 
     /// Creates the folder owner-only when missing, and the database file owner-only before SQLite
@@ -97,7 +131,8 @@ final class LocalStore: Sendable {
         try db.run("DELETE FROM idempotency_records WHERE status = \(IdempotencyMiddleware.reservedStatus)")
     }
 
-    func close() { database.close() }
+    /// Closes the pool: waits for the calls already accepted, then refuses new ones.
+    func close() async { await pool.close() }
 
     // MARK: Meta values
 

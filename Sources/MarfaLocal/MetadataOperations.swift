@@ -23,11 +23,11 @@ extension LocalAPI {
     /// Changes the tags of item `id` with `change` in one transaction, emitting `metadata.changed`
     /// when they changed; answers the metadata record.
     private func changeTags(
-        of id: String, _ change: ([String]) throws -> [String]
-    ) throws -> Components.Schemas.ItemMetadata {
+        of id: String, _ change: @escaping @Sendable ([String]) throws -> [String]
+    ) async throws -> Components.Schemas.ItemMetadata {
         let key = try RequestContext.current.requireKey()
         let now = clock.now
-        return try write { db in
+        return try await write { db in
             var item = try visibleItem(id, by: key, in: db)
             try requireWrite(item.type, by: key)
             let tags = Self.uniqueTags(try change(item.tags))
@@ -51,39 +51,40 @@ extension LocalAPI {
 
     func getItemMetadata(_ input: Operations.GetItemMetadata.Input) async throws -> Operations.GetItemMetadata.Output {
         let key = try RequestContext.current.requireKey()
-        let metadata = try read { db in try ItemExtensions.metadata(of: try visibleItem(input.path.id, by: key, in: db), in: db) }
+        let metadata = try await read { db in try ItemExtensions.metadata(of: try visibleItem(input.path.id, by: key, in: db), in: db) }
         return .ok(metadataResponse(metadata))
     }
 
     func replaceItemMetadata(_ input: Operations.ReplaceItemMetadata.Input) async throws -> Operations.ReplaceItemMetadata.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
-        return .ok(metadataResponse(try changeTags(of: input.path.id) { _ in body.tags ?? [] }))
+        return .ok(metadataResponse(try await changeTags(of: input.path.id) { _ in body.tags ?? [] }))
     }
 
     func mergeItemMetadata(_ input: Operations.MergeItemMetadata.Input) async throws -> Operations.MergeItemMetadata.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
-        return .ok(metadataResponse(try changeTags(of: input.path.id) { $0 + (body.tags ?? []) }))
+        return .ok(metadataResponse(try await changeTags(of: input.path.id) { $0 + (body.tags ?? []) }))
     }
 
     func addItemTags(_ input: Operations.AddItemTags.Input) async throws -> Operations.AddItemTags.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         guard !body.tags.isEmpty else { throw LocalError.validation("tags needs at least one tag.") }
-        return .ok(metadataResponse(try changeTags(of: input.path.id) { $0 + body.tags }))
+        return .ok(metadataResponse(try await changeTags(of: input.path.id) { $0 + body.tags }))
     }
 
     func removeItemTag(_ input: Operations.RemoveItemTag.Input) async throws -> Operations.RemoveItemTag.Output {
         let tag = input.path.tag
-        return .ok(metadataResponse(try changeTags(of: input.path.id) { $0.filter { $0 != tag } }))
+        return .ok(metadataResponse(try await changeTags(of: input.path.id) { $0.filter { $0 != tag } }))
     }
 
     func listTags(_ input: Operations.ListTags.Input) async throws -> Operations.ListTags.Output {
         let key = try RequestContext.current.requireKey()
-        var counts: [String: Int] = [:]
-        try read { db in
+        let counts = try await read { db -> [String: Int] in
+            var counts: [String: Int] = [:]
             for row in try db.query("SELECT type, tags FROM items WHERE state != 'trashed' AND tags != '[]'") {
                 guard key.typeLevel(row.string("type") ?? "") >= .read else { continue }
                 for tag in try StoredJSON.decode([String].self, row.string("tags")) { counts[tag, default: 0] += 1 }
             }
+            return counts
         }
         let tags = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
             .map { Components.Schemas.TagList.TagsItemPayload(tag: $0.key, count: $0.value) }
@@ -107,11 +108,11 @@ extension LocalAPI {
     }
 
     /// Sets (or with nil deletes) namespace `namespace` of item `id`, emitting `metadata.changed`.
-    private func setExtension(_ namespace: String, of id: String, to data: OpenAPIValue?) throws -> [String: OpenAPIValue] {
+    private func setExtension(_ namespace: String, of id: String, to data: OpenAPIValue?) async throws -> [String: OpenAPIValue] {
         let key = try RequestContext.current.requireKey()
         try Self.checkNamespace(namespace)
         let now = clock.now
-        return try write { db in
+        return try await write { db in
             var item = try visibleItem(id, by: key, in: db)
             try requireWrite(item.type, by: key)
             let before = try ItemExtensions.get(namespace, of: item.id, in: db)
@@ -127,14 +128,14 @@ extension LocalAPI {
 
     func listItemExtensions(_ input: Operations.ListItemExtensions.Input) async throws -> Operations.ListItemExtensions.Output {
         let key = try RequestContext.current.requireKey()
-        let all = try read { db in try ItemExtensions.all(of: try visibleItem(input.path.id, by: key, in: db).id, in: db) }
+        let all = try await read { db in try ItemExtensions.all(of: try visibleItem(input.path.id, by: key, in: db).id, in: db) }
         return .ok(extensionsResponse(all))
     }
 
     func getItemExtension(_ input: Operations.GetItemExtension.Input) async throws -> Operations.GetItemExtension.Output {
         let key = try RequestContext.current.requireKey()
         try Self.checkNamespace(input.path.namespace)
-        let data = try read { db in
+        let data = try await read { db in
             try ItemExtensions.get(input.path.namespace, of: try visibleItem(input.path.id, by: key, in: db).id, in: db)
         }
         return .ok(.init(
@@ -144,10 +145,10 @@ extension LocalAPI {
 
     func replaceItemExtension(_ input: Operations.ReplaceItemExtension.Input) async throws -> Operations.ReplaceItemExtension.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON object body is required.") }
-        return .ok(extensionsResponse(try setExtension(input.path.namespace, of: input.path.id, to: .object(body))))
+        return .ok(extensionsResponse(try await setExtension(input.path.namespace, of: input.path.id, to: .object(body))))
     }
 
     func deleteItemExtension(_ input: Operations.DeleteItemExtension.Input) async throws -> Operations.DeleteItemExtension.Output {
-        .ok(extensionsResponse(try setExtension(input.path.namespace, of: input.path.id, to: nil)))
+        .ok(extensionsResponse(try await setExtension(input.path.namespace, of: input.path.id, to: nil)))
     }
 }

@@ -16,13 +16,13 @@ extension LocalAPI {
         }
         guard from < to else { throw LocalError.validation("from must be before to.") }
         guard to.timeIntervalSince(from) <= 366 * 86_400 else { throw LocalError.validation("The window is longer than 366 days.") }
-        var eventsRead = 0
-        let occurrences = try read { db -> [(Date, Components.Schemas.Occurrence)] in
+        let (eventsRead, occurrences) = try await read { db -> (Int, [(Date, Components.Schemas.Occurrence)]) in
+            var eventsRead = 0
             let registry = try TypeRegistry.load(db)
             let root = input.query._type ?? "core.event"
             try TypeValidation.checkGrammar(root)
             let types = registry.descendants(of: root).filter { key.typeLevel($0) >= .read }
-            guard !types.isEmpty else { return [] }
+            guard !types.isEmpty else { return (0, []) }
             let rows = try db.query(
                 "SELECT * FROM items WHERE state <> 'trashed' AND type IN (\(types.map { _ in "?" }.joined(separator: ", ")))",
                 values: Array(types))
@@ -38,7 +38,7 @@ extension LocalAPI {
                     throw LocalError.validation("The window holds more than \(Self.maxOccurrences) occurrences; ask for a shorter one.")
                 }
             }
-            return found.sorted { $0.0 < $1.0 }
+            return (eventsRead, found.sorted { $0.0 < $1.0 })
         }
         return .ok(.init(
             headers: .init(xMarfaContract: Self.contract),

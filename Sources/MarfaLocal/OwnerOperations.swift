@@ -9,7 +9,7 @@ import MarfaTypes
 extension LocalAPI {
     func getOwner(_ input: Operations.GetOwner.Input) async throws -> Operations.GetOwner.Output {
         try requireOwnerKey()
-        guard let owner = try read({ try OwnerAccount.find(in: $0, store: store) }) else {
+        guard let owner = try await read({ try OwnerAccount.find(in: $0, store: store) }) else {
             throw LocalError.notFound("owner_not_found", "This instance has no owner account yet; POST /owner creates it.")
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(owner)))
@@ -30,12 +30,13 @@ extension LocalAPI {
         let owner = Components.Schemas.Owner(
             id: Identifiers.uuidV7(at: now), email: email, name: body.name.flatMap { $0.isEmpty ? nil : $0 } ?? String(parts[0]),
             createdAt: now)
-        try write { db in
+        let hashedPassword = OwnerPassword.hash(body.password)
+        try await write { db in
             guard try OwnerAccount.find(in: db, store: store) == nil else {
                 throw LocalError.conflict("owner_exists", "This instance already has its owner.")
             }
             try store.setMeta("owner_account", try StoredJSON.encode(owner), in: db)
-            try OwnerPassword.store(body.password, in: db, store: store)
+            try store.setMeta(OwnerPassword.metaName, hashedPassword, in: db)
             try AuditLog.record("owner.create", resourceType: "owner", resourceID: owner.id, at: now, in: db)
         }
         return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(owner)))

@@ -11,23 +11,34 @@ enum OwnerPassword {
     /// PBKDF2 rounds for new hashes.
     static let rounds = 20_000
 
-    static func store(_ password: String, in db: SQLiteConnection, store: LocalStore) throws {
+    /// The `meta` row holding the hash.
+    static let metaName = "owner_password"
+
+    /// The stored form of `password`, with a new salt. PBKDF2 takes a while on purpose: call it
+    /// before a write, never inside one, so no transaction waits for it.
+    static func hash(_ password: String) -> String {
         let salt = Identifiers.secret(bytes: 16)
-        let derived = PBKDF2.hex(PBKDF2.sha256(password: Array(password.utf8), salt: Array(salt.utf8), rounds: rounds))
-        try store.setMeta("owner_password", [scheme, String(rounds), salt, derived].joined(separator: ":"), in: db)
+        let derived = Hex.encode(PBKDF2.sha256(password: Array(password.utf8), salt: Array(salt.utf8), rounds: rounds))
+        return [scheme, String(rounds), salt, derived].joined(separator: ":")
     }
 
     /// Stores `password` when given; when not, and no password was ever set, stores and returns a
-    /// generated one.
-    static func prepare(_ password: String?, in db: SQLiteConnection, store: LocalStore) throws -> String? {
+    /// generated one. The hashing runs outside any transaction.
+    static func prepare(_ password: String?, store: LocalStore) async throws -> String? {
         if let password {
-            try self.store(password, in: db, store: store)
+            let hashed = hash(password)
+            try await store.write { db in try store.setMeta(metaName, hashed, in: db) }
             return nil
         }
-        guard try store.meta("owner_password", in: db) == nil else { return nil }
+        guard try await store.read({ try store.meta(metaName, in: $0) }) == nil else { return nil }
         let generated = Identifiers.secret(bytes: 12)
-        try self.store(generated, in: db, store: store)
-        return generated
+        let hashed = hash(generated)
+        let stored = try await store.write { db -> Bool in
+            guard try store.meta(metaName, in: db) == nil else { return false }
+            try store.setMeta(metaName, hashed, in: db)
+            return true
+        }
+        return stored ? generated : nil
     }
 
     /// Whether `password` matches the stored value `stored`.
@@ -35,7 +46,7 @@ enum OwnerPassword {
         guard let stored else { return false }
         let parts = stored.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 4, parts[0] == scheme, let rounds = Int(parts[1]), rounds > 0 {
-            let derived = PBKDF2.hex(PBKDF2.sha256(password: Array(password.utf8), salt: Array(parts[2].utf8), rounds: rounds))
+            let derived = Hex.encode(PBKDF2.sha256(password: Array(password.utf8), salt: Array(parts[2].utf8), rounds: rounds))
             return constantTimeEqual(derived, parts[3])
         }
         if parts.count == 2 {
@@ -59,42 +70,5 @@ enum OwnerPassword {
             difference |= (index < left.count ? left[index] : 0) ^ (index < right.count ? right[index] : 0)
         }
         return difference == 0
-    }
-}
-
-/// PBKDF2 (RFC 8018) with HMAC-SHA256, one 32-byte block.
-enum PBKDF2 {
-    static func sha256(password: [UInt8], salt: [UInt8], rounds: Int) -> [UInt8] {
-        let mac = HMACSHA256(key: password)
-        var block = mac.authenticate(salt + [0, 0, 0, 1])
-        var result = block
-        for _ in 1..<max(rounds, 1) {
-            block = mac.authenticate(block)
-            for index in 0..<result.count { result[index] ^= block[index] }
-        }
-        return result
-    }
-
-    /// `bytes` as lowercase hex.
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
-    }
-}
-
-/// HMAC (RFC 2104) over SHA-256.
-struct HMACSHA256 {
-    private let inner: [UInt8]
-    private let outer: [UInt8]
-
-    init(key: [UInt8]) {
-        var padded = key.count > 64 ? SHA256.digest(key) : key
-        padded += [UInt8](repeating: 0, count: 64 - padded.count)
-        inner = padded.map { $0 ^ 0x36 }
-        outer = padded.map { $0 ^ 0x5c }
-    }
-
-    func authenticate(_ message: [UInt8]) -> [UInt8] {
-        SHA256.digest(outer + SHA256.digest(inner + message))
     }
 }

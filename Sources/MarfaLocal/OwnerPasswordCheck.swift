@@ -30,25 +30,26 @@ extension LocalAPI {
     }
 
     /// Checks `password` for `target`, counting a wrong one against the request and the instance.
-    func checkOwnerPassword(_ password: String?, for target: PasswordTarget) throws -> PasswordOutcome {
+    func checkOwnerPassword(_ password: String?, for target: PasswordTarget) async throws -> PasswordOutcome {
         let ticket: UUID
         switch passwordAttempts.admit(now: clock.now) {
         case .admitted(let admitted): ticket = admitted
         case .refused(let retryAfter): return .throttled(retryAfter: retryAfter)
         }
-        let stored = try read { try store.meta("owner_password", in: $0) }
+        let stored = try await read { try store.meta(OwnerPassword.metaName, in: $0) }
         if let password, OwnerPassword.verify(password, against: stored) {
             passwordAttempts.giveBack(ticket)
             if OwnerPassword.needsUpgrade(stored) {
-                try write { db in
-                    guard try store.meta("owner_password", in: db) == stored else { return }
-                    try OwnerPassword.store(password, in: db, store: store)
+                let upgraded = OwnerPassword.hash(password)
+                try await write { db in
+                    guard try store.meta(OwnerPassword.metaName, in: db) == stored else { return }
+                    try store.setMeta(OwnerPassword.metaName, upgraded, in: db)
                 }
             }
             return .accepted
         }
         let limit = Self.passwordAttemptsPerRequest
-        let burned = try write { db -> Bool in
+        let burned = try await write { db -> Bool in
             switch target {
             case .consent(let hash):
                 try db.run("UPDATE oauth_consents SET failed_attempts = failed_attempts + 1 WHERE hash = ?", hash)

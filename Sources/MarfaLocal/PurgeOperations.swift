@@ -9,7 +9,7 @@ extension LocalAPI {
     func purgeItem(_ input: Operations.PurgeItem.Input) async throws -> Operations.PurgeItem.Output {
         let key = try RequestContext.current.require("items.purge")
         let now = clock.now
-        try write { db in
+        try await write { db in
             guard let item = try ItemRecord.find(id: input.path.id, in: db), key.typeLevel(item.type) >= .read else {
                 throw LocalError.notFound("item_not_found", "No item \(input.path.id).")
             }

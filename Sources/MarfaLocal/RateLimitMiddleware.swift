@@ -13,14 +13,16 @@ struct RateLimitMiddleware: ServerMiddleware {
     /// Where the windows' time is read.
     let clock: any MarfaClock
     /// Whether an `Authorization` header value names a live key or access token.
-    let isLiveCredential: @Sendable (String) -> Bool
+    let isLiveCredential: @Sendable (String) async -> Bool
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, metadata: ServerRequestMetadata, operationID: String,
         next: @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
     ) async throws -> (HTTPResponse, HTTPBody?) {
-        let credential = request.headerFields["Authorization"].flatMap { isLiveCredential($0) ? "bearer:" + SHA256.hex($0) : nil }
-            ?? "anonymous"
+        var credential = "anonymous"
+        if let header = request.headerFields["Authorization"], await isLiveCredential(header) {
+            credential = "bearer:" + SHA256.hex(header)
+        }
         let decision = limiter.count(credential, now: clock.now)
         var answer: (HTTPResponse, HTTPBody?)
         if decision.allowed {

@@ -22,7 +22,7 @@ extension LocalAPI {
             throw LocalError.validation("limit is 1 to 100 and offset 0 to 10000.")
         }
         let wantedTags = (query.tags ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let results = try read { db -> [Components.Schemas.SearchResult] in
+        let results = try await read { db -> [Components.Schemas.SearchResult] in
             let registry = try TypeRegistry.load(db)
             var conditions = ["state <> 'trashed'"]
             var values: [any SQLiteBindable] = []

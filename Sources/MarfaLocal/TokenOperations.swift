@@ -26,9 +26,9 @@ extension LocalAPI {
         }
         let answer: TokenAnswer
         switch form.grantType {
-        case .authorizationCode: answer = try exchangeCode(form)
-        case .refreshToken: answer = try exchangeRefreshToken(form)
-        case .urnIetfParamsOauthGrantTypeDeviceCode: answer = try exchangeDeviceCode(form)
+        case .authorizationCode: answer = try await exchangeCode(form)
+        case .refreshToken: answer = try await exchangeRefreshToken(form)
+        case .urnIetfParamsOauthGrantTypeDeviceCode: answer = try await exchangeDeviceCode(form)
         case .unknown(let name):
             answer = .refused(status: 400, OAuthRefusal(error: "unsupported_grant_type", description: "The grant type \(name) is not supported."))
         }
@@ -42,13 +42,13 @@ extension LocalAPI {
 
     /// `authorization_code`: single use, bound to the client, the redirect URI and the PKCE
     /// challenge. A code presented twice also ends the grant the first exchange made.
-    private func exchangeCode(_ form: Components.Schemas.TokenRequest) throws -> TokenAnswer {
+    private func exchangeCode(_ form: Components.Schemas.TokenRequest) async throws -> TokenAnswer {
         guard let code = form.code, let redirectURI = form.redirectUri, let clientID = form.clientId else {
             return .invalidRequest("code, redirect_uri and client_id are required.")
         }
         guard let verifier = form.codeVerifier else { return .invalidRequest("code_verifier is required (PKCE S256).") }
         let lifetime = signIn.accessTokenLifetime
-        return try write { db -> TokenAnswer in
+        return try await write { db -> TokenAnswer in
             let now = clock.now
             let hash = SHA256.hex(code)
             guard let row = try db.first("SELECT * FROM oauth_codes WHERE hash = ?", hash) else {
@@ -77,13 +77,13 @@ extension LocalAPI {
     }
 
     /// `refresh_token`: rotation, and reuse detection that ends the grant.
-    private func exchangeRefreshToken(_ form: Components.Schemas.TokenRequest) throws -> TokenAnswer {
+    private func exchangeRefreshToken(_ form: Components.Schemas.TokenRequest) async throws -> TokenAnswer {
         guard let token = form.refreshToken, let clientID = form.clientId else {
             return .invalidRequest("refresh_token and client_id are required.")
         }
         let lifetime = signIn.accessTokenLifetime
         let now = clock.now
-        let outcome = try write { db in
+        let outcome = try await write { db in
             try OAuthGrants.refresh(token, clientID: clientID, accessLifetime: lifetime, in: db, now: now)
         }
         switch outcome {
@@ -98,7 +98,7 @@ extension LocalAPI {
             return .badRequest(OAuthRefusal(error: "invalid_request", description: "token is required.").body)
         }
         let now = clock.now
-        try write { db in try OAuthGrants.revoke(token: form.token, in: db, now: now) }
+        try await write { db in try OAuthGrants.revoke(token: form.token, in: db, now: now) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract)))
     }
 }

@@ -33,7 +33,7 @@ extension LocalAPI {
     func previewTypeMove(_ input: Operations.PreviewTypeMove.Input) async throws -> Operations.PreviewTypeMove.Output {
         let key = try requireSchemaWrite()
         let move = try moveInput(input.body)
-        let preview = try read { db -> Components.Schemas.TypeMovePreview in
+        let preview = try await read { db -> Components.Schemas.TypeMovePreview in
             _ = try checkMove(move, in: db, key: key)
             let (visible, hidden) = try MoveReach(key: key).count(move.from, in: db)
             return .init(
@@ -46,7 +46,7 @@ extension LocalAPI {
     func startTypeMove(_ input: Operations.StartTypeMove.Input) async throws -> Operations.StartTypeMove.Output {
         let key = try requireSchemaWrite()
         guard case .json(let move) = input.body else { throw LocalError.validation("A JSON body is required.") }
-        let job = try write { db -> TypeMoveRecord in
+        let job = try await write { db -> TypeMoveRecord in
             let destination = try checkMove(move, in: db, key: key)
             let blocked = try TypeReferences.settings(naming: move.from, in: db).filter { !$0.rewritable }
             if !blocked.isEmpty {
@@ -78,7 +78,7 @@ extension LocalAPI {
             guard let job = try TypeMoveRecord.find(id: id, in: db) else { throw LocalError.internal() }
             return job
         }
-        TypeMoveRunner(store: store, jobID: job.id, key: key, batchSize: typeMoveBatchSize, pause: typeMovePause).start()
+        await TypeMoveRunner(store: store, jobID: job.id, key: key, batchSize: typeMoveBatchSize, pause: typeMovePause).start()
         return .accepted(jobResponse(job))
     }
 
@@ -92,14 +92,14 @@ extension LocalAPI {
 
     func getTypeMove(_ input: Operations.GetTypeMove.Input) async throws -> Operations.GetTypeMove.Output {
         let key = try requireSchemaWrite()
-        return .ok(jobResponse(try read { try moveJob(input.path.id, key: key, in: $0) }))
+        return .ok(jobResponse(try await read { try moveJob(input.path.id, key: key, in: $0) }))
     }
 
     /// Asks the job to stop, then waits (a few seconds of real time at most) for it to end between
     /// batches; the job's pause between batches ends at once.
     func cancelTypeMove(_ input: Operations.CancelTypeMove.Input) async throws -> Operations.CancelTypeMove.Output {
         let key = try requireSchemaWrite()
-        var job = try write { db -> TypeMoveRecord in
+        var job = try await write { db -> TypeMoveRecord in
             let job = try moveJob(input.path.id, key: key, in: db)
             if job.isRunning { try db.run("UPDATE type_moves SET cancel_requested = 1 WHERE id = ?", job.id) }
             return job
@@ -107,7 +107,7 @@ extension LocalAPI {
         guard job.isRunning else { return .ok(jobResponse(job)) }
         store.typeMoveChanges.wake(job.id)
         _ = try await store.typeMoveChanges.wait(for: job.id, atMost: .seconds(5), on: SystemClock()) {
-            job = try read { try moveJob(input.path.id, key: key, in: $0) }
+            job = try await read { try moveJob(input.path.id, key: key, in: $0) }
             return !job.isRunning
         }
         return .ok(jobResponse(job))

@@ -16,12 +16,12 @@ struct TypeMoveRunner: Sendable {
 
     /// Starts the job in a task the store tracks (so `stop()` cancels and awaits it), under the
     /// starting request's context. When the instance is already stopping the job is failed at once.
-    func start() {
+    func start() async {
         let context = RequestContext(requestID: RequestContext.current.requestID, key: key)
         let started = store.background.run {
             await RequestContext.$current.withValue(context) { await run() }
         }
-        if !started { fail(reason: "interrupted", "The instance stopped before the move began.") }
+        if !started { await fail(reason: "interrupted", "The instance stopped before the move began.") }
     }
 
     func run() async {
@@ -30,10 +30,10 @@ struct TypeMoveRunner: Sendable {
             while true {
                 if Task.isCancelled {
                     // The instance is stopping: the job ends as failed ('interrupted'), resumable by a new move.
-                    fail(reason: "interrupted", "The instance stopped during the move; start it again.")
+                    await fail(reason: "interrupted", "The instance stopped during the move; start it again.")
                     return
                 }
-                let outcome = try store.database.write { db -> Bool? in
+                let outcome = try await store.write { db -> Bool? in
                     guard let job = try TypeMoveRecord.find(id: jobID, in: db), job.isRunning else { return nil }
                     if job.cancelRequested { return nil }
                     return try moveBatch(job, in: db) > 0
@@ -42,16 +42,17 @@ struct TypeMoveRunner: Sendable {
                 guard outcome == true else { break }
                 if pause > .zero { await pauseUnlessCanceled() } else { await Task.yield() }
             }
-            try store.database.write { db in try finish(in: db) }
+            try await store.write { db in try finish(in: db) }
         } catch {
-            fail(error)
+            await fail(error)
         }
     }
 
     /// Waits `pause` on the instance's clock, or until a cancel is asked for or the task is canceled.
     private func pauseUnlessCanceled() async {
+        let jobID = jobID
         _ = await store.typeMoveChanges.wait(for: jobID, atMost: pause, on: store.clock) {
-            (try? store.database.read { try TypeMoveRecord.find(id: jobID, in: $0)?.cancelRequested }) ?? true
+            (try? await store.read { try TypeMoveRecord.find(id: jobID, in: $0)?.cancelRequested }) ?? true
         }
     }
 
@@ -110,17 +111,18 @@ struct TypeMoveRunner: Sendable {
     }
 
     /// Records that the job failed, when the store still takes writes.
-    private func fail(_ error: any Error) {
-        fail(reason: "internal_error", "The move stopped: \(error)")
+    private func fail(_ error: any Error) async {
+        await fail(reason: "internal_error", "The move stopped: \(error)")
     }
 
     /// Records that the job failed with `reason` (the stored error's code), when the store still takes writes.
-    private func fail(reason: String, _ message: String) {
+    private func fail(reason: String, _ message: String) async {
         let body = Components.Schemas.ErrorBody(code: reason, message: message)
-        _ = try? store.database.write { db in
+        let now = store.clock.now
+        _ = try? await store.write { db in
             try db.run(
                 "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE id = ? AND status = 'running'",
-                try StoredJSON.encode(body), store.clock.now.stored, jobID)
+                try StoredJSON.encode(body), now.stored, jobID)
         }
     }
 }

@@ -28,14 +28,14 @@ extension LocalAPI {
 
     func listTypes(_ input: Operations.ListTypes.Input) async throws -> Operations.ListTypes.Output {
         _ = try RequestContext.current.requireKey()
-        let registry = try read { try TypeRegistry.load($0) }
+        let registry = try await read { try TypeRegistry.load($0) }
         let types = try registry.entries.keys.sorted().map { try registry.resolved($0) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(types)))
     }
 
     func getType(_ input: Operations.GetType.Input) async throws -> Operations.GetType.Output {
         _ = try RequestContext.current.requireKey()
-        let registry = try read { try TypeRegistry.load($0) }
+        let registry = try await read { try TypeRegistry.load($0) }
         guard registry.contains(input.path.id) else { throw LocalError.notFound("type_not_found", "No type \(input.path.id).") }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try registry.resolved(input.path.id))))
     }
@@ -43,7 +43,7 @@ extension LocalAPI {
     func normalizeType(_ input: Operations.NormalizeType.Input) async throws -> Operations.NormalizeType.Output {
         _ = try requireTypeRegistration()
         guard case .json(let definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
-        let registry = try read { try checkRegistration(definition, in: $0) }
+        let registry = try await read { try checkRegistration(definition, in: $0) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: try registry.resolved(definition.id)))))
     }
 
@@ -51,7 +51,7 @@ extension LocalAPI {
         _ = try requireTypeRegistration()
         guard case .json(let definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let now = clock.now
-        let resolved = try write { db -> Components.Schemas.ItemType in
+        let resolved = try await write { db -> Components.Schemas.ItemType in
             let registry = try checkRegistration(definition, in: db)
             var stored = definition
             stored.version = definition.version ?? 1
@@ -78,15 +78,17 @@ extension LocalAPI {
 
     func replaceType(_ input: Operations.ReplaceType.Input) async throws -> Operations.ReplaceType.Output {
         _ = try requireSchemaWrite()
-        guard case .json(var definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let id = input.path.id
-        guard definition.id == id else {
-            throw LocalError.validation("The body's id '\(definition.id)' differs from the path's '\(id)'.")
+        let definitionID = body.id
+        guard definitionID == id else {
+            throw LocalError.validation("The body's id '\(definitionID)' differs from the path's '\(id)'.")
         }
         let now = clock.now
-        let resolved = try write { db -> Components.Schemas.ItemType in
+        let resolved = try await write { db -> Components.Schemas.ItemType in
             let registry = try TypeRegistry.load(db)
             let entry = try customType(id, in: registry)
+            var definition = body
             definition.version = definition.version ?? entry.definition.version ?? 1
             let next = try TypeValidation.check(definition, in: registry)
             try db.run("UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition), now.stored, id)
@@ -101,7 +103,7 @@ extension LocalAPI {
         let id = input.path.id
         let force = input.query.force?.rawValue == "true"
         let now = clock.now
-        try write { db in
+        try await write { db in
             let registry = try TypeRegistry.load(db)
             _ = try customType(id, in: registry)
             let subtypes = registry.subtypes(of: id)
@@ -140,7 +142,7 @@ extension LocalAPI {
         }
         if let icon = body.icon { try IconAllowList.check(icon) }
         let now = clock.now
-        let resolved = try write { db -> String? in
+        let resolved = try await write { db -> String? in
             guard try db.first("SELECT 1 FROM item_types WHERE id = ?", id) != nil else {
                 throw LocalError.notFound("type_not_found", "No type \(id).")
             }

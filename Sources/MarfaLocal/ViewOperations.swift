@@ -31,7 +31,7 @@ extension LocalAPI {
 
     func listViews(_ input: Operations.ListViews.Input) async throws -> Operations.ListViews.Output {
         _ = try requireViewAccess(.read)
-        let views = try read { try SettingStore.all(.view, as: Components.Schemas.View.self, in: $0) }
+        let views = try await read { try SettingStore.all(.view, as: Components.Schemas.View.self, in: $0) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(views: views))))
     }
 
@@ -39,7 +39,7 @@ extension LocalAPI {
         _ = try requireViewAccess(.write)
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let now = clock.now
-        let view = try write { db -> Components.Schemas.View in
+        let view = try await write { db -> Components.Schemas.View in
             let id = try SettingStore.newID(body.id, at: now)
             if try SettingStore.find(.view, id: id, as: Components.Schemas.View.self, in: db) != nil {
                 throw LocalError.conflict("conflict", "A view \(id) already exists.")
@@ -57,14 +57,14 @@ extension LocalAPI {
 
     func getView(_ input: Operations.GetView.Input) async throws -> Operations.GetView.Output {
         _ = try requireViewAccess(.read)
-        return .ok(viewResponse(try read { try storedView(input.path.id, in: $0) }))
+        return .ok(viewResponse(try await read { try storedView(input.path.id, in: $0) }))
     }
 
     func updateView(_ input: Operations.UpdateView.Input) async throws -> Operations.UpdateView.Output {
         _ = try requireViewAccess(.write)
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let now = clock.now
-        let view = try write { db -> Components.Schemas.View in
+        let view = try await write { db -> Components.Schemas.View in
             var view = try storedView(input.path.id, in: db)
             guard patch.version == view.version else {
                 throw LocalError.versionConflict(
@@ -87,7 +87,7 @@ extension LocalAPI {
     func deleteView(_ input: Operations.DeleteView.Input) async throws -> Operations.DeleteView.Output {
         _ = try requireViewAccess(.write)
         let now = clock.now
-        try write { db in
+        try await write { db in
             guard try SettingStore.delete(.view, id: input.path.id, in: db) else {
                 throw LocalError.notFound("not_found", "No view \(input.path.id).")
             }

@@ -48,7 +48,7 @@ extension LocalAPI {
         try checkWebhookURL(body.url)
         guard !body.events.isEmpty else { throw LocalError.validation("A webhook needs at least one event.") }
         let now = clock.now
-        let webhook = try write { db -> Components.Schemas.Webhook in
+        let webhook = try await write { db -> Components.Schemas.Webhook in
             if case .value(let type)? = body.typeFilter { _ = try registeredType(type, in: try TypeRegistry.load(db)) }
             let webhook = Components.Schemas.Webhook(
                 id: Identifiers.uuidV7(at: now), url: body.url, events: body.events.map(\.rawValue),
@@ -63,7 +63,7 @@ extension LocalAPI {
 
     func listWebhooks(_ input: Operations.ListWebhooks.Input) async throws -> Operations.ListWebhooks.Output {
         _ = try RequestContext.current.require("webhooks.manage")
-        let webhooks = try read { try SettingStore.all(.webhook, as: Components.Schemas.Webhook.self, in: $0) }
+        let webhooks = try await read { try SettingStore.all(.webhook, as: Components.Schemas.Webhook.self, in: $0) }
         let shown = webhooks.map { webhook -> Components.Schemas.Webhook in
             var webhook = webhook
             webhook.secret = Self.redactedSecret
@@ -74,14 +74,14 @@ extension LocalAPI {
 
     func getWebhook(_ input: Operations.GetWebhook.Input) async throws -> Operations.GetWebhook.Output {
         _ = try RequestContext.current.require("webhooks.manage")
-        return .ok(webhookResponse(try read { try storedWebhook(input.path.id, in: $0) }))
+        return .ok(webhookResponse(try await read { try storedWebhook(input.path.id, in: $0) }))
     }
 
     func updateWebhook(_ input: Operations.UpdateWebhook.Input) async throws -> Operations.UpdateWebhook.Output {
         _ = try RequestContext.current.require("webhooks.manage")
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let now = clock.now
-        let webhook = try write { db -> Components.Schemas.Webhook in
+        let webhook = try await write { db -> Components.Schemas.Webhook in
             var webhook = try storedWebhook(input.path.id, in: db)
             if let url = patch.url { try checkWebhookURL(url); webhook.url = url }
             if let events = patch.events {
@@ -104,7 +104,7 @@ extension LocalAPI {
     func deleteWebhook(_ input: Operations.DeleteWebhook.Input) async throws -> Operations.DeleteWebhook.Output {
         _ = try RequestContext.current.require("webhooks.manage")
         let now = clock.now
-        try write { db in
+        try await write { db in
             guard try SettingStore.delete(.webhook, id: input.path.id, in: db) else {
                 throw LocalError.notFound("not_found", "No webhook \(input.path.id).")
             }
@@ -116,7 +116,7 @@ extension LocalAPI {
     func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output {
         _ = try RequestContext.current.require("webhooks.manage")
         _ = try Paging.limit(input.query.limit)
-        _ = try read { try storedWebhook(input.path.id, in: $0) }
+        _ = try await read { try storedWebhook(input.path.id, in: $0) }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(deliveries: []))))
     }
 }

@@ -94,19 +94,20 @@ import Testing
     @Test func passwordsAreKeptAsPBKDF2AndOldHashesAreUpgraded() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-pw-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LocalStore(directory: folder, clock: SystemClock())
-        try store.database.write { db in try OwnerPassword.store("correct horse", in: db, store: store) }
-        let stored = try #require(try store.database.read { try store.meta("owner_password", in: $0) })
+        let store = try await LocalStore.open(directory: folder, clock: SystemClock())
+        let hashed = OwnerPassword.hash("correct horse")
+        try await store.write { db in try store.setMeta("owner_password", hashed, in: db) }
+        let stored = try #require(try await store.read { try store.meta("owner_password", in: $0) })
         #expect(stored.hasPrefix("pbkdf2-sha256:\(OwnerPassword.rounds):"))
         #expect(OwnerPassword.verify("correct horse", against: stored))
         #expect(!OwnerPassword.verify("correct horsf", against: stored))
         // RFC 7914 section 11's PBKDF2-HMAC-SHA256 vector (c = 1), first 32 bytes.
-        #expect(PBKDF2.hex(PBKDF2.sha256(password: Array("passwd".utf8), salt: Array("salt".utf8), rounds: 1))
+        #expect(Hex.encode(PBKDF2.sha256(password: Array("passwd".utf8), salt: Array("salt".utf8), rounds: 1))
             == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
         // A hash from an earlier build: one salted SHA-256.
         let old = "abc:" + SHA256.hex("abc" + "old secret")
-        try store.database.write { db in try store.setMeta("owner_password", old, in: db) }
-        store.close()
+        try await store.write { db in try store.setMeta("owner_password", old, in: db) }
+        await store.close()
 
         let instance = try await LocalInstance.start(dataDirectory: folder, options: .init(log: { _ in }))
         let player = OAuthPlayer(instance, ownerPassword: "old secret")
@@ -115,9 +116,9 @@ import Testing
         let approved = try await player.decide(consentCode: consent, approve: true, scopes: ["core.note:read"])
         #expect(approved.status == 302, "\(approved.text)")
         await instance.stop()
-        let reopened = try LocalStore(directory: folder, clock: SystemClock())
-        let upgraded = try reopened.database.read { try reopened.meta("owner_password", in: $0) }
-        reopened.close()
+        let reopened = try await LocalStore.open(directory: folder, clock: SystemClock())
+        let upgraded = try await reopened.read { try reopened.meta("owner_password", in: $0) }
+        await reopened.close()
         #expect(upgraded?.hasPrefix("pbkdf2-sha256:") == true)
         #expect(OwnerPassword.verify("old secret", against: upgraded))
     }

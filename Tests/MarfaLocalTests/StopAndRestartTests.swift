@@ -57,8 +57,8 @@ import Testing
         let key = try #require(first.bootstrapKey)
         await first.stop()
         // What a crash mid-move and mid-housekeeping leaves behind.
-        let store = try LocalStore(directory: folder, clock: SystemClock())
-        try store.database.write { db in
+        let store = try await LocalStore.open(directory: folder, clock: SystemClock())
+        try await store.write { db in
             try db.run(
                 """
                 INSERT INTO type_moves (id, from_type, to_type, properties, key_id, status, remaining, created_at)
@@ -66,7 +66,7 @@ import Testing
                 """)
             try db.run("INSERT INTO housekeeping_runs (name, running_since, last_started_at) VALUES ('trash-purge', 1, 1)")
         }
-        store.close()
+        await store.close()
 
         let second = try await LocalInstance.start(dataDirectory: folder, options: .init(log: { _ in }))
         let local = LocalTestInstance(instance: second, folder: folder, key: key)
