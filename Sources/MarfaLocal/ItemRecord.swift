@@ -79,6 +79,7 @@ struct ItemRecord: Sendable {
         }
     }
 
+    /// Inserts the item and its search text; sets `seq`.
     mutating func insert(in db: SQLiteConnection) throws {
         try db.run(
             """
@@ -87,8 +88,10 @@ struct ItemRecord: Sendable {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, values: try columnValues)
         seq = db.lastInsertRowID
+        try ItemSearchIndex.store(self, seq: seq, in: db)
     }
 
+    /// Rewrites the item's row and its search text.
     func update(in db: SQLiteConnection) throws {
         try db.run(
             """
@@ -96,6 +99,8 @@ struct ItemRecord: Sendable {
                 device = ?, capture_latitude = ?, capture_longitude = ?, timestamp = ?, created_at = ?, updated_at = ?,
                 tags = ?, orphaned = ? WHERE id = ?
             """, values: try columnValues)
+        let stored = seq > 0 ? seq : try db.fetchValue(Int64.self, "SELECT seq FROM items WHERE id = ?", id)
+        if let stored { try ItemSearchIndex.store(self, seq: stored, in: db) }
     }
 
     /// Stores the item as it is now, before a write by `writer` replaces it.

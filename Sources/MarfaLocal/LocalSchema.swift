@@ -111,5 +111,8 @@ enum LocalSchema {
                 ALTER TABLE oauth_consents ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
                 ALTER TABLE oauth_device_codes ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
                 """),
+        // Full-text search: each item's text in `item_search`, an FTS5 index over it, and a request
+        // to index the items already stored (`ItemSearchIndex`).
+        SQLiteMigration(version: 6, sql: ItemSearchIndex.migrationSQL),
     ]
 }

@@ -45,8 +45,8 @@ final class LocalStore: Sendable {
         self.clock = clock
     }
 
-    /// Opens the store in `directory` (creating it), migrates it, mints the identity on first open
-    /// and settles interrupted work.
+    /// Opens the store in `directory` (creating it), migrates it, fills the search index where a
+    /// migration asked for it, mints the identity on first open and settles interrupted work.
     static func open(directory: URL, clock: any MarfaClock) async throws -> LocalStore {
         try prepareFolder(directory)
         let pool = try await SQLitePool.open(
@@ -54,6 +54,7 @@ final class LocalStore: Sendable {
         do {
             restrictDatabaseFiles(in: directory)
             try await pool.migrate(LocalSchema.migrations)
+            try await pool.write { db in try ItemSearchIndex.fillIfAsked(in: db) }
             let now = clock.now
             let (instanceID, created) = try await pool.write { db in try identity(at: now, in: db) }
             try await pool.write { db in try settleInterruptedWork(at: now, in: db) }

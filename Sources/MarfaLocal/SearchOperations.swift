@@ -3,95 +3,128 @@ import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
 
-/// `GET /search`: a simple full-text match. The text is split into words; an item matches when
-/// every word occurs, case-insensitively, in one of its string properties (nested ones included)
-/// or its tags. SQLite `LIKE` narrows the rows first; the score is the number of occurrences, a
-/// word in the type's title field counting three times, ties broken newest first. The listing's
-/// filters apply (`type` with subtypes, `state`, `tier`, `tags`, `timestamp_after/before`,
-/// `include=system`); trashed items are never found; `filter` expressions are refused (`400`).
+/// `GET /search`: full-text search over the FTS5 index of `ItemSearchIndex`. The text is read as
+/// words (`FTS5Query`: punctuation, quotes, `-`, `*` and operators are plain separators, so no
+/// input is a syntax error); an item matches when every word occurs in its title, body, other
+/// string properties or tags, case and diacritics folded, the last word also as a prefix unless
+/// the text ends after it. Best match first by `bm25` (title over body over the rest), ties newest
+/// first; `relevance_score` is the negated `bm25` (higher is better) and `snippet_html` an
+/// excerpt with the matches in `<mark>`. The listing's filters apply (`type` with subtypes,
+/// `state`, `tier`, `tags`, `timestamp_after/before`, `include=system`); trashed items are never
+/// found and purged ones are gone from the index; `filter` expressions are refused (`400`).
 extension LocalAPI {
     func searchItems(_ input: Operations.SearchItems.Input) async throws -> Operations.SearchItems.Output {
         let key = try RequestContext.current.requireKey()
         let query = input.query
-        let words = query.q.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        guard !words.isEmpty else { throw LocalError.validation("q needs at least one word.") }
+        guard query.q.contains(where: { !$0.isWhitespace }) else { throw LocalError.validation("q needs at least one word.") }
         guard query.filter == nil else { throw LocalError.validation("The local instance does not take filter expressions.") }
         let limit = query.limit ?? 20
         let offset = query.offset ?? 0
         guard (1...100).contains(limit), (0...10_000).contains(offset) else {
             throw LocalError.validation("limit is 1 to 100 and offset 0 to 10000.")
         }
-        let wantedTags = (query.tags ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let results = try await read { db -> [Components.Schemas.SearchResult] in
-            let registry = try TypeRegistry.load(db)
-            var conditions = ["state <> 'trashed'"]
-            var values: [any SQLiteBindable] = []
-            if let type = query._type {
-                let types = registry.descendants(of: type)
-                conditions.append("type IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
-                values += Array(types)
-            } else if query.include?.contains("system") != true {
-                conditions.append("type NOT LIKE 'system.%'")
-            }
-            if let state = query.state?.rawValue {
-                conditions.append("state = ?")
-                values.append(state)
-            }
-            if let tier = query.tier?.rawValue, tier != "all" {
-                conditions.append("tier = ?")
-                values.append(tier)
-            }
-            for (bound, op) in [(query.timestampAfter, ">="), (query.timestampBefore, "<")] {
-                guard let bound else { continue }
-                guard let date = ISO8601.date(from: bound) else { throw LocalError.validation("\(bound) is not a date-time.") }
-                conditions.append("timestamp \(op) ?")
-                values.append(date.stored)
-            }
-            for word in words {
-                let pattern = "%" + word.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                    .replacingOccurrences(of: "_", with: "\\_") + "%"
-                conditions.append("(properties LIKE ? ESCAPE '\\' OR tags LIKE ? ESCAPE '\\')")
-                values += [pattern, pattern]
-            }
-            var scored: [(Int, ItemRecord)] = []
-            var titleFields: [String: String] = [:]
-            for row in try db.query("SELECT * FROM items WHERE \(conditions.joined(separator: " AND "))", values: values) {
-                let item = try ItemRecord(row: row)
-                guard key.typeLevel(item.type) >= .read, wantedTags.allSatisfy(item.tags.contains) else { continue }
-                if titleFields[item.type] == nil {
-                    let hints = try? registry.resolved(item.type).displayHints
-                    titleFields[item.type] = hints?.titleField ?? "title"
-                }
-                if let score = Self.score(item, words: words, titleField: titleFields[item.type] ?? "title") {
-                    scored.append((score, item))
-                }
-            }
-            scored.sort { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1.updatedAt > $1.1.updatedAt }
-            return try scored.dropFirst(offset).prefix(limit).map { score, item in
-                .init(item: item.wire, metadata: try ItemExtensions.metadata(of: item, in: db), relevanceScore: Double(score))
-            }
+        let bounds = try [(query.timestampAfter, ">="), (query.timestampBefore, "<")].compactMap { bound, op -> (Double, String)? in
+            guard let bound else { return nil }
+            guard let date = ISO8601.date(from: bound) else { throw LocalError.validation("\(bound) is not a date-time.") }
+            return (date.stored, op)
+        }
+        let results: [Components.Schemas.SearchResult]
+        if let words = FTS5Query(query.q, prefixLastWord: true) {
+            let search = ItemSearch(query: words, limit: limit, offset: offset, timestampBounds: bounds)
+            results = try await read { db in try search.run(query, key: key, in: db) }
+        } else {
+            results = []  // Only punctuation: no word to find.
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(results: results))))
     }
+}
 
-    /// How well `item` matches `words`: nil unless every word occurs in a string property or a tag.
-    static func score(_ item: ItemRecord, words: [String], titleField: String) -> Int? {
-        var texts: [(String, Int)] = item.tags.map { ($0.lowercased(), 1) }
-        func collect(_ value: OpenAPIValue, weight: Int) {
-            switch value {
-            case .string(let text): texts.append((text.lowercased(), weight))
-            case .array(let values): values.forEach { collect($0, weight: weight) }
-            case .object(let members): members.values.forEach { collect($0, weight: weight) }
-            default: break
+/// One search as SQL over the index joined with `items`: the filters, the ranking and the page.
+struct ItemSearch: Sendable {
+    let query: FTS5Query
+    let limit: Int
+    let offset: Int
+    /// `timestamp` bounds: the stored instant and its operator.
+    let timestampBounds: [(Double, String)]
+
+    /// The page of results for `input`'s filters as `key` may see them, in one snapshot.
+    func run(
+        _ input: Operations.SearchItems.Input.Query, key: KeyRecord, in db: SQLiteConnection
+    ) throws -> [Components.Schemas.SearchResult] {
+        let (conditions, values) = try filters(input, key: key, in: db)
+        let index = ItemSearchIndex.table
+        let rank = try index.rankExpression(weights: ItemSearchIndex.weights)
+        let sql = """
+            SELECT items.*, \(rank) AS search_score,
+                snippet(item_search_index, -1, ?, ?, '…', 16) AS search_snippet
+            FROM item_search_index JOIN items ON items.seq = item_search_index.rowid
+            WHERE item_search_index MATCH ? AND \(conditions.joined(separator: " AND "))
+            ORDER BY search_score, items.updated_at DESC, items.seq DESC LIMIT ? OFFSET ?
+            """
+        let bound: [any SQLiteBindable] =
+            [String(ItemSearchIndex.markOpen), String(ItemSearchIndex.markClose), query.expression] + values + [limit, offset]
+        return try db.query(sql, values: bound).map { row in
+            let item = try ItemRecord(row: row)
+            return .init(
+                item: item.wire, metadata: try ItemExtensions.metadata(of: item, in: db),
+                relevanceScore: -(row.double("search_score") ?? 0),
+                snippetHtml: row.string("search_snippet").flatMap(Self.snippetHTML))
+        }
+    }
+
+    /// The conditions on `items` (and their values): readable types, the bin left out, and the
+    /// listing's filters.
+    private func filters(
+        _ input: Operations.SearchItems.Input.Query, key: KeyRecord, in db: SQLiteConnection
+    ) throws -> ([String], [any SQLiteBindable]) {
+        var types: Set<String>
+        if let type = input._type {
+            types = try TypeRegistry.load(db).descendants(of: type)
+        } else {
+            types = Set(try db.fetchValues(String.self, "SELECT DISTINCT type FROM items"))
+            if input.include?.contains("system") != true { types = types.filter { !$0.hasPrefix("system.") } }
+        }
+        let readable = types.filter { key.typeLevel($0) >= .read }.sorted()
+        var conditions = [
+            readable.isEmpty ? "0" : "items.type IN (\(readable.map { _ in "?" }.joined(separator: ", ")))",
+            "items.state <> 'trashed'",
+        ]
+        var values: [any SQLiteBindable] = readable
+        if let state = input.state?.rawValue {
+            conditions.append("items.state = ?")
+            values.append(state)
+        }
+        if let tier = input.tier?.rawValue, tier != "all" {
+            conditions.append("items.tier = ?")
+            values.append(tier)
+        }
+        for tag in (input.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
+            conditions.append("EXISTS (SELECT 1 FROM json_each(items.tags) WHERE value = ?)")
+            values.append(tag)
+        }
+        for (instant, op) in timestampBounds {
+            conditions.append("items.timestamp \(op) ?")
+            values.append(instant)
+        }
+        return (conditions, values)
+    }
+
+    /// A snippet as HTML: the text escaped, each match in `<mark>`; nil when empty.
+    static func snippetHTML(_ snippet: String) -> String? {
+        guard !snippet.isEmpty else { return nil }
+        var html = ""
+        for character in snippet.unicodeScalars {
+            switch character {
+            case "&": html += "&amp;"
+            case "<": html += "&lt;"
+            case ">": html += "&gt;"
+            case "\"": html += "&quot;"
+            case "'": html += "&#39;"
+            case ItemSearchIndex.markOpen: html += "<mark>"
+            case ItemSearchIndex.markClose: html += "</mark>"
+            default: html.unicodeScalars.append(character)
             }
         }
-        for (name, value) in item.properties { collect(value, weight: name == titleField ? 3 : 1) }
-        var total = 0
-        for word in words {
-            let hits = texts.reduce(0) { $0 + $1.0.components(separatedBy: word).count.advanced(by: -1) * $1.1 }
-            guard hits > 0 else { return nil }
-            total += hits
-        }
-        return total
+        return html
     }
 }

@@ -92,10 +92,20 @@ extension LocalAPI {
             definition.version = definition.version ?? entry.definition.version ?? 1
             let next = try TypeValidation.check(definition, in: registry)
             try db.run("UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition), now.stored, id)
+            try Self.reindexChangedHints(below: id, from: registry, to: next, in: db)
             try AuditLog.record("type.replace", resourceType: "type", resourceID: id, at: now, in: db)
             return try next.resolved(id)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: resolved))))
+    }
+
+    /// Rewrites the search text of the items of `id` and its subtypes whose display hints (which
+    /// name the title and body fields) differ between `old` and `new`.
+    static func reindexChangedHints(below id: String, from old: TypeRegistry, to new: TypeRegistry, in db: SQLiteConnection) throws {
+        let changed = new.descendants(of: id).filter { type in
+            (try? old.resolved(type).displayHints) != (try? new.resolved(type).displayHints)
+        }
+        try ItemSearchIndex.refresh(types: changed, in: db)
     }
 
     func deleteType(_ input: Operations.DeleteType.Input) async throws -> Operations.DeleteType.Output {
@@ -123,6 +133,7 @@ extension LocalAPI {
             }
             try db.run("DELETE FROM item_types WHERE id = ?", id)
             try db.run("UPDATE items SET orphaned = 1 WHERE type = ?", id)
+            if count > 0 { try ItemSearchIndex.refresh(types: [id], in: db) }
             try AuditLog.record("type.delete", resourceType: "type", resourceID: id, details: ["force": .bool(force), "items": .int(Int64(count))], at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))

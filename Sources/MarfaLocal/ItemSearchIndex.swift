@@ -1,0 +1,150 @@
+import Foundation
+import MarfaOpenAPIRuntime
+import MarfaSQLite
+
+/// The full-text index behind `GET /search`: an external-content FTS5 index over `item_search`,
+/// one row per item (keyed by the item's `seq`) holding its text in three columns: `title` (the
+/// type's title field), `body` (its body field) and `other` (every other string property, nested
+/// ones included, and the tags).
+///
+/// The item write path (`ItemRecord.insert` / `update`) writes the item's row in the same
+/// transaction as the item, and the FTS5 triggers keep the index in step with that row, so a
+/// search never sees an item's text from another commit than the item. Deleting an item deletes
+/// its row (a trigger on `items`). Which property is the title and which the body comes from the
+/// nearest display hints along the type's parents (`title` and `body` when none name them).
+enum ItemSearchIndex {
+    /// The FTS5 index: the `unicode61` tokenizer folding case and diacritics ("cafe" finds "Café").
+    static let table = FTS5Table(
+        name: "item_search_index", columns: ["title", "body", "other"], contentTable: "item_search", contentRowID: "seq")
+
+    /// How much a match in each column counts in `bm25`: the title over the body over the rest.
+    static let weights: [String: Double] = ["title": 10, "body": 4, "other": 1]
+
+    /// Put before each match in a snippet; never part of indexed text (`text(of:)` drops it).
+    static let markOpen: Unicode.Scalar = "\u{2}"
+    /// Put after each match in a snippet; never part of indexed text.
+    static let markClose: Unicode.Scalar = "\u{3}"
+
+    /// The `meta` row a migration adds to ask that every item be indexed at the next open.
+    static let fillRequest = "search_index_fill"
+
+    /// Schema version 6: the text table, the index with its triggers, the trigger removing an
+    /// item's text with the item, and the request to index the items already stored.
+    static var migrationSQL: String {
+        let statements = [
+            "CREATE TABLE item_search (seq INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, other TEXT NOT NULL)",
+            table.createTableSQL,
+        ] + table.triggerSQL + [
+            "CREATE TRIGGER items_search_ad AFTER DELETE ON items BEGIN DELETE FROM item_search WHERE seq = old.seq; END",
+            "INSERT INTO meta (name, value) VALUES ('\(fillRequest)', 'pending') ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+        ]
+        return statements.joined(separator: ";\n")
+    }
+
+    /// An item's indexed text.
+    struct Text: Sendable, Hashable {
+        var title: String
+        var body: String
+        var other: String
+    }
+
+    /// Which properties are an item type's title and body.
+    struct Fields: Sendable, Hashable {
+        var title: String
+        var body: String
+
+        static let fallback = Fields(title: "title", body: "body")
+    }
+
+    /// Writes (or rewrites) the text of `item`, stored with `seq`; the triggers update the index.
+    static func store(_ item: ItemRecord, seq: Int64, in db: SQLiteConnection) throws {
+        try write(text(of: item, fields: try fields(of: item.type, in: db)), seq: seq, in: db)
+    }
+
+    /// Upserts the row of `seq`; an update whose text did not change leaves the index alone.
+    private static func write(_ text: Text, seq: Int64, in db: SQLiteConnection) throws {
+        try db.run(
+            """
+            INSERT INTO item_search (seq, title, body, other) VALUES (?, ?, ?, ?)
+            ON CONFLICT (seq) DO UPDATE SET title = excluded.title, body = excluded.body, other = excluded.other
+            """, seq, text.title, text.body, text.other)
+    }
+
+    /// The title and body properties of `type`: from the nearest type along its parents whose
+    /// definition has display hints, read in SQL without decoding the definitions.
+    static func fields(of type: String, in db: SQLiteConnection) throws -> Fields {
+        let row = try db.first(
+            """
+            WITH RECURSIVE chain (definition, depth) AS (
+                SELECT definition, 0 FROM item_types WHERE id = ?
+                UNION ALL
+                SELECT item_types.definition, chain.depth + 1 FROM item_types JOIN chain
+                    ON item_types.id = json_extract(chain.definition, '$.parent') WHERE chain.depth < 64)
+            SELECT json_extract(definition, '$.display_hints.title_field') AS title,
+                json_extract(definition, '$.display_hints.body_field') AS body
+            FROM chain WHERE json_type(definition, '$.display_hints') = 'object' ORDER BY depth LIMIT 1
+            """, type)
+        return Fields(
+            title: row?.string("title") ?? Fields.fallback.title, body: row?.string("body") ?? Fields.fallback.body)
+    }
+
+    /// The text of `item` split by `fields`: every string inside a property, the other properties
+    /// in name order, then the tags.
+    static func text(of item: ItemRecord, fields: Fields) -> Text {
+        var other: [String] = []
+        for name in item.properties.keys.sorted() where name != fields.title && name != fields.body {
+            collect(item.properties[name], into: &other)
+        }
+        other += item.tags
+        var title: [String] = []
+        collect(item.properties[fields.title], into: &title)
+        var body: [String] = []
+        collect(item.properties[fields.body], into: &body)
+        return Text(title: clean(title), body: clean(body), other: clean(other))
+    }
+
+    /// Appends every string inside `value` (arrays and objects walked, object members by name).
+    private static func collect(_ value: OpenAPIValue?, into texts: inout [String]) {
+        switch value {
+        case .string(let text)?: texts.append(text)
+        case .array(let values)?: for value in values { collect(value, into: &texts) }
+        case .object(let members)?: for name in members.keys.sorted() { collect(members[name], into: &texts) }
+        default: break
+        }
+    }
+
+    /// `texts` as one column's text, one per line, without the snippet marks.
+    private static func clean(_ texts: [String]) -> String {
+        var text = String.UnicodeScalarView()
+        text.append(contentsOf: texts.joined(separator: "\n").unicodeScalars.lazy.filter { $0 != markOpen && $0 != markClose })
+        return String(text)
+    }
+
+    // MARK: Filling and refreshing
+
+    /// Indexes every item when a migration asked for it (and drops the request), in the caller's
+    /// transaction; does nothing otherwise.
+    static func fillIfAsked(in db: SQLiteConnection) throws {
+        guard try db.first("SELECT 1 FROM meta WHERE name = ?", fillRequest) != nil else { return }
+        try reindex(where: "1", values: [], in: db)
+        try db.run("DELETE FROM meta WHERE name = ?", fillRequest)
+    }
+
+    /// Rewrites the text of every item of `types` (after their display hints changed).
+    static func refresh(types: Set<String>, in db: SQLiteConnection) throws {
+        guard !types.isEmpty else { return }
+        let list = types.map { _ in "?" }.joined(separator: ", ")
+        try reindex(where: "type IN (\(list))", values: types.sorted(), in: db)
+    }
+
+    /// Rewrites the text of the items matching `condition`, each type's fields read once.
+    private static func reindex(where condition: String, values: [any SQLiteBindable], in db: SQLiteConnection) throws {
+        var fieldsByType: [String: Fields] = [:]
+        for row in try db.query("SELECT * FROM items WHERE \(condition) ORDER BY seq", values: values) {
+            let item = try ItemRecord(row: row)
+            let fields = try fieldsByType[item.type] ?? Self.fields(of: item.type, in: db)
+            fieldsByType[item.type] = fields
+            try write(text(of: item, fields: fields), seq: item.seq, in: db)
+        }
+    }
+}
