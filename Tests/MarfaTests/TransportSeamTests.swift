@@ -11,8 +11,7 @@ import Testing
 
     @Test func aScriptedAnswerNeverTouchesTheNetwork() async throws {
         let transport = FaultInjectingTransport(fault: .answer({ _ in answer(json: Self.config) }))
-        var server = try Server(url: URL(string: "http://127.0.0.1:9")!, key: testKey)
-        server.transport = transport
+        let server = try Self.offlineServer(through: transport)
         let config = try await server.config()
         #expect(config.instanceID == "inst-1")
         #expect(transport.seen == ["GET /spaces/me/config"])
@@ -21,8 +20,7 @@ import Testing
     @Test func aRefusedConnectionIsOfflineAndSendsNothing() async throws {
         try await withInstance({ _ in answer(json: Self.config) }) { instance in
             let transport = FaultInjectingTransport(fault: .refuseConnection)
-            var server = try server(for: instance)
-            server.transport = transport
+            let server = try server(for: instance, through: transport)
             let error = await marfaError { _ = try await server.config() }
             #expect(error?.code() == "no_connection")
             #expect(error?.isOffline == true)
@@ -33,8 +31,7 @@ import Testing
     @Test func aDroppedAnswerIsANetworkErrorAfterTheRequestArrived() async throws {
         try await withInstance({ _ in answer(json: Self.config) }) { instance in
             let transport = FaultInjectingTransport(fault: .dropAnswer)
-            var server = try server(for: instance)
-            server.transport = transport
+            let server = try server(for: instance, through: transport)
             let error = await marfaError {
                 _ = try await server.updateConfig(InstanceConfigPatch(trashRetentionDays: .set(10)))
             }
@@ -49,8 +46,7 @@ import Testing
 
     @Test func theAPIClientUsesTheServersTransport() async throws {
         let transport = FaultInjectingTransport(fault: .answer({ _ in answer(json: "{\"entries\": 7}") }))
-        var server = try Server(url: URL(string: "http://127.0.0.1:9")!, key: testKey)
-        server.transport = transport
+        let server = try Self.offlineServer(through: transport)
         let error = await marfaError { _ = try await Client(server).listAuditLog().ok.body.json }
         guard case .decoding(let message)? = error else {
             Issue.record("an unreadable answer should be decoding, got \(String(describing: error))")
@@ -63,8 +59,7 @@ import Testing
     @Test func aHeldRequestIsCanceledWithItsTask() async throws {
         try await withInstance({ _ in answer(json: Self.config) }) { instance in
             let transport = FaultInjectingTransport(fault: .hold)
-            var server = try server(for: instance)
-            server.transport = transport
+            let server = try server(for: instance, through: transport)
             let call = Task { try await server.config() }
             while transport.held == 0 { await Task.yield() }
             call.cancel()
@@ -78,8 +73,7 @@ import Testing
     @Test func aHeldRequestGoesOnWhenReleased() async throws {
         try await withInstance({ _ in answer(json: Self.config) }) { instance in
             let transport = FaultInjectingTransport(fault: .hold)
-            var server = try server(for: instance)
-            server.transport = transport
+            let server = try server(for: instance, through: transport)
             let call = Task { try await server.config() }
             while transport.held == 0 { await Task.yield() }
             #expect(instance.requests.isEmpty)
@@ -95,4 +89,18 @@ import Testing
         other.transport = FaultInjectingTransport()
         #expect(plain == other)
     }
+
+    /// A server at an address nothing listens on, sending through `transport`.
+    static func offlineServer(through transport: FaultInjectingTransport) throws -> Server {
+        var server = try Server(url: URL(string: "http://127.0.0.1:9")!, key: testKey)
+        server.transport = transport
+        return server
+    }
+}
+
+/// A `Server` for a scripted instance, with `testKey`, sending through `transport`.
+func server(for instance: ScriptedInstance, through transport: any ClientTransport) throws -> Server {
+    var server = try server(for: instance)
+    server.transport = transport
+    return server
 }
