@@ -102,11 +102,10 @@ final class EventFollower: @unchecked Sendable {
             var pingDue = false
             while true {
                 if hub.isStopping { return ending("server_stopping") }
-                let (after, key, now) = (lastRead, plan.filter.key, store.clock.now)
-                let (batch, working) = try await store.read { db in
-                    (try EventLog.entries(after: after, limit: Self.batchSize, in: db), try Self.credentialWorks(key, at: now, in: db))
-                }
-                guard working else { return ending("credential_ended") }
+                let read = try await store.eventReads.read(
+                    after: lastRead, key: plan.filter.key, wakeCount: hub.wakeCount, limit: Self.batchSize, store: store)
+                guard read.credentialWorks else { return ending("credential_ended") }
+                let batch = read.entries
                 if let last = batch.last {
                     lastRead = last.id
                     let bytes = encode(batch)
@@ -123,19 +122,6 @@ final class EventFollower: @unchecked Sendable {
                 if signal == .ping { pingDue = true }
             }
         }
-    }
-
-    /// Whether `key` (or the OAuth grant it stands for) still works at `now`.
-    private static func credentialWorks(_ key: KeyRecord, at now: Date, in db: SQLiteConnection) throws -> Bool {
-        if let row = try db.first("SELECT revoked_at, expires_at FROM api_keys WHERE id = ?", key.id) {
-            if row.double("revoked_at") != nil { return false }
-            if let expires = row.double("expires_at"), expires <= now.stored { return false }
-            return true
-        }
-        if let row = try db.first("SELECT revoked_at FROM oauth_grants WHERE id = ?", key.id) {
-            return row.double("revoked_at") == nil
-        }
-        return true
     }
 
     private func ending(_ reason: String) -> ArraySlice<UInt8> {

@@ -11,6 +11,8 @@ final class EventHub: Sendable {
 
     private struct State {
         var nextID = 0
+        /// How many times `wake()` was called.
+        var wakeCount: UInt64 = 0
         var followers: [Int: AsyncStream<Signal>.Continuation] = [:]
         var stopping = false
     }
@@ -40,9 +42,16 @@ final class EventHub: Sendable {
         departures.wake(0)
     }
 
-    /// Wakes every follower to read the log.
+    /// How many times `wake()` was called: a read started after this count was seen reads every
+    /// commit those wakes announced (`SharedEventReads`).
+    var wakeCount: UInt64 { state.withLock { $0.wakeCount } }
+
+    /// Wakes every follower to read the log; call it after the commit.
     func wake() {
-        let followers = state.withLock { Array($0.followers.values) }
+        let followers = state.withLock { state in
+            state.wakeCount &+= 1
+            return Array(state.followers.values)
+        }
         for follower in followers { follower.yield(.changed) }
     }
 

@@ -90,16 +90,18 @@ struct ItemListingQuery: Sendable {
             conditions.append("updated_at >= ?")
             values.append(updatedAfter)
         }
+        let stored = try ItemRecord.storedTypes(in: db)
         var types: Set<String>
         if let filter = query._type {
             types = try api.typeFilter(filter, in: try TypeRegistry.load(db))
         } else {
-            types = Set(try db.fetchValues(String.self, "SELECT DISTINCT type FROM items"))
-            if !includesSystem { types = types.filter { !$0.hasPrefix("system.") } }
+            types = includesSystem ? stored : stored.filter { !$0.hasPrefix("system.") }
         }
-        types = types.filter { key.typeLevel($0) >= .read }
-        conditions.append(types.isEmpty ? "0" : "type IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
-        values.append(contentsOf: types.sorted().map { $0 as any SQLiteBindable })
+        let (typeCondition, typeValues) = ItemRecord.typeCondition(types.filter { key.typeLevel($0) >= .read }, stored: stored)
+        if let typeCondition {
+            conditions.append(typeCondition)
+            values.append(contentsOf: typeValues.map { $0 as any SQLiteBindable })
+        }
         try filters(&conditions, &values)
         if let cursor = query.cursor {
             let seq = try Paging.sequence(cursor)
@@ -111,7 +113,8 @@ struct ItemListingQuery: Sendable {
             values.append(seq)
         }
         let order = descending ? "DESC" : "ASC"
-        let sql = "SELECT * FROM items WHERE \(conditions.joined(separator: " AND ")) ORDER BY \(column) \(order), seq \(order) LIMIT \(limit + 1)"
+        let filter = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
+        let sql = "SELECT * FROM items WHERE \(filter) ORDER BY \(column) \(order), seq \(order) LIMIT \(limit + 1)"
         let rows = try db.query(sql, values: values)
         let items = try rows.prefix(limit).map(ItemRecord.init(row:))
         let envelopes = withMetadata ? try items.map { try ItemExtensions.envelope(of: $0, in: db) } : []

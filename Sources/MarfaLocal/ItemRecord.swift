@@ -62,6 +62,29 @@ struct ItemRecord: Sendable {
         orphaned = row.bool("orphaned") ?? false
     }
 
+    /// Every type some stored item has, read by walking `items_type` from one type to the next
+    /// (one index seek per type, not one step per item).
+    static func storedTypes(in db: SQLiteConnection) throws -> Set<String> {
+        Set(try db.fetchValues(
+            String.self,
+            """
+            WITH RECURSIVE stored (type) AS (
+                SELECT min(type) FROM items
+                UNION ALL
+                SELECT (SELECT min(type) FROM items WHERE type > stored.type) FROM stored WHERE stored.type IS NOT NULL)
+            SELECT type FROM stored WHERE type IS NOT NULL
+            """))
+    }
+
+    /// The condition (and its values) keeping the items of `types`: none at all when `types`
+    /// holds every type of `stored`, so an ordered listing can walk its index in order and stop.
+    static func typeCondition(_ types: Set<String>, stored: Set<String>, column: String = "type") -> (String?, [String]) {
+        if types.isEmpty { return ("0", []) }
+        if stored.isSubset(of: types) { return (nil, []) }
+        let list = types.sorted()
+        return ("\(column) IN (\(list.map { _ in "?" }.joined(separator: ", ")))", list)
+    }
+
     static func find(id: String, in db: SQLiteConnection) throws -> ItemRecord? {
         try db.first("SELECT * FROM items WHERE id = ?", id).map(ItemRecord.init(row:))
     }

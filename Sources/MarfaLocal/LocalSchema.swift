@@ -114,5 +114,13 @@ enum LocalSchema {
         // Full-text search: each item's text in `item_search`, an FTS5 index over it, and a request
         // to index the items already stored (`ItemSearchIndex`).
         SQLiteMigration(version: 6, sql: ItemSearchIndex.migrationSQL),
+        // Listings in creation and update order walk an index and stop after a page, instead of
+        // sorting every item.
+        SQLiteMigration(
+            version: 7,
+            sql: """
+                CREATE INDEX items_created ON items (created_at, seq);
+                CREATE INDEX items_updated ON items (updated_at, seq);
+                """),
     ]
 }

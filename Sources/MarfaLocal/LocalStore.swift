@@ -23,6 +23,8 @@ final class LocalStore: Sendable {
     let isNew: Bool
     /// Wakes followers of the event log after writes.
     let events = EventHub()
+    /// The followers' live reads of the event log, shared where they can be.
+    let eventReads = SharedEventReads()
     /// The data folder.
     let directory: URL
     /// Work running beyond requests (type moves), cancelled and awaited before the store closes.

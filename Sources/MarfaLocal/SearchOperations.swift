@@ -77,18 +77,16 @@ struct ItemSearch: Sendable {
     private func filters(
         _ input: Operations.SearchItems.Input.Query, key: KeyRecord, in db: SQLiteConnection
     ) throws -> ([String], [any SQLiteBindable]) {
+        let stored = try ItemRecord.storedTypes(in: db)
         var types: Set<String>
         if let type = input._type {
             types = try TypeRegistry.load(db).descendants(of: type)
         } else {
-            types = Set(try db.fetchValues(String.self, "SELECT DISTINCT type FROM items"))
-            if input.include?.contains("system") != true { types = types.filter { !$0.hasPrefix("system.") } }
+            types = input.include?.contains("system") == true ? stored : stored.filter { !$0.hasPrefix("system.") }
         }
-        let readable = types.filter { key.typeLevel($0) >= .read }.sorted()
-        var conditions = [
-            readable.isEmpty ? "0" : "items.type IN (\(readable.map { _ in "?" }.joined(separator: ", ")))",
-            "items.state <> 'trashed'",
-        ]
+        let (typeCondition, readable) = ItemRecord.typeCondition(
+            types.filter { key.typeLevel($0) >= .read }, stored: stored, column: "items.type")
+        var conditions = ["items.state <> 'trashed'"] + (typeCondition.map { [$0] } ?? [])
         var values: [any SQLiteBindable] = readable
         if let state = input.state?.rawValue {
             conditions.append("items.state = ?")
