@@ -30,7 +30,7 @@ extension LocalAPI {
         let owner = Components.Schemas.Owner(
             id: Identifiers.uuidV7(at: now), email: email, name: body.name.flatMap { $0.isEmpty ? nil : $0 } ?? String(parts[0]),
             createdAt: now)
-        let hashedPassword = OwnerPassword.hash(body.password)
+        let hashedPassword = await OwnerPassword.hash(body.password)
         try await write { db in
             guard try OwnerAccount.find(in: db, store: store) == nil else {
                 throw LocalError.conflict("owner_exists", "This instance already has its owner.")

@@ -14,9 +14,14 @@ enum OwnerPassword {
     /// The `meta` row holding the hash.
     static let metaName = "owner_password"
 
-    /// The stored form of `password`, with a new salt. PBKDF2 takes a while on purpose: call it
-    /// before a write, never inside one, so no transaction waits for it.
-    static func hash(_ password: String) -> String {
+    /// The stored form of `password`, with a new salt. PBKDF2 takes a while on purpose: it runs on
+    /// a thread of its own, and callers hash before a write, never inside one, so no transaction and
+    /// no cooperative thread waits for it.
+    static func hash(_ password: String) async -> String {
+        await DedicatedThread.run { hashNow(password) }
+    }
+
+    private static func hashNow(_ password: String) -> String {
         let salt = Identifiers.secret(bytes: 16)
         let derived = Hex.encode(PBKDF2.sha256(password: Array(password.utf8), salt: Array(salt.utf8), rounds: rounds))
         return [scheme, String(rounds), salt, derived].joined(separator: ":")
@@ -26,13 +31,13 @@ enum OwnerPassword {
     /// generated one. The hashing runs outside any transaction.
     static func prepare(_ password: String?, store: LocalStore) async throws -> String? {
         if let password {
-            let hashed = hash(password)
+            let hashed = await hash(password)
             try await store.write { db in try store.setMeta(metaName, hashed, in: db) }
             return nil
         }
         guard try await store.read({ try store.meta(metaName, in: $0) }) == nil else { return nil }
         let generated = Identifiers.secret(bytes: 12)
-        let hashed = hash(generated)
+        let hashed = await hash(generated)
         let stored = try await store.write { db -> Bool in
             guard try store.meta(metaName, in: db) == nil else { return false }
             try store.setMeta(metaName, hashed, in: db)
@@ -42,7 +47,11 @@ enum OwnerPassword {
     }
 
     /// Whether `password` matches the stored value `stored`.
-    static func verify(_ password: String, against stored: String?) -> Bool {
+    static func verify(_ password: String, against stored: String?) async -> Bool {
+        await DedicatedThread.run { verifyNow(password, against: stored) }
+    }
+
+    private static func verifyNow(_ password: String, against stored: String?) -> Bool {
         guard let stored else { return false }
         let parts = stored.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 4, parts[0] == scheme, let rounds = Int(parts[1]), rounds > 0 {

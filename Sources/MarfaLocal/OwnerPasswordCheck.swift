@@ -37,10 +37,10 @@ extension LocalAPI {
         case .refused(let retryAfter): return .throttled(retryAfter: retryAfter)
         }
         let stored = try await read { try store.meta(OwnerPassword.metaName, in: $0) }
-        if let password, OwnerPassword.verify(password, against: stored) {
+        if let password, await OwnerPassword.verify(password, against: stored) {
             passwordAttempts.giveBack(ticket)
             if OwnerPassword.needsUpgrade(stored) {
-                let upgraded = OwnerPassword.hash(password)
+                let upgraded = await OwnerPassword.hash(password)
                 try await write { db in
                     guard try store.meta(OwnerPassword.metaName, in: db) == stored else { return }
                     try store.setMeta(OwnerPassword.metaName, upgraded, in: db)

@@ -95,12 +95,12 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-pw-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = try await LocalStore.open(directory: folder, clock: SystemClock())
-        let hashed = OwnerPassword.hash("correct horse")
+        let hashed = await OwnerPassword.hash("correct horse")
         try await store.write { db in try store.setMeta("owner_password", hashed, in: db) }
         let stored = try #require(try await store.read { try store.meta("owner_password", in: $0) })
         #expect(stored.hasPrefix("pbkdf2-sha256:\(OwnerPassword.rounds):"))
-        #expect(OwnerPassword.verify("correct horse", against: stored))
-        #expect(!OwnerPassword.verify("correct horsf", against: stored))
+        #expect(await OwnerPassword.verify("correct horse", against: stored))
+        #expect(!(await OwnerPassword.verify("correct horsf", against: stored)))
         // RFC 7914 section 11's PBKDF2-HMAC-SHA256 vector (c = 1), first 32 bytes.
         #expect(Hex.encode(PBKDF2.sha256(password: Array("passwd".utf8), salt: Array("salt".utf8), rounds: 1))
             == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
@@ -120,7 +120,7 @@ import Testing
         let upgraded = try await reopened.read { try reopened.meta("owner_password", in: $0) }
         await reopened.close()
         #expect(upgraded?.hasPrefix("pbkdf2-sha256:") == true)
-        #expect(OwnerPassword.verify("old secret", against: upgraded))
+        #expect(await OwnerPassword.verify("old secret", against: upgraded))
     }
 
     @Test func pagesRefuseAHostNamingAnotherHost() async throws {
