@@ -31,6 +31,28 @@ final class TelemetryReceiver: Sendable {
 
     func stop() async { await server.shutdown() }
 
+    /// What a person wants to see of a body: an exception's type, value and operation, or each log
+    /// record's name and attributes.
+    static func summary(of body: String) -> String {
+        guard let json = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any] else { return body }
+        if let properties = json["properties"] as? [String: Any],
+            let exception = (properties["$exception_list"] as? [[String: Any]])?.first
+        {
+            return "$exception \(exception["type"] ?? "?"): \(exception["value"] ?? "?") during \(properties["operation"] ?? "?")"
+        }
+        let records = (json["resourceLogs"] as? [[String: Any]] ?? [])
+            .flatMap { $0["scopeLogs"] as? [[String: Any]] ?? [] }
+            .flatMap { $0["logRecords"] as? [[String: Any]] ?? [] }
+        return records.map { record in
+            let name = (record["body"] as? [String: Any])?["stringValue"] ?? "?"
+            let attributes = (record["attributes"] as? [[String: Any]] ?? []).compactMap { attribute -> String? in
+                guard let key = attribute["key"], let value = (attribute["value"] as? [String: Any])?.values.first else { return nil }
+                return "\(key)=\(value)"
+            }
+            return "log \(name) [\(record["severityText"] ?? "")] \(attributes.joined(separator: " "))"
+        }.joined(separator: "; ")
+    }
+
     /// `bytes` inflated by `gzip -dc`, or nil when they aren't gzip.
     static func gunzip(_ bytes: [UInt8]) -> String? {
         let process = Process()

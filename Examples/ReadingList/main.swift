@@ -189,7 +189,7 @@ Telemetry.shared.log("walkthrough_finished", attributes: ["steps": 7, "signedOut
 await Telemetry.shared.flush()
 Telemetry.shared.isEnabled = false
 for (path, body) in receiver.requests {
-    show("\(path): \(body.prefix(240))\(body.count > 240 ? "…" : "")")
+    show("\(path) (\(body.utf8.count) bytes of JSON, gzipped on the wire): \(TelemetryReceiver.summary(of: body))")
 }
 show("no token, key, address or message in them: \(receiver.requests.allSatisfy { !$0.body.contains(credential.accessToken) && !$0.body.contains(instance.url.absoluteString) })")
 await receiver.stop()
