@@ -110,19 +110,8 @@ struct ItemSearch: Sendable {
     /// A snippet as HTML: the text escaped, each match in `<mark>`; nil when empty.
     static func snippetHTML(_ snippet: String) -> String? {
         guard !snippet.isEmpty else { return nil }
-        var html = ""
-        for character in snippet.unicodeScalars {
-            switch character {
-            case "&": html += "&amp;"
-            case "<": html += "&lt;"
-            case ">": html += "&gt;"
-            case "\"": html += "&quot;"
-            case "'": html += "&#39;"
-            case ItemSearchIndex.markOpen: html += "<mark>"
-            case ItemSearchIndex.markClose: html += "</mark>"
-            default: html.unicodeScalars.append(character)
-            }
-        }
-        return html
+        return HTMLText.escape(snippet)
+            .replacingOccurrences(of: String(ItemSearchIndex.markOpen), with: "<mark>")
+            .replacingOccurrences(of: String(ItemSearchIndex.markClose), with: "</mark>")
     }
 }
