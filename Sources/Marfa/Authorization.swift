@@ -166,7 +166,7 @@ public final class Authorization: Sendable {
     static func signInError(_ error: any Error) -> SignInError {
         switch error {
         case let error as SignInError: error
-        case let error as Keychain.Failure: SignInError(keyStore: error)
+        case let error as Keychain.Failure: SignInError(error)
         case is CancellationError: .canceled
         default: .unavailable(message: "The key store couldn't be used.")
         }

@@ -15,7 +15,7 @@ struct KeptSignIn: Sendable, Codable, Hashable {
         do {
             data = try store.read(service: service, account: account)
         } catch {
-            throw SignInError(keyStore: error)
+            throw Authorization.signInError(error)
         }
         guard let data else { return nil }
         guard var kept = try? JSONDecoder().decode(KeptSignIn.self, from: data) else {
@@ -33,19 +33,14 @@ struct KeptSignIn: Sendable, Codable, Hashable {
         do {
             try store.write(data, service: service, account: account)
         } catch {
-            throw SignInError(keyStore: error)
+            throw Authorization.signInError(error)
         }
     }
 }
 
 extension SignInError {
-    /// A key-store failure as a sign-in error; a store that throws something other than
-    /// `Keychain.Failure` is `unavailable`.
-    init(keyStore error: any Error) {
-        guard let failure = error as? Keychain.Failure else {
-            self = .unavailable(message: "The key store failed: \(error)")
-            return
-        }
+    /// A key-store failure as a sign-in error.
+    init(_ failure: Keychain.Failure) {
         switch failure {
         case .heldElsewhere: self = .heldElsewhere
         case .unreadable(let message): self = .unreadable(message: message)
