@@ -52,17 +52,18 @@ public final class ManualClock: MarfaClock {
     public var sleepsBegun: Int { state.withLock { $0.sleepsBegun } }
 
     public func sleep(for duration: Duration) async throws {
-        try await sleep(untilDeadline: { $0.addingTimeInterval(duration.inSeconds) }, wakesAtOnce: duration <= .zero)
+        try await sleep(untilDeadline: { $0.addingTimeInterval(duration.inSeconds) })
     }
 
     /// Suspends until `now` reaches `deadline` exactly (no rounding); returns at once when it has.
     public func sleep(until deadline: Date) async throws {
         guard deadline > now else { return }
-        try await sleep(untilDeadline: { _ in deadline }, wakesAtOnce: false)
+        try await sleep(untilDeadline: { _ in deadline })
     }
 
-    /// Sleeps until the deadline `deadlineFrom` makes of `now` at the start of the sleep.
-    private func sleep(untilDeadline deadlineFrom: @escaping @Sendable (Date) -> Date, wakesAtOnce: Bool) async throws {
+    /// Sleeps until the deadline `deadlineFrom` makes of `now` at the start of the sleep; wakes at
+    /// once when that deadline is not after `now`.
+    private func sleep(untilDeadline deadlineFrom: @escaping @Sendable (Date) -> Date) async throws {
         try Task.checkCancellation()
         let id = state.withLock { state in
             state.nextID += 1
@@ -73,7 +74,7 @@ public final class ManualClock: MarfaClock {
                 let (wakeNow, watches) = state.withLock { state -> (Bool, [SleeperWatch]) in
                     state.sleepsBegun += 1
                     let deadline = deadlineFrom(state.now)
-                    guard !wakesAtOnce, deadline > state.now else { return (true, []) }
+                    guard deadline > state.now else { return (true, []) }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return (false, state.satisfiedWatches())
                 }
