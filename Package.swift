@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "Marfa",
             dependencies: [
-                "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock",
+                "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock", "MarfaSQLite",
                 .target(name: "MarfaHTTPServer", condition: .when(platforms: [.linux])),
             ],
             plugins: ["MarfaOpenAPIPlugin"]),
@@ -137,6 +137,12 @@ let package = Package(
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
         .executableTarget(name: "signin-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/SignInProbe"),
         .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal", "MarfaClock"]),
+        // The working copy against a live local instance over loopback HTTP, on real store files.
+        .testTarget(
+            name: "WorkingCopyTests",
+            dependencies: ["Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaClock", "MarfaSQLite", "copy-probe"]),
+        // A second process for the working-copy tests: opens a store and reads or hydrates it.
+        .executableTarget(name: "copy-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/CopyProbe"),
         // The articles' code (Sources/*/*.docc): compiled by the suite, included by `make docs`.
         .testTarget(
             name: "DocumentationSnippets",

@@ -127,7 +127,7 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     }
 
     /// `scheme://host[:port]` of an address, the default port left out; nil without a host.
-    static func origin(of url: URL) -> String? {
+    package static func origin(of url: URL) -> String? {
         guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty else {
             return nil
         }

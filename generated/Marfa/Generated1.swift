@@ -37,13 +37,109 @@ extension Client {
     internal func getCurrentKey(headers: Operations.GetCurrentKey.Input.Headers = .init()) async throws -> Operations.GetCurrentKey.Output {
         try await getCurrentKey(Operations.GetCurrentKey.Input(headers: headers))
     }
+    /// List item types
+    internal func listTypes(headers: Operations.ListTypes.Input.Headers = .init()) async throws -> Operations.ListTypes.Output {
+        try await listTypes(Operations.ListTypes.Input(headers: headers))
+    }
+    /// Register an item type
+    internal func registerType(body: Operations.RegisterType.Input.Body) async throws -> Operations.RegisterType.Output {
+        try await registerType(Operations.RegisterType.Input(body: body))
+    }
     /// Set the owner's icon for a type
     internal func setTypeIcon(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) async throws -> Operations.SetTypeIcon.Output {
         try await setTypeIcon(Operations.SetTypeIcon.Input(path: path, headers: headers, body: body))
     }
+    /// List edge types
+    internal func listEdgeTypes(headers: Operations.ListEdgeTypes.Input.Headers = .init()) async throws -> Operations.ListEdgeTypes.Output {
+        try await listEdgeTypes(Operations.ListEdgeTypes.Input(headers: headers))
+    }
+    /// Create an item
+    internal func createItem(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) async throws -> Operations.CreateItem.Output {
+        try await createItem(Operations.CreateItem.Input(headers: headers, body: body))
+    }
+    /// List items
+    internal func listItems(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) async throws -> Operations.ListItems.Output {
+        try await listItems(Operations.ListItems.Input(query: query, headers: headers))
+    }
+    /// Read an item
+    internal func getItem(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) async throws -> Operations.GetItem.Output {
+        try await getItem(Operations.GetItem.Input(path: path, query: query, headers: headers))
+    }
+    /// Update an item
+    internal func updateItem(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) async throws -> Operations.UpdateItem.Output {
+        try await updateItem(Operations.UpdateItem.Input(path: path, query: query, headers: headers, body: body))
+    }
+    /// Move an item to the bin
+    internal func deleteItem(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) async throws -> Operations.DeleteItem.Output {
+        try await deleteItem(Operations.DeleteItem.Input(path: path, headers: headers))
+    }
+    /// Restore an item from the bin
+    internal func restoreItem(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) async throws -> Operations.RestoreItem.Output {
+        try await restoreItem(Operations.RestoreItem.Input(path: path, headers: headers))
+    }
+    /// Change an item's state
+    internal func transitionItem(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) async throws -> Operations.TransitionItem.Output {
+        try await transitionItem(Operations.TransitionItem.Input(path: path, headers: headers, body: body))
+    }
+    /// Delete an item for good
+    internal func purgeItem(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) async throws -> Operations.PurgeItem.Output {
+        try await purgeItem(Operations.PurgeItem.Input(path: path, headers: headers))
+    }
     /// Read an item's history
     internal func listItemVersions(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) async throws -> Operations.ListItemVersions.Output {
         try await listItemVersions(Operations.ListItemVersions.Input(path: path, query: query))
+    }
+    /// Replace an item's tags
+    internal func replaceItemMetadata(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) async throws -> Operations.ReplaceItemMetadata.Output {
+        try await replaceItemMetadata(Operations.ReplaceItemMetadata.Input(path: path, headers: headers, body: body))
+    }
+    /// Add to an item's tags
+    internal func mergeItemMetadata(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) async throws -> Operations.MergeItemMetadata.Output {
+        try await mergeItemMetadata(Operations.MergeItemMetadata.Input(path: path, headers: headers, body: body))
+    }
+    /// Tag an item
+    internal func addItemTags(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) async throws -> Operations.AddItemTags.Output {
+        try await addItemTags(Operations.AddItemTags.Input(path: path, headers: headers, body: body))
+    }
+    /// Untag an item
+    internal func removeItemTag(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) async throws -> Operations.RemoveItemTag.Output {
+        try await removeItemTag(Operations.RemoveItemTag.Input(path: path, headers: headers))
+    }
+    /// Replace an extension namespace
+    internal func replaceItemExtension(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) async throws -> Operations.ReplaceItemExtension.Output {
+        try await replaceItemExtension(Operations.ReplaceItemExtension.Input(path: path, headers: headers, body: body))
+    }
+    /// Delete an extension namespace
+    internal func deleteItemExtension(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) async throws -> Operations.DeleteItemExtension.Output {
+        try await deleteItemExtension(Operations.DeleteItemExtension.Input(path: path, headers: headers))
+    }
+    /// List an item's outbound edges
+    internal func listItemEdges(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) async throws -> Operations.ListItemEdges.Output {
+        try await listItemEdges(Operations.ListItemEdges.Input(path: path, query: query, headers: headers))
+    }
+    /// List edges
+    internal func listEdges(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) async throws -> Operations.ListEdges.Output {
+        try await listEdges(Operations.ListEdges.Input(query: query, headers: headers))
+    }
+    /// Create an edge
+    internal func createEdge(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) async throws -> Operations.CreateEdge.Output {
+        try await createEdge(Operations.CreateEdge.Input(headers: headers, body: body))
+    }
+    /// Read an edge
+    internal func getEdge(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) async throws -> Operations.GetEdge.Output {
+        try await getEdge(Operations.GetEdge.Input(path: path, headers: headers))
+    }
+    /// Update an edge
+    internal func updateEdge(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) async throws -> Operations.UpdateEdge.Output {
+        try await updateEdge(Operations.UpdateEdge.Input(path: path, headers: headers, body: body))
+    }
+    /// Delete an edge
+    internal func deleteEdge(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) async throws -> Operations.DeleteEdge.Output {
+        try await deleteEdge(Operations.DeleteEdge.Input(path: path, headers: headers))
+    }
+    /// Stream change events
+    internal func streamEvents(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) async throws -> Operations.StreamEvents.Output {
+        try await streamEvents(Operations.StreamEvents.Input(query: query, headers: headers))
     }
     /// Read the instance's settings
     internal func getSpaceConfig() async throws -> Operations.GetSpaceConfig.Output {
@@ -53,50 +149,96 @@ extension Client {
     internal func updateSpaceConfig(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) async throws -> Operations.UpdateSpaceConfig.Output {
         try await updateSpaceConfig(Operations.UpdateSpaceConfig.Input(headers: headers, body: body))
     }
-}
-
-extension Components.Responses.ServiceUnavailable {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
+    /// List views
+    internal func listViews() async throws -> Operations.ListViews.Output {
+        try await listViews(Operations.ListViews.Input())
     }
-}
-
-extension Operations.GetCurrentKey.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ApiKey.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
+    /// Create a view
+    internal func createView(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) async throws -> Operations.CreateView.Output {
+        try await createView(Operations.CreateView.Input(headers: headers, body: body))
+    }
+    /// Change a view
+    internal func updateView(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) async throws -> Operations.UpdateView.Output {
+        try await updateView(Operations.UpdateView.Input(path: path, headers: headers, body: body))
+    }
+    /// Delete a view
+    internal func deleteView(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) async throws -> Operations.DeleteView.Output {
+        try await deleteView(Operations.DeleteView.Input(path: path, headers: headers))
     }
 }
 
 extension Client {
-    /// Start a device sign-in
-    /// - Remark: `POST /auth/device/code`
-    internal func requestDeviceCode(_ input: Operations.RequestDeviceCode.Input) async throws -> Operations.RequestDeviceCode.Output {
-        let c = client.call(Operations.RequestDeviceCode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/device/code")
+    /// Tag an item
+    /// - Remark: `POST /items/{id}/tags`
+    internal func addItemTags(_ input: Operations.AddItemTags.Input) async throws -> Operations.AddItemTags.Output {
+        let c = client.call(Operations.AddItemTags.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/items/\(p0)/tags")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.RequestDeviceCode.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.ItemMetadata.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Delete an edge
+    /// - Remark: `DELETE /edges/{id}`
+    internal func deleteEdge(_ input: Operations.DeleteEdge.Input) async throws -> Operations.DeleteEdge.Output {
+        let c = client.call(Operations.DeleteEdge.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/edges/\(p0)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Change a view
+    /// - Remark: `PATCH /views/{id}`
+    internal func updateView(_ input: Operations.UpdateView.Input) async throws -> Operations.UpdateView.Output {
+        let c = client.call(Operations.UpdateView.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/views/\(p0)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.View.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }

@@ -1,0 +1,45 @@
+import MarfaSQLite
+
+/// The shape of a working copy's store, one migration per version. `application_id` marks a file
+/// as a Marfa working copy, so a store another program made is never taken for one.
+enum CopyStoreSchema {
+    /// `PRAGMA application_id` of every store: "MrfC".
+    static let applicationID: Int32 = 0x4D72_6643
+
+    static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(
+            version: 1,
+            sql: """
+                CREATE TABLE meta(name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE items(
+                    id TEXT PRIMARY KEY, type TEXT NOT NULL, state TEXT NOT NULL, tier TEXT, version INTEGER NOT NULL,
+                    schema_version INTEGER NOT NULL, source TEXT NOT NULL, source_id TEXT,
+                    occurred_at REAL NOT NULL, created_at REAL NOT NULL, updated_at REAL NOT NULL,
+                    properties TEXT NOT NULL, tags TEXT NOT NULL DEFAULT '[]', extensions TEXT NOT NULL DEFAULT '{}',
+                    listed INTEGER NOT NULL DEFAULT 1);
+                CREATE INDEX items_by_type ON items(type, state);
+                CREATE INDEX items_by_created ON items(created_at, id);
+                CREATE TABLE item_tags(item_id TEXT NOT NULL, tag TEXT NOT NULL, PRIMARY KEY(tag, item_id)) WITHOUT ROWID;
+                CREATE INDEX item_tags_by_item ON item_tags(item_id);
+                CREATE TABLE edges(
+                    id TEXT PRIMARY KEY, source_id TEXT NOT NULL, target_id TEXT NOT NULL, edge_type TEXT NOT NULL,
+                    properties TEXT NOT NULL, version INTEGER NOT NULL, created_at REAL NOT NULL, updated_at REAL NOT NULL);
+                CREATE INDEX edges_by_source ON edges(source_id);
+                CREATE INDEX edges_by_target ON edges(target_id);
+                CREATE INDEX edges_by_type ON edges(edge_type, created_at);
+                CREATE TABLE pins(item_id TEXT PRIMARY KEY) WITHOUT ROWID;
+                CREATE TABLE item_types(id TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE edge_types(id TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;
+                CREATE TABLE declared_types(position INTEGER PRIMARY KEY, id TEXT NOT NULL, definition TEXT NOT NULL);
+                CREATE TABLE journal(
+                    position INTEGER PRIMARY KEY AUTOINCREMENT, origin TEXT NOT NULL, detail TEXT,
+                    item_id TEXT, edge_id TEXT);
+                CREATE TABLE queue(
+                    id TEXT PRIMARY KEY, position INTEGER NOT NULL UNIQUE, kind TEXT NOT NULL, item_id TEXT, edge_id TEXT,
+                    idempotency_key TEXT NOT NULL, body TEXT NOT NULL DEFAULT '{}', verdict TEXT, queued_at REAL NOT NULL);
+                """),
+    ]
+
+    /// The newest version this build knows.
+    static var currentVersion: Int { migrations.map(\.version).max() ?? 0 }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The calls a copy makes to fill and follow itself, through the server's generated client. A
+/// conditional read refused because the read view changed throws `copyExpired(read_view_changed)`.
+struct CopyWire: Sendable {
+    let server: Server
+
+    /// The key's own record, to check what it may read before anything is cleared.
+    func currentKey() async throws(MarfaError) -> Components.Schemas.ApiKey {
+        try await certified { try await $0.getCurrentKey().ok.body.json }
+    }
+
+    func itemTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.ItemType] {
+        try await certified { try await $0.listTypes(headers: .init(xMarfaReadView: view)).ok.body.json }
+    }
+
+    func edgeTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.EdgeType] {
+        try await certified { try await $0.listEdgeTypes(headers: .init(xMarfaReadView: view)).ok.body.json.edgeTypes }
+    }
+
+    /// One page of the items of `type` (with its subtree) in `tier`, every state, with metadata.
+    func itemsPage(type: String, tier: SliceTier, limit: Int? = nil, cursor: String?, view: String?) async throws(MarfaError)
+        -> Components.Schemas.ItemEnvelopePage
+    {
+        let query = Operations.ListItems.Input.Query(
+            _type: type, state: "any", tier: .init(rawValue: tier.rawValue), limit: limit ?? 200, cursor: cursor,
+            include: "metadata")
+        let page = try await certified { try await $0.listItems(query: query, headers: .init(xMarfaReadView: view)).ok.body.json }
+        guard let envelopes = page.value2 else {
+            throw .decoding(message: "The server listed items without their metadata, which a copy needs.")
+        }
+        return envelopes
+    }
+
+    /// One page of every edge the key reads.
+    func edgesPage(cursor: String?, view: String?) async throws(MarfaError) -> Components.Schemas.EdgePage {
+        try await certified {
+            try await $0.listEdges(query: .init(limit: 500, cursor: cursor), headers: .init(xMarfaReadView: view)).ok.body.json
+        }
+    }
+
+    /// One page of the edges leaving item `id`.
+    func itemEdgesPage(id: String, cursor: String?, view: String?) async throws(MarfaError) -> Components.Schemas.EdgePage {
+        try await certified {
+            try await $0.listItemEdges(path: .init(id: id), query: .init(limit: 500, cursor: cursor), headers: .init(xMarfaReadView: view))
+                .ok.body.json
+        }
+    }
+
+    /// The item `id` with its metadata, or nil when the key reads no such item.
+    func item(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.ItemDetail? {
+        do {
+            return try await certified { try await $0.getItem(path: .init(id: id), headers: .init(xMarfaReadView: view)).ok.body.json }
+        } catch .notFound {
+            return nil
+        }
+    }
+
+    /// Registers a declared type.
+    func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
+        _ = try await certified { try await $0.registerType(body: .json(type)).created }
+    }
+
+    /// Reads the copy stream from `cursor` (nil: the bootstrap, which sends no view), handing each
+    /// frame to `frame` until it returns false or the stream ends.
+    func copyStream(
+        cursor: String?, view: String?, _ frame: @Sendable (CopyFrame) async throws(MarfaError) -> Bool
+    ) async throws(MarfaError) {
+        let headers = Operations.StreamEvents.Input.Headers(lastEventID: cursor, xMarfaReadView: cursor == nil ? nil : view)
+        let client = Client(
+            serverURL: server.url, configuration: server.clientConfiguration, transport: server.transport,
+            middlewares: server.middlewares)
+        try await server.run(timeout: nil, idleTimeout: .seconds(75)) {
+            do {
+                let body = try await client.streamEvents(query: .init(edges: .all, copy: ._1), headers: headers).ok.body.textEventStream
+                for try await event in body.asServerSentEvents() {
+                    guard let data = event.data, !data.isEmpty else { continue }
+                    guard try await frame(try CopyFrame(id: event.id, data: data)) else { return }
+                }
+            } catch {
+                throw Self.certifiedError(MarfaError(error))
+            }
+        }
+    }
+
+    private func certified<T>(_ body: (Client) async throws -> T) async throws(MarfaError) -> T {
+        do {
+            return try await server.call(timeout: Server.defaultTimeout, body)
+        } catch {
+            throw Self.certifiedError(error)
+        }
+    }
+
+    /// `409 read_view_changed` as `copyExpired(read_view_changed)`; every other error as it is.
+    static func certifiedError(_ error: MarfaError) -> MarfaError {
+        if case .server(409, "read_view_changed", _) = error {
+            return .copyExpired(reason: "read_view_changed", message: "The instance changed what this copy may read. Hydrate it again.")
+        }
+        return error
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// One hydration, in the order the protocol sets: the key's reach checked before anything is
+/// cleared, the declared types registered, the copy stream's head taken before any row is read,
+/// then the catalog, the item walks, the edges and the pins.
+struct HydrationRun: Sendable {
+    let wire: CopyWire
+    let store: SQLiteCopyStore
+    let slice: CopySlice
+    let progress: @Sendable (CopyUpdate.Progress) -> Void
+
+    func run() async throws(MarfaError) -> HydrateReport {
+        try await ReachCheck(wire: wire).check(slice.types)
+        let (registered, unregistered) = try await registerDeclaredTypes()
+        let head = try await bootstrap()
+        try Self.checkCancellation()
+        try await store.beginHydration()
+        try await store.replaceCatalog(itemTypes: try await wire.itemTypes(view: head.readView),
+                                       edgeTypes: try await wire.edgeTypes(view: head.readView))
+        var counts = CopyUpdate.Progress()
+        for type in slice.types { try await walkItems(of: type, view: head.readView, counts: &counts) }
+        let edges = try await walkEdges(view: head.readView, counts: &counts)
+        try await rereadPins(view: head.readView)
+        guard let origin = Server.origin(of: wire.server.url) else { throw .invalid(message: "The server's address has no origin.") }
+        try await store.finishHydration(
+            HydratedPosition(origin: origin, instanceID: head.instanceID, cursor: head.cursor, readView: head.readView, slice: slice))
+        return HydrateReport(
+            types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes, items: counts.items, edges: edges,
+            pages: counts.pages, cursor: head.cursor, registeredTypes: registered, unregisteredTypes: unregistered)
+    }
+
+    /// Where the copy stream's bootstrap marker puts the copy.
+    struct Head {
+        var cursor: String
+        var instanceID: String
+        var readView: String
+    }
+
+    /// The copy stream's first frame, read with neither cursor nor view: the log head, the
+    /// instance and the read view, all taken before any row is read.
+    private func bootstrap() async throws(MarfaError) -> Head {
+        let marker = Locked<Components.Schemas.StreamCursorFrame?>(nil)
+        try await wire.copyStream(cursor: nil, view: nil) { frame throws(MarfaError) in
+            guard case .streamCursorFrame(let first) = frame.frame else {
+                throw .decoding(message: "The server's copy stream didn't begin with its cursor.")
+            }
+            marker.withLock { $0 = first }
+            return false
+        }
+        guard let first = marker.withLock({ $0 }), let instance = first.instanceId, let view = first.readView else {
+            throw .streamIncomplete(reason: "replay_failed", message: "The server's copy stream ended before it said where its events stand.")
+        }
+        return Head(cursor: first.cursor, instanceID: instance, readView: view)
+    }
+
+    /// Registers the declared types the instance lacks, when the credential may.
+    private func registerDeclaredTypes() async throws(MarfaError) -> ([String], [HydrateReport.UnregisteredType]) {
+        let declared = try await store.heldDeclarations()
+        guard !declared.isEmpty else { return ([], []) }
+        let held = Set(try await wire.itemTypes(view: nil).map(\.id))
+        var registered: [String] = []
+        var unregistered: [HydrateReport.UnregisteredType] = []
+        for type in declared where !held.contains(type.id) {
+            do {
+                try await wire.register(type)
+                registered.append(type.id)
+            } catch .validation(let code, let message, _), .forbidden(let code, let message), .server(_, let code, let message) {
+                unregistered.append(.init(id: type.id, code: code, message: message))
+            }
+        }
+        return (registered, unregistered)
+    }
+
+    private func walkItems(of type: String, view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
+        var cursor: String?
+        repeat {
+            try Self.checkCancellation()
+            let page = try await wire.itemsPage(type: type, tier: slice.tier, cursor: cursor, view: view)
+            try await store.store(page: page.data)
+            counts.pages += 1
+            counts.items += page.data.count
+            progress(counts)
+            cursor = page.cursor
+        } while cursor != nil
+    }
+
+    private func walkEdges(view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) -> Int {
+        var cursor: String?
+        var stored = 0
+        repeat {
+            try Self.checkCancellation()
+            let page = try await wire.edgesPage(cursor: cursor, view: view)
+            stored += try await store.store(edges: page.data, wholeTypes: Set(slice.edgeTypes))
+            counts.pages += 1
+            progress(counts)
+            cursor = page.cursor
+        } while cursor != nil
+        return stored
+    }
+
+    private func rereadPins(view: String) async throws(MarfaError) {
+        for id in try await store.pinnedIDs() {
+            try Self.checkCancellation()
+            try await store.storePinned(id, detail: try await wire.item(id: id, view: view))
+        }
+    }
+
+    static func checkCancellation() throws(MarfaError) {
+        if Task.isCancelled { throw .canceled }
+    }
+}

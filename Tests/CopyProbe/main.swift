@@ -1,0 +1,42 @@
+import Foundation
+import Marfa
+
+// A second process for the working-copy tests.
+//
+//   copy-probe read <store>                 opens the store (as the second opener) and prints
+//                                           "handle=<reader|writer> items=<n>"
+//   copy-probe hydrate <store> <url> <key> <type>
+//                                           opens the store as its writer and hydrates <type>
+//                                           (library tier), printing "hydrated items=<n>"; the
+//                                           tests kill it with SIGKILL part way.
+/// Writes one line to standard output at once, unbuffered.
+func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: copy-probe read|hydrate <store> …\n".utf8))
+    exit(2)
+}
+let store = URL(fileURLWithPath: arguments[2])
+do {
+    switch arguments[1] {
+    case "read":
+        let copy = try await WorkingCopy.open(store: store)
+        let items = try await copy.items.list(ListFilters(allStates: true))
+        say("handle=\(copy.handle.rawValue) items=\(items.count)")
+        await copy.close()
+    case "hydrate" where arguments.count == 6:
+        let server = try Server(url: URL(string: arguments[3])!, key: arguments[4])
+        let copy = try await WorkingCopy.open(store: store, server: server)
+        say("opened")
+        let report = try await copy.hydrate(types: [arguments[5]], tier: .library)
+        say("hydrated items=\(report.items)")
+        await copy.close()
+    default:
+        FileHandle.standardError.write(Data("unknown command\n".utf8))
+        exit(2)
+    }
+} catch {
+    say("error \(error)")
+    exit(1)
+}
