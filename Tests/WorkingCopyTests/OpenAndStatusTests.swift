@@ -88,7 +88,7 @@ struct OpenAndStatusTests {
             _ = try await pool.write { db in
                 _ = try db.run(
                     "INSERT INTO queue(id, position, kind, idempotency_key, queued_at) VALUES ('w1', 1, 'createItem', 'k1', 0)")
-                try db.setUserVersion(99)
+                _ = try db.run("INSERT INTO schema_version(version) VALUES (99)")
             }
             await pool.close()
             do {

@@ -50,7 +50,7 @@ final class SQLiteCopyStore: CopyEngine {
         let path = self.path
         let found: (applicationID: Int, version: Int, unsent: UInt64?) = try await pool.read { db in
             let applicationID = try db.first("PRAGMA application_id")?[0].integer ?? 0
-            let version = try db.userVersion
+            let version = try db.schemaVersion()
             let hasQueue = try db.first("SELECT 1 FROM sqlite_master WHERE name = 'queue'") != nil
             let unsent = hasQueue ? try db.first("SELECT count(*) FROM queue WHERE verdict IS NULL")?[0].integer : nil
             let tables = try db.first("SELECT count(*) FROM sqlite_master")?[0].integer ?? 0

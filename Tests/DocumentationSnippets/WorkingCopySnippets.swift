@@ -1,0 +1,53 @@
+import Foundation
+import Marfa
+import Testing
+
+/// The code of the "The working copy" article (Marfa.docc/WorkingCopyGuide.md).
+@Suite struct WorkingCopySnippets {
+    static func fill(storeURL: URL, server: Server) async throws -> (WorkingCopy, [Item]) {
+        // snippet.begin: copy-open-hydrate
+        let copy = try await WorkingCopy.open(store: storeURL, server: server)
+        let report = try await copy.hydrate(types: ["core.note"], tier: .library)
+        print("held \(report.items) notes from \(report.pages) pages")
+        let notes = try await copy.items.list(ListFilters(type: "core.note", tags: ["reading"]))
+        // snippet.end
+        return (copy, notes)
+    }
+
+    static func stayInStep(_ copy: WorkingCopy) async throws -> CatchUpReport {
+        // snippet.begin: copy-catch-up
+        do {
+            return try await copy.catchUp()
+        } catch let error as MarfaError where error.isHydrationNeeded {
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            return try await copy.catchUp()
+        }
+        // snippet.end
+    }
+
+    static func follow(_ copy: WorkingCopy) async {
+        // snippet.begin: copy-changes
+        for await change in copy.changes() {
+            switch change.origin {
+            case .server(let event, _): print("the instance sent \(event) for \(change.itemId ?? "-")")
+            case .serverUnreachable(let error): print("offline: \(error.message)")
+            case .stopped(let error): print("stopped following: \(error.message)")
+            default: break
+            }
+        }
+        // snippet.end
+    }
+
+    @Test func theCopyFillsAndAnswersOffline() async throws {
+        try await SnippetInstance.with { url, key in
+            let server = try Server(url: url, key: key)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-copy-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (copy, notes) = try await Self.fill(storeURL: folder.appendingPathComponent("notes.sqlite"), server: server)
+            #expect(notes.isEmpty)
+            #expect(try await Self.stayInStep(copy).reachedHead)
+            await copy.close()
+        }
+    }
+}
