@@ -99,7 +99,7 @@ let package = Package(
         // against them), Lucide's artwork and drawing, and the brand artwork apps opt into. `make icons`.
         .target(name: "MarfaIconSets"),
         .target(
-            name: "MarfaIcons", dependencies: ["MarfaIconSets"],
+            name: "MarfaIcons", dependencies: ["MarfaIconSets", "Marfa"],
             resources: [.copy("Resources/lucide.tsv"), .copy("Resources/LICENSES")]),
         .target(
             name: "MarfaBrandIcons", dependencies: ["MarfaIcons"],

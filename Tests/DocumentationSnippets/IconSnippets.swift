@@ -52,7 +52,7 @@ extension ShownType {
     }
     #endif
 
-    static func svgFile(for type: ShownType) -> String {
+    static func svgFile(for type: some HasTypeIcon) -> String {
         // snippet.begin: icons-svg
         let tint = IconColor(hex: "#2F6FEB") ?? .black
         let svg = IconArtwork.svg(for: type.icon, tint: tint, size: 48)  // any platform
@@ -85,6 +85,9 @@ extension ShownType {
     @Test func aTypeDrawsItsIconAndAnUnknownIDTheFallback() {
         let type = ShownType(id: "app.readinglist.entry", icon: "lucide:book-open")
         #expect(Self.svgFile(for: type).contains(##"stroke="#2F6FEB""##))
+        // A working copy's ItemType draws the same way.
+        let held = ItemType(id: "app.readinglist.entry", icon: "lucide:book-open")
+        #expect(Self.svgFile(for: held) == Self.svgFile(for: type))
         #expect(Self.resolve("lucide:book-open").kind == .lucide)
         #expect(Self.resolve("nowhere:nothing").kind == .fallback)
         // Brands draw once registered, which another suite of this process may have done.

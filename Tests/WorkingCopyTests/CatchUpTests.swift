@@ -81,24 +81,6 @@ struct CatchUpTests {
         }
     }
 
-    @Test("a stopped instance makes the follow report offline, and it comes back when the instance does")
-    func offlineAndBack() async throws {
-        try await CopyTestInstance.with { test in
-            let copy = try await test.open()
-            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
-            await test.instance.stop()
-            let changes = copy.changes()
-            let unreachable = try await first(changes) { change in
-                if case .serverUnreachable = change.origin { return true }
-                return false
-            }
-            guard case .serverUnreachable(let error) = unreachable?.origin else { throw TestFailure("no unreachable change") }
-            #expect(error.isOffline)
-            #expect(try await copy.items.list().isEmpty)
-            await copy.close()
-        }
-    }
-
     @Test("pin holds an item outside the slice through hydrations; unpin lets it go; a missing item is notFound")
     func pins() async throws {
         try await CopyTestInstance.with { test in

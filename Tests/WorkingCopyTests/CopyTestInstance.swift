@@ -1,8 +1,10 @@
 import Foundation
 import Marfa
+import MarfaClock
 import MarfaHTTP
 import MarfaLocal
 import MarfaOpenAPIRuntime
+import MarfaSQLite
 
 /// A local instance in a fresh folder, a folder for stores, the owner's key, and a raw HTTP
 /// sender for the writes another client makes.
@@ -13,12 +15,12 @@ struct CopyTestInstance: Sendable {
     let transport = CurlTransport()
 
     /// Starts an instance; `body` runs against it, then it stops and the folder goes.
-    static func with<T>(_ body: (CopyTestInstance) async throws -> T) async throws -> T {
+    static func with<T>(clock: (any MarfaClock)? = nil, _ body: (CopyTestInstance) async throws -> T) async throws -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let instance = try await LocalInstance.start(
-            dataDirectory: folder.appendingPathComponent("instance"), port: 0, options: .init(log: { _ in }))
+            dataDirectory: folder.appendingPathComponent("instance"), port: 0, options: options(clock: clock))
         let test = CopyTestInstance(instance: instance, folder: folder, ownerKey: instance.bootstrapKey ?? "")
         do {
             let result = try await body(test)
@@ -30,15 +32,29 @@ struct CopyTestInstance: Sendable {
         }
     }
 
+    private static func options(clock: (any MarfaClock)?) -> LocalInstance.Options {
+        var options = LocalInstance.Options(log: { _ in })
+        if let clock { options.clock = clock }
+        return options
+    }
+
     /// A store path in the test's folder.
     func store(_ name: String = "copy.sqlite") -> URL { folder.appendingPathComponent(name) }
 
     /// The `Server` for `key` (the owner's unless given).
     func server(key: String? = nil) throws -> Server { try Server(url: instance.url, key: key ?? ownerKey) }
 
-    /// Opens a copy of `store` against this instance.
-    func open(_ store: URL? = nil, key: String? = nil) async throws -> WorkingCopy {
-        try await WorkingCopy.open(store: store ?? self.store(), server: try server(key: key))
+    /// Opens a copy of `store` against this instance; the follow waits on `clock` when given.
+    func open(_ store: URL? = nil, key: String? = nil, clock: (any MarfaClock)? = nil) async throws -> WorkingCopy {
+        guard let clock else { return try await WorkingCopy.open(store: store ?? self.store(), server: try server(key: key)) }
+        return try await WorkingCopy.open(store: store ?? self.store(), server: try server(key: key), expectingUnsent: nil, clock: clock)
+    }
+
+    /// Writes `value` under `name` in the store's own table, as a damaged or foreign store would hold it.
+    func setStoreValue(_ name: String, _ value: String, in store: URL? = nil) async throws {
+        let pool = try await SQLitePool.open(path: (store ?? self.store()).path)
+        _ = try await pool.write { db in try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES (?, ?)", name, value) }
+        await pool.close()
     }
 
     /// Sends one JSON request; answers the status and the body as JSON.
