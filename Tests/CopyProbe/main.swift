@@ -7,8 +7,9 @@ import Marfa
 //                                           "handle=<reader|writer> items=<n>"
 //   copy-probe hydrate <store> <url> <key> <type>
 //                                           opens the store as its writer and hydrates <type>
-//                                           (library tier), printing "hydrated items=<n>"; the
-//                                           tests kill it with SIGKILL part way.
+//                                           (library tier), printing "page <n>" as pages are
+//                                           stored and "hydrated items=<n>"; the tests kill it
+//                                           with SIGKILL part way.
 /// Writes one line to standard output at once, unbuffered.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
@@ -28,10 +29,17 @@ do {
     case "hydrate" where arguments.count == 6:
         let server = try Server(url: URL(string: arguments[3])!, key: arguments[4])
         let copy = try await WorkingCopy.open(store: store, server: server)
+        let updates = copy.updates()
+        let reporter = Task {
+            for await update in updates {
+                if case .hydrating(let progress) = update, progress.pages > 0 { say("page \(progress.pages)") }
+            }
+        }
         say("opened")
         let report = try await copy.hydrate(types: [arguments[5]], tier: .library)
         say("hydrated items=\(report.items)")
         await copy.close()
+        reporter.cancel()
     default:
         FileHandle.standardError.write(Data("unknown command\n".utf8))
         exit(2)

@@ -34,6 +34,7 @@ struct CopyTestInstance: Sendable {
 
     private static func options(clock: (any MarfaClock)?) -> LocalInstance.Options {
         var options = LocalInstance.Options(log: { _ in })
+        options.requestsPerMinute = nil
         if let clock { options.clock = clock }
         return options
     }
