@@ -103,7 +103,7 @@ struct CopyTestInstance: Sendable {
     func key(reading types: [String: String]) async throws -> String {
         let map = types.map { #""\#($0.key)": "\#($0.value)""# }.joined(separator: ", ")
         let answer = try await send(
-            .post, "/keys", json: #"{"label": "copy test", "source": "copytest", "type_permissions": {\#(map)}}"#)
+            .post, "/keys", json: #"{"label": "copy test", "source": "copytest", "permissions": [], "metadata_permissions": {"types": "read"}, "type_permissions": {\#(map)}}"#)
         guard answer.status == 201, let key = answer.body["key"]?.string else {
             throw TestFailure("minting a key answered \(answer.status): \(answer.body)")
         }
