@@ -60,7 +60,7 @@ check-real-spec: deps
 	Benchmarks/check-real-spec.sh $(SHARED)/specs/marfa-openapi.json
 
 ## bench: every benchmark
-bench: bench-generator bench-http bench-local
+bench: bench-generator bench-http bench-local bench-copy
 
 ## bench-generator: generation time and memory for the real Marfa document, and the build time of its output
 bench-generator: deps
@@ -73,6 +73,11 @@ bench-http: deps
 ## bench-local: item creates and event-stream throughput of the local instance over loopback
 bench-local: deps
 	swift run -c release LocalBenchmark
+
+## bench-copy: a working copy hydrating 100,000 items and catching up 10,000 events, beside the raw floor
+bench-copy: deps
+	swift build -c release --product marfa-local >/dev/null
+	swift run -c release CopyBenchmark $(BENCH_COPY_ARGS)
 
 ## icons: fetch the pinned Lucide and Simple Icons wheels (pip download) and rewrite the icon data; commit the result
 icons:

@@ -63,6 +63,8 @@ let package = Package(
             dependencies: ["MarfaHTTP", "MarfaHTTPServer", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
             path: "Benchmarks/HTTPBenchmark"),
         .executableTarget(name: "LocalBenchmark", dependencies: ["MarfaLocal", "MarfaHTTP", "MarfaTypes"], path: "Benchmarks/LocalBenchmark"),
+        .executableTarget(
+            name: "CopyBenchmark", dependencies: ["Marfa", "MarfaHTTP", "MarfaSQLite", "marfa-local"], path: "Benchmarks/CopyBenchmark"),
 
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
         // The server module only where the loopback browser sign-in needs it, so an Apple build links

@@ -1,4 +1,5 @@
-// `marfa-local --data DIR --port N [--host H] [--owner-password P]`: runs a local Marfa instance
+// `marfa-local --data DIR --port N [--host H] [--owner-password P] [--requests-per-minute N]`: runs a
+// local Marfa instance
 // until SIGINT or SIGTERM, printing its URL and, on the first start of DIR, the owner's key.
 import Dispatch
 import Foundation
@@ -10,8 +11,10 @@ struct Arguments {
     var port = 8787
     var host = "127.0.0.1"
     var ownerPassword: String?
+    /// Requests per credential per minute; 0 turns the limiter off.
+    var requestsPerMinute: Int?
 
-    static let usage = "usage: marfa-local --data DIR --port N [--host H] [--owner-password P]"
+    static let usage = "usage: marfa-local --data DIR --port N [--host H] [--owner-password P] [--requests-per-minute N (0: no limit)]"
 
     init(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -25,6 +28,9 @@ struct Arguments {
                 port = number
             case "--host": host = value
             case "--owner-password": ownerPassword = value
+            case "--requests-per-minute":
+                guard let number = Int(value), number >= 0 else { throw Failure(message: "--requests-per-minute must be 0 or more") }
+                requestsPerMinute = number
             default: throw Failure(message: "unknown option \(flag)\n\(Self.usage)")
             }
         }
@@ -62,9 +68,11 @@ for number in [SIGINT, SIGTERM] {
 
 let task = Task {
     do {
+        var options = LocalInstance.Options()
+        if let limit = arguments.requestsPerMinute { options.requestsPerMinute = limit == 0 ? nil : limit }
         let instance = try await LocalInstance.start(
             dataDirectory: URL(fileURLWithPath: arguments.data!, isDirectory: true), host: arguments.host,
-            port: arguments.port, ownerPassword: arguments.ownerPassword)
+            port: arguments.port, ownerPassword: arguments.ownerPassword, options: options)
         say("marfa-local: instance \(instance.instanceID) answering at \(instance.url)")
         say("marfa-local: data in \(instance.dataDirectory.path)")
         if let key = instance.bootstrapKey {

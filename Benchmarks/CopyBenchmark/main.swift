@@ -1,0 +1,131 @@
+import Foundation
+import Marfa
+import MarfaHTTP
+import MarfaOpenAPIRuntime
+
+// Measures the working copy against its floor, side by side in one run:
+// - hydrate: a copy hydrates N items (default 100,000) from a local instance in another process;
+//   the floor fetches the same pages with the raw transport and inserts the same rows with raw
+//   SQLite. Peak resident memory is sampled while the copy hydrates.
+// - catch up: the copy applies M events (default 10,000) made after its hydration; the floor
+//   reads the same copy stream and inserts each event's row.
+// Usage: CopyBenchmark [items, default 100000] [events, default 10000] [rounds, default 2]
+
+let items = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
+let events = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
+let rounds = CommandLine.arguments.dropFirst(3).first.flatMap(Int.init) ?? 2
+
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-copy-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
+defer { local.stop() }
+let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(120)))
+let floor = RawFloor(url: local.url, key: local.key, transport: transport)
+
+/// Creates `count` notes with bodies of a realistic length, 16 requests at a time.
+func seed(_ count: Int, from start: Int) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        for client in 0..<16 {
+            group.addTask {
+                var fields = HTTPFields()
+                fields["Authorization"] = "Bearer \(local.key)"
+                fields["Content-Type"] = "application/json"
+                for index in stride(from: start + client, to: start + count, by: 16) {
+                    let body = #"{"type":"core.note","properties":{"title":"Note \#(index)","body":"\#(Text.body(index))"}}"#
+                    let (response, answer) = try await transport.send(
+                        HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body),
+                        baseURL: local.url, operationID: "createItem")
+                    _ = try await answer?.collect(upTo: 1 << 20)
+                    guard response.status == 201 else { throw BenchFailure("create answered \(response.status)") }
+                }
+            }
+        }
+        try await group.waitForAll()
+    }
+}
+
+/// Words for bodies, chosen by index so every run writes the same text.
+enum Text {
+    static let words = ["garden", "river", "meeting", "budget", "recipe", "travel", "letter", "reading", "winter", "project",
+                        "station", "harbour", "lantern", "orchard", "quartz", "velvet", "meadow", "circuit", "pepper", "saddle"]
+    static func body(_ index: Int) -> String {
+        (0..<60).map { words[(index &* 31 &+ $0 &* 7) % words.count] }.joined(separator: " ")
+    }
+}
+
+/// Seconds `body` takes.
+func timed<T>(_ body: () async throws -> T) async rethrows -> (T, Double) {
+    let start = ContinuousClock.now
+    let value = try await body()
+    let elapsed = ContinuousClock.now - start
+    return (value, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+}
+
+/// Samples resident memory every 20 ms on a thread of its own until `finish`, keeping the highest.
+final class Peak: @unchecked Sendable {
+    private let lock = NSLock()
+    private var highest = 0
+    private var finished = false
+    var value: Int { lock.withLock { highest } }
+    var done: Bool { lock.withLock { finished } }
+    func see(_ bytes: Int) { lock.withLock { highest = max(highest, bytes) } }
+    func finish() { lock.withLock { finished = true } }
+
+    static func sampling() -> Peak {
+        let peak = Peak()
+        Thread {
+            while !peak.done {
+                peak.see(residentBytes())
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }.start()
+        return peak
+    }
+}
+
+print("seeding \(items) notes…")
+let (_, seedSeconds) = try await timed { try await seed(items, from: 0) }
+print(String(format: "seeded in %.1f s (%.0f creates/s)", seedSeconds, Double(items) / seedSeconds))
+
+let server = try Server(url: local.url, key: local.key)
+var copyTimes: [Double] = []
+var floorTimes: [Double] = []
+var peak = 0
+var copy: WorkingCopy?
+for round in 0..<rounds {
+    let store = folder.appendingPathComponent("copy-\(round).sqlite")
+    let opened = try await WorkingCopy.open(store: store, server: server)
+    let sampler = Peak.sampling()
+    let (report, seconds) = try await timed { try await opened.hydrate(types: ["core.note"], tier: .library) }
+    sampler.finish()
+    let resident = sampler.value
+    precondition(report.items == items, "the copy held \(report.items) of \(items)")
+    copyTimes.append(seconds)
+    peak = max(peak, resident)
+    let (rows, floorSeconds) = try await timed { try await floor.hydrate(type: "core.note", into: folder.appendingPathComponent("floor-\(round).sqlite").path) }
+    precondition(rows == items)
+    floorTimes.append(floorSeconds)
+    if let copy { await copy.close() }
+    copy = opened
+}
+let bestCopy = copyTimes.min() ?? 0
+let bestFloor = floorTimes.min() ?? 0
+print(String(format: "hydrate %d items: copy %.2f s (%.0f items/s), floor %.2f s; copy/floor %.2f; peak resident %.0f MB",
+             items, bestCopy, Double(items) / bestCopy, bestFloor, bestCopy / bestFloor, Double(peak) / 1_048_576))
+
+guard let copy else { exit(1) }
+let status = try await copy.status()
+let cursor = status.eventCursor ?? "0"
+print("seeding \(events) more notes for the catch-up…")
+try await seed(events, from: items)
+let (caughtUp, copyCatchUp) = try await timed { try await copy.catchUp() }
+precondition(caughtUp.applied == events, "the copy applied \(caughtUp.applied) of \(events)")
+let view = try await floor.readView()
+let (floorEvents, floorCatchUp) = try await timed {
+    try await floor.catchUp(from: cursor, view: view, into: folder.appendingPathComponent("floor-0.sqlite").path)
+}
+precondition(floorEvents == events, "the floor read \(floorEvents) of \(events)")
+print(String(format: "catch up %d events: copy %.2f s (%.0f events/s), floor %.2f s; copy/floor %.2f",
+             events, copyCatchUp, Double(events) / copyCatchUp, floorCatchUp, copyCatchUp / floorCatchUp))
+await copy.close()
