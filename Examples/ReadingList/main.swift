@@ -167,13 +167,45 @@ let moved = try await calls.updateItem(
     body: .json(.init(version: current.version, properties: ["title": "Dune", "finished": true, "shelf": "favourites"])))
 show("the book is now \(try moved.ok.body.json.item._type) on shelf \(try moved.ok.body.json.item.properties["shelf"] ?? "?")")
 
+// 7. The working copy.
+step("Open a working copy of the books and notes, and hydrate it")
+let ownerServer = try Server(url: instance.url, key: ownerKey)
+let copy = try await WorkingCopy.open(store: work.appending(path: "reading-list.sqlite"), server: ownerServer)
+let filled = try await copy.hydrate(types: ["app.readinglist.book", "core.note"], tier: .library)
+show("held \(filled.items) item(s) from \(filled.pages) page(s), cursor \(filled.cursor); hydration \(try await copy.status().hydration)")
+for item in try await copy.items.list() {
+    show("\(item.type) \(item.title ?? item.id) (version \(item.version))")
+}
+
+step("Watch the change feed while another client writes")
+let changes = copy.changes()
+let watcher = Task { () -> [Change] in
+    var seen: [Change] = []
+    for await change in changes {
+        if case .server = change.origin { seen.append(change) }
+        if seen.count == 2 { break }
+    }
+    return seen
+}
+for await update in copy.updates() where update == .following { break }
+let added = try await calls.createItem(body: .json(.init(_type: "app.readinglist.book", properties: ["title": "Piranesi"])))
+let piranesi = try added.created.body.json.item
+_ = try await calls.updateItem(
+    path: .init(id: piranesi.id), body: .json(.init(version: piranesi.version, properties: ["shelf": "to read"])))
+for change in await watcher.value {
+    if case .server(let event, let cursor) = change.origin { show("\(event) for \(change.itemId ?? "-") at event \(cursor)") }
+}
+show("the copy holds it already: \(try await copy.items.get(piranesi.id).map { "\($0.title ?? "") on shelf \($0.properties["shelf"]?.string ?? "?")" } ?? "nothing")")
+let journal = try await copy.changes(since: 0)
+show("the store's journal keeps \(journal.count) change(s) for an app that wasn't running")
+
 step("Sign out: the kept sign-in is deleted, then the grant revoked at the instance")
 show("the instance confirmed: \(try await auth.signOut()); auth.credential() is now \(try auth.credential() == nil ? "nil" : "set")")
 if let error = await refusal({ _ = try await server.config() }) {
     show("the old access token is refused: \(error.code())")
 }
 
-// 7. Telemetry, toward a receiver that plays PostHog on loopback.
+// 8. Telemetry, toward a receiver that plays PostHog on loopback.
 step("Report an error and an event with MarfaTelemetry, to a local receiver")
 let receiver = try TelemetryReceiver()
 Telemetry.shared.configure(
@@ -200,6 +232,12 @@ show("stopped")
 if let error = await refusal({ _ = try await server.instanceDescription(timeout: .seconds(2)) }) {
     show("now offline: \(error.code()), isOffline = \(error.isOffline)")
 }
+step("Read the working copy offline, with the instance stopped")
+for item in try await copy.items.list(ListFilters(type: "app.readinglist.book")) {
+    show("\(item.title ?? item.id): \(item.properties["shelf"]?.string ?? "no shelf")")
+}
+show("status: \(try await copy.status().items) item(s) held, hydration \(try await copy.status().hydration)")
+await copy.close()
 print("\nDone. The API reference: run `make docs`, then open .build/docs/index.html (python3 -m http.server --directory .build/docs 8000).")
 }
 

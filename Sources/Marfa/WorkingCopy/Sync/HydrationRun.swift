@@ -72,17 +72,28 @@ struct HydrationRun: Sendable {
         return (registered, unregistered)
     }
 
+    /// Walks every page of `type`'s items, reading the next page while the last one is stored.
     private func walkItems(of type: String, view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
-        var cursor: String?
-        repeat {
+        var page = try await wire.itemsPage(type: type, tier: slice.tier, cursor: nil, view: view)
+        while true {
             try Self.checkCancellation()
-            let page = try await wire.itemsPage(type: type, tier: slice.tier, cursor: cursor, view: view)
-            try await store.store(page: page.data)
-            counts.pages += 1
-            counts.items += page.data.count
-            progress(counts)
-            cursor = page.cursor
-        } while cursor != nil
+            guard let cursor = page.cursor else {
+                try await store(page, counts: &counts)
+                return
+            }
+            async let following = Self.settle { () async throws(MarfaError) in
+                try await wire.itemsPage(type: type, tier: slice.tier, cursor: cursor, view: view)
+            }
+            try await store(page, counts: &counts)
+            page = try await following.get()
+        }
+    }
+
+    private func store(_ page: Components.Schemas.ItemEnvelopePage, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
+        try await store.store(page: page.data)
+        counts.pages += 1
+        counts.items += page.data.count
+        progress(counts)
     }
 
     private func walkEdges(view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) -> Int {
@@ -104,6 +115,11 @@ struct HydrationRun: Sendable {
             try Self.checkCancellation()
             try await store.storePinned(id, detail: try await wire.item(id: id, view: view))
         }
+    }
+
+    /// `body`'s value or error, as a `Result`.
+    static func settle<T>(_ body: () async throws(MarfaError) -> T) async -> Result<T, MarfaError> {
+        do { return .success(try await body()) } catch { return .failure(error) }
     }
 
     static func checkCancellation() throws(MarfaError) {
