@@ -8,13 +8,17 @@ import Foundation
 /// - A refusal naming no contract came from something in front of the server: `unnamed`.
 /// - A refusal naming another contract is `contractMismatch`.
 /// - A refusal naming this contract is read (up to `refusalBodyLimit` bytes) as the error
-///   envelope: see `MarfaError.init(refusal:fields:body:)`.
+///   envelope: see `MarfaError.init(refusal:fields:body:)`; with `returnsRefusals` it is answered
+///   as it came.
 struct ContractMiddleware: ClientMiddleware {
     static let header = "X-Marfa-Contract"
     /// The most bytes of a refusal's body read; a longer body keeps the status's case without its text.
     static let refusalBodyLimit = 64 << 10
 
     let expected: UInt64
+    /// Whether a refusal naming this contract is answered as it came (for a drain, which reads the
+    /// envelope's details) rather than thrown.
+    var returnsRefusals = false
 
     func intercept(
         _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
@@ -44,7 +48,7 @@ struct ContractMiddleware: ClientMiddleware {
                 message: "The server speaks contract \(shown), and this app was built for contract \(expected)."
                     + (writeSent && success ? " The change may have been made." : ""))
         }
-        if success { return (response, responseBody) }
+        if success || returnsRefusals { return (response, responseBody) }
         let bytes: [UInt8]?
         do {
             bytes = try await responseBody?.collect(upTo: Self.refusalBodyLimit)

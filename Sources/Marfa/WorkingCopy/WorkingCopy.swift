@@ -12,6 +12,8 @@ import Synchronization
 public final class WorkingCopy: Sendable {
     let engine: any CopyEngine
     let sync: CopySync?
+    /// What drains the queue when it isn't the sync (the fake's scripted verdicts).
+    let drainer: (any CopyDrainer)?
     let gate = CallGate()
     let feed: ChangeFeed
     let connection: UpdateFeed
@@ -21,9 +23,13 @@ public final class WorkingCopy: Sendable {
     /// Whether this copy writes its store or only reads it; it keeps the last role after `close`.
     public let handle: Handle
 
-    init(engine: any CopyEngine, sync: CopySync?, feed: ChangeFeed, connection: UpdateFeed, watch: Task<Void, Never>? = nil) {
+    init(
+        engine: any CopyEngine, sync: CopySync?, drainer: (any CopyDrainer)? = nil, feed: ChangeFeed, connection: UpdateFeed,
+        watch: Task<Void, Never>? = nil
+    ) {
         self.engine = engine
         self.sync = sync
+        self.drainer = drainer
         self.feed = feed
         self.connection = connection
         self.handle = engine.handle

@@ -14,6 +14,8 @@ package protocol CopyEngine: Sendable {
     func item(_ id: String) async throws -> Item?
     /// The edges `selection` asks for.
     func edges(_ selection: EdgeSelection) async throws -> [Edge]
+    /// The edge `id`, or nil when the copy holds none.
+    func edge(_ id: String) async throws -> Edge?
     /// An item's extension documents by namespace; nil when the copy holds no such item.
     func extensions(of id: String) async throws -> JSONObject?
     /// The app's declared types, in the order declared.
@@ -22,8 +24,33 @@ package protocol CopyEngine: Sendable {
     func declareTypes(_ types: [Components.Schemas.TypeDefinitionInput]) async throws
     /// The journal's entries after `position`, at most `most`.
     func journal(after position: Int64, most: Int) async throws -> [JournaledChange]
+    /// Stores `write` at the queue's end with its local effect, in one step; returns it as queued
+    /// (with what it follows and depends on).
+    func enqueue(_ write: QueuedWrite, effect: LocalEffect) async throws -> QueuedWrite
+    /// Every queued write, in queue order.
+    func queuedWrites() async throws -> [QueuedWrite]
+    /// Requeues a blocked or dead write under a fresh idempotency key; false for any other.
+    func release(_ id: String) async throws -> Bool
+    /// Requeues every write blocked for `reason`; returns how many.
+    func release(reason: BlockedReason) async throws -> Int
+    /// Removes a refused write nothing waits on; false for any other.
+    func discard(_ id: String) async throws -> Bool
+    /// Clears the answered writes the app no longer needs; returns how many.
+    func forgetAnswered() async throws -> Int
+    /// Hands over the answered writes not handed over before, removing them.
+    func takeAnswered() async throws -> [QueuedWrite]
     /// Releases the store.
     func close() async
+}
+
+/// What sends a copy's queue and records the verdicts: the store's sync for a copy on disk, the
+/// scripted verdicts for the fake.
+package protocol CopyDrainer: Sendable {
+    /// One pass over the queue (see `Queue.drain()`).
+    func drain() async throws -> DrainReport
+    /// Removes a write blocked for an unavailable ancestor or an unresolved conflict and resets
+    /// its row to the server's copy.
+    func withdraw(_ id: String) async throws -> Bool
 }
 
 /// Which edges an edge read asks for.

@@ -36,7 +36,7 @@ enum CopyStoreJournal {
         case .local(let kind): ("local", kind.rawValue)
         case .server(let event, let cursor): ("server:\(event)", cursor)
         case .refreshed(let refresh): ("refreshed", refresh.rawValue)
-        case .serverUnreachable, .serverReachable, .saved, .stopped: nil
+        case .serverUnreachable, .serverReachable, .answered, .saved, .stopped: nil
         }
     }
 

@@ -35,8 +35,12 @@ enum CopyStoreSchema {
                     position INTEGER PRIMARY KEY AUTOINCREMENT, origin TEXT NOT NULL, detail TEXT,
                     item_id TEXT, edge_id TEXT);
                 CREATE TABLE queue(
-                    id TEXT PRIMARY KEY, position INTEGER NOT NULL UNIQUE, kind TEXT NOT NULL, item_id TEXT, edge_id TEXT,
-                    idempotency_key TEXT NOT NULL, body TEXT NOT NULL DEFAULT '{}', verdict TEXT, queued_at REAL NOT NULL);
+                    id TEXT PRIMARY KEY, position INTEGER NOT NULL UNIQUE, kind TEXT NOT NULL, item_id TEXT, target_id TEXT,
+                    edge_id TEXT, namespace TEXT, tag TEXT, base_version INTEGER, idempotency_key TEXT NOT NULL,
+                    depends_on TEXT NOT NULL DEFAULT '[]', follows TEXT, body TEXT NOT NULL DEFAULT '{}', verdict TEXT,
+                    answer TEXT, refusals INTEGER NOT NULL DEFAULT 0, queued_at REAL NOT NULL, answered_at REAL,
+                    handed INTEGER NOT NULL DEFAULT 0);
+                CREATE INDEX queue_by_item ON queue(item_id);
                 """),
     ]
 

@@ -58,6 +58,10 @@ extension SQLiteCopyStore {
         }
     }
 
+    func edge(_ id: String) async throws -> Edge? {
+        try await read { db in try db.first("SELECT * FROM edges WHERE id = ?", id).map(CopyStoreRows.edge(from:)) }
+    }
+
     func extensions(of id: String) async throws -> JSONObject? {
         try await read { db in
             try Self.refuseWhileFilling(db)

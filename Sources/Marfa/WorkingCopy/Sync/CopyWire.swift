@@ -56,6 +56,15 @@ struct CopyWire: Sendable {
         }
     }
 
+    /// The edge `id`, or nil when the key reads no such edge.
+    func edge(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.Edge? {
+        do {
+            return try await certified { try await $0.getEdge(path: .init(id: id), headers: .init(xMarfaReadView: view)).ok.body.json.edge }
+        } catch .notFound {
+            return nil
+        }
+    }
+
     /// Registers a declared type.
     func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
         _ = try await certified { try await $0.registerType(body: .json(type)).created }

@@ -10,6 +10,8 @@ public struct Change: Sendable, Hashable {
         case serverUnreachable(MarfaError)
         /// The server was reached again: the moment to drain.
         case serverReachable
+        /// A drain recorded the server's answer to a queued write.
+        case answered(DrainVerdict)
         /// A reader saw the writer save the store.
         case saved(dataVersion: Int64)
         /// Much may have changed: read again.

@@ -1,0 +1,130 @@
+import Foundation
+
+/// The item writes: each changes the store at once, offline too, and queues the write.
+extension Items {
+    /// Makes an item at once and queues its create; the draft's tags follow as writes of their own.
+    ///
+    /// An unknown type throws `unknownType` and a missing required field or a value of the wrong
+    /// kind `validation`, before anything is queued.
+    public func create(_ draft: Draft) async throws -> QueuedWrite {
+        try await copy.perform {
+            let type = try FieldCheck(catalog: try await copy.engine.catalog()).type(draft.type)
+            try FieldCheck(catalog: try await copy.engine.catalog()).check(draft.properties, of: type, whole: true)
+            let id = try draft.id.map(WorkingCopy.checkedID) ?? UUIDv7.make()
+            let now = Date()
+            let tier: Tier
+            if let chosen = draft.tier { tier = chosen } else { tier = try await defaultTier() }
+            let display = try await copy.engine.catalog().display(type: type.id, properties: draft.properties)
+            let item = Item(
+                id: id, type: type.id, properties: draft.properties, state: .active, tier: tier, version: 0, schemaVersion: Int(type.version),
+                source: draft.source ?? "", sourceId: draft.sourceId, occurredAt: draft.occurredAt ?? now, createdAt: now,
+                updatedAt: now, tags: [], title: display.title, body: display.body)
+            var body: JSONObject = ["type": .string(type.id), "properties": .object(draft.properties), "tier": .string(tier.rawValue)]
+            if draft.sourceId == nil { body["id"] = .string(id) }
+            if let source = draft.source { body["source"] = .string(source) }
+            if let sourceId = draft.sourceId { body["source_id"] = .string(sourceId) }
+            if let occurredAt = draft.occurredAt { body["timestamp"] = .string(ISO8601.string(from: occurredAt)) }
+            if let base = draft.baseVersion { body["version"] = .int(base) }
+            let write = QueuedWrite(id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, body: body)
+            let queued = try await copy.enqueue(write, effect: .item(item))
+            for tag in draft.tags { _ = try await copy.tags.add(tag, to: id) }
+            return queued
+        }
+    }
+
+    /// Changes the item `id`, based on the version the copy holds (else `versionConflict`).
+    public func update(_ id: String, _ edit: Edit) async throws -> QueuedWrite {
+        try await change(id, edit, asRead: false)
+    }
+
+    /// Changes the item `id` based on an older version the app read; the server merges it.
+    public func updateAsRead(_ id: String, _ edit: Edit) async throws -> QueuedWrite {
+        try await change(id, edit, asRead: true)
+    }
+
+    private func change(_ id: String, _ edit: Edit, asRead: Bool) async throws -> QueuedWrite {
+        try await copy.perform {
+            var item = try await held(id)
+            let fits = asRead ? edit.baseVersion <= item.version : edit.baseVersion == item.version
+            guard fits else {
+                throw MarfaError.versionConflict(
+                    code: "version_conflict", message: "The copy holds version \(item.version) of \(id), not \(edit.baseVersion).")
+            }
+            let catalog = try await copy.engine.catalog()
+            let type = try FieldCheck(catalog: catalog).type(edit.type ?? item.type)
+            var body: JSONObject = [:]
+            switch edit.properties {
+            case .merge(let values):
+                item.properties.merge(values.filter { $0.value != .null }) { $1 }
+                body["properties"] = .object(values)
+            case .replace(let values):
+                item.properties = values
+                body["properties"] = .object(values)
+                body["properties_mode"] = "replace"
+            }
+            try FieldCheck(catalog: catalog).check(item.properties, of: type, whole: false)
+            if type.id != item.type {
+                body["type"] = .string(type.id)
+                body["retype"] = true
+                item.type = type.id
+            }
+            if let tier = edit.tier, tier != item.tier {
+                body["tier"] = .string(tier.rawValue)
+                item.tier = tier
+            }
+            if let sourceId = edit.sourceId, sourceId != item.sourceId {
+                body["source_id"] = .string(sourceId)
+                item.sourceId = sourceId
+            }
+            item.updatedAt = Date()
+            (item.title, item.body) = catalog.display(type: item.type, properties: item.properties)
+            let write = QueuedWrite(id: UUIDv7.make(), kind: .updateItem, itemId: id, baseVersion: edit.baseVersion, body: body)
+            return try await copy.enqueue(write, effect: .item(item))
+        }
+    }
+
+    /// Moves the item `id` to the bin at once and queues the delete.
+    public func delete(_ id: String) async throws -> QueuedWrite {
+        try await move(id, to: .trashed, kind: .deleteItem, body: [:])
+    }
+
+    /// Takes the item `id` out of the bin and queues the restore; it works for an item the copy
+    /// doesn't hold (read from the bin).
+    public func restore(_ id: String) async throws -> QueuedWrite {
+        try await copy.perform {
+            let id = try WorkingCopy.checkedID(id)
+            var effect = LocalEffect.none
+            if var item = try await copy.engine.item(id) {
+                item.state = .active
+                effect = .item(item)
+            }
+            return try await copy.enqueue(QueuedWrite(id: UUIDv7.make(), kind: .restoreItem, itemId: id), effect: effect)
+        }
+    }
+
+    /// Moves the item `id` to `state` (`active`, `archived` or `trashed`) and queues it.
+    public func transition(_ id: String, to state: ItemState) async throws -> QueuedWrite {
+        guard state != .revoked else { throw MarfaError.invalid(message: "An item moves to active, archived or trashed, not revoked.") }
+        return try await move(id, to: state, kind: .transitionItem, body: ["state": .string(state.rawValue)])
+    }
+
+    private func move(_ id: String, to state: ItemState, kind: WriteKind, body: JSONObject) async throws -> QueuedWrite {
+        try await copy.perform {
+            var item = try await held(id)
+            item.state = state
+            item.updatedAt = Date()
+            return try await copy.enqueue(QueuedWrite(id: UUIDv7.make(), kind: kind, itemId: id, body: body), effect: .item(item))
+        }
+    }
+
+    /// The item `id` in any state, or `notFound` (`not_held`).
+    func held(_ id: String) async throws -> Item {
+        guard let item = try await copy.engine.item(try WorkingCopy.checkedID(id)) else { throw Metadata.notHeld(id) }
+        return item
+    }
+
+    /// A create's tier without one: the slice's, `library` for `.all` or before the first hydration.
+    private func defaultTier() async throws -> Tier {
+        try await copy.engine.status().sliceTier == .feed ? .feed : .library
+    }
+}

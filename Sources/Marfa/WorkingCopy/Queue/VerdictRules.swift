@@ -1,0 +1,76 @@
+/// What the drain does with one send of a write.
+enum SendResult: Sendable {
+    /// The server answered with this verdict.
+    case answered(Verdict, WriteAnswer)
+    /// The network, the server's troubles or a proxy: the write stays queued under its key,
+    /// uncounted, and the pass ends.
+    case undelivered(MarfaError, retryAfter: UInt64?)
+    /// Neither the network's fault nor a contract refusal: counted against the write.
+    case counted(String)
+}
+
+/// The rules that turn an answer into one of the six verdicts, from the server's status and its
+/// error envelope's code and details.
+enum VerdictRules {
+    static func verdict(for answer: WriteAnswer) -> SendResult {
+        let json = answer.json
+        if (200..<300).contains(answer.status) { return .answered(success(json), answer) }
+        let error = json?["error"]
+        let code = error?["code"]?.string ?? ""
+        let refusal = Self.refusal(code: code, error: error)
+        switch (answer.status, code) {
+        case (408, _), (429, _), (500..., _):
+            let message = error?["message"]?.string ?? "The server answered with status \(answer.status)."
+            let wait = answer.retryAfter.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+            let failure: MarfaError = answer.status == 429
+                ? .rateLimited(code: code, message: message, retryAfterSeconds: wait)
+                : .server(status: UInt16(clamping: answer.status), code: code, message: message)
+            return .undelivered(failure, retryAfter: wait)
+        case (401, _): return .answered(.blocked(reason: .credentialRefused, refusal: refusal), answer)
+        case (403, _) where refusal.grant != nil || error?["details"]?["source"] != nil:
+            return .answered(.blocked(reason: .credentialRefused, refusal: refusal), answer)
+        case (422, "idempotency_key_reused"): return .answered(.blocked(reason: .keySpent, refusal: refusal), answer)
+        case (409, "ancestor_unavailable"): return .answered(.blocked(reason: .ancestorUnavailable, refusal: refusal), answer)
+        case (409, "version_conflict"): return .answered(.blocked(reason: .conflictUnresolved, refusal: refusal), answer)
+        case (400..<500, _): return .answered(.refused(refusal), answer)
+        default: return .counted("The server answered with status \(answer.status), which no rule covers.")
+        }
+    }
+
+    /// `accepted`, or how `conflict=auto` resolved the write.
+    private static func success(_ json: JSONValue?) -> Verdict {
+        guard let resolution = json?["conflict_resolution"], resolution.object != nil else { return .accepted }
+        let fields = resolution["fields"]?.array?.compactMap(\.string) ?? []
+        if let sibling = resolution["conflicted_copy_id"]?.string { return .conflicted(siblingId: sibling, fields: fields) }
+        return .merged(fields: fields)
+    }
+
+    /// The refusal an error envelope describes.
+    static func refusal(code: String, error: JSONValue?) -> Refusal {
+        let details = error?["details"]
+        let fields = (details?["errors"]?.array ?? []).compactMap { entry -> FieldRefusal? in
+            guard let field = entry["field"]?.string ?? entry["path"]?.string else { return nil }
+            return FieldRefusal(field: field, message: entry["message"]?.string ?? "")
+        }
+        let grant = details?["grant"].flatMap { grant -> MissingGrant? in
+            guard let kind = grant["kind"]?.string, let name = grant["name"]?.string else { return nil }
+            return MissingGrant(kind: kind, name: name, level: grant["level"]?.string ?? "write")
+        }
+        return Refusal(
+            reason: code.isEmpty ? "refused" : code, code: code.isEmpty ? nil : code, message: error?["message"]?.string,
+            fields: fields, trashed: details?["trashed"]?.bool ?? false, grant: grant)
+    }
+
+    /// A failure thrown while sending: undelivered when the network, a proxy or a contract
+    /// change is to blame (the write keeps its key), counted otherwise.
+    static func failure(_ error: MarfaError) -> SendResult {
+        switch error {
+        case .network, .noConnection, .unnamed, .redirected, .contractMismatch, .rateLimited, .canceled:
+            return .undelivered(error, retryAfter: error.retryAfterSeconds)
+        case .server(let status, _, _) where status >= 500 || status == 408:
+            return .undelivered(error, retryAfter: nil)
+        default:
+            return .counted(error.message)
+        }
+    }
+}

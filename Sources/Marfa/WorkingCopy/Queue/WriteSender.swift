@@ -1,0 +1,93 @@
+import Foundation
+
+/// One answer to a queued write, read whole: the status, whether the server answered from its
+/// idempotency record, and the body.
+struct WriteAnswer: Sendable {
+    var status: Int
+    var replayed: Bool
+    var retryAfter: String?
+    var body: [UInt8]
+
+    var json: JSONValue? { try? JSONCoding.decode(JSONValue.self, from: Data(body)) }
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// Sends a queued write as its request, with its idempotency key, through the server's credential,
+/// contract check and time budget. A refusal naming the contract is answered, not thrown, so the
+/// drain reads its details; everything else that fails is thrown as a `MarfaError`.
+struct WriteSender: Sendable {
+    let server: Server
+
+    func send(_ request: WriteRequest, idempotencyKey: String) async throws(MarfaError) -> WriteAnswer {
+        var fields = HTTPFields()
+        fields["Idempotency-Key"] = idempotencyKey
+        if request.body != nil { fields["Content-Type"] = "application/json" }
+        let head = HTTPRequest(method: request.method, path: request.path, headerFields: fields)
+        let middlewares: [any ClientMiddleware] = [
+            AuthorizationMiddleware(source: server.credentials),
+            ContractMiddleware(expected: Server.contract, returnsRefusals: true), TimeLimitMiddleware(),
+        ]
+        let (server, operation) = (self.server, request.operation)
+        return try await server.run(timeout: Server.defaultTimeout) {
+            var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in
+                try await server.transport.send(request, body: body, baseURL: url, operationID: operation)
+            }
+            for middleware in middlewares.reversed() {
+                let inner = next
+                next = { request, body, url in
+                    try await middleware.intercept(request, body: body, baseURL: url, operationID: operation, next: inner)
+                }
+            }
+            let (response, body) = try await next(head, request.body.map { HTTPBody($0) }, server.url)
+            let bytes = try await body?.collect(upTo: Server.answerLimit) ?? []
+            return WriteAnswer(
+                status: response.status, replayed: response.headerFields["Idempotency-Replayed"] == "true",
+                retryAfter: response.headerFields["Retry-After"], body: bytes)
+        }
+    }
+}
+
+/// The request a queued write becomes.
+struct WriteRequest: Sendable {
+    var method: HTTPMethod
+    var path: String
+    var body: [UInt8]?
+    var operation: String
+
+    /// The request for `write`, updates based on `version`.
+    init(_ write: QueuedWrite, version: Int64?) {
+        let item = Self.escape(write.itemId ?? "")
+        let edge = Self.escape(write.edgeId ?? "")
+        var body: JSONObject? = write.body
+        switch write.kind {
+        case .createItem: (method, path, operation) = (.post, "/items", "createItem")
+        case .updateItem:
+            (method, path, operation) = (.patch, "/items/\(item)?conflict=auto", "updateItem")
+            body?["version"] = .int(version ?? write.baseVersion ?? 0)
+        case .deleteItem: (method, path, operation, body) = (.delete, "/items/\(item)", "deleteItem", nil)
+        case .restoreItem: (method, path, operation, body) = (.post, "/items/\(item)/restore", "restoreItem", nil)
+        case .transitionItem: (method, path, operation) = (.post, "/items/\(item)/transition", "transitionItem")
+        case .addTag: (method, path, operation) = (.post, "/items/\(item)/tags", "addItemTags")
+        case .removeTag:
+            (method, path, operation, body) = (.delete, "/items/\(item)/tags/\(Self.escape(write.tag ?? ""))", "removeItemTag", nil)
+        case .replaceMetadata: (method, path, operation) = (.put, "/items/\(item)/metadata", "replaceItemMetadata")
+        case .mergeMetadata: (method, path, operation) = (.patch, "/items/\(item)/metadata", "mergeItemMetadata")
+        case .writeExtension:
+            (method, path, operation) = (.put, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))", "replaceItemExtension")
+        case .deleteExtension:
+            (method, path, operation, body) =
+                (.delete, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))", "deleteItemExtension", nil)
+        case .createEdge: (method, path, operation) = (.post, "/edges", "createEdge")
+        case .updateEdge:
+            (method, path, operation) = (.patch, "/edges/\(edge)", "updateEdge")
+            body?["version"] = .int(version ?? write.baseVersion ?? 0)
+        case .deleteEdge: (method, path, operation, body) = (.delete, "/edges/\(edge)", "deleteEdge", nil)
+        case .uploadBlob: (method, path, operation) = (.post, "/blobs", "uploadBlob")
+        }
+        self.body = body.map { Array(JSONText.encode($0).utf8) }
+    }
+
+    private static func escape(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
+    }
+}

@@ -1,0 +1,41 @@
+/// The store's queue sent to its server.
+extension CopySync: CopyDrainer {
+    func drain() async throws -> DrainReport {
+        let (report, expiry) = try await drainOnce()
+        announce(report)
+        if let expiry { throw expiry }
+        return report
+    }
+
+    private func drainOnce() async throws(MarfaError) -> (DrainReport, MarfaError?) {
+        let server = try server()
+        return try await exclusively { () async throws(MarfaError) -> (DrainReport, MarfaError?) in
+            try await QueueDrain(sender: WriteSender(server: server), wire: CopyWire(server: server), store: store).run()
+        }
+    }
+
+    /// Tells the change feed each verdict, then that the drain is done; the server is reachable
+    /// again when anything was answered.
+    private func announce(_ report: DrainReport) {
+        for verdict in report.verdicts {
+            feed.send(Change(origin: .answered(verdict), itemId: verdict.itemId, edgeId: verdict.edgeId))
+        }
+        if report.answered > 0 { feed.send(Change(origin: .serverReachable)) }
+        feed.send(Change(origin: .refreshed(.drained)))
+    }
+
+    func withdraw(_ id: String) async throws -> Bool {
+        let wire = CopyWire(server: try server())
+        return try await exclusively { () async throws(MarfaError) -> Bool in
+            guard let write = try await store.heldQueue().first(where: { $0.id == id }) else { throw SQLiteCopyStore.unknownWrite(id) }
+            switch write.verdict {
+            case .blocked(.ancestorUnavailable, _)?, .blocked(.conflictUnresolved, _)?: break
+            default: return false
+            }
+            try await store.remove(write: id)
+            if let item = write.itemId { try await store.reset(itemId: item, to: try await wire.item(id: item, view: nil)) }
+            feed.send(Change(origin: .refreshed(.withdrawn), itemId: write.itemId))
+            return true
+        }
+    }
+}
