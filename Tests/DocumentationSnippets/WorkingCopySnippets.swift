@@ -38,6 +38,18 @@ import Testing
         // snippet.end
     }
 
+    static func writeThenDrain(_ copy: WorkingCopy) async throws -> DrainReport {
+        // snippet.begin: copy-write-drain
+        let note = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Call the plumber"]))
+        _ = try await copy.tags.add("home", to: note.itemId!)
+        let report = try await copy.queue.drain()
+        for answered in try await copy.queue.takeAnswered() {
+            if case .refused(let refusal)? = answered.verdict { print("refused: \(refusal.message ?? refusal.reason)") }
+        }
+        // snippet.end
+        return report
+    }
+
     @Test func theCopyFillsAndAnswersOffline() async throws {
         try await SnippetInstance.with { url, key in
             let server = try Server(url: url, key: key)
@@ -47,6 +59,7 @@ import Testing
             let (copy, notes) = try await Self.fill(storeURL: folder.appendingPathComponent("notes.sqlite"), server: server)
             #expect(notes.isEmpty)
             #expect(try await Self.stayInStep(copy).reachedHead)
+            #expect(try await Self.writeThenDrain(copy).answered == 2)
             await copy.close()
         }
     }

@@ -8,6 +8,20 @@ extension SQLiteCopyStore {
         try await read { db in try CopyStoreQueue.all(in: db) }
     }
 
+    /// What a drain reads: the unanswered writes in queue order, and the verdict of every answered
+    /// write by id (without their bodies).
+    func pendingQueue() async throws(MarfaError) -> (pending: [QueuedWrite], answered: [String: Verdict]) {
+        try await read { db in
+            let pending = try db.query("SELECT \(CopyStoreQueue.columns) FROM queue WHERE verdict IS NULL ORDER BY position")
+                .map(CopyStoreQueue.write(from:))
+            var answered: [String: Verdict] = [:]
+            for row in try db.query("SELECT id, verdict FROM queue WHERE verdict IS NOT NULL") {
+                if let verdict = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict) { answered[row.string("id") ?? ""] = verdict }
+            }
+            return (pending, answered)
+        }
+    }
+
     /// Records `verdict` for `write` and adopts the server's row from a success's answer.
     func record(_ verdict: Verdict, for write: QueuedWrite, answer: WriteAnswer?, refusals: Int) async throws(MarfaError) {
         let json = answer?.json

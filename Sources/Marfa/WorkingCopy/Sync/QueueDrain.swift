@@ -22,11 +22,11 @@ struct QueueDrain: Sendable {
     }
 
     func run() async throws(MarfaError) -> (DrainReport, MarfaError?) {
-        let writes = try await store.heldQueue()
+        let (writes, answered) = try await store.pendingQueue()
         var pass = Pass()
-        for write in writes { if let verdict = write.verdict { pass.verdicts[write.id] = verdict } }
-        let present = Set(writes.map(\.id))
-        for write in writes where write.verdict == nil && !pass.ended {
+        pass.verdicts = answered
+        let present = Set(writes.map(\.id)).union(answered.keys)
+        for write in writes where !pass.ended {
             if Task.isCancelled { throw .canceled }
             // A write it depends on that left the queue unanswered was withdrawn or discarded.
             if let failed = write.dependsOn.first(where: { !present.contains($0) || Self.failed(pass.verdicts[$0]) }) {
