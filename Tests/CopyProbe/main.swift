@@ -10,6 +10,8 @@ import Marfa
 //                                           (library tier), printing "page <n>" as pages are
 //                                           stored and "hydrated items=<n>"; the tests kill it
 //                                           with SIGKILL part way.
+//   copy-probe drain <store> <url> <key>    opens the store as its writer and drains its queue,
+//                                           printing "drained answered=<n>"; killed part way too.
 /// Writes one line to standard output at once, unbuffered.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
@@ -40,6 +42,13 @@ do {
         say("hydrated items=\(report.items)")
         await copy.close()
         reporter.cancel()
+    case "drain" where arguments.count == 5:
+        let server = try Server(url: URL(string: arguments[3])!, key: arguments[4])
+        let copy = try await WorkingCopy.open(store: store, server: server)
+        say("opened")
+        let report = try await copy.queue.drain()
+        say("drained answered=\(report.answered)")
+        await copy.close()
     default:
         FileHandle.standardError.write(Data("unknown command\n".utf8))
         exit(2)

@@ -1,5 +1,10 @@
 import Foundation
 import Marfa
+import MarfaHTTP
+import MarfaOpenAPIRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 
 @Suite("Working copy: nothing lost, nothing twice")
@@ -49,5 +54,87 @@ struct NothingLostTests {
             #expect(Set(held) == Set(titles))
             await copy.close()
         }
+    }
+}
+
+@Suite("Working copy: a drain killed part way")
+struct KilledDrainTests {
+    @Test("a drain of 200 writes killed with SIGKILL at random points, 30 times, then finished: each write on the instance exactly once")
+    func killedDrains() async throws {
+        try await CopyTestInstance.with { test in
+            let total = 200
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            for index in 0..<total {
+                _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": .string(String(format: "killed-%03d", index))]))
+            }
+            await copy.close()
+            var kills: [Int] = []
+            for _ in 0..<30 {
+                let after = Int.random(in: 1...5)
+                kills.append(after)
+                try await killDrain(test, afterCreates: after)
+            }
+            let reopened = try await test.open()
+            let report = try await reopened.queue.drain()
+            #expect(report.unavailable == nil, "after kills \(kills)")
+            #expect(report.answered > 0 && report.answered < total, "the killed drains delivered none or all")
+            let queue = try await reopened.queue.all()
+            #expect(queue.count == total && queue.allSatisfy { $0.verdict == .accepted }, "after kills \(kills)")
+            let created = try await createdTitles(test)
+            #expect(created.count == total, "item.created events after kills \(kills)")
+            #expect(Set(created).count == total)
+            await reopened.close()
+        }
+    }
+
+    /// Starts `copy-probe drain` and kills it once the instance told `count` new creates.
+    private func killDrain(_ test: CopyTestInstance, afterCreates count: Int) async throws {
+        let events = try await liveEvents(test)
+        let process = Process()
+        process.executableURL = probeURL
+        process.arguments = ["drain", test.store().path, test.instance.url.absoluteString, test.ownerKey]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var seen = 0
+        for try await event in events where event.data?.contains("\"item.created\"") == true {
+            seen += 1
+            if seen == count { break }
+        }
+        kill(process.processIdentifier, SIGKILL)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            Thread {
+                process.waitUntilExit()
+                done.resume()
+            }.start()
+        }
+    }
+
+    /// The instance's live event stream from now on.
+    private func liveEvents(_ test: CopyTestInstance) async throws -> ServerSentEventsSequence {
+        var fields = HTTPFields()
+        fields["Authorization"] = "Bearer \(test.ownerKey)"
+        let (_, body) = try await test.transport.send(
+            HTTPRequest(method: .get, path: "/events", headerFields: fields), body: nil, baseURL: test.instance.url, operationID: "raw")
+        guard let body else { throw TestFailure("the event stream had no body") }
+        return body.asServerSentEvents()
+    }
+
+    /// The title of every `item.created` event in the log.
+    private func createdTitles(_ test: CopyTestInstance) async throws -> [String] {
+        var fields = HTTPFields()
+        fields["Authorization"] = "Bearer \(test.ownerKey)"
+        fields["Last-Event-ID"] = "0"
+        let (_, body) = try await test.transport.send(
+            HTTPRequest(method: .get, path: "/events", headerFields: fields), body: nil, baseURL: test.instance.url, operationID: "raw")
+        var titles: [String] = []
+        for try await event in try #require(body).asServerSentEvents() {
+            guard let data = event.data, let frame = try? JSONCoding.decode(JSONValue.self, from: Data(data.utf8)) else { continue }
+            if frame["event_type"]?.string == "stream_live" { break }
+            if frame["event_type"]?.string == "item.created", let title = frame["item"]?["properties"]?["title"]?.string {
+                titles.append(title)
+            }
+        }
+        return titles
     }
 }
