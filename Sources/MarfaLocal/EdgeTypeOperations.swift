@@ -71,6 +71,7 @@ extension LocalAPI {
             try db.run(
                 "INSERT INTO edge_types (id, definition, created_at) VALUES (?, ?, ?)", id, try StoredJSON.encode(edgeType),
                 now.stored)
+            try ReadViews.change("edge_type.register", at: now, in: db)
             try AuditLog.record("edge_type.register", resourceType: "edge_type", resourceID: id, at: now, in: db)
             return edgeType
         }
@@ -79,9 +80,6 @@ extension LocalAPI {
 
     func listEdgeTypes(_ input: Operations.ListEdgeTypes.Input) async throws -> Operations.ListEdgeTypes.Output {
         _ = try RequestContext.current.requireKey()
-        if input.headers.xMarfaReadView != nil {
-            throw LocalError(501, "not_implemented", "Conditional reads are not implemented by the local instance yet.")
-        }
         let stored = try await read { db in
             try db.query("SELECT definition FROM edge_types ORDER BY id").map {
                 try StoredJSON.decode(Components.Schemas.EdgeType.self, $0.string("definition"))
@@ -103,6 +101,7 @@ extension LocalAPI {
                 throw LocalError.notFound("not_found", "No edge type \(id).")
             }
             try db.run("DELETE FROM edge_types WHERE id = ?", id)
+            try ReadViews.change("edge_type.delete", at: now, in: db)
             try AuditLog.record("edge_type.delete", resourceType: "edge_type", resourceID: id, details: ["force": .bool(force)], at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))

@@ -6,11 +6,21 @@ import MarfaSQLite
 /// the log after the cursor (in batches read on the store's reader connections, never the
 /// writer's), `stream_live`, then live frames, each batch read when the hub wakes it; a `:ping` comment when nothing else was sent
 /// for a ping interval. It ends with `stream_incomplete` when the instance stops
-/// (`server_stopping`) or the key stops working (`credential_ended`).
+/// (`server_stopping`) or the key stops working (`credential_ended`), and a copy stream ends with
+/// `read_view_changed` when the view generation moves past the one it opened under, sending no
+/// event written after that change.
 ///
 /// The body is iterated once, by one task at a time (the server's reader), which is what makes
 /// the unguarded state safe.
 final class EventFollower: @unchecked Sendable {
+    /// What makes a stream a copy stream: the markers' extra members and the view it serves.
+    struct CopyStream: Sendable {
+        var instanceID: String
+        var readView: String
+        /// The view generation `readView` belongs to.
+        var generation: Int64
+    }
+
     /// What the handler settled before answering.
     struct Plan: Sendable {
         /// Replay events after this id.
@@ -19,8 +29,8 @@ final class EventFollower: @unchecked Sendable {
         var head: Int64
         /// A terminal frame sent right after `stream_cursor` instead of the replay.
         var terminal: [String: OpenAPIValue]?
-        /// Copy-stream markers: `instance_id` and `read_view`, and `listed` on item frames.
-        var copyMarkers: [String: OpenAPIValue]?
+        /// Set on a copy stream: markers carry `instance_id` and `read_view`, item frames `listed`.
+        var copy: CopyStream?
         var filter: EventFilter
         var pingInterval: Duration
     }
@@ -85,10 +95,14 @@ final class EventFollower: @unchecked Sendable {
             return bytes[...]
         case .replay:
             if hub.isStopping { return ending("server_stopping") }
-            let (after, head) = (lastRead, plan.head)
-            let batch = try await store.read { db in
-                try EventLog.entries(after: after, through: head, limit: Self.batchSize, in: db)
+            let (after, head, copy) = (lastRead, plan.head, plan.copy)
+            let (batch, viewEnd) = try await store.read { db in
+                (
+                    try EventLog.entries(after: after, through: head, limit: Self.batchSize, in: db),
+                    try copy.flatMap { try Self.viewEnd(of: $0, in: db) }
+                )
             }
+            if let viewEnd { return viewChanged(sending: batch, through: viewEnd) }
             guard let last = batch.last else {
                 phase = .live
                 lastRead = max(lastRead, plan.head)
@@ -106,6 +120,10 @@ final class EventFollower: @unchecked Sendable {
                     after: lastRead, key: plan.filter.key, wakeCount: hub.wakeCount, limit: Self.batchSize, store: store)
                 guard read.credentialWorks else { return ending("credential_ended") }
                 let batch = read.entries
+                if let copy = plan.copy, read.viewGeneration != copy.generation {
+                    let viewEnd = try await store.read { db in try Self.viewEnd(of: copy, in: db) }
+                    return viewChanged(sending: batch, through: viewEnd ?? lastRead)
+                }
                 if let last = batch.last {
                     lastRead = last.id
                     let bytes = encode(batch)
@@ -133,9 +151,27 @@ final class EventFollower: @unchecked Sendable {
         return bytes[...]
     }
 
+    /// The last event of the copy stream's view, once a later view exists; nil while it is current.
+    private static func viewEnd(of copy: CopyStream, in db: SQLiteConnection) throws -> Int64? {
+        guard try ReadViews.generation(in: db) != copy.generation else { return nil }
+        return try ReadViews.lastEvent(of: copy.generation, in: db) ?? EventLog.head(in: db)
+    }
+
+    /// The events of `batch` up to `last` (those still in the stream's view), then the terminal
+    /// `read_view_changed` frame, which carries nothing but its type.
+    private func viewChanged(sending batch: [EventLog.Entry], through last: Int64) -> ArraySlice<UInt8> {
+        var bytes = encode(batch.filter { $0.id <= last })
+        bytes += Self.frame(event: "read_view_changed", json: ["event_type": "read_view_changed"])
+        finish()
+        return bytes[...]
+    }
+
     private func marker(_ type: String, cursor: OpenAPIValue) -> [UInt8] {
         var json: [String: OpenAPIValue] = ["event_type": .string(type), "cursor": cursor]
-        for (name, value) in plan.copyMarkers ?? [:] { json[name] = value }
+        if let copy = plan.copy {
+            json["instance_id"] = .string(copy.instanceID)
+            json["read_view"] = .string(copy.readView)
+        }
         return Self.frame(event: type, json: json)
     }
 
@@ -143,7 +179,7 @@ final class EventFollower: @unchecked Sendable {
         var text = ""
         for entry in batch where plan.filter.admits(entry) {
             var frame = entry.frame
-            if plan.copyMarkers != nil, !entry.type.hasPrefix("edge."), frame.hasPrefix("{") {
+            if plan.copy != nil, !entry.type.hasPrefix("edge."), frame.hasPrefix("{") {
                 frame.insert(contentsOf: "\"listed\":true,", at: frame.index(after: frame.startIndex))
             }
             text += "id: \(entry.id)\nevent: \(entry.type)\ndata: \(frame)\n\n"

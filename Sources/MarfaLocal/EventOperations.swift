@@ -12,11 +12,12 @@ import MarfaTypes
 /// - A cursor whose next event was retired by `event-log-cleanup` gets `catchup_too_old`; one
 ///   past the head gets `cursor_ahead`; both end the stream.
 /// - `copy=1` asks for the copy stream: no `type` filter, `edges=all`, markers carrying
-///   `instance_id` and `read_view`, item and metadata frames carrying `listed` (always `true`: the
-///   local instance has no source filter). A catch-up sends both `Last-Event-ID` and
-///   `X-Marfa-Read-View`; one without the other is `400`. The local instance's read view is
-///   minimal: a hash of the instance id and the key's id, so it changes only with the key; a view
-///   other than the key's is `409 read_view_changed`. On a plain stream the header is `400`.
+///   `instance_id` and `read_view` (`ReadViews`), item and metadata frames carrying `listed`
+///   (always `true`: the local instance has no source filter). A catch-up sends both
+///   `Last-Event-ID` and `X-Marfa-Read-View`; one without the other is `400`, a view other than
+///   the credential's current one `409 read_view_changed`. When the view changes while the stream
+///   is open, it ends with `read_view_changed` before the event that changed it. On a plain
+///   stream the header is `400`.
 extension LocalAPI {
     func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
         let key = try RequestContext.current.requireKey()
@@ -33,23 +34,16 @@ extension LocalAPI {
         case .some(.none): includesEdges = false
         case .some(.unknown(let value)): throw LocalError.validation("edges is all or none, not '\(value)'.")
         }
-        let view = readView(for: key)
-        var copyMarkers: [String: OpenAPIValue]?
+        let sentView = input.headers.xMarfaReadView
         if isCopy {
             guard input.query._type == nil else { throw LocalError.validation("The copy stream takes no type filter.") }
             guard includesEdges else { throw LocalError.validation("The copy stream needs edges=all.") }
-            let sentView = input.headers.xMarfaReadView
             guard (cursor == nil) == (sentView == nil) else {
                 throw LocalError.validation("A copy catch-up sends both Last-Event-ID and X-Marfa-Read-View, or neither.")
             }
-            if let sentView, sentView != view {
-                throw LocalError.conflict("read_view_changed", "The read view changed. Rebuild the working copy.")
-            }
-            copyMarkers = ["instance_id": .string(store.instanceID), "read_view": .string(view)]
-        } else if input.headers.xMarfaReadView != nil {
+        } else if sentView != nil {
             throw LocalError.validation("X-Marfa-Read-View is only for the copy stream and conditional reads.")
         }
-        let markers = copyMarkers
         // Subscribe before taking the head, so that no write between the two goes unseen.
         let subscription = store.events.subscribe()
         do {
@@ -57,8 +51,16 @@ extension LocalAPI {
                 let filter = try EventFilter(
                     typeList: input.query._type, includesEdges: includesEdges, key: key, registry: try TypeRegistry.load(db))
                 let head = try EventLog.head(in: db)
+                var copy: EventFollower.CopyStream?
+                if isCopy {
+                    // The view, its generation and the head come from one snapshot.
+                    let generation = try ReadViews.generation(in: db)
+                    let view = readView(for: key, generation: generation)
+                    if let sentView, sentView != view { throw ReadViewMiddleware.viewChanged }
+                    copy = .init(instanceID: store.instanceID, readView: view, generation: generation)
+                }
                 var plan = EventFollower.Plan(
-                    after: cursor ?? head, head: head, terminal: nil, copyMarkers: markers, filter: filter,
+                    after: cursor ?? head, head: head, terminal: nil, copy: copy, filter: filter,
                     pingInterval: eventPingInterval)
                 if let cursor {
                     if cursor > head {
@@ -80,11 +82,6 @@ extension LocalAPI {
             store.events.unsubscribe(subscription.id)
             throw error
         }
-    }
-
-    /// The key's read view: 64 lowercase hex characters, the same for every request of one key.
-    func readView(for key: KeyRecord) -> String {
-        SHA256.hex("marfa-read-view:\(store.instanceID):\(key.id)")
     }
 
     /// The cursor `Last-Event-ID` names: nil when absent or empty; `400 validation_error` unless

@@ -107,6 +107,7 @@ extension LocalAPI {
         case "trash-purge":
             return try removing("trash_retention_days", config.trashRetentionDays ?? 60, unit: 86_400) { cutoff in
                 let rows = try db.query("SELECT * FROM items WHERE state = 'trashed' AND updated_at < ? ORDER BY seq", cutoff)
+                if !rows.isEmpty { try ReadViews.change("trash.purge", at: now, in: db) }
                 for row in rows { try Self.purge(try ItemRecord(row: row), at: now, in: db) }
                 return rows.count
             }

@@ -31,6 +31,10 @@ extension LocalAPI {
         let limit = try Paging.limit(query.limit)
         if query.filter != nil { throw LocalError(501, "not_implemented", "The filter grammar is not implemented by the local instance yet.") }
         let includes = Set((query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let certified = RequestContext.current.readView != nil
+        if certified && !includes.contains("metadata") {
+            throw LocalError.validation("A conditional read of GET /items needs include=metadata.", details: ["parameter": "include"])
+        }
         var column = "created_at"
         var descending = query.direction?.rawValue != "asc"
         switch query.sort {
@@ -57,7 +61,9 @@ extension LocalAPI {
         let cursor = page.hasMore ? page.items.last.map { Paging.cursor($0.seq) } : nil
         let payload: Operations.ListItems.Output.Ok.Body.JsonPayload =
             listing.withMetadata
-            ? .init(value2: .init(data: page.envelopes, cursor: cursor, hasMore: page.hasMore))
+            ? .init(value2: .init(
+                data: certified ? page.envelopes.map { var row = $0; row.listed = true; return row } : page.envelopes,
+                cursor: cursor, hasMore: page.hasMore))
             : .init(value1: .init(data: page.items.map(\.wire), cursor: cursor, hasMore: page.hasMore))
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(payload)))
     }

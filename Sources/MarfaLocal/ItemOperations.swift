@@ -142,7 +142,9 @@ extension LocalAPI {
         }
         return .ok(.init(
             headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(item: item.wire, metadata: metadata, versions: versions))))
+            body: .json(.init(
+                item: item.wire, metadata: metadata, listed: RequestContext.current.readView.map { _ in true },
+                versions: versions))))
     }
 
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
@@ -179,6 +181,7 @@ extension LocalAPI {
             }
             try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
             try item.snapshot(by: writer, at: now, in: db)
+            let retyped = item.type != type.id
             item.type = type.id
             item.properties = properties
             if let tier = patch.tier { item.tier = tier.rawValue }
@@ -192,6 +195,7 @@ extension LocalAPI {
             item.version += 1
             item.updatedAt = now
             try item.update(in: db)
+            if retyped { try ReadViews.change("item.retype", at: now, in: db) }
             try EventLog.appendItem("item.updated", item, at: now, in: db)
             return try ItemExtensions.envelope(of: item, in: db)
         }

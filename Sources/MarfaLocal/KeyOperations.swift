@@ -141,8 +141,11 @@ extension LocalAPI {
             body: .json(.init(keys: keys.filter { reachable($0, by: caller) }.map { $0.wire() }))))
     }
 
+    /// `GET /keys/current`: the calling key as stored; an OAuth access token is not a key and is
+    /// `403 forbidden`.
     func getCurrentKey(_ input: Operations.GetCurrentKey.Input) async throws -> Operations.GetCurrentKey.Output {
         let key = try RequestContext.current.requireKey()
+        guard !key.isApp else { throw LocalError.forbidden("An OAuth access token is not a key; GET /keys/current reads keys only.") }
         let fresh = try await read { try KeyRecord.find(id: key.id, in: $0) } ?? key
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(fresh.wire())))
     }
@@ -150,10 +153,12 @@ extension LocalAPI {
     func updateKey(_ input: Operations.UpdateKey.Input) async throws -> Operations.UpdateKey.Output {
         let caller = try RequestContext.current.require("keys.mint")
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
+        let now = clock.now
         let updated = try await write { db -> KeyRecord in
             guard var key = try KeyRecord.find(id: input.path.id, in: db), key.revokedAt == nil, reachable(key, by: caller) else {
                 throw LocalError.notFound("api_key_not_found", "No key \(input.path.id).")
             }
+            let before = key.grants
             if let label = patch.label {
                 guard !label.isEmpty else { throw LocalError.validation("label must not be empty.") }
                 key.label = label
@@ -186,7 +191,8 @@ extension LocalAPI {
             case .some(.value(let value)): key.grants.enforcementOverride = value
             }
             try key.update(in: db)
-            try AuditLog.record("key.update", resourceType: "api_key", resourceID: key.id, at: clock.now, in: db)
+            if ReadViews.narrows(before, to: key.grants) { try ReadViews.change("key.narrow", at: now, in: db) }
+            try AuditLog.record("key.update", resourceType: "api_key", resourceID: key.id, at: now, in: db)
             return key
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(updated.wire())))

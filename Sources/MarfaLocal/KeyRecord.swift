@@ -36,6 +36,8 @@ struct KeyRecord: Sendable, Hashable {
     var revokedAt: Date?
     /// True for an OAuth access token: its writes are stamped as an app's, not a key's.
     var isApp = false
+    /// The scopes of an OAuth access token's grant; nil for a key.
+    var appScopes: [String]?
 
     init(row: SQLiteRow) throws {
         id = row.string("id") ?? ""

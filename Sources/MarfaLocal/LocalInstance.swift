@@ -122,6 +122,7 @@ public final class LocalInstance: Sendable {
             middlewares.append(KeyAuthenticationMiddleware(store: store))
             middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
             middlewares.append(OAuthDoorMiddleware(hostCheck: HostCheck(boundHost: host, boundPort: { server.port })))
+            middlewares.append(ReadViewMiddleware(store: store))
             let api = LocalAPI(store: store, name: options.name, typeMoveBatchSize: max(1, options.typeMoveBatchSize),
                 typeMovePause: options.typeMovePause, signIn: options.signIn, eventPingInterval: options.eventPingInterval,
                 maxBlobBytes: options.maxBodyBytes)

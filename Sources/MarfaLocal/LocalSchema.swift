@@ -122,5 +122,14 @@ enum LocalSchema {
                 CREATE INDEX items_created ON items (created_at, seq);
                 CREATE INDEX items_updated ON items (updated_at, seq);
                 """),
+        // Read views: each change of what credentials see moves the view generation (one row
+        // each), noting the event log head when it happened (`ReadViews`).
+        SQLiteMigration(
+            version: 8,
+            sql: """
+                CREATE TABLE read_view_changes (
+                    generation INTEGER PRIMARY KEY AUTOINCREMENT, after_event INTEGER NOT NULL, reason TEXT NOT NULL,
+                    created_at REAL NOT NULL);
+                """),
     ]
 }

@@ -141,6 +141,7 @@ enum OAuthGrants {
         key.lastUsedAt = grant.lastUsedAt
         key.expiresAt = Date(stored: expiresAt)
         key.isApp = true
+        key.appScopes = grant.scopes
         return key
     }
 

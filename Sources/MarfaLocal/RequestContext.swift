@@ -5,6 +5,9 @@ struct RequestContext: Sendable {
     var requestID: String
     /// The key that authenticated the request; nil for doors that need none.
     var key: KeyRecord?
+    /// The read view a conditional read was certified under (`ReadViewMiddleware`); nil otherwise.
+    /// Item doors then add `listed` to what they answer.
+    var readView: String?
 
     /// The request being answered in this task.
     @TaskLocal static var current = RequestContext(requestID: "", key: nil)

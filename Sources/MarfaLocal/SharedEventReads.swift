@@ -17,6 +17,8 @@ final class SharedEventReads: Sendable {
         let entries: [EventLog.Entry]
         /// Whether the credential still works (not revoked, not expired).
         let credentialWorks: Bool
+        /// The view generation in the same snapshot (`ReadViews`), for copy streams.
+        let viewGeneration: Int64
     }
 
     private struct Position: Hashable {
@@ -46,7 +48,8 @@ final class SharedEventReads: Sendable {
                 return try await store.pool.read { db in
                     Batch(
                         entries: try EventLog.entries(after: after, limit: limit, in: db),
-                        credentialWorks: try Self.credentialWorks(key, at: now, in: db))
+                        credentialWorks: try Self.credentialWorks(key, at: now, in: db),
+                        viewGeneration: try ReadViews.generation(in: db))
                 }
             }
             flights[position] = Flight(wakeCount: wakeCount, task: task)

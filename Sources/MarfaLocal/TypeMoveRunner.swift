@@ -64,6 +64,7 @@ struct TypeMoveRunner: Sendable {
             values: [job.from] + values + [])
         let writer = key.writer
         let now = store.clock.now
+        if !rows.isEmpty { try ReadViews.change("type.move", at: now, in: db) }
         for row in rows {
             var item = try ItemRecord(row: row)
             try item.snapshot(by: writer, at: now, in: db)

@@ -58,6 +58,7 @@ extension LocalAPI {
             try db.run(
                 "INSERT INTO item_types (id, definition, builtin, created_at, updated_at) VALUES (?, ?, 0, ?, ?)",
                 definition.id, try StoredJSON.encode(stored), now.stored, now.stored)
+            try ReadViews.change("type.register", at: now, in: db)
             try AuditLog.record("type.register", resourceType: "type", resourceID: definition.id, at: now, in: db)
             return try registry.resolved(definition.id)
         }
@@ -93,6 +94,7 @@ extension LocalAPI {
             let next = try TypeValidation.check(definition, in: registry)
             try db.run("UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition), now.stored, id)
             try Self.reindexChangedHints(below: id, from: registry, to: next, in: db)
+            if entry.definition.parent != definition.parent { try ReadViews.change("type.reparent", at: now, in: db) }
             try AuditLog.record("type.replace", resourceType: "type", resourceID: id, at: now, in: db)
             return try next.resolved(id)
         }
@@ -132,6 +134,7 @@ extension LocalAPI {
                     details: ["settings": TypeReferences.details(settings), "items": .int(Int64(count))])
             }
             try db.run("DELETE FROM item_types WHERE id = ?", id)
+            try ReadViews.change("type.delete", at: now, in: db)
             try db.run("UPDATE items SET orphaned = 1 WHERE type = ?", id)
             if count > 0 { try ItemSearchIndex.refresh(types: [id], in: db) }
             try AuditLog.record("type.delete", resourceType: "type", resourceID: id, details: ["force": .bool(force), "items": .int(Int64(count))], at: now, in: db)

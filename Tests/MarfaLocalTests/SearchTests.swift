@@ -172,11 +172,15 @@ import Testing
         let old = try await Self.item(local, #"{"title":"Pelican","body":"an old note"}"#, tags: ["shore"])
         await first.stop()
         // Take the store back to schema version 5: no search table, no index, no request to fill,
-        // no listing indexes.
+        // no listing indexes, no read view changes.
         let store = try await LocalStore.open(directory: folder, clock: SystemClock())
         try await store.write { db in
             try ItemSearchIndex.table.drop(in: db)
-            try db.execute("DROP TRIGGER items_search_ad; DROP TABLE item_search; DROP INDEX items_created; DROP INDEX items_updated")
+            try db.execute(
+                """
+                DROP TRIGGER items_search_ad; DROP TABLE item_search; DROP INDEX items_created; DROP INDEX items_updated;
+                DROP TABLE read_view_changes
+                """)
             try db.run("DELETE FROM schema_version WHERE version >= 6")
         }
         await store.close()

@@ -168,12 +168,12 @@ extension Client {
 }
 
 extension Client {
-    /// Tag an item
-    /// - Remark: `POST /items/{id}/tags`
-    internal func addItemTags(_ input: Operations.AddItemTags.Input) async throws -> Operations.AddItemTags.Output {
-        let c = client.call(Operations.AddItemTags.id)
+    /// Add to an item's tags
+    /// - Remark: `PATCH /items/{id}/metadata`
+    internal func mergeItemMetadata(_ input: Operations.MergeItemMetadata.Input) async throws -> Operations.MergeItemMetadata.Output {
+        let c = client.call(Operations.MergeItemMetadata.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/items/\(p0)/tags")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/items/\(p0)/metadata")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -195,22 +195,22 @@ extension Client {
 }
 
 extension Client {
-    /// Delete an edge
-    /// - Remark: `DELETE /edges/{id}`
-    internal func deleteEdge(_ input: Operations.DeleteEdge.Input) async throws -> Operations.DeleteEdge.Output {
-        let c = client.call(Operations.DeleteEdge.id)
+    /// Read an edge
+    /// - Remark: `GET /edges/{id}`
+    internal func getEdge(_ input: Operations.GetEdge.Input) async throws -> Operations.GetEdge.Output {
+        let c = client.call(Operations.GetEdge.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/edges/\(p0)")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edges/\(p0)")
+        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.EdgeEnvelope.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -218,12 +218,11 @@ extension Client {
 }
 
 extension Client {
-    /// Change a view
-    /// - Remark: `PATCH /views/{id}`
-    internal func updateView(_ input: Operations.UpdateView.Input) async throws -> Operations.UpdateView.Output {
-        let c = client.call(Operations.UpdateView.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/views/\(p0)")
+    /// Create a view
+    /// - Remark: `POST /views`
+    internal func createView(_ input: Operations.CreateView.Input) async throws -> Operations.CreateView.Output {
+        let c = client.call(Operations.CreateView.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/views")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -232,12 +231,11 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.View.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
+            case 201: return .created(try await Components.Responses.View.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))

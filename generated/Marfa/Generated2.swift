@@ -17,12 +17,12 @@ extension Components.Responses.Ok {
     }
 }
 
-extension Components.Responses.TypeMoveJob {
+extension Components.Responses.InstanceConfig {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeMoveJob.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.InstanceConfig.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -30,9 +30,9 @@ extension Components.Responses.TypeMoveJob {
     }
 }
 
-extension Components.Responses.Conflict {
+extension Components.Responses.NotFound {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
@@ -43,12 +43,12 @@ extension Components.Responses.Conflict {
     }
 }
 
-extension Operations.GetInstance.Output.Ok {
+extension Operations.RequestToken.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.InstanceDescription.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.TokenResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -56,25 +56,12 @@ extension Operations.GetInstance.Output.Ok {
     }
 }
 
-extension Operations.GetCurrentKey.Output.Ok {
+extension Operations.ListEdgeTypes.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ApiKey.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension Operations.StreamEvents.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "text/event-stream") {
-            decodedBody = .textEventStream(c.raw(body))
+            decodedBody = .json(try await c.json(Components.Schemas.EdgeTypeList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -83,72 +70,15 @@ extension Operations.StreamEvents.Output.Ok {
 }
 
 extension Client {
-    /// Start a device sign-in
-    /// - Remark: `POST /auth/device/code`
-    internal func requestDeviceCode(_ input: Operations.RequestDeviceCode.Input) async throws -> Operations.RequestDeviceCode.Output {
-        let c = client.call(Operations.RequestDeviceCode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/device/code")
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 200: return .ok(try await Operations.RequestDeviceCode.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Create an item
-    /// - Remark: `POST /items`
-    internal func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
-        let c = client.call(Operations.CreateItem.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/items")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 200: return .ok(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
-            case 201: return .created(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Read an item's history
-    /// - Remark: `GET /items/{id}/versions`
-    internal func listItemVersions(_ input: Operations.ListItemVersions.Input) async throws -> Operations.ListItemVersions.Output {
-        let c = client.call(Operations.ListItemVersions.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/\(p0)/versions")
-        try c.query(&request, "after", input.query.after, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+    /// Discover the OAuth authorization server
+    /// - Remark: `GET /.well-known/oauth-authorization-server/auth`
+    internal func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+        let c = client.call(Operations.GetAuthorizationServerMetadata.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/.well-known/oauth-authorization-server/auth")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListItemVersions.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.GetAuthorizationServerMetadata.Output.Ok.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -156,23 +86,18 @@ extension Client {
 }
 
 extension Client {
-    /// List edges
-    /// - Remark: `GET /edges`
-    internal func listEdges(_ input: Operations.ListEdges.Input) async throws -> Operations.ListEdges.Output {
-        let c = client.call(Operations.ListEdges.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edges")
-        try c.query(&request, "edge_type", input.query.edgeType, style: .form, explode: true)
-        try c.query(&request, "updated_after", input.query.updatedAfter, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
+    /// List item types
+    /// - Remark: `GET /types`
+    internal func listTypes(_ input: Operations.ListTypes.Input) async throws -> Operations.ListTypes.Output {
+        let c = client.call(Operations.ListTypes.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/types")
         try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.EdgePage.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ListTypes.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
@@ -181,15 +106,86 @@ extension Client {
 }
 
 extension Client {
-    /// List views
-    /// - Remark: `GET /views`
-    internal func listViews(_ input: Operations.ListViews.Input) async throws -> Operations.ListViews.Output {
-        let c = client.call(Operations.ListViews.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/views")
+    /// Read an item
+    /// - Remark: `GET /items/{id}`
+    internal func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
+        let c = client.call(Operations.GetItem.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/\(p0)")
+        try c.query(&request, "include", input.query.include, style: .form, explode: true)
+        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListViews.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.GetItem.Output.Ok.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Delete an item for good
+    /// - Remark: `DELETE /items/{id}/purge`
+    internal func purgeItem(_ input: Operations.PurgeItem.Input) async throws -> Operations.PurgeItem.Output {
+        let c = client.call(Operations.PurgeItem.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)/purge")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Delete an extension namespace
+    /// - Remark: `DELETE /items/{id}/extensions/{namespace}`
+    internal func deleteItemExtension(_ input: Operations.DeleteItemExtension.Input) async throws -> Operations.DeleteItemExtension.Output {
+        let c = client.call(Operations.DeleteItemExtension.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        let p1 = try c.path(input.path.namespace, name: "namespace", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)/extensions/\(p1)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.ItemExtensions.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Read the instance's settings
+    /// - Remark: `GET /spaces/me/config`
+    internal func getSpaceConfig(_ input: Operations.GetSpaceConfig.Input) async throws -> Operations.GetSpaceConfig.Output {
+        let c = client.call(Operations.GetSpaceConfig.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/spaces/me/config")
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))

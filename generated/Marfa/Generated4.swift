@@ -17,9 +17,22 @@ extension Components.Responses.ItemMetadata {
     }
 }
 
-extension Components.Responses.BadRequest {
+extension Components.Responses.View {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.View.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(Components.Schemas.ViewEnvelope.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(headers: headers, body: decodedBody)
+    }
+}
+
+extension Components.Responses.Conflict {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
@@ -30,12 +43,12 @@ extension Components.Responses.BadRequest {
     }
 }
 
-extension Components.Responses.UnprocessableEntity {
+extension Components.Responses.OAuthError {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.OAuthError.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -43,12 +56,12 @@ extension Components.Responses.UnprocessableEntity {
     }
 }
 
-extension Operations.RequestToken.Output.Ok {
+extension Operations.RequestDeviceCode.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TokenResponse.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.DeviceAuthorizationResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -56,12 +69,12 @@ extension Operations.RequestToken.Output.Ok {
     }
 }
 
-extension Operations.ListEdgeTypes.Output.Ok {
+extension Operations.ListItems.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.EdgeTypeList.self, response, body))
+            decodedBody = .json(try await c.json(Operations.ListItems.Output.Ok.Body.JsonPayload.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -70,15 +83,21 @@ extension Operations.ListEdgeTypes.Output.Ok {
 }
 
 extension Client {
-    /// Discover the OAuth authorization server
-    /// - Remark: `GET /.well-known/oauth-authorization-server/auth`
-    internal func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output {
-        let c = client.call(Operations.GetAuthorizationServerMetadata.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/.well-known/oauth-authorization-server/auth")
+    /// Exchange a grant for tokens
+    /// - Remark: `POST /auth/oauth2/token`
+    internal func requestToken(_ input: Operations.RequestToken.Input) async throws -> Operations.RequestToken.Output {
+        let c = client.call(Operations.RequestToken.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/oauth2/token")
         request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.GetAuthorizationServerMetadata.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.RequestToken.Output.Ok.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -86,38 +105,21 @@ extension Client {
 }
 
 extension Client {
-    /// List item types
-    /// - Remark: `GET /types`
-    internal func listTypes(_ input: Operations.ListTypes.Input) async throws -> Operations.ListTypes.Output {
-        let c = client.call(Operations.ListTypes.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/types")
-        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Operations.ListTypes.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Read an item
-    /// - Remark: `GET /items/{id}`
-    internal func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
-        let c = client.call(Operations.GetItem.id)
+    /// Set the owner's icon for a type
+    /// - Remark: `PUT /types/{id}/icon`
+    internal func setTypeIcon(_ input: Operations.SetTypeIcon.Input) async throws -> Operations.SetTypeIcon.Output {
+        let c = client.call(Operations.SetTypeIcon.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/\(p0)")
-        try c.query(&request, "include", input.query.include, style: .form, explode: true)
-        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/types/\(p0)/icon")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.GetItem.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.SetTypeIcon.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
@@ -130,21 +132,26 @@ extension Client {
 }
 
 extension Client {
-    /// Delete an item for good
-    /// - Remark: `DELETE /items/{id}/purge`
-    internal func purgeItem(_ input: Operations.PurgeItem.Input) async throws -> Operations.PurgeItem.Output {
-        let c = client.call(Operations.PurgeItem.id)
+    /// Change an item's state
+    /// - Remark: `POST /items/{id}/transition`
+    internal func transitionItem(_ input: Operations.TransitionItem.Input) async throws -> Operations.TransitionItem.Output {
+        let c = client.call(Operations.TransitionItem.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)/purge")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/items/\(p0)/transition")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
@@ -153,23 +160,25 @@ extension Client {
 }
 
 extension Client {
-    /// Delete an extension namespace
-    /// - Remark: `DELETE /items/{id}/extensions/{namespace}`
-    internal func deleteItemExtension(_ input: Operations.DeleteItemExtension.Input) async throws -> Operations.DeleteItemExtension.Output {
-        let c = client.call(Operations.DeleteItemExtension.id)
+    /// List an item's outbound edges
+    /// - Remark: `GET /items/{id}/edges`
+    internal func listItemEdges(_ input: Operations.ListItemEdges.Input) async throws -> Operations.ListItemEdges.Output {
+        let c = client.call(Operations.ListItemEdges.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let p1 = try c.path(input.path.namespace, name: "namespace", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)/extensions/\(p1)")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/\(p0)/edges")
+        try c.query(&request, "edge_type", input.query.edgeType, style: .form, explode: true)
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
+        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.ItemExtensions.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.EdgePage.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -177,15 +186,15 @@ extension Client {
 }
 
 extension Client {
-    /// Read the instance's settings
-    /// - Remark: `GET /spaces/me/config`
-    internal func getSpaceConfig(_ input: Operations.GetSpaceConfig.Input) async throws -> Operations.GetSpaceConfig.Output {
-        let c = client.call(Operations.GetSpaceConfig.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/spaces/me/config")
+    /// List views
+    /// - Remark: `GET /views`
+    internal func listViews(_ input: Operations.ListViews.Input) async throws -> Operations.ListViews.Output {
+        let c = client.call(Operations.ListViews.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/views")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ListViews.Output.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))

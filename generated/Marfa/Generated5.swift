@@ -17,12 +17,12 @@ extension Components.Responses.ItemExtensions {
     }
 }
 
-extension Components.Responses.View {
+extension Components.Responses.Folder {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.View.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Folder.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ViewEnvelope.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.FolderEnvelope.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -30,12 +30,12 @@ extension Components.Responses.View {
     }
 }
 
-extension Components.Responses.PayloadTooLarge {
+extension Components.Responses.VersionConflict {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.VersionConflictResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -56,12 +56,12 @@ extension Operations.GetAuthorizationServerMetadata.Output.Ok {
     }
 }
 
-extension Operations.RegisterType.Output.Created {
+extension Operations.ListTypes.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeEnvelope.self, response, body))
+            decodedBody = .json(try await c.json([Components.Schemas.ItemType].self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -69,12 +69,12 @@ extension Operations.RegisterType.Output.Created {
     }
 }
 
-extension Operations.ListItemVersions.Output.Ok {
+extension Operations.ListViews.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ItemSnapshotPage.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.ViewList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -83,51 +83,16 @@ extension Operations.ListItemVersions.Output.Ok {
 }
 
 extension Client {
-    /// Revoke an app's grant
-    /// - Remark: `DELETE /auth/grants/{id}`
-    internal func revokeGrant(_ input: Operations.RevokeGrant.Input) async throws -> Operations.RevokeGrant.Output {
-        let c = client.call(Operations.RevokeGrant.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/auth/grants/\(p0)")
-        try c.query(&request, "revoke_keys", input.query.revokeKeys, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Operations.RevokeGrant.Output.Ok.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// List items
-    /// - Remark: `GET /items`
-    internal func listItems(_ input: Operations.ListItems.Input) async throws -> Operations.ListItems.Output {
-        let c = client.call(Operations.ListItems.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items")
-        try c.query(&request, "type", input.query._type, style: .form, explode: true)
-        try c.query(&request, "state", input.query.state, style: .form, explode: true)
-        try c.query(&request, "source", input.query.source, style: .form, explode: true)
-        try c.query(&request, "tier", input.query.tier, style: .form, explode: true)
-        try c.query(&request, "tags", input.query.tags, style: .form, explode: true)
-        try c.query(&request, "filter", input.query.filter, style: .form, explode: true)
-        try c.query(&request, "sort", input.query.sort, style: .form, explode: true)
-        try c.query(&request, "direction", input.query.direction, style: .form, explode: true)
-        try c.query(&request, "timestamp_after", input.query.timestampAfter, style: .form, explode: true)
-        try c.query(&request, "timestamp_before", input.query.timestampBefore, style: .form, explode: true)
-        try c.query(&request, "updated_after", input.query.updatedAfter, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
-        try c.query(&request, "include", input.query.include, style: .form, explode: true)
+    /// Read the calling key
+    /// - Remark: `GET /keys/current`
+    internal func getCurrentKey(_ input: Operations.GetCurrentKey.Input) async throws -> Operations.GetCurrentKey.Output {
+        let c = client.call(Operations.GetCurrentKey.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/keys/current")
         try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListItems.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.GetCurrentKey.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
@@ -139,12 +104,42 @@ extension Client {
 }
 
 extension Client {
-    /// Add to an item's tags
-    /// - Remark: `PATCH /items/{id}/metadata`
-    internal func mergeItemMetadata(_ input: Operations.MergeItemMetadata.Input) async throws -> Operations.MergeItemMetadata.Output {
-        let c = client.call(Operations.MergeItemMetadata.id)
+    /// Update an item
+    /// - Remark: `PATCH /items/{id}`
+    internal func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
+        let c = client.call(Operations.UpdateItem.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/items/\(p0)/metadata")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/items/\(p0)")
+        try c.query(&request, "conflict", input.query.conflict, style: .form, explode: true)
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Replace an item's tags
+    /// - Remark: `PUT /items/{id}/metadata`
+    internal func replaceItemMetadata(_ input: Operations.ReplaceItemMetadata.Input) async throws -> Operations.ReplaceItemMetadata.Output {
+        let c = client.call(Operations.ReplaceItemMetadata.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/items/\(p0)/metadata")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -166,12 +161,11 @@ extension Client {
 }
 
 extension Client {
-    /// Update an edge
-    /// - Remark: `PATCH /edges/{id}`
-    internal func updateEdge(_ input: Operations.UpdateEdge.Input) async throws -> Operations.UpdateEdge.Output {
-        let c = client.call(Operations.UpdateEdge.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/edges/\(p0)")
+    /// Create an edge
+    /// - Remark: `POST /edges`
+    internal func createEdge(_ input: Operations.CreateEdge.Input) async throws -> Operations.CreateEdge.Output {
+        let c = client.call(Operations.CreateEdge.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/edges")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -181,14 +175,37 @@ extension Client {
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
             case 200: return .ok(try await Components.Responses.EdgeEnvelope.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
+            case 201: return .created(try await Components.Responses.EdgeEnvelope.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Delete a view
+    /// - Remark: `DELETE /views/{id}`
+    internal func deleteView(_ input: Operations.DeleteView.Input) async throws -> Operations.DeleteView.Output {
+        let c = client.call(Operations.DeleteView.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/views/\(p0)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

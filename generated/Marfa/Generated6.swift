@@ -6,7 +6,7 @@ import MarfaTypes
 
 extension Components.Responses.EdgeEnvelope {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.EdgeEnvelope.self, response, body))
@@ -50,12 +50,25 @@ extension Operations.RevokeToken.Output.Ok {
     }
 }
 
-extension Operations.SetTypeIcon.Output.Ok {
+extension Operations.RegisterType.Output.Created {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeIcon.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.TypeEnvelope.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(headers: headers, body: decodedBody)
+    }
+}
+
+extension Operations.ListItemVersions.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(Components.Schemas.ItemSnapshotPage.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -64,27 +77,11 @@ extension Operations.SetTypeIcon.Output.Ok {
 }
 
 extension Client {
-    /// Describe the instance
-    /// - Remark: `GET /`
-    internal func getInstance(_ input: Operations.GetInstance.Input) async throws -> Operations.GetInstance.Output {
-        let c = client.call(Operations.GetInstance.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Operations.GetInstance.Output.Ok.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Revoke a token
-    /// - Remark: `POST /auth/oauth2/revoke`
-    internal func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {
-        let c = client.call(Operations.RevokeToken.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/oauth2/revoke")
+    /// Start a device sign-in
+    /// - Remark: `POST /auth/device/code`
+    internal func requestDeviceCode(_ input: Operations.RequestDeviceCode.Input) async throws -> Operations.RequestDeviceCode.Output {
+        let c = client.call(Operations.RequestDeviceCode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/device/code")
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
@@ -92,8 +89,9 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.RevokeToken.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.RequestDeviceCode.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -101,100 +99,11 @@ extension Client {
 }
 
 extension Client {
-    /// List edge types
-    /// - Remark: `GET /edge-types`
-    internal func listEdgeTypes(_ input: Operations.ListEdgeTypes.Input) async throws -> Operations.ListEdgeTypes.Output {
-        let c = client.call(Operations.ListEdgeTypes.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edge-types")
-        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Operations.ListEdgeTypes.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Restore an item from the bin
-    /// - Remark: `POST /items/{id}/restore`
-    internal func restoreItem(_ input: Operations.RestoreItem.Input) async throws -> Operations.RestoreItem.Output {
-        let c = client.call(Operations.RestoreItem.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/items/\(p0)/restore")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Untag an item
-    /// - Remark: `DELETE /items/{id}/tags/{tag}`
-    internal func removeItemTag(_ input: Operations.RemoveItemTag.Input) async throws -> Operations.RemoveItemTag.Output {
-        let c = client.call(Operations.RemoveItemTag.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        let p1 = try c.path(input.path.tag, name: "tag", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)/tags/\(p1)")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Components.Responses.ItemMetadata.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Read an edge
-    /// - Remark: `GET /edges/{id}`
-    internal func getEdge(_ input: Operations.GetEdge.Input) async throws -> Operations.GetEdge.Output {
-        let c = client.call(Operations.GetEdge.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edges/\(p0)")
-        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Components.Responses.EdgeEnvelope.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Create a view
-    /// - Remark: `POST /views`
-    internal func createView(_ input: Operations.CreateView.Input) async throws -> Operations.CreateView.Output {
-        let c = client.call(Operations.CreateView.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/views")
+    /// Create an item
+    /// - Remark: `POST /items`
+    internal func createItem(_ input: Operations.CreateItem.Input) async throws -> Operations.CreateItem.Output {
+        let c = client.call(Operations.CreateItem.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/items")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -203,7 +112,83 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 201: return .created(try await Components.Responses.View.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
+            case 201: return .created(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Read an item's history
+    /// - Remark: `GET /items/{id}/versions`
+    internal func listItemVersions(_ input: Operations.ListItemVersions.Input) async throws -> Operations.ListItemVersions.Output {
+        let c = client.call(Operations.ListItemVersions.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/\(p0)/versions")
+        try c.query(&request, "after", input.query.after, style: .form, explode: true)
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Operations.ListItemVersions.Output.Ok.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// List edges
+    /// - Remark: `GET /edges`
+    internal func listEdges(_ input: Operations.ListEdges.Input) async throws -> Operations.ListEdges.Output {
+        let c = client.call(Operations.ListEdges.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edges")
+        try c.query(&request, "edge_type", input.query.edgeType, style: .form, explode: true)
+        try c.query(&request, "updated_after", input.query.updatedAfter, style: .form, explode: true)
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
+        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.EdgePage.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Change some of the instance's settings
+    /// - Remark: `PATCH /spaces/me/config`
+    internal func updateSpaceConfig(_ input: Operations.UpdateSpaceConfig.Input) async throws -> Operations.UpdateSpaceConfig.Output {
+        let c = client.call(Operations.UpdateSpaceConfig.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/spaces/me/config")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))

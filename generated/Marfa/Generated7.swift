@@ -6,7 +6,7 @@ import MarfaTypes
 
 extension Components.Responses.EdgePage {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.EdgePage.self, response, body))
@@ -17,22 +17,9 @@ extension Components.Responses.EdgePage {
     }
 }
 
-extension Components.Responses.InstanceConfig {
+extension Components.Responses.BadRequest {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.InstanceConfig.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension Components.Responses.NotFound {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
@@ -43,12 +30,12 @@ extension Components.Responses.NotFound {
     }
 }
 
-extension Components.Responses.OAuthError {
+extension Components.Responses.UnprocessableEntity {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.OAuthError.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -56,12 +43,12 @@ extension Components.Responses.OAuthError {
     }
 }
 
-extension Operations.RevokeGrant.Output.Ok {
+extension Operations.RegisterOAuthClient.Output.Created {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.Ok.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.ClientRegistration.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -69,12 +56,12 @@ extension Operations.RevokeGrant.Output.Ok {
     }
 }
 
-extension Operations.GetItem.Output.Ok {
+extension Operations.SetTypeIcon.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ItemDetail.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.TypeIcon.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -83,21 +70,15 @@ extension Operations.GetItem.Output.Ok {
 }
 
 extension Client {
-    /// Exchange a grant for tokens
-    /// - Remark: `POST /auth/oauth2/token`
-    internal func requestToken(_ input: Operations.RequestToken.Input) async throws -> Operations.RequestToken.Output {
-        let c = client.call(Operations.RequestToken.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/oauth2/token")
+    /// Describe the instance
+    /// - Remark: `GET /`
+    internal func getInstance(_ input: Operations.GetInstance.Input) async throws -> Operations.GetInstance.Output {
+        let c = client.call(Operations.GetInstance.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/")
         request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.RequestToken.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.GetInstance.Output.Ok.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -105,25 +86,39 @@ extension Client {
 }
 
 extension Client {
-    /// Set the owner's icon for a type
-    /// - Remark: `PUT /types/{id}/icon`
-    internal func setTypeIcon(_ input: Operations.SetTypeIcon.Input) async throws -> Operations.SetTypeIcon.Output {
-        let c = client.call(Operations.SetTypeIcon.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/types/\(p0)/icon")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+    /// Revoke a token
+    /// - Remark: `POST /auth/oauth2/revoke`
+    internal func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {
+        let c = client.call(Operations.RevokeToken.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/oauth2/revoke")
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.SetTypeIcon.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.RevokeToken.Output.Ok.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// List edge types
+    /// - Remark: `GET /edge-types`
+    internal func listEdgeTypes(_ input: Operations.ListEdgeTypes.Input) async throws -> Operations.ListEdgeTypes.Output {
+        let c = client.call(Operations.ListEdgeTypes.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edge-types")
+        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Operations.ListEdgeTypes.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
@@ -132,21 +127,17 @@ extension Client {
 }
 
 extension Client {
-    /// Change an item's state
-    /// - Remark: `POST /items/{id}/transition`
-    internal func transitionItem(_ input: Operations.TransitionItem.Input) async throws -> Operations.TransitionItem.Output {
-        let c = client.call(Operations.TransitionItem.id)
+    /// Move an item to the bin
+    /// - Remark: `DELETE /items/{id}`
+    internal func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
+        let c = client.call(Operations.DeleteItem.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/items/\(p0)/transition")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.ItemEnvelope.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
@@ -160,25 +151,22 @@ extension Client {
 }
 
 extension Client {
-    /// List an item's outbound edges
-    /// - Remark: `GET /items/{id}/edges`
-    internal func listItemEdges(_ input: Operations.ListItemEdges.Input) async throws -> Operations.ListItemEdges.Output {
-        let c = client.call(Operations.ListItemEdges.id)
+    /// Untag an item
+    /// - Remark: `DELETE /items/{id}/tags/{tag}`
+    internal func removeItemTag(_ input: Operations.RemoveItemTag.Input) async throws -> Operations.RemoveItemTag.Output {
+        let c = client.call(Operations.RemoveItemTag.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/\(p0)/edges")
-        try c.query(&request, "edge_type", input.query.edgeType, style: .form, explode: true)
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "cursor", input.query.cursor, style: .form, explode: true)
-        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
+        let p1 = try c.path(input.path.tag, name: "tag", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/items/\(p0)/tags/\(p1)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.EdgePage.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.ItemMetadata.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -186,11 +174,35 @@ extension Client {
 }
 
 extension Client {
-    /// Change some of the instance's settings
-    /// - Remark: `PATCH /spaces/me/config`
-    internal func updateSpaceConfig(_ input: Operations.UpdateSpaceConfig.Input) async throws -> Operations.UpdateSpaceConfig.Output {
-        let c = client.call(Operations.UpdateSpaceConfig.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/spaces/me/config")
+    /// Delete an edge
+    /// - Remark: `DELETE /edges/{id}`
+    internal func deleteEdge(_ input: Operations.DeleteEdge.Input) async throws -> Operations.DeleteEdge.Output {
+        let c = client.call(Operations.DeleteEdge.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/edges/\(p0)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Change a view
+    /// - Remark: `PATCH /views/{id}`
+    internal func updateView(_ input: Operations.UpdateView.Input) async throws -> Operations.UpdateView.Output {
+        let c = client.call(Operations.UpdateView.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/views/\(p0)")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -199,11 +211,12 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.View.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))

@@ -28,7 +28,7 @@ extension Components.Responses.Webhook {
 
 extension Components.Responses.Forbidden {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
@@ -52,12 +52,12 @@ extension Components.Responses.ServiceUnavailable {
     }
 }
 
-extension Operations.RequestToken.Output.Ok {
+extension Operations.RequestDeviceCode.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TokenResponse.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.DeviceAuthorizationResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -65,12 +65,12 @@ extension Operations.RequestToken.Output.Ok {
     }
 }
 
-extension Operations.ListKeys.Output.Ok {
+extension Operations.GetCurrentKey.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ApiKeyList.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.ApiKey.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -78,12 +78,12 @@ extension Operations.ListKeys.Output.Ok {
     }
 }
 
-extension Operations.PreviewTypeMove.Output.Ok {
+extension Operations.RegisterEdgeType.Output.Created {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeMovePreview.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.EdgeTypeEnvelope.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -91,12 +91,12 @@ extension Operations.PreviewTypeMove.Output.Ok {
     }
 }
 
-extension Operations.ListWebhookDeliveries.Output.Ok {
+extension Operations.ListHousekeepingJobs.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.WebhookDeliveryList.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.HousekeepingJobList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -105,19 +105,23 @@ extension Operations.ListWebhookDeliveries.Output.Ok {
 }
 
 extension Client {
-    /// Register an OAuth client
-    /// - Remark: `POST /oauth2/register`
-    public func registerOAuthClient(_ input: Operations.RegisterOAuthClient.Input) async throws -> Operations.RegisterOAuthClient.Output {
-        let c = client.call(Operations.RegisterOAuthClient.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/oauth2/register")
+    /// Start an authorization request
+    /// - Remark: `GET /auth/oauth2/authorize`
+    public func authorize(_ input: Operations.Authorize.Input) async throws -> Operations.Authorize.Output {
+        let c = client.call(Operations.Authorize.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/oauth2/authorize")
+        try c.query(&request, "response_type", input.query.responseType, style: .form, explode: true)
+        try c.query(&request, "client_id", input.query.clientId, style: .form, explode: true)
+        try c.query(&request, "redirect_uri", input.query.redirectUri, style: .form, explode: true)
+        try c.query(&request, "scope", input.query.scope, style: .form, explode: true)
+        try c.query(&request, "state", input.query.state, style: .form, explode: true)
+        try c.query(&request, "code_challenge", input.query.codeChallenge, style: .form, explode: true)
+        try c.query(&request, "code_challenge_method", input.query.codeChallengeMethod, style: .form, explode: true)
+        try c.query(&request, "prompt", input.query.prompt, style: .form, explode: true)
         request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 201: return .created(try await Operations.RegisterOAuthClient.Output.Created.decoded(c, response, responseBody))
+            case 302: return .found(try await Operations.Authorize.Output.Found.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
@@ -126,17 +130,24 @@ extension Client {
 }
 
 extension Client {
-    /// Show the device code entry page
-    /// - Remark: `GET /auth/device`
-    public func showDeviceEntryPage(_ input: Operations.ShowDeviceEntryPage.Input) async throws -> Operations.ShowDeviceEntryPage.Output {
-        let c = client.call(Operations.ShowDeviceEntryPage.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/device")
-        try c.query(&request, "user_code", input.query.userCode, style: .form, explode: true)
-        request.headerFields["Accept"] = "text/html, application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+    /// Sign the owner in
+    /// - Remark: `POST /auth/sign-in/email`
+    public func signInWithPassword(_ input: Operations.SignInWithPassword.Input) async throws -> Operations.SignInWithPassword.Output {
+        let c = client.call(Operations.SignInWithPassword.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/sign-in/email")
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.ShowDeviceEntryPage.Output.Ok.decoded(c, response, responseBody))
-            case 302: return .found(try await Operations.ShowDeviceEntryPage.Output.Found.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.SignInWithPassword.Output.Ok.decoded(c, response, responseBody))
+            case 303: return .seeOther(try await Operations.SignInWithPassword.Output.SeeOther.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -144,11 +155,12 @@ extension Client {
 }
 
 extension Client {
-    /// Create the owner account
-    /// - Remark: `POST /owner`
-    public func createOwner(_ input: Operations.CreateOwner.Input) async throws -> Operations.CreateOwner.Output {
-        let c = client.call(Operations.CreateOwner.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/owner")
+    /// Update an API key
+    /// - Remark: `PATCH /keys/{id}`
+    public func updateKey(_ input: Operations.UpdateKey.Input) async throws -> Operations.UpdateKey.Output {
+        let c = client.call(Operations.UpdateKey.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/keys/\(p0)")
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
@@ -156,28 +168,8 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 201: return .created(try await Operations.CreateOwner.Output.Created.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.UpdateKey.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Revoke an API key
-    /// - Remark: `DELETE /keys/{id}`
-    public func revokeKey(_ input: Operations.RevokeKey.Input) async throws -> Operations.RevokeKey.Output {
-        let c = client.call(Operations.RevokeKey.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/keys/\(p0)")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
@@ -188,21 +180,23 @@ extension Client {
 }
 
 extension Client {
-    /// Delete an item type
-    /// - Remark: `DELETE /types/{id}`
-    public func deleteType(_ input: Operations.DeleteType.Input) async throws -> Operations.DeleteType.Output {
-        let c = client.call(Operations.DeleteType.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/types/\(p0)")
-        try c.query(&request, "force", input.query.force, style: .form, explode: true)
+    /// Preview moving a type's items
+    /// - Remark: `POST /type-moves/preview`
+    public func previewTypeMove(_ input: Operations.PreviewTypeMove.Input) async throws -> Operations.PreviewTypeMove.Output {
+        let c = client.call(Operations.PreviewTypeMove.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/type-moves/preview")
         request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.DeleteType.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.PreviewTypeMove.Output.Ok.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -210,19 +204,17 @@ extension Client {
 }
 
 extension Client {
-    /// List edge types
-    /// - Remark: `GET /edge-types`
-    public func listEdgeTypes(_ input: Operations.ListEdgeTypes.Input) async throws -> Operations.ListEdgeTypes.Output {
-        let c = client.call(Operations.ListEdgeTypes.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edge-types")
-        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
+    /// Count items
+    /// - Remark: `GET /items/stats`
+    public func getItemStats(_ input: Operations.GetItemStats.Input) async throws -> Operations.GetItemStats.Output {
+        let c = client.call(Operations.GetItemStats.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/stats")
+        try c.query(&request, "by", input.query.by, style: .form, explode: true)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListEdgeTypes.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.GetItemStats.Output.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }

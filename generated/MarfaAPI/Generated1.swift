@@ -264,23 +264,19 @@ extension Client {
 }
 
 extension Client {
-    /// Register an edge type
-    /// - Remark: `POST /edge-types`
-    public func registerEdgeType(_ input: Operations.RegisterEdgeType.Input) async throws -> Operations.RegisterEdgeType.Output {
-        let c = client.call(Operations.RegisterEdgeType.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/edge-types")
+    /// Cancel a type move job
+    /// - Remark: `POST /type-moves/{id}/cancel`
+    public func cancelTypeMove(_ input: Operations.CancelTypeMove.Input) async throws -> Operations.CancelTypeMove.Output {
+        let c = client.call(Operations.CancelTypeMove.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/type-moves/\(p0)/cancel")
         request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 201: return .created(try await Operations.RegisterEdgeType.Output.Created.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.TypeMoveJob.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -288,15 +284,20 @@ extension Client {
 }
 
 extension Client {
-    /// List webhooks
-    /// - Remark: `GET /webhooks`
-    public func listWebhooks(_ input: Operations.ListWebhooks.Input) async throws -> Operations.ListWebhooks.Output {
-        let c = client.call(Operations.ListWebhooks.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/webhooks")
+    /// Create a webhook
+    /// - Remark: `POST /webhooks`
+    public func createWebhook(_ input: Operations.CreateWebhook.Input) async throws -> Operations.CreateWebhook.Output {
+        let c = client.call(Operations.CreateWebhook.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/webhooks")
         request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.ListWebhooks.Output.Ok.decoded(c, response, responseBody))
+            case 201: return .created(try await Components.Responses.Webhook.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))

@@ -17,12 +17,12 @@ extension Components.Responses.Ok {
     }
 }
 
-extension Components.Responses.TypeMoveJob {
+extension Components.Responses.InstanceConfig {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeMoveJob.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.InstanceConfig.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -30,9 +30,9 @@ extension Components.Responses.TypeMoveJob {
     }
 }
 
-extension Components.Responses.Conflict {
+extension Components.Responses.NotFound {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
@@ -43,12 +43,19 @@ extension Components.Responses.Conflict {
     }
 }
 
-extension Operations.GetInstance.Output.Ok {
+extension Operations.Authorize.Output.Found {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), location: try c.header(response, "Location", as: Swift.String.self, explode: false, shape: .primitive))
+        return Self(headers: headers)
+    }
+}
+
+extension Operations.RequestToken.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.InstanceDescription.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.TokenResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -56,12 +63,12 @@ extension Operations.GetInstance.Output.Ok {
     }
 }
 
-extension Operations.GetOwner.Output.Ok {
+extension Operations.ListKeys.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.Owner.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.ApiKeyList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -69,12 +76,12 @@ extension Operations.GetOwner.Output.Ok {
     }
 }
 
-extension Operations.RegisterType.Output.Created {
+extension Operations.PreviewTypeMove.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeEnvelope.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.TypeMovePreview.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -82,25 +89,12 @@ extension Operations.RegisterType.Output.Created {
     }
 }
 
-extension Operations.GetItemStats.Output.Ok {
+extension Operations.ListWebhookDeliveries.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ItemStats.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension Operations.RunHousekeeping.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.HousekeepingRun.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.WebhookDeliveryList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -109,21 +103,20 @@ extension Operations.RunHousekeeping.Output.Ok {
 }
 
 extension Client {
-    /// Record the owner's decision
-    /// - Remark: `POST /auth/authorize/decision`
-    public func submitConsentDecision(_ input: Operations.SubmitConsentDecision.Input) async throws -> Operations.SubmitConsentDecision.Output {
-        let c = client.call(Operations.SubmitConsentDecision.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/authorize/decision")
+    /// Register an OAuth client
+    /// - Remark: `POST /oauth2/register`
+    public func registerOAuthClient(_ input: Operations.RegisterOAuthClient.Input) async throws -> Operations.RegisterOAuthClient.Output {
+        let c = client.call(Operations.RegisterOAuthClient.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/oauth2/register")
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 302: return .found(try await Operations.SubmitConsentDecision.Output.Found.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 201: return .created(try await Operations.RegisterOAuthClient.Output.Created.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -131,16 +124,17 @@ extension Client {
 }
 
 extension Client {
-    /// Show the owner's sign-in page
-    /// - Remark: `GET /auth/sign-in`
-    public func showSignInPage(_ input: Operations.ShowSignInPage.Input) async throws -> Operations.ShowSignInPage.Output {
-        let c = client.call(Operations.ShowSignInPage.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/sign-in")
-        try c.query(&request, "return_to", input.query.returnTo, style: .form, explode: true)
+    /// Show the device code entry page
+    /// - Remark: `GET /auth/device`
+    public func showDeviceEntryPage(_ input: Operations.ShowDeviceEntryPage.Input) async throws -> Operations.ShowDeviceEntryPage.Output {
+        let c = client.call(Operations.ShowDeviceEntryPage.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/device")
+        try c.query(&request, "user_code", input.query.userCode, style: .form, explode: true)
         request.headerFields["Accept"] = "text/html, application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ShowSignInPage.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ShowDeviceEntryPage.Output.Ok.decoded(c, response, responseBody))
+            case 302: return .found(try await Operations.ShowDeviceEntryPage.Output.Found.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -148,36 +142,22 @@ extension Client {
 }
 
 extension Client {
-    /// List approved apps
-    /// - Remark: `GET /auth/grants`
-    public func listGrants(_ input: Operations.ListGrants.Input) async throws -> Operations.ListGrants.Output {
-        let c = client.call(Operations.ListGrants.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/grants")
+    /// Create the owner account
+    /// - Remark: `POST /owner`
+    public func createOwner(_ input: Operations.CreateOwner.Input) async throws -> Operations.CreateOwner.Output {
+        let c = client.call(Operations.CreateOwner.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/owner")
         request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Operations.ListGrants.Output.Ok.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
-    }
-}
-
-extension Client {
-    /// List item types
-    /// - Remark: `GET /types`
-    public func listTypes(_ input: Operations.ListTypes.Input) async throws -> Operations.ListTypes.Output {
-        let c = client.call(Operations.ListTypes.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/types")
-        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.ListTypes.Output.Ok.decoded(c, response, responseBody))
+            case 201: return .created(try await Operations.CreateOwner.Output.Created.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
@@ -186,22 +166,37 @@ extension Client {
 }
 
 extension Client {
-    /// Set the owner's icon for a type
-    /// - Remark: `PUT /types/{id}/icon`
-    public func setTypeIcon(_ input: Operations.SetTypeIcon.Input) async throws -> Operations.SetTypeIcon.Output {
-        let c = client.call(Operations.SetTypeIcon.id)
+    /// Revoke an API key
+    /// - Remark: `DELETE /keys/{id}`
+    public func revokeKey(_ input: Operations.RevokeKey.Input) async throws -> Operations.RevokeKey.Output {
+        let c = client.call(Operations.RevokeKey.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/types/\(p0)/icon")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/keys/\(p0)")
         request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
+        let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.SetTypeIcon.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Delete an item type
+    /// - Remark: `DELETE /types/{id}`
+    public func deleteType(_ input: Operations.DeleteType.Input) async throws -> Operations.DeleteType.Output {
+        let c = client.call(Operations.DeleteType.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/types/\(p0)")
+        try c.query(&request, "force", input.query.force, style: .form, explode: true)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Operations.DeleteType.Output.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
@@ -213,20 +208,19 @@ extension Client {
 }
 
 extension Client {
-    /// List occurrences in a window
-    /// - Remark: `GET /occurrences`
-    public func listOccurrences(_ input: Operations.ListOccurrences.Input) async throws -> Operations.ListOccurrences.Output {
-        let c = client.call(Operations.ListOccurrences.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/occurrences")
-        try c.query(&request, "from", input.query.from, style: .form, explode: true)
-        try c.query(&request, "to", input.query.to, style: .form, explode: true)
-        try c.query(&request, "type", input.query._type, style: .form, explode: true)
+    /// List edge types
+    /// - Remark: `GET /edge-types`
+    public func listEdgeTypes(_ input: Operations.ListEdgeTypes.Input) async throws -> Operations.ListEdgeTypes.Output {
+        let c = client.call(Operations.ListEdgeTypes.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edge-types")
+        try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListOccurrences.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ListEdgeTypes.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -234,15 +228,45 @@ extension Client {
 }
 
 extension Client {
-    /// List housekeeping jobs
-    /// - Remark: `GET /housekeeping`
-    public func listHousekeepingJobs(_ input: Operations.ListHousekeepingJobs.Input) async throws -> Operations.ListHousekeepingJobs.Output {
-        let c = client.call(Operations.ListHousekeepingJobs.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/housekeeping")
+    /// Update a webhook
+    /// - Remark: `PATCH /webhooks/{id}`
+    public func updateWebhook(_ input: Operations.UpdateWebhook.Input) async throws -> Operations.UpdateWebhook.Output {
+        let c = client.call(Operations.UpdateWebhook.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/webhooks/\(p0)")
         request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.ListHousekeepingJobs.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.Webhook.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Replace the instance's settings (instance path)
+    /// - Remark: `PUT /config`
+    public func replaceConfig(_ input: Operations.ReplaceConfig.Input) async throws -> Operations.ReplaceConfig.Output {
+        let c = client.call(Operations.ReplaceConfig.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/config")
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
@@ -252,29 +276,12 @@ extension Client {
 }
 
 extension Client {
-    /// List folders
-    /// - Remark: `GET /folders`
-    public func listFolders(_ input: Operations.ListFolders.Input) async throws -> Operations.ListFolders.Output {
-        let c = client.call(Operations.ListFolders.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/folders")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await Operations.ListFolders.Output.Ok.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Create a view
-    /// - Remark: `POST /views`
-    public func createView(_ input: Operations.CreateView.Input) async throws -> Operations.CreateView.Output {
-        let c = client.call(Operations.CreateView.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/views")
+    /// Change a view
+    /// - Remark: `PATCH /views/{id}`
+    public func updateView(_ input: Operations.UpdateView.Input) async throws -> Operations.UpdateView.Output {
+        let c = client.call(Operations.UpdateView.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/views/\(p0)")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -283,11 +290,12 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 201: return .created(try await Components.Responses.View.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.View.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.VersionConflict.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))

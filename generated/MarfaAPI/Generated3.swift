@@ -17,12 +17,12 @@ extension Components.Responses.ItemEnvelope {
     }
 }
 
-extension Components.Responses.Folder {
+extension Components.Responses.TypeMoveJob {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Folder.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.FolderEnvelope.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.TypeMoveJob.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -30,12 +30,12 @@ extension Components.Responses.Folder {
     }
 }
 
-extension Components.Responses.VersionConflict {
+extension Components.Responses.PayloadTooLarge {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.VersionConflictResponse.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -43,12 +43,12 @@ extension Components.Responses.VersionConflict {
     }
 }
 
-extension Operations.RegisterOAuthClient.Output.Created {
+extension Operations.GetInstance.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ClientRegistration.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.InstanceDescription.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -56,12 +56,12 @@ extension Operations.RegisterOAuthClient.Output.Created {
     }
 }
 
-extension Operations.ListGrants.Output.Ok {
+extension Operations.GetOwner.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.GrantList.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.Owner.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -69,12 +69,12 @@ extension Operations.ListGrants.Output.Ok {
     }
 }
 
-extension Operations.DeleteType.Output.Ok {
+extension Operations.RegisterType.Output.Created {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.TypeDeleted.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.TypeEnvelope.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -82,25 +82,12 @@ extension Operations.DeleteType.Output.Ok {
     }
 }
 
-extension Operations.ListAuditLog.Output.Ok {
+extension Operations.ListEdgeTypes.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), xMarfaReadView: try c.header(response, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive), cacheControl: try c.header(response, "Cache-Control", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.AuditPage.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension Operations.ListFolders.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.FolderList.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.EdgeTypeList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -109,86 +96,15 @@ extension Operations.ListFolders.Output.Ok {
 }
 
 extension Client {
-    /// Revoke a token
-    /// - Remark: `POST /auth/oauth2/revoke`
-    public func revokeToken(_ input: Operations.RevokeToken.Input) async throws -> Operations.RevokeToken.Output {
-        let c = client.call(Operations.RevokeToken.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/oauth2/revoke")
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 200: return .ok(try await Operations.RevokeToken.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Enter a device code
-    /// - Remark: `POST /auth/device`
-    public func submitDeviceCode(_ input: Operations.SubmitDeviceCode.Input) async throws -> Operations.SubmitDeviceCode.Output {
-        let c = client.call(Operations.SubmitDeviceCode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/device")
-        request.headerFields["Accept"] = "text/html, application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 200: return .ok(try await Operations.SubmitDeviceCode.Output.Ok.decoded(c, response, responseBody))
-            case 302: return .found(try await Operations.SubmitDeviceCode.Output.Found.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Create an API key
-    /// - Remark: `POST /keys`
-    public func createKey(_ input: Operations.CreateKey.Input) async throws -> Operations.CreateKey.Output {
-        let c = client.call(Operations.CreateKey.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/keys")
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 201: return .created(try await Operations.CreateKey.Output.Created.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Read an item type
-    /// - Remark: `GET /types/{id}`
-    public func getType(_ input: Operations.GetType.Input) async throws -> Operations.GetType.Output {
-        let c = client.call(Operations.GetType.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/types/\(p0)")
+    /// Describe the instance
+    /// - Remark: `GET /`
+    public func getInstance(_ input: Operations.GetInstance.Input) async throws -> Operations.GetInstance.Output {
+        let c = client.call(Operations.GetInstance.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.GetType.Output.Ok.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.GetInstance.Output.Ok.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
@@ -196,12 +112,72 @@ extension Client {
 }
 
 extension Client {
-    /// Start moving a type's items
-    /// - Remark: `POST /type-moves`
-    public func startTypeMove(_ input: Operations.StartTypeMove.Input) async throws -> Operations.StartTypeMove.Output {
-        let c = client.call(Operations.StartTypeMove.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/type-moves")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
+    /// Show the owner's consent page
+    /// - Remark: `GET /auth/authorize`
+    public func showConsentPage(_ input: Operations.ShowConsentPage.Input) async throws -> Operations.ShowConsentPage.Output {
+        let c = client.call(Operations.ShowConsentPage.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/authorize")
+        try c.query(&request, "client_id", input.query.clientId, style: .form, explode: true)
+        try c.query(&request, "scope", input.query.scope, style: .form, explode: true)
+        try c.query(&request, "consent_code", input.query.consentCode, style: .form, explode: true)
+        request.headerFields["Accept"] = "text/html, application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Operations.ShowConsentPage.Output.Ok.decoded(c, response, responseBody))
+            case 302: return .found(try await Operations.ShowConsentPage.Output.Found.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Show the device consent page
+    /// - Remark: `GET /auth/device/consent`
+    public func showDeviceConsentPage(_ input: Operations.ShowDeviceConsentPage.Input) async throws -> Operations.ShowDeviceConsentPage.Output {
+        let c = client.call(Operations.ShowDeviceConsentPage.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/auth/device/consent")
+        try c.query(&request, "user_code", input.query.userCode, style: .form, explode: true)
+        request.headerFields["Accept"] = "text/html, application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Operations.ShowDeviceConsentPage.Output.Ok.decoded(c, response, responseBody))
+            case 302: return .found(try await Operations.ShowDeviceConsentPage.Output.Found.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Revoke an app's grant
+    /// - Remark: `DELETE /auth/grants/{id}`
+    public func revokeGrant(_ input: Operations.RevokeGrant.Input) async throws -> Operations.RevokeGrant.Output {
+        let c = client.call(Operations.RevokeGrant.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/auth/grants/\(p0)")
+        try c.query(&request, "revoke_keys", input.query.revokeKeys, style: .form, explode: true)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Operations.RevokeGrant.Output.Ok.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Check a type definition
+    /// - Remark: `POST /types/normalize`
+    public func normalizeType(_ input: Operations.NormalizeType.Input) async throws -> Operations.NormalizeType.Output {
+        let c = client.call(Operations.NormalizeType.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/types/normalize")
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
@@ -209,11 +185,10 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 202: return .accepted(try await Components.Responses.TypeMoveJob.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.NormalizeType.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
             case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
@@ -223,16 +198,76 @@ extension Client {
 }
 
 extension Client {
-    /// Read a webhook
-    /// - Remark: `GET /webhooks/{id}`
-    public func getWebhook(_ input: Operations.GetWebhook.Input) async throws -> Operations.GetWebhook.Output {
-        let c = client.call(Operations.GetWebhook.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/webhooks/\(p0)")
+    /// Register an edge type
+    /// - Remark: `POST /edge-types`
+    public func registerEdgeType(_ input: Operations.RegisterEdgeType.Input) async throws -> Operations.RegisterEdgeType.Output {
+        let c = client.call(Operations.RegisterEdgeType.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/edge-types")
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 201: return .created(try await Operations.RegisterEdgeType.Output.Created.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// List webhooks
+    /// - Remark: `GET /webhooks`
+    public func listWebhooks(_ input: Operations.ListWebhooks.Input) async throws -> Operations.ListWebhooks.Output {
+        let c = client.call(Operations.ListWebhooks.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/webhooks")
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.Webhook.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.ListWebhooks.Output.Ok.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Read the instance's settings
+    /// - Remark: `GET /spaces/me/config`
+    public func getSpaceConfig(_ input: Operations.GetSpaceConfig.Input) async throws -> Operations.GetSpaceConfig.Output {
+        let c = client.call(Operations.GetSpaceConfig.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/spaces/me/config")
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
+            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension Client {
+    /// Read a folder
+    /// - Remark: `GET /folders/{id}`
+    public func getFolder(_ input: Operations.GetFolder.Input) async throws -> Operations.GetFolder.Output {
+        let c = client.call(Operations.GetFolder.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/folders/\(p0)")
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Components.Responses.Folder.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
@@ -243,40 +278,21 @@ extension Client {
 }
 
 extension Client {
-    /// Replace the instance's settings
-    /// - Remark: `PUT /spaces/me/config`
-    public func replaceSpaceConfig(_ input: Operations.ReplaceSpaceConfig.Input) async throws -> Operations.ReplaceSpaceConfig.Output {
-        let c = client.call(Operations.ReplaceSpaceConfig.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/spaces/me/config")
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 200: return .ok(try await Components.Responses.InstanceConfig.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// List views
-    /// - Remark: `GET /views`
-    public func listViews(_ input: Operations.ListViews.Input) async throws -> Operations.ListViews.Output {
-        let c = client.call(Operations.ListViews.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/views")
+    /// Delete a view
+    /// - Remark: `DELETE /views/{id}`
+    public func deleteView(_ input: Operations.DeleteView.Input) async throws -> Operations.DeleteView.Output {
+        let c = client.call(Operations.DeleteView.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/views/\(p0)")
+        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Operations.ListViews.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.Ok.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
+            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }

@@ -17,9 +17,22 @@ extension Components.Responses.ItemMetadata {
     }
 }
 
-extension Components.Responses.BadRequest {
+extension Components.Responses.View {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.View.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(Components.Schemas.ViewEnvelope.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(headers: headers, body: decodedBody)
+    }
+}
+
+extension Components.Responses.Conflict {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
             decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
@@ -30,23 +43,16 @@ extension Components.Responses.BadRequest {
     }
 }
 
-extension Components.Responses.UnprocessableEntity {
+extension Components.Responses.OAuthError {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.OAuthError.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
         return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension Operations.Authorize.Output.Found {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), location: try c.header(response, "Location", as: Swift.String.self, explode: false, shape: .primitive))
-        return Self(headers: headers)
     }
 }
 

@@ -17,12 +17,12 @@ extension Components.Responses.ItemExtensions {
     }
 }
 
-extension Components.Responses.View {
+extension Components.Responses.Folder {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.View.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.Folder.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ViewEnvelope.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.FolderEnvelope.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -30,12 +30,12 @@ extension Components.Responses.View {
     }
 }
 
-extension Components.Responses.PayloadTooLarge {
+extension Components.Responses.VersionConflict {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
+        let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xErrorCode: try c.header(response, "X-Error-Code", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive), idempotencyReplayed: try c.header(response, "Idempotency-Replayed", as: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ErrorResponse.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.VersionConflictResponse.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -56,12 +56,12 @@ extension Operations.GetAuthorizationServerMetadata.Output.Ok {
     }
 }
 
-extension Operations.RevokeGrant.Output.Ok {
+extension Operations.ListGrants.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.Ok.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.GrantList.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -82,12 +82,12 @@ extension Operations.GetType.Output.Ok {
     }
 }
 
-extension Operations.ListOccurrences.Output.Ok {
+extension Operations.GetItemStats.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.OccurrenceList.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.ItemStats.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -95,12 +95,12 @@ extension Operations.ListOccurrences.Output.Ok {
     }
 }
 
-extension Operations.ListViews.Output.Ok {
+extension Operations.RunHousekeeping.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let headers = Headers(xMarfaContract: try c.requiredHeader(response, "X-Marfa-Contract", as: Swift.String.self, explode: false, shape: .primitive), xRequestID: try c.header(response, "X-Request-ID", as: Swift.String.self, explode: false, shape: .primitive), xRateLimitLimit: try c.header(response, "X-RateLimit-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitRemaining: try c.header(response, "X-RateLimit-Remaining", as: Swift.Int.self, explode: false, shape: .primitive), xRateLimitReset: try c.header(response, "X-RateLimit-Reset", as: Swift.Int.self, explode: false, shape: .primitive))
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.ViewList.self, response, body))
+            decodedBody = .json(try await c.json(Components.Schemas.HousekeepingRun.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -109,11 +109,11 @@ extension Operations.ListViews.Output.Ok {
 }
 
 extension Client {
-    /// Exchange a grant for tokens
-    /// - Remark: `POST /auth/oauth2/token`
-    public func requestToken(_ input: Operations.RequestToken.Input) async throws -> Operations.RequestToken.Output {
-        let c = client.call(Operations.RequestToken.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/oauth2/token")
+    /// Record the owner's decision
+    /// - Remark: `POST /auth/authorize/decision`
+    public func submitConsentDecision(_ input: Operations.SubmitConsentDecision.Input) async throws -> Operations.SubmitConsentDecision.Output {
+        let c = client.call(Operations.SubmitConsentDecision.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/auth/authorize/decision")
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
@@ -121,9 +121,9 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.RequestToken.Output.Ok.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.OAuthError.decoded(c, response, responseBody))
+            case 302: return .found(try await Operations.SubmitConsentDecision.Output.Found.decoded(c, response, responseBody))
+            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
+            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }

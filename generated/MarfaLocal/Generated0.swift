@@ -107,7 +107,7 @@ extension APIProtocol {
     }
 }
 
-extension Operations.GetItemExtension.Output.Ok {
+extension Operations.ListItemVersions.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -123,7 +123,7 @@ extension Operations.GetItemExtension.Output.Ok {
     }
 }
 
-extension Operations.ListHousekeepingJobs.Output.Ok {
+extension Operations.ListWebhookDeliveries.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -140,10 +140,10 @@ extension Operations.ListHousekeepingJobs.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_getAuthorizationServerMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/.well-known/oauth-authorization-server/auth", operationID: Operations.GetAuthorizationServerMetadata.id) { request, body, metadata, s in
-            let input = Operations.GetAuthorizationServerMetadata.Input()
-            switch try await self.getAuthorizationServerMetadata(input) {
+    func _register_getInstance(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/", operationID: Operations.GetInstance.id) { request, body, metadata, s in
+            let input = Operations.GetInstance.Input()
+            switch try await self.getInstance(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -153,69 +153,19 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_showDeviceEntryPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/device", operationID: Operations.ShowDeviceEntryPage.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ShowDeviceEntryPage.Input.Query(userCode: try s.query(pairs, "user_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ShowDeviceEntryPage.Input(query: query)
-            switch try await self.showDeviceEntryPage(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .found(let value): return try value.encoded(s, status: 302)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/owner", operationID: Operations.GetOwner.id) { request, body, metadata, s in
-            let input = Operations.GetOwner.Input()
-            switch try await self.getOwner(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listKeys(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/keys", operationID: Operations.ListKeys.id) { request, body, metadata, s in
-            let input = Operations.ListKeys.Input()
-            switch try await self.listKeys(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_normalizeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/types/normalize", operationID: Operations.NormalizeType.id) { request, body, metadata, s in
-            let inputBody: Operations.NormalizeType.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+    func _register_requestToken(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/oauth2/token", operationID: Operations.RequestToken.id) { request, body, metadata, s in
+            let inputBody: Operations.RequestToken.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.TokenRequest.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.NormalizeType.Input(body: inputBody)
-            switch try await self.normalizeType(input) {
+            let input = Operations.RequestToken.Input(body: inputBody)
+            switch try await self.requestToken(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -224,16 +174,31 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_registerEdgeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/edge-types", operationID: Operations.RegisterEdgeType.id) { request, body, metadata, s in
-            let inputBody: Operations.RegisterEdgeType.Input.Body
+    func _register_showSignInPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/sign-in", operationID: Operations.ShowSignInPage.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ShowSignInPage.Input.Query(returnTo: try s.query(pairs, "return_to", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ShowSignInPage.Input(query: query)
+            switch try await self.showSignInPage(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_createKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/keys", operationID: Operations.CreateKey.id) { request, body, metadata, s in
+            let inputBody: Operations.CreateKey.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.EdgeTypeInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.KeyInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RegisterEdgeType.Input(body: inputBody)
-            switch try await self.registerEdgeType(input) {
+            let input = Operations.CreateKey.Input(body: inputBody)
+            switch try await self.createKey(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -247,12 +212,17 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_deleteItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}", operationID: Operations.DeleteItem.id) { request, body, metadata, s in
-            let path = Operations.DeleteItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DeleteItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DeleteItem.Input(path: path, headers: headers)
-            switch try await self.deleteItem(input) {
+    func _register_replaceType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/types/{id}", operationID: Operations.ReplaceType.id) { request, body, metadata, s in
+            let path = Operations.ReplaceType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let inputBody: Operations.ReplaceType.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.ReplaceType.Input(path: path, body: inputBody)
+            switch try await self.replaceType(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -268,47 +238,26 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_replaceItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/items/{id}/metadata", operationID: Operations.ReplaceItemMetadata.id) { request, body, metadata, s in
-            let path = Operations.ReplaceItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.ReplaceItemMetadata.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.ReplaceItemMetadata.Input.Body
+    func _register_createItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/items", operationID: Operations.CreateItem.id) { request, body, metadata, s in
+            let headers = Operations.CreateItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.CreateItem.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TagsInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.ItemInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.ReplaceItemMetadata.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.replaceItemMetadata(input) {
+            let input = Operations.CreateItem.Input(headers: headers, body: inputBody)
+            switch try await self.createItem(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listItemEdges(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/edges", operationID: Operations.ListItemEdges.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.ListItemEdges.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListItemEdges.Input.Query(edgeType: try s.query(pairs, "edge_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.ListItemEdges.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListItemEdges.Input(path: path, query: query, headers: headers)
-            switch try await self.listItemEdges(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -316,52 +265,15 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listAuditLog(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/audit", operationID: Operations.ListAuditLog.id) { request, body, metadata, s in
+    func _register_listItemVersions(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/versions", operationID: Operations.ListItemVersions.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ListAuditLog.Input.Query(action: try s.query(pairs, "action", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceType: try s.query(pairs, "resource_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceId: try s.query(pairs, "resource_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Swift.String.self, style: .form, explode: true, shape: .primitive), until: try s.query(pairs, "until", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListAuditLog.Input(query: query)
-            switch try await self.listAuditLog(input) {
+            let path = Operations.ListItemVersions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.ListItemVersions.Input.Query(after: try s.query(pairs, "after", as: Swift.Int64.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ListItemVersions.Input(path: path, query: query)
+            switch try await self.listItemVersions(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_replaceSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/spaces/me/config", operationID: Operations.ReplaceSpaceConfig.id) { request, body, metadata, s in
-            let inputBody: Operations.ReplaceSpaceConfig.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.InstanceConfig.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.ReplaceSpaceConfig.Input(body: inputBody)
-            switch try await self.replaceSpaceConfig(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/folders/{id}", operationID: Operations.GetFolder.id) { request, body, metadata, s in
-            let path = Operations.GetFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetFolder.Input(path: path)
-            switch try await self.getFolder(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
@@ -373,17 +285,112 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_deleteView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/views/{id}", operationID: Operations.DeleteView.id) { request, body, metadata, s in
-            let path = Operations.DeleteView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DeleteView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DeleteView.Input(path: path, headers: headers)
-            switch try await self.deleteView(input) {
+    func _register_deleteItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/extensions/{namespace}", operationID: Operations.DeleteItemExtension.id) { request, body, metadata, s in
+            let path = Operations.DeleteItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.DeleteItemExtension.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.DeleteItemExtension.Input(path: path, headers: headers)
+            switch try await self.deleteItemExtension(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_updateEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/edges/{id}", operationID: Operations.UpdateEdge.id) { request, body, metadata, s in
+            let path = Operations.UpdateEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.UpdateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateEdge.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.EdgePatch.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.UpdateEdge.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.updateEdge(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_updateWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/webhooks/{id}", operationID: Operations.UpdateWebhook.id) { request, body, metadata, s in
+            let path = Operations.UpdateWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateWebhook.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.WebhookPatch.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.UpdateWebhook.Input(path: path, body: inputBody)
+            switch try await self.updateWebhook(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_uploadBlob(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/blobs", operationID: Operations.UploadBlob.id) { request, body, metadata, s in
+            let headers = Operations.UploadBlob.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UploadBlob.Input.Body
+            if s.matches(request, "application/octet-stream") {
+                inputBody = .binary(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.UploadBlob.Input(headers: headers, body: inputBody)
+            switch try await self.uploadBlob(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .contentTooLarge(let value): return try value.encoded(s, status: 413)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/views/{id}", operationID: Operations.GetView.id) { request, body, metadata, s in
+            let path = Operations.GetView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetView.Input(path: path)
+            switch try await self.getView(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

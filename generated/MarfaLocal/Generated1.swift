@@ -21,7 +21,7 @@ extension Components.Responses.Ok {
     }
 }
 
-extension Components.Responses.Folder {
+extension Components.Responses.TypeMoveJob {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -56,7 +56,20 @@ extension Components.Responses.Conflict {
     }
 }
 
-extension Operations.GetInstance.Output.Ok {
+extension Components.Responses.OAuthError {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.RequestDeviceCode.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -72,39 +85,7 @@ extension Operations.GetInstance.Output.Ok {
     }
 }
 
-extension Operations.GetOwner.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.RegisterType.Output.Created {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.ListItems.Output.Ok {
+extension Operations.GetCurrentKey.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -113,6 +94,7 @@ extension Operations.ListItems.Output.Ok {
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -121,7 +103,7 @@ extension Operations.ListItems.Output.Ok {
     }
 }
 
-extension Operations.ListAuditLog.Output.Ok {
+extension Operations.RegisterEdgeType.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -137,7 +119,7 @@ extension Operations.ListAuditLog.Output.Ok {
     }
 }
 
-extension Operations.ListFolders.Output.Ok {
+extension Operations.StreamEvents.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -147,6 +129,23 @@ extension Operations.ListFolders.Output.Ok {
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
+            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.UploadBlob.Output.Created {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
         return (response, encoded)
@@ -154,34 +153,14 @@ extension Operations.ListFolders.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_requestToken(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/oauth2/token", operationID: Operations.RequestToken.id) { request, body, metadata, s in
-            let inputBody: Operations.RequestToken.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.TokenRequest.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.RequestToken.Input(body: inputBody)
-            switch try await self.requestToken(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_showSignInPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/sign-in", operationID: Operations.ShowSignInPage.id) { request, body, metadata, s in
+    func _register_authorize(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/oauth2/authorize", operationID: Operations.Authorize.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ShowSignInPage.Input.Query(returnTo: try s.query(pairs, "return_to", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ShowSignInPage.Input(query: query)
-            switch try await self.showSignInPage(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+            let query = Operations.Authorize.Input.Query(responseType: try s.requiredQuery(pairs, "response_type", as: Operations.Authorize.Input.Query.ResponseTypePayload.self, style: .form, explode: true, shape: .primitive), clientId: try s.requiredQuery(pairs, "client_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), redirectUri: try s.requiredQuery(pairs, "redirect_uri", as: Swift.String.self, style: .form, explode: true, shape: .primitive), scope: try s.query(pairs, "scope", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.requiredQuery(pairs, "state", as: Swift.String.self, style: .form, explode: true, shape: .primitive), codeChallenge: try s.requiredQuery(pairs, "code_challenge", as: Swift.String.self, style: .form, explode: true, shape: .primitive), codeChallengeMethod: try s.requiredQuery(pairs, "code_challenge_method", as: Operations.Authorize.Input.Query.CodeChallengeMethodPayload.self, style: .form, explode: true, shape: .primitive), prompt: try s.query(pairs, "prompt", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.Authorize.Input(query: query)
+            switch try await self.authorize(input) {
+                case .found(let value): return try value.encoded(s, status: 302)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -190,21 +169,13 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/keys", operationID: Operations.CreateKey.id) { request, body, metadata, s in
-            let inputBody: Operations.CreateKey.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.KeyInput.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.CreateKey.Input(body: inputBody)
-            switch try await self.createKey(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
+    func _register_listGrants(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/grants", operationID: Operations.ListGrants.id) { request, body, metadata, s in
+            let input = Operations.ListGrants.Input()
+            switch try await self.listGrants(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -213,24 +184,41 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_replaceType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/types/{id}", operationID: Operations.ReplaceType.id) { request, body, metadata, s in
-            let path = Operations.ReplaceType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let inputBody: Operations.ReplaceType.Input.Body
+    func _register_revokeKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/keys/{id}", operationID: Operations.RevokeKey.id) { request, body, metadata, s in
+            let path = Operations.RevokeKey.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.RevokeKey.Input(path: path)
+            switch try await self.revokeKey(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_setTypeIcon(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/types/{id}/icon", operationID: Operations.SetTypeIcon.id) { request, body, metadata, s in
+            let path = Operations.SetTypeIcon.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.SetTypeIcon.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.SetTypeIcon.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TypeIconInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.ReplaceType.Input(path: path, body: inputBody)
-            switch try await self.replaceType(input) {
+            let input = Operations.SetTypeIcon.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.setTypeIcon(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -239,22 +227,80 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items", operationID: Operations.CreateItem.id) { request, body, metadata, s in
-            let headers = Operations.CreateItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateItem.Input.Body
+    func _register_getItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}", operationID: Operations.GetItem.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.GetItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.GetItem.Input.Query(include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.GetItem.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.GetItem.Input(path: path, query: query, headers: headers)
+            switch try await self.getItem(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/metadata", operationID: Operations.GetItemMetadata.id) { request, body, metadata, s in
+            let path = Operations.GetItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetItemMetadata.Input(path: path)
+            switch try await self.getItemMetadata(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions/{namespace}", operationID: Operations.GetItemExtension.id) { request, body, metadata, s in
+            let path = Operations.GetItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetItemExtension.Input(path: path)
+            switch try await self.getItemExtension(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_createEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/edges", operationID: Operations.CreateEdge.id) { request, body, metadata, s in
+            let headers = Operations.CreateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.CreateEdge.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ItemInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.EdgeInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateItem.Input(headers: headers, body: inputBody)
-            switch try await self.createItem(input) {
+            let input = Operations.CreateEdge.Input(headers: headers, body: inputBody)
+            switch try await self.createEdge(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
@@ -266,13 +312,47 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listItemVersions(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/versions", operationID: Operations.ListItemVersions.id) { request, body, metadata, s in
+    func _register_listWebhooks(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks", operationID: Operations.ListWebhooks.id) { request, body, metadata, s in
+            let input = Operations.ListWebhooks.Input()
+            switch try await self.listWebhooks(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listWebhookDeliveries(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}/deliveries", operationID: Operations.ListWebhookDeliveries.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let path = Operations.ListItemVersions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListItemVersions.Input.Query(after: try s.query(pairs, "after", as: Swift.Int64.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListItemVersions.Input(path: path, query: query)
-            switch try await self.listItemVersions(input) {
+            let path = Operations.ListWebhookDeliveries.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ListWebhookDeliveries.Input(path: path, query: query)
+            switch try await self.listWebhookDeliveries(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getBlobUrl(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}/url", operationID: Operations.GetBlobUrl.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.GetBlobUrl.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.GetBlobUrl.Input.Query(ttl: try s.query(pairs, "ttl", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.GetBlobUrl.Input(path: path, query: query)
+            switch try await self.getBlobUrl(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -286,38 +366,18 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_deleteItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/extensions/{namespace}", operationID: Operations.DeleteItemExtension.id) { request, body, metadata, s in
-            let path = Operations.DeleteItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DeleteItemExtension.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DeleteItemExtension.Input(path: path, headers: headers)
-            switch try await self.deleteItemExtension(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_updateEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/edges/{id}", operationID: Operations.UpdateEdge.id) { request, body, metadata, s in
-            let path = Operations.UpdateEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.UpdateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateEdge.Input.Body
+    func _register_updateView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/views/{id}", operationID: Operations.UpdateView.id) { request, body, metadata, s in
+            let path = Operations.UpdateView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.UpdateView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateView.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.EdgePatch.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.ViewPatch.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.UpdateEdge.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.updateEdge(input) {
+            let input = Operations.UpdateView.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.updateView(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
@@ -325,73 +385,6 @@ extension APIProtocol {
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_updateWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/webhooks/{id}", operationID: Operations.UpdateWebhook.id) { request, body, metadata, s in
-            let path = Operations.UpdateWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateWebhook.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.WebhookPatch.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UpdateWebhook.Input(path: path, body: inputBody)
-            switch try await self.updateWebhook(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_uploadBlob(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/blobs", operationID: Operations.UploadBlob.id) { request, body, metadata, s in
-            let headers = Operations.UploadBlob.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UploadBlob.Input.Body
-            if s.matches(request, "application/octet-stream") {
-                inputBody = .binary(s.raw(body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UploadBlob.Input(headers: headers, body: inputBody)
-            switch try await self.uploadBlob(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .contentTooLarge(let value): return try value.encoded(s, status: 413)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/views/{id}", operationID: Operations.GetView.id) { request, body, metadata, s in
-            let path = Operations.GetView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetView.Input(path: path)
-            switch try await self.getView(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -21,7 +21,7 @@ extension Components.Responses.ItemEnvelope {
     }
 }
 
-extension Components.Responses.View {
+extension Components.Responses.Folder {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -56,7 +56,7 @@ extension Components.Responses.PayloadTooLarge {
     }
 }
 
-extension Operations.RegisterOAuthClient.Output.Created {
+extension Operations.GetAuthorizationServerMetadata.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -104,7 +104,25 @@ extension Operations.GetType.Output.Ok {
     }
 }
 
-extension Operations.GetItemStats.Output.Ok {
+extension Operations.ListItems.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.ListAuditLog.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -120,23 +138,7 @@ extension Operations.GetItemStats.Output.Ok {
     }
 }
 
-extension Operations.ListOccurrences.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.GetBlobUrl.Output.Ok {
+extension Operations.ListFolders.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -153,19 +155,35 @@ extension Operations.GetBlobUrl.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_submitConsentDecision(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/authorize/decision", operationID: Operations.SubmitConsentDecision.id) { request, body, metadata, s in
-            let inputBody: Operations.SubmitConsentDecision.Input.Body
+    func _register_revokeToken(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/oauth2/revoke", operationID: Operations.RevokeToken.id) { request, body, metadata, s in
+            let inputBody: Operations.RevokeToken.Input.Body
             if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.ConsentDecision.self, body))
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.RevocationRequest.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.SubmitConsentDecision.Input(body: inputBody)
-            switch try await self.submitConsentDecision(input) {
+            let input = Operations.RevokeToken.Input(body: inputBody)
+            switch try await self.revokeToken(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_showDeviceConsentPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/device/consent", operationID: Operations.ShowDeviceConsentPage.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ShowDeviceConsentPage.Input.Query(userCode: try s.requiredQuery(pairs, "user_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ShowDeviceConsentPage.Input(query: query)
+            switch try await self.showDeviceConsentPage(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .found(let value): return try value.encoded(s, status: 302)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -174,69 +192,16 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_submitDeviceConsent(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device/consent", operationID: Operations.SubmitDeviceConsent.id) { request, body, metadata, s in
-            let inputBody: Operations.SubmitDeviceConsent.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceConsentDecision.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.SubmitDeviceConsent.Input(body: inputBody)
-            switch try await self.submitDeviceConsent(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_updateKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/keys/{id}", operationID: Operations.UpdateKey.id) { request, body, metadata, s in
-            let path = Operations.UpdateKey.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateKey.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.KeyPatch.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UpdateKey.Input(path: path, body: inputBody)
-            switch try await self.updateKey(input) {
+    func _register_getCurrentKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/keys/current", operationID: Operations.GetCurrentKey.id) { request, body, metadata, s in
+            let headers = Operations.GetCurrentKey.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.GetCurrentKey.Input(headers: headers)
+            switch try await self.getCurrentKey(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_startTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves", operationID: Operations.StartTypeMove.id) { request, body, metadata, s in
-            let headers = Operations.StartTypeMove.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.StartTypeMove.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeMoveInput.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.StartTypeMove.Input(headers: headers, body: inputBody)
-            switch try await self.startTypeMove(input) {
-                case .accepted(let value): return try value.encoded(s, status: 202)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -245,29 +210,19 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_updateItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/items/{id}", operationID: Operations.UpdateItem.id) { request, body, metadata, s in
+    func _register_deleteType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/types/{id}", operationID: Operations.DeleteType.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let path = Operations.UpdateItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.UpdateItem.Input.Query(conflict: try s.query(pairs, "conflict", as: Operations.UpdateItem.Input.Query.ConflictPayload.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.UpdateItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateItem.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ItemPatch.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UpdateItem.Input(path: path, query: query, headers: headers, body: inputBody)
-            switch try await self.updateItem(input) {
+            let path = Operations.DeleteType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.DeleteType.Input.Query(force: try s.query(pairs, "force", as: Operations.DeleteType.Input.Query.ForcePayload.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.DeleteType.Input(path: path, query: query)
+            switch try await self.deleteType(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -275,18 +230,55 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_addItemTags(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/tags", operationID: Operations.AddItemTags.id) { request, body, metadata, s in
-            let path = Operations.AddItemTags.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.AddItemTags.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.AddItemTags.Input.Body
+    func _register_listEdgeTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/edge-types", operationID: Operations.ListEdgeTypes.id) { request, body, metadata, s in
+            let headers = Operations.ListEdgeTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListEdgeTypes.Input(headers: headers)
+            switch try await self.listEdgeTypes(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_restoreItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/restore", operationID: Operations.RestoreItem.id) { request, body, metadata, s in
+            let path = Operations.RestoreItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.RestoreItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.RestoreItem.Input(path: path, headers: headers)
+            switch try await self.restoreItem(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_mergeItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/items/{id}/metadata", operationID: Operations.MergeItemMetadata.id) { request, body, metadata, s in
+            let path = Operations.MergeItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.MergeItemMetadata.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.MergeItemMetadata.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TagsAddInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TagsInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.AddItemTags.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.addItemTags(input) {
+            let input = Operations.MergeItemMetadata.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.mergeItemMetadata(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -301,18 +293,18 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listEdges(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges", operationID: Operations.ListEdges.id) { request, body, metadata, s in
+    func _register_listItemBackrefs(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/backrefs", operationID: Operations.ListItemBackrefs.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ListEdges.Input.Query(edgeType: try s.query(pairs, "edge_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), updatedAfter: try s.query(pairs, "updated_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.ListEdges.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListEdges.Input(query: query, headers: headers)
-            switch try await self.listEdges(input) {
+            let path = Operations.ListItemBackrefs.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.ListItemBackrefs.Input.Query(edgeType: try s.query(pairs, "edge_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ListItemBackrefs.Input(path: path, query: query)
+            switch try await self.listItemBackrefs(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -321,73 +313,55 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/webhooks", operationID: Operations.CreateWebhook.id) { request, body, metadata, s in
-            let inputBody: Operations.CreateWebhook.Input.Body
+    func _register_searchItems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/search", operationID: Operations.SearchItems.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.SearchItems.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.query(pairs, "state", as: Components.Schemas.ItemState.self, style: .form, explode: true, shape: .primitive), tier: try s.query(pairs, "tier", as: Operations.SearchItems.Input.Query.TierPayload.self, style: .form, explode: true, shape: .primitive), include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), offset: try s.query(pairs, "offset", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), filter: try s.query(pairs, "filter", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampAfter: try s.query(pairs, "timestamp_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampBefore: try s.query(pairs, "timestamp_before", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.SearchItems.Input(query: query)
+            switch try await self.searchItems(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_updateSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/spaces/me/config", operationID: Operations.UpdateSpaceConfig.id) { request, body, metadata, s in
+            let headers = Operations.UpdateSpaceConfig.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateSpaceConfig.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.WebhookInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.InstanceConfigPatch.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateWebhook.Input(body: inputBody)
-            switch try await self.createWebhook(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_runHousekeeping(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/housekeeping/{name}/run", operationID: Operations.RunHousekeeping.id) { request, body, metadata, s in
-            let path = Operations.RunHousekeeping.Input.Path(name: try s.path(metadata, "name", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.RunHousekeeping.Input(path: path)
-            switch try await self.runHousekeeping(input) {
+            let input = Operations.UpdateSpaceConfig.Input(headers: headers, body: inputBody)
+            switch try await self.updateSpaceConfig(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listFolders(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/folders", operationID: Operations.ListFolders.id) { request, body, metadata, s in
-            let input = Operations.ListFolders.Input()
-            switch try await self.listFolders(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_deleteFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/folders/{id}", operationID: Operations.DeleteFolder.id) { request, body, metadata, s in
-            let path = Operations.DeleteFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.DeleteFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.DeleteFolder.Input(path: path, headers: headers)
-            switch try await self.deleteFolder(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listViews(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/views", operationID: Operations.ListViews.id) { request, body, metadata, s in
+            let input = Operations.ListViews.Input()
+            switch try await self.listViews(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -21,7 +21,24 @@ extension Components.Responses.ItemMetadata {
     }
 }
 
-extension Components.Responses.BadRequest {
+extension Components.Responses.View {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Components.Responses.VersionConflict {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -39,46 +56,7 @@ extension Components.Responses.BadRequest {
     }
 }
 
-extension Components.Responses.UnprocessableEntity {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-Error-Code", headers.xErrorCode, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.Authorize.Output.Found {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "Location", headers.location, explode: false)
-        return (response, nil)
-    }
-}
-
-extension Operations.RevokeToken.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        return (response, nil)
-    }
-}
-
-extension Operations.ListKeys.Output.Ok {
+extension Operations.GetInstance.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -94,7 +72,7 @@ extension Operations.ListKeys.Output.Ok {
     }
 }
 
-extension Operations.PreviewTypeMove.Output.Ok {
+extension Operations.GetOwner.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -110,7 +88,7 @@ extension Operations.PreviewTypeMove.Output.Ok {
     }
 }
 
-extension Operations.ListTags.Output.Ok {
+extension Operations.RegisterType.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -126,7 +104,41 @@ extension Operations.ListTags.Output.Ok {
     }
 }
 
-extension Operations.RunHousekeeping.Output.Ok {
+extension Operations.ListEdgeTypes.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.ListOccurrences.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.GetBlobUrl.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -143,39 +155,68 @@ extension Operations.RunHousekeeping.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_registerOAuthClient(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/oauth2/register", operationID: Operations.RegisterOAuthClient.id) { request, body, metadata, s in
-            let inputBody: Operations.RegisterOAuthClient.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ClientRegistrationRequest.self, body))
+    func _register_submitConsentDecision(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/authorize/decision", operationID: Operations.SubmitConsentDecision.id) { request, body, metadata, s in
+            let inputBody: Operations.SubmitConsentDecision.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.ConsentDecision.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RegisterOAuthClient.Input(body: inputBody)
-            switch try await self.registerOAuthClient(input) {
+            let input = Operations.SubmitConsentDecision.Input(body: inputBody)
+            switch try await self.submitConsentDecision(input) {
+                case .found(let value): return try value.encoded(s, status: 302)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_signInWithPassword(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/sign-in/email", operationID: Operations.SignInWithPassword.id) { request, body, metadata, s in
+            let inputBody: Operations.SignInWithPassword.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.SignInRequest.self, body))
+            } else if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.SignInRequest.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.SignInWithPassword.Input(body: inputBody)
+            switch try await self.signInWithPassword(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .seeOther(let value): return try value.encoded(s, status: 303)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_registerType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/types", operationID: Operations.RegisterType.id) { request, body, metadata, s in
+            let inputBody: Operations.RegisterType.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.RegisterType.Input(body: inputBody)
+            switch try await self.registerType(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_submitDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device", operationID: Operations.SubmitDeviceCode.id) { request, body, metadata, s in
-            let inputBody: Operations.SubmitDeviceCode.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceCodeEntry.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.SubmitDeviceCode.Input(body: inputBody)
-            switch try await self.submitDeviceCode(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .found(let value): return try value.encoded(s, status: 302)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -184,33 +225,34 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_revokeGrant(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/auth/grants/{id}", operationID: Operations.RevokeGrant.id) { request, body, metadata, s in
+    func _register_getTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/type-moves/{id}", operationID: Operations.GetTypeMove.id) { request, body, metadata, s in
+            let path = Operations.GetTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetTypeMove.Input(path: path)
+            switch try await self.getTypeMove(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listItems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items", operationID: Operations.ListItems.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let path = Operations.RevokeGrant.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.RevokeGrant.Input.Query(revokeKeys: try s.query(pairs, "revoke_keys", as: Operations.RevokeGrant.Input.Query.RevokeKeysPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.RevokeGrant.Input(path: path, query: query)
-            switch try await self.revokeGrant(input) {
+            let query = Operations.ListItems.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.query(pairs, "state", as: Swift.String.self, style: .form, explode: true, shape: .primitive), source: try s.query(pairs, "source", as: Swift.String.self, style: .form, explode: true, shape: .primitive), tier: try s.query(pairs, "tier", as: Operations.ListItems.Input.Query.TierPayload.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: Swift.String.self, style: .form, explode: true, shape: .primitive), filter: try s.query(pairs, "filter", as: Swift.String.self, style: .form, explode: true, shape: .primitive), sort: try s.query(pairs, "sort", as: Swift.String.self, style: .form, explode: true, shape: .primitive), direction: try s.query(pairs, "direction", as: Operations.ListItems.Input.Query.DirectionPayload.self, style: .form, explode: true, shape: .primitive), timestampAfter: try s.query(pairs, "timestamp_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampBefore: try s.query(pairs, "timestamp_before", as: Swift.String.self, style: .form, explode: true, shape: .primitive), updatedAfter: try s.query(pairs, "updated_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive), include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.ListItems.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListItems.Input(query: query, headers: headers)
+            switch try await self.listItems(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/types/{id}", operationID: Operations.GetType.id) { request, body, metadata, s in
-            let path = Operations.GetType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetType.Input(path: path)
-            switch try await self.getType(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -220,12 +262,13 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_cancelTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves/{id}/cancel", operationID: Operations.CancelTypeMove.id) { request, body, metadata, s in
-            let path = Operations.CancelTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.CancelTypeMove.Input(path: path)
-            switch try await self.cancelTypeMove(input) {
+    func _register_listItemExtensions(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions", operationID: Operations.ListItemExtensions.id) { request, body, metadata, s in
+            let path = Operations.ListItemExtensions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.ListItemExtensions.Input(path: path)
+            switch try await self.listItemExtensions(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
@@ -237,12 +280,10 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getItemStats(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/stats", operationID: Operations.GetItemStats.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.GetItemStats.Input.Query(by: try s.query(pairs, "by", as: Operations.GetItemStats.Input.Query.ByPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.GetItemStats.Input(query: query)
-            switch try await self.getItemStats(input) {
+    func _register_listTags(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/metadata/tags", operationID: Operations.ListTags.id) { request, body, metadata, s in
+            let input = Operations.ListTags.Input()
+            switch try await self.listTags(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
@@ -253,20 +294,13 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_transitionItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/transition", operationID: Operations.TransitionItem.id) { request, body, metadata, s in
-            let path = Operations.TransitionItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.TransitionItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.TransitionItem.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ItemTransition.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.TransitionItem.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.transitionItem(input) {
+    func _register_deleteEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/edges/{id}", operationID: Operations.DeleteEdge.id) { request, body, metadata, s in
+            let path = Operations.DeleteEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.DeleteEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.DeleteEdge.Input(path: path, headers: headers)
+            switch try await self.deleteEdge(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
@@ -280,58 +314,11 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_replaceItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/items/{id}/extensions/{namespace}", operationID: Operations.ReplaceItemExtension.id) { request, body, metadata, s in
-            let path = Operations.ReplaceItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.ReplaceItemExtension.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.ReplaceItemExtension.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.JSONObject.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.ReplaceItemExtension.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.replaceItemExtension(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .contentTooLarge(let value): return try value.encoded(s, status: 413)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_streamEvents(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/events", operationID: Operations.StreamEvents.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.StreamEvents.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), edges: try s.query(pairs, "edges", as: Operations.StreamEvents.Input.Query.EdgesPayload.self, style: .form, explode: true, shape: .primitive), copy: try s.query(pairs, "copy", as: Operations.StreamEvents.Input.Query.CopyPayload.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.StreamEvents.Input.Headers(lastEventID: try s.header(request, "Last-Event-ID", as: Swift.String.self, explode: false, shape: .primitive), xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.StreamEvents.Input(query: query, headers: headers)
-            switch try await self.streamEvents(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_deleteWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/webhooks/{id}", operationID: Operations.DeleteWebhook.id) { request, body, metadata, s in
-            let path = Operations.DeleteWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.DeleteWebhook.Input(path: path)
-            switch try await self.deleteWebhook(input) {
+    func _register_getWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}", operationID: Operations.GetWebhook.id) { request, body, metadata, s in
+            let path = Operations.GetWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetWebhook.Input(path: path)
+            switch try await self.getWebhook(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
@@ -344,10 +331,10 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/config", operationID: Operations.GetConfig.id) { request, body, metadata, s in
-            let input = Operations.GetConfig.Input()
-            switch try await self.getConfig(input) {
+    func _register_getSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/spaces/me/config", operationID: Operations.GetSpaceConfig.id) { request, body, metadata, s in
+            let input = Operations.GetSpaceConfig.Input()
+            switch try await self.getSpaceConfig(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
@@ -359,17 +346,35 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/folders", operationID: Operations.CreateFolder.id) { request, body, metadata, s in
-            let headers = Operations.CreateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateFolder.Input.Body
+    func _register_downloadBlob(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}", operationID: Operations.DownloadBlob.id) { request, body, metadata, s in
+            let path = Operations.DownloadBlob.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.DownloadBlob.Input(path: path)
+            switch try await self.downloadBlob(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_createView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/views", operationID: Operations.CreateView.id) { request, body, metadata, s in
+            let headers = Operations.CreateView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.CreateView.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.FolderInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.ViewInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateFolder.Input(headers: headers, body: inputBody)
-            switch try await self.createFolder(input) {
+            let input = Operations.CreateView.Input(headers: headers, body: inputBody)
+            switch try await self.createView(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)

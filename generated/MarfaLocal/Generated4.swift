@@ -21,7 +21,7 @@ extension Components.Responses.ItemExtensions {
     }
 }
 
-extension Components.Responses.Unauthorized {
+extension Components.Responses.BadRequest {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -39,7 +39,7 @@ extension Components.Responses.Unauthorized {
     }
 }
 
-extension Components.Responses.TooManyRequests {
+extension Components.Responses.UnprocessableEntity {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -48,7 +48,6 @@ extension Components.Responses.TooManyRequests {
         try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "Retry-After", headers.retryAfter, explode: false)
         try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
@@ -58,19 +57,28 @@ extension Components.Responses.TooManyRequests {
     }
 }
 
-extension Operations.ShowConsentPage.Output.Ok {
+extension Operations.Authorize.Output.Found {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .html(let value): encoded = s.raw(&response, value, contentType: "text/html")
-        }
-        return (response, encoded)
+        try s.header(&response, "Location", headers.location, explode: false)
+        return (response, nil)
     }
 }
 
-extension Operations.SignInWithPassword.Output.Ok {
+extension Operations.RevokeToken.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        return (response, nil)
+    }
+}
+
+extension Operations.CreateKey.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -86,7 +94,7 @@ extension Operations.SignInWithPassword.Output.Ok {
     }
 }
 
-extension Operations.ListTypes.Output.Ok {
+extension Operations.SetTypeIcon.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -94,7 +102,7 @@ extension Operations.ListTypes.Output.Ok {
         try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -103,24 +111,7 @@ extension Operations.ListTypes.Output.Ok {
     }
 }
 
-extension Operations.ListEdgeTypes.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.SearchItems.Output.Ok {
+extension Operations.ListTags.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -136,7 +127,7 @@ extension Operations.SearchItems.Output.Ok {
     }
 }
 
-extension Operations.DownloadBlob.Output.Ok {
+extension Operations.RunHousekeeping.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -146,21 +137,24 @@ extension Operations.DownloadBlob.Output.Ok {
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
         return (response, encoded)
     }
 }
 
 extension APIProtocol {
-    func _register_showConsentPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/authorize", operationID: Operations.ShowConsentPage.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ShowConsentPage.Input.Query(clientId: try s.query(pairs, "client_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), scope: try s.query(pairs, "scope", as: Swift.String.self, style: .form, explode: true, shape: .primitive), consentCode: try s.query(pairs, "consent_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ShowConsentPage.Input(query: query)
-            switch try await self.showConsentPage(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .found(let value): return try value.encoded(s, status: 302)
+    func _register_registerOAuthClient(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/oauth2/register", operationID: Operations.RegisterOAuthClient.id) { request, body, metadata, s in
+            let inputBody: Operations.RegisterOAuthClient.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.ClientRegistrationRequest.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.RegisterOAuthClient.Input(body: inputBody)
+            switch try await self.registerOAuthClient(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -170,21 +164,192 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_signInWithPassword(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/sign-in/email", operationID: Operations.SignInWithPassword.id) { request, body, metadata, s in
-            let inputBody: Operations.SignInWithPassword.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.SignInRequest.self, body))
-            } else if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.SignInRequest.self, body))
+    func _register_submitDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device", operationID: Operations.SubmitDeviceCode.id) { request, body, metadata, s in
+            let inputBody: Operations.SubmitDeviceCode.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceCodeEntry.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.SignInWithPassword.Input(body: inputBody)
-            switch try await self.signInWithPassword(input) {
+            let input = Operations.SubmitDeviceCode.Input(body: inputBody)
+            switch try await self.submitDeviceCode(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .seeOther(let value): return try value.encoded(s, status: 303)
+                case .found(let value): return try value.encoded(s, status: 302)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_revokeGrant(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/auth/grants/{id}", operationID: Operations.RevokeGrant.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.RevokeGrant.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.RevokeGrant.Input.Query(revokeKeys: try s.query(pairs, "revoke_keys", as: Operations.RevokeGrant.Input.Query.RevokeKeysPayload.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.RevokeGrant.Input(path: path, query: query)
+            switch try await self.revokeGrant(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/types/{id}", operationID: Operations.GetType.id) { request, body, metadata, s in
+            let path = Operations.GetType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetType.Input(path: path)
+            switch try await self.getType(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_cancelTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves/{id}/cancel", operationID: Operations.CancelTypeMove.id) { request, body, metadata, s in
+            let path = Operations.CancelTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.CancelTypeMove.Input(path: path)
+            switch try await self.cancelTypeMove(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getItemStats(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/stats", operationID: Operations.GetItemStats.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.GetItemStats.Input.Query(by: try s.query(pairs, "by", as: Operations.GetItemStats.Input.Query.ByPayload.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.GetItemStats.Input(query: query)
+            switch try await self.getItemStats(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_transitionItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/items/{id}/transition", operationID: Operations.TransitionItem.id) { request, body, metadata, s in
+            let path = Operations.TransitionItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.TransitionItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.TransitionItem.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.ItemTransition.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.TransitionItem.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.transitionItem(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_replaceItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/items/{id}/extensions/{namespace}", operationID: Operations.ReplaceItemExtension.id) { request, body, metadata, s in
+            let path = Operations.ReplaceItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.ReplaceItemExtension.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.ReplaceItemExtension.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.JSONObject.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.ReplaceItemExtension.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.replaceItemExtension(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .contentTooLarge(let value): return try value.encoded(s, status: 413)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_streamEvents(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/events", operationID: Operations.StreamEvents.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.StreamEvents.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), edges: try s.query(pairs, "edges", as: Operations.StreamEvents.Input.Query.EdgesPayload.self, style: .form, explode: true, shape: .primitive), copy: try s.query(pairs, "copy", as: Operations.StreamEvents.Input.Query.CopyPayload.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.StreamEvents.Input.Headers(lastEventID: try s.header(request, "Last-Event-ID", as: Swift.String.self, explode: false, shape: .primitive), xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.StreamEvents.Input(query: query, headers: headers)
+            switch try await self.streamEvents(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_deleteWebhook(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/webhooks/{id}", operationID: Operations.DeleteWebhook.id) { request, body, metadata, s in
+            let path = Operations.DeleteWebhook.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.DeleteWebhook.Input(path: path)
+            switch try await self.deleteWebhook(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/config", operationID: Operations.GetConfig.id) { request, body, metadata, s in
+            let input = Operations.GetConfig.Input()
+            switch try await self.getConfig(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
@@ -195,154 +360,23 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_registerType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/types", operationID: Operations.RegisterType.id) { request, body, metadata, s in
-            let inputBody: Operations.RegisterType.Input.Body
+    func _register_createFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/folders", operationID: Operations.CreateFolder.id) { request, body, metadata, s in
+            let headers = Operations.CreateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.CreateFolder.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.FolderInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RegisterType.Input(body: inputBody)
-            switch try await self.registerType(input) {
+            let input = Operations.CreateFolder.Input(headers: headers, body: inputBody)
+            switch try await self.createFolder(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .conflict(let value): return try value.encoded(s, status: 409)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/type-moves/{id}", operationID: Operations.GetTypeMove.id) { request, body, metadata, s in
-            let path = Operations.GetTypeMove.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetTypeMove.Input(path: path)
-            switch try await self.getTypeMove(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listItems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items", operationID: Operations.ListItems.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ListItems.Input.Query(_type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.query(pairs, "state", as: Swift.String.self, style: .form, explode: true, shape: .primitive), source: try s.query(pairs, "source", as: Swift.String.self, style: .form, explode: true, shape: .primitive), tier: try s.query(pairs, "tier", as: Operations.ListItems.Input.Query.TierPayload.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: Swift.String.self, style: .form, explode: true, shape: .primitive), filter: try s.query(pairs, "filter", as: Swift.String.self, style: .form, explode: true, shape: .primitive), sort: try s.query(pairs, "sort", as: Swift.String.self, style: .form, explode: true, shape: .primitive), direction: try s.query(pairs, "direction", as: Operations.ListItems.Input.Query.DirectionPayload.self, style: .form, explode: true, shape: .primitive), timestampAfter: try s.query(pairs, "timestamp_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampBefore: try s.query(pairs, "timestamp_before", as: Swift.String.self, style: .form, explode: true, shape: .primitive), updatedAfter: try s.query(pairs, "updated_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive), include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.ListItems.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListItems.Input(query: query, headers: headers)
-            switch try await self.listItems(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listItemExtensions(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions", operationID: Operations.ListItemExtensions.id) { request, body, metadata, s in
-            let path = Operations.ListItemExtensions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.ListItemExtensions.Input(path: path)
-            switch try await self.listItemExtensions(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listItemBackrefs(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/backrefs", operationID: Operations.ListItemBackrefs.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.ListItemBackrefs.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListItemBackrefs.Input.Query(edgeType: try s.query(pairs, "edge_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListItemBackrefs.Input(path: path, query: query)
-            switch try await self.listItemBackrefs(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_searchItems(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/search", operationID: Operations.SearchItems.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.SearchItems.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.query(pairs, "state", as: Components.Schemas.ItemState.self, style: .form, explode: true, shape: .primitive), tier: try s.query(pairs, "tier", as: Operations.SearchItems.Input.Query.TierPayload.self, style: .form, explode: true, shape: .primitive), include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), offset: try s.query(pairs, "offset", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), filter: try s.query(pairs, "filter", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampAfter: try s.query(pairs, "timestamp_after", as: Swift.String.self, style: .form, explode: true, shape: .primitive), timestampBefore: try s.query(pairs, "timestamp_before", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.SearchItems.Input(query: query)
-            switch try await self.searchItems(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_updateSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/spaces/me/config", operationID: Operations.UpdateSpaceConfig.id) { request, body, metadata, s in
-            let headers = Operations.UpdateSpaceConfig.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateSpaceConfig.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.InstanceConfigPatch.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UpdateSpaceConfig.Input(headers: headers, body: inputBody)
-            switch try await self.updateSpaceConfig(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listViews(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/views", operationID: Operations.ListViews.id) { request, body, metadata, s in
-            let input = Operations.ListViews.Input()
-            switch try await self.listViews(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -14,6 +14,7 @@ extension Components.Responses.EdgeEnvelope {
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
         try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -32,6 +33,8 @@ extension Components.Responses.Forbidden {
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
+        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -74,7 +77,7 @@ extension Operations.RequestToken.Output.Ok {
     }
 }
 
-extension Operations.CreateKey.Output.Created {
+extension Operations.ListKeys.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -90,24 +93,7 @@ extension Operations.CreateKey.Output.Created {
     }
 }
 
-extension Operations.SetTypeIcon.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.ListItemVersions.Output.Ok {
+extension Operations.PreviewTypeMove.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -123,7 +109,23 @@ extension Operations.ListItemVersions.Output.Ok {
     }
 }
 
-extension Operations.ListWebhookDeliveries.Output.Ok {
+extension Operations.GetItemExtension.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.ListHousekeepingJobs.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -140,10 +142,10 @@ extension Operations.ListWebhookDeliveries.Output.Ok {
 }
 
 extension APIProtocol {
-    func _register_getInstance(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/", operationID: Operations.GetInstance.id) { request, body, metadata, s in
-            let input = Operations.GetInstance.Input()
-            switch try await self.getInstance(input) {
+    func _register_getAuthorizationServerMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/.well-known/oauth-authorization-server/auth", operationID: Operations.GetAuthorizationServerMetadata.id) { request, body, metadata, s in
+            let input = Operations.GetAuthorizationServerMetadata.Input()
+            switch try await self.getAuthorizationServerMetadata(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
@@ -153,19 +155,69 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_requestDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device/code", operationID: Operations.RequestDeviceCode.id) { request, body, metadata, s in
-            let inputBody: Operations.RequestDeviceCode.Input.Body
-            if s.matches(request, "application/x-www-form-urlencoded") {
-                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceAuthorizationRequest.self, body))
+    func _register_showDeviceEntryPage(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/device", operationID: Operations.ShowDeviceEntryPage.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ShowDeviceEntryPage.Input.Query(userCode: try s.query(pairs, "user_code", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ShowDeviceEntryPage.Input(query: query)
+            switch try await self.showDeviceEntryPage(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .found(let value): return try value.encoded(s, status: 302)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_getOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/owner", operationID: Operations.GetOwner.id) { request, body, metadata, s in
+            let input = Operations.GetOwner.Input()
+            switch try await self.getOwner(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listKeys(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/keys", operationID: Operations.ListKeys.id) { request, body, metadata, s in
+            let input = Operations.ListKeys.Input()
+            switch try await self.listKeys(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_normalizeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/types/normalize", operationID: Operations.NormalizeType.id) { request, body, metadata, s in
+            let inputBody: Operations.NormalizeType.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.TypeDefinitionInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.RequestDeviceCode.Input(body: inputBody)
-            switch try await self.requestDeviceCode(input) {
+            let input = Operations.NormalizeType.Input(body: inputBody)
+            switch try await self.normalizeType(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -174,16 +226,16 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/owner", operationID: Operations.CreateOwner.id) { request, body, metadata, s in
-            let inputBody: Operations.CreateOwner.Input.Body
+    func _register_registerEdgeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/edge-types", operationID: Operations.RegisterEdgeType.id) { request, body, metadata, s in
+            let inputBody: Operations.RegisterEdgeType.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.OwnerInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.EdgeTypeInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateOwner.Input(body: inputBody)
-            switch try await self.createOwner(input) {
+            let input = Operations.RegisterEdgeType.Input(body: inputBody)
+            switch try await self.registerEdgeType(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -197,15 +249,19 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/types", operationID: Operations.ListTypes.id) { request, body, metadata, s in
-            let headers = Operations.ListTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.ListTypes.Input(headers: headers)
-            switch try await self.listTypes(input) {
+    func _register_deleteItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}", operationID: Operations.DeleteItem.id) { request, body, metadata, s in
+            let path = Operations.DeleteItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.DeleteItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.DeleteItem.Input(path: path, headers: headers)
+            switch try await self.deleteItem(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -214,56 +270,18 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_previewTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves/preview", operationID: Operations.PreviewTypeMove.id) { request, body, metadata, s in
-            let inputBody: Operations.PreviewTypeMove.Input.Body
+    func _register_replaceItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/items/{id}/metadata", operationID: Operations.ReplaceItemMetadata.id) { request, body, metadata, s in
+            let path = Operations.ReplaceItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.ReplaceItemMetadata.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.ReplaceItemMetadata.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeMoveInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.TagsInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.PreviewTypeMove.Input(body: inputBody)
-            switch try await self.previewTypeMove(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_deleteEdgeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/edge-types/{id}", operationID: Operations.DeleteEdgeType.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.DeleteEdgeType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.DeleteEdgeType.Input.Query(force: try s.query(pairs, "force", as: Operations.DeleteEdgeType.Input.Query.ForcePayload.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.DeleteEdgeType.Input(path: path, query: query)
-            switch try await self.deleteEdgeType(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_purgeItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/purge", operationID: Operations.PurgeItem.id) { request, body, metadata, s in
-            let path = Operations.PurgeItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.PurgeItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.PurgeItem.Input(path: path, headers: headers)
-            switch try await self.purgeItem(input) {
+            let input = Operations.ReplaceItemMetadata.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.replaceItemMetadata(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -278,31 +296,14 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_removeItemTag(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/tags/{tag}", operationID: Operations.RemoveItemTag.id) { request, body, metadata, s in
-            let path = Operations.RemoveItemTag.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), tag: try s.path(metadata, "tag", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.RemoveItemTag.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.RemoveItemTag.Input(path: path, headers: headers)
-            switch try await self.removeItemTag(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges/{id}", operationID: Operations.GetEdge.id) { request, body, metadata, s in
-            let path = Operations.GetEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.GetEdge.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.GetEdge.Input(path: path, headers: headers)
-            switch try await self.getEdge(input) {
+    func _register_listItemEdges(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/edges", operationID: Operations.ListItemEdges.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.ListItemEdges.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.ListItemEdges.Input.Query(edgeType: try s.query(pairs, "edge_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let headers = Operations.ListItemEdges.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListItemEdges.Input(path: path, query: query, headers: headers)
+            switch try await self.listItemEdges(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -317,28 +318,14 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listOccurrences(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/occurrences", operationID: Operations.ListOccurrences.id) { request, body, metadata, s in
+    func _register_listAuditLog(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/audit", operationID: Operations.ListAuditLog.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = Operations.ListOccurrences.Input.Query(from: try s.requiredQuery(pairs, "from", as: Swift.String.self, style: .form, explode: true, shape: .primitive), to: try s.requiredQuery(pairs, "to", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListOccurrences.Input(query: query)
-            switch try await self.listOccurrences(input) {
+            let query = Operations.ListAuditLog.Input.Query(action: try s.query(pairs, "action", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceType: try s.query(pairs, "resource_type", as: Swift.String.self, style: .form, explode: true, shape: .primitive), resourceId: try s.query(pairs, "resource_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Swift.String.self, style: .form, explode: true, shape: .primitive), until: try s.query(pairs, "until", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive), cursor: try s.query(pairs, "cursor", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ListAuditLog.Input(query: query)
+            switch try await self.listAuditLog(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listHousekeepingJobs(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/housekeeping", operationID: Operations.ListHousekeepingJobs.id) { request, body, metadata, s in
-            let input = Operations.ListHousekeepingJobs.Input()
-            switch try await self.listHousekeepingJobs(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
@@ -349,16 +336,16 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_replaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/config", operationID: Operations.ReplaceConfig.id) { request, body, metadata, s in
-            let inputBody: Operations.ReplaceConfig.Input.Body
+    func _register_replaceSpaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/spaces/me/config", operationID: Operations.ReplaceSpaceConfig.id) { request, body, metadata, s in
+            let inputBody: Operations.ReplaceSpaceConfig.Input.Body
             if s.matches(request, "application/json") {
                 inputBody = .json(try await s.json(Components.Schemas.InstanceConfig.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.ReplaceConfig.Input(body: inputBody)
-            switch try await self.replaceConfig(input) {
+            let input = Operations.ReplaceSpaceConfig.Input(body: inputBody)
+            switch try await self.replaceSpaceConfig(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
@@ -371,21 +358,30 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_updateFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/folders/{id}", operationID: Operations.UpdateFolder.id) { request, body, metadata, s in
-            let path = Operations.UpdateFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.UpdateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.UpdateFolder.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.FolderPatch.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.UpdateFolder.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.updateFolder(input) {
+    func _register_getFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/folders/{id}", operationID: Operations.GetFolder.id) { request, body, metadata, s in
+            let path = Operations.GetFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = Operations.GetFolder.Input(path: path)
+            switch try await self.getFolder(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_deleteView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/views/{id}", operationID: Operations.DeleteView.id) { request, body, metadata, s in
+            let path = Operations.DeleteView.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.DeleteView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.DeleteView.Input(path: path, headers: headers)
+            switch try await self.deleteView(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)

@@ -47,6 +47,8 @@ extension Components.Responses.NotFound {
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
+        try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -55,20 +57,7 @@ extension Components.Responses.NotFound {
     }
 }
 
-extension Components.Responses.OAuthError {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.RequestDeviceCode.Output.Ok {
+extension Operations.RegisterOAuthClient.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -84,7 +73,39 @@ extension Operations.RequestDeviceCode.Output.Ok {
     }
 }
 
-extension Operations.GetCurrentKey.Output.Ok {
+extension Operations.RevokeGrant.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.DeleteType.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
+        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
+        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
+        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
+        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension Operations.GetItem.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -93,6 +114,7 @@ extension Operations.GetCurrentKey.Output.Ok {
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
         try s.header(&response, "X-Marfa-Read-View", headers.xMarfaReadView, explode: false)
+        try s.header(&response, "Cache-Control", headers.cacheControl, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -101,7 +123,7 @@ extension Operations.GetCurrentKey.Output.Ok {
     }
 }
 
-extension Operations.RegisterEdgeType.Output.Created {
+extension Operations.ListWebhooks.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -117,7 +139,7 @@ extension Operations.RegisterEdgeType.Output.Created {
     }
 }
 
-extension Operations.StreamEvents.Output.Ok {
+extension Operations.ListViews.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
@@ -125,23 +147,6 @@ extension Operations.StreamEvents.Output.Ok {
         try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
         try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
         try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
-        }
-        return (response, encoded)
-    }
-}
-
-extension Operations.UploadBlob.Output.Created {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Marfa-Contract", headers.xMarfaContract, explode: false)
-        try s.header(&response, "X-Request-ID", headers.xRequestID, explode: false)
-        try s.header(&response, "X-RateLimit-Limit", headers.xRateLimitLimit, explode: false)
-        try s.header(&response, "X-RateLimit-Remaining", headers.xRateLimitRemaining, explode: false)
-        try s.header(&response, "X-RateLimit-Reset", headers.xRateLimitReset, explode: false)
-        try s.header(&response, "Idempotency-Replayed", headers.idempotencyReplayed, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
@@ -151,72 +156,19 @@ extension Operations.UploadBlob.Output.Created {
 }
 
 extension APIProtocol {
-    func _register_authorize(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/oauth2/authorize", operationID: Operations.Authorize.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.Authorize.Input.Query(responseType: try s.requiredQuery(pairs, "response_type", as: Operations.Authorize.Input.Query.ResponseTypePayload.self, style: .form, explode: true, shape: .primitive), clientId: try s.requiredQuery(pairs, "client_id", as: Swift.String.self, style: .form, explode: true, shape: .primitive), redirectUri: try s.requiredQuery(pairs, "redirect_uri", as: Swift.String.self, style: .form, explode: true, shape: .primitive), scope: try s.query(pairs, "scope", as: Swift.String.self, style: .form, explode: true, shape: .primitive), state: try s.requiredQuery(pairs, "state", as: Swift.String.self, style: .form, explode: true, shape: .primitive), codeChallenge: try s.requiredQuery(pairs, "code_challenge", as: Swift.String.self, style: .form, explode: true, shape: .primitive), codeChallengeMethod: try s.requiredQuery(pairs, "code_challenge_method", as: Operations.Authorize.Input.Query.CodeChallengeMethodPayload.self, style: .form, explode: true, shape: .primitive), prompt: try s.query(pairs, "prompt", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.Authorize.Input(query: query)
-            switch try await self.authorize(input) {
-                case .found(let value): return try value.encoded(s, status: 302)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listGrants(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/auth/grants", operationID: Operations.ListGrants.id) { request, body, metadata, s in
-            let input = Operations.ListGrants.Input()
-            switch try await self.listGrants(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_revokeKey(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/keys/{id}", operationID: Operations.RevokeKey.id) { request, body, metadata, s in
-            let path = Operations.RevokeKey.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.RevokeKey.Input(path: path)
-            switch try await self.revokeKey(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_setTypeIcon(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/types/{id}/icon", operationID: Operations.SetTypeIcon.id) { request, body, metadata, s in
-            let path = Operations.SetTypeIcon.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let headers = Operations.SetTypeIcon.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.SetTypeIcon.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.TypeIconInput.self, body))
+    func _register_requestDeviceCode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/auth/device/code", operationID: Operations.RequestDeviceCode.id) { request, body, metadata, s in
+            let inputBody: Operations.RequestDeviceCode.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(Components.Schemas.DeviceAuthorizationRequest.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.SetTypeIcon.Input(path: path, headers: headers, body: inputBody)
-            switch try await self.setTypeIcon(input) {
+            let input = Operations.RequestDeviceCode.Input(body: inputBody)
+            switch try await self.requestDeviceCode(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -225,84 +177,103 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_getItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}", operationID: Operations.GetItem.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.GetItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.GetItem.Input.Query(include: try s.query(pairs, "include", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
-            let headers = Operations.GetItem.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
-            let input = Operations.GetItem.Input(path: path, query: query, headers: headers)
-            switch try await self.getItem(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .conflict(let value): return try value.encoded(s, status: 409)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getItemMetadata(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/metadata", operationID: Operations.GetItemMetadata.id) { request, body, metadata, s in
-            let path = Operations.GetItemMetadata.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetItemMetadata.Input(path: path)
-            switch try await self.getItemMetadata(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_getItemExtension(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/extensions/{namespace}", operationID: Operations.GetItemExtension.id) { request, body, metadata, s in
-            let path = Operations.GetItemExtension.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), namespace: try s.path(metadata, "namespace", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.GetItemExtension.Input(path: path)
-            switch try await self.getItemExtension(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .badRequest(let value): return try value.encoded(s, status: 400)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_createEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/edges", operationID: Operations.CreateEdge.id) { request, body, metadata, s in
-            let headers = Operations.CreateEdge.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateEdge.Input.Body
+    func _register_createOwner(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/owner", operationID: Operations.CreateOwner.id) { request, body, metadata, s in
+            let inputBody: Operations.CreateOwner.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.EdgeInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.OwnerInput.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateEdge.Input(headers: headers, body: inputBody)
-            switch try await self.createEdge(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+            let input = Operations.CreateOwner.Input(body: inputBody)
+            switch try await self.createOwner(input) {
                 case .created(let value): return try value.encoded(s, status: 201)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listTypes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/types", operationID: Operations.ListTypes.id) { request, body, metadata, s in
+            let headers = Operations.ListTypes.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.ListTypes.Input(headers: headers)
+            switch try await self.listTypes(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_previewTypeMove(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/type-moves/preview", operationID: Operations.PreviewTypeMove.id) { request, body, metadata, s in
+            let inputBody: Operations.PreviewTypeMove.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.TypeMoveInput.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.PreviewTypeMove.Input(body: inputBody)
+            switch try await self.previewTypeMove(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_deleteEdgeType(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/edge-types/{id}", operationID: Operations.DeleteEdgeType.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = Operations.DeleteEdgeType.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = Operations.DeleteEdgeType.Input.Query(force: try s.query(pairs, "force", as: Operations.DeleteEdgeType.Input.Query.ForcePayload.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.DeleteEdgeType.Input(path: path, query: query)
+            switch try await self.deleteEdgeType(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
                 case .conflict(let value): return try value.encoded(s, status: 409)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_purgeItem(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/purge", operationID: Operations.PurgeItem.id) { request, body, metadata, s in
+            let path = Operations.PurgeItem.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.PurgeItem.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.PurgeItem.Input(path: path, headers: headers)
+            switch try await self.purgeItem(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .serviceUnavailable(let value): return try value.encoded(s, status: 503)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
@@ -310,32 +281,17 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_listWebhooks(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks", operationID: Operations.ListWebhooks.id) { request, body, metadata, s in
-            let input = Operations.ListWebhooks.Input()
-            switch try await self.listWebhooks(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .unauthorized(let value): return try value.encoded(s, status: 401)
-                case .forbidden(let value): return try value.encoded(s, status: 403)
-                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension APIProtocol {
-    func _register_listWebhookDeliveries(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}/deliveries", operationID: Operations.ListWebhookDeliveries.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let path = Operations.ListWebhookDeliveries.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let input = Operations.ListWebhookDeliveries.Input(path: path, query: query)
-            switch try await self.listWebhookDeliveries(input) {
+    func _register_removeItemTag(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/items/{id}/tags/{tag}", operationID: Operations.RemoveItemTag.id) { request, body, metadata, s in
+            let path = Operations.RemoveItemTag.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive), tag: try s.path(metadata, "tag", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.RemoveItemTag.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.RemoveItemTag.Input(path: path, headers: headers)
+            switch try await self.removeItemTag(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
+                case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -344,16 +300,18 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_downloadBlob(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}", operationID: Operations.DownloadBlob.id) { request, body, metadata, s in
-            let path = Operations.DownloadBlob.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = Operations.DownloadBlob.Input(path: path)
-            switch try await self.downloadBlob(input) {
+    func _register_getEdge(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/edges/{id}", operationID: Operations.GetEdge.id) { request, body, metadata, s in
+            let path = Operations.GetEdge.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.GetEdge.Input.Headers(xMarfaReadView: try s.header(request, "X-Marfa-Read-View", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = Operations.GetEdge.Input(path: path, headers: headers)
+            switch try await self.getEdge(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
                 case .notFound(let value): return try value.encoded(s, status: 404)
+                case .conflict(let value): return try value.encoded(s, status: 409)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -362,22 +320,78 @@ extension APIProtocol {
 }
 
 extension APIProtocol {
-    func _register_createView(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/views", operationID: Operations.CreateView.id) { request, body, metadata, s in
-            let headers = Operations.CreateView.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: Operations.CreateView.Input.Body
+    func _register_listOccurrences(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/occurrences", operationID: Operations.ListOccurrences.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ListOccurrences.Input.Query(from: try s.requiredQuery(pairs, "from", as: Swift.String.self, style: .form, explode: true, shape: .primitive), to: try s.requiredQuery(pairs, "to", as: Swift.String.self, style: .form, explode: true, shape: .primitive), _type: try s.query(pairs, "type", as: Swift.String.self, style: .form, explode: true, shape: .primitive))
+            let input = Operations.ListOccurrences.Input(query: query)
+            switch try await self.listOccurrences(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_listHousekeepingJobs(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/housekeeping", operationID: Operations.ListHousekeepingJobs.id) { request, body, metadata, s in
+            let input = Operations.ListHousekeepingJobs.Input()
+            switch try await self.listHousekeepingJobs(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_replaceConfig(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/config", operationID: Operations.ReplaceConfig.id) { request, body, metadata, s in
+            let inputBody: Operations.ReplaceConfig.Input.Body
             if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.ViewInput.self, body))
+                inputBody = .json(try await s.json(Components.Schemas.InstanceConfig.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = Operations.CreateView.Input(headers: headers, body: inputBody)
-            switch try await self.createView(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+            let input = Operations.ReplaceConfig.Input(body: inputBody)
+            switch try await self.replaceConfig(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .badRequest(let value): return try value.encoded(s, status: 400)
                 case .unauthorized(let value): return try value.encoded(s, status: 401)
                 case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .tooManyRequests(let value): return try value.encoded(s, status: 429)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    func _register_updateFolder(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PATCH"), "/folders/{id}", operationID: Operations.UpdateFolder.id) { request, body, metadata, s in
+            let path = Operations.UpdateFolder.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let headers = Operations.UpdateFolder.Input.Headers(idempotencyKey: try s.header(request, "Idempotency-Key", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: Operations.UpdateFolder.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.FolderPatch.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.UpdateFolder.Input(path: path, headers: headers, body: inputBody)
+            switch try await self.updateFolder(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .conflict(let value): return try value.encoded(s, status: 409)
+                case .badRequest(let value): return try value.encoded(s, status: 400)
+                case .unauthorized(let value): return try value.encoded(s, status: 401)
+                case .forbidden(let value): return try value.encoded(s, status: 403)
+                case .notFound(let value): return try value.encoded(s, status: 404)
                 case .unprocessableContent(let value): return try value.encoded(s, status: 422)
                 case .tooManyRequests(let value): return try value.encoded(s, status: 429)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)

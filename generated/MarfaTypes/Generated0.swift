@@ -871,33 +871,80 @@ extension Components.Responses {
 }
 
 extension Components.Headers {
-    /// Where the redirect leads.
-    public typealias Location = Swift.String
+    /// The contract version this answer was made under, the same number as `info.version` and as
+    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+    /// answer without it came from something in front of the server.
+    public typealias XMarfaContract = Swift.String
+}
+
+extension Components.Headers {
+    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+    /// from `GET /keys/current`. Not in the public Marfa document.
+    public typealias XMarfaReadView = Swift.String
 }
 
 extension Operations {
-    /// Discover the OAuth authorization server
+    /// Show the owner's consent page
     ///
-    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
-    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
-    /// the public server).
+    /// The HTML page where the signed-in owner approves or declines an app's request, and may
+    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
+    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
+    /// Not in the public Marfa document.
     ///
-    /// `GET /.well-known/oauth-authorization-server/auth`
-    public enum GetAuthorizationServerMetadata {
-        public static let id: Swift.String = "getAuthorizationServerMetadata"
+    /// `GET /auth/authorize`
+    public enum ShowConsentPage {
+        public static let id: Swift.String = "showConsentPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+            public var query: Operations.ShowConsentPage.Input.Query
+            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var clientId: Swift.String?
+                public var scope: Swift.String?
+                /// The opaque handle of the pending authorization request.
+                public var consentCode: Swift.String?
+                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
+                    self.clientId = clientId
+                    self.scope = scope
+                    self.consentCode = consentCode
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The authorization server's metadata.
+            /// The consent page.
             /// Status 200.
-            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            case ok(Operations.ShowConsentPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+            public var ok: Operations.ShowConsentPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowConsentPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -912,11 +959,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The authorization server's metadata.
+            /// The consent page.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
-                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
-                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
+                public var body: Operations.ShowConsentPage.Output.Ok.Body
+                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -925,90 +972,58 @@ extension Operations {
                     /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
                     /// answer without it came from something in front of the server.
                     public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                    public init(xMarfaContract: Swift.String) {
                         self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.AuthorizationServerMetadata)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                    case html(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/html`; throws when it came as another type.
+                    public var html: MarfaOpenAPIRuntime.HTTPBody {
                         get throws {
                             switch self {
-                                case .json(let body): return body
+                                case .html(let body): return body
                             }
                         }
                     }
                 }
             }
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Enter a device code
+    /// Show the owner's sign-in page
     ///
-    /// The entry page's form post. A known code redirects to the device consent page; an unknown
-    /// one shows the page again with an error. Lookups are limited per address, and the excess
-    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
+    /// The HTML page where the owner signs in with the owner password. Its form posts to
+    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
     ///
-    /// `POST /auth/device`
-    public enum SubmitDeviceCode {
-        public static let id: Swift.String = "submitDeviceCode"
+    /// `GET /auth/sign-in`
+    public enum ShowSignInPage {
+        public static let id: Swift.String = "showSignInPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitDeviceCode.Input.Body
-            public init(body: Operations.SubmitDeviceCode.Input.Body) {
-                self.body = body
+            public var query: Operations.ShowSignInPage.Input.Query
+            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// A same-origin path to return to after signing in.
+                public var returnTo: Swift.String?
+                public init(returnTo: Swift.String? = nil) {
+                    self.returnTo = returnTo
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The entry page again, naming what was wrong.
+            /// The sign-in page.
             /// Status 200.
-            case ok(Operations.SubmitDeviceCode.Output.Ok)
+            case ok(Operations.ShowSignInPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceCode.Output.Ok {
+            public var ok: Operations.ShowSignInPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// A redirect to the device consent page.
-            /// Status 302.
-            case found(Operations.SubmitDeviceCode.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.SubmitDeviceCode.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1024,70 +1039,28 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Revoke an app's grant
+    /// List approved apps
     ///
-    /// Ends an app's approval: its tokens stop working and its open streams end with
-    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
-    /// `grants.manage`. Not in the public Marfa document.
+    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
     ///
-    /// `DELETE /auth/grants/{id}`
-    public enum RevokeGrant {
-        public static let id: Swift.String = "revokeGrant"
+    /// `GET /auth/grants`
+    public enum ListGrants {
+        public static let id: Swift.String = "listGrants"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RevokeGrant.Input.Path
-            public var query: Operations.RevokeGrant.Input.Query
-            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The grant's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `1` also revokes every key the app minted.
-                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
-                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
-                    self.revokeKeys = revokeKeys
-                }
-                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _0
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "0": self = ._0
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._0: "0"
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._0, ._1]
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The grant is revoked.
+            /// The grants.
             /// Status 200.
-            case ok(Operations.RevokeGrant.Output.Ok)
+            case ok(Operations.ListGrants.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeGrant.Output.Ok {
+            public var ok: Operations.ListGrants.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1115,19 +1088,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1140,11 +1100,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grant is revoked.
+            /// The grants.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RevokeGrant.Output.Ok.Headers
-                public var body: Operations.RevokeGrant.Output.Ok.Body
-                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
+                public var headers: Operations.ListGrants.Output.Ok.Headers
+                public var body: Operations.ListGrants.Output.Ok.Body
+                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1172,9 +1132,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Ok)
+                    case json(Components.Schemas.GrantList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Ok {
+                    public var json: Components.Schemas.GrantList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1188,36 +1148,53 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an item type
+    /// List item types
     ///
-    /// One type with inheritance resolved. A stored chain that cannot be resolved is
-    /// `409 type_chain_unresolvable`.
+    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
+    /// catalog a client reads at start and replaces whole. A conditional read
+    /// (`X-Marfa-Read-View`).
     ///
-    /// `GET /types/{id}`
-    public enum GetType {
-        public static let id: Swift.String = "getType"
+    /// `GET /types`
+    public enum ListTypes {
+        public static let id: Swift.String = "listTypes"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetType.Input.Path
-            public init(path: Operations.GetType.Input.Path) {
-                self.path = path
+            public var headers: Operations.ListTypes.Input.Headers
+            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
+                self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type.
+            /// The catalog.
             /// Status 200.
-            case ok(Operations.GetType.Output.Ok)
+            case ok(Operations.ListTypes.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetType.Output.Ok {
+            public var ok: Operations.ListTypes.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1228,19 +1205,6 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1269,11 +1233,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type.
+            /// The catalog.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetType.Output.Ok.Headers
-                public var body: Operations.GetType.Output.Ok.Body
-                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                public var headers: Operations.ListTypes.Output.Ok.Headers
+                public var body: Operations.ListTypes.Output.Ok.Body
+                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1292,18 +1256,27 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemType)
+                    case json([Components.Schemas.ItemType])
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemType {
+                    public var json: [Components.Schemas.ItemType] {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1317,18 +1290,16 @@ extension Operations {
 }
 
 extension Operations {
-    /// Cancel a type move job
+    /// Read a type move job
     ///
-    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
-    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
-    /// the public Marfa document.
+    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
     ///
-    /// `POST /type-moves/{id}/cancel`
-    public enum CancelTypeMove {
-        public static let id: Swift.String = "cancelTypeMove"
+    /// `GET /type-moves/{id}`
+    public enum GetTypeMove {
+        public static let id: Swift.String = "getTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.CancelTypeMove.Input.Path
-            public init(path: Operations.CancelTypeMove.Input.Path) {
+            public var path: Operations.GetTypeMove.Input.Path
+            public init(path: Operations.GetTypeMove.Input.Path) {
                 self.path = path
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
@@ -1402,157 +1373,36 @@ extension Operations {
 }
 
 extension Operations {
-    /// Count items
+    /// Delete an edge type
     ///
-    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
+    /// Removes a custom edge type. While edges of the type exist the answer is
+    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
+    /// parameter is not in the public Marfa document.
     ///
-    /// `GET /items/stats`
-    public enum GetItemStats {
-        public static let id: Swift.String = "getItemStats"
+    /// `DELETE /edge-types/{id}`
+    public enum DeleteEdgeType {
+        public static let id: Swift.String = "deleteEdgeType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.GetItemStats.Input.Query
-            public init(query: Operations.GetItemStats.Input.Query = .init()) {
+            public var path: Operations.DeleteEdgeType.Input.Path
+            public var query: Operations.DeleteEdgeType.Input.Query
+            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
+                self.path = path
                 self.query = query
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var by: Operations.GetItemStats.Input.Query.ByPayload?
-                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
-                    self.by = by
-                }
-                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case state
-                    case _type
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "state": self = .state
-                            case "type": self = ._type
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .state: "state"
-                            case ._type: "type"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.state, ._type]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A count for each state or type.
-            /// Status 200.
-            case ok(Operations.GetItemStats.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemStats.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A count for each state or type.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItemStats.Output.Ok.Headers
-                public var body: Operations.GetItemStats.Output.Ok.Body
-                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemStats)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemStats {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item for good
-    ///
-    /// Removes an item, its edges, metadata and extensions permanently. Needs `items.purge`.
-    ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
-        public static let id: Swift.String = "purgeItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+                /// The edge type's identifier.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
                 }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1614,219 +1464,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's extensions
-    ///
-    /// Every extension namespace on the item that the key's extension map reads.
-    ///
-    /// `GET /items/{id}/extensions`
-    public enum ListItemExtensions {
-        public static let id: Swift.String = "listItemExtensions"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemExtensions.Input.Path
-            public init(path: Operations.ListItemExtensions.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The extension namespaces the key may read.
-            /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List edges
-    ///
-    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
-    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
-    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
-    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
-    ///
-    /// `GET /edges`
-    public enum ListEdges {
-        public static let id: Swift.String = "listEdges"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListEdges.Input.Query
-            public var headers: Operations.ListEdges.Input.Headers
-            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
-                self.query = query
-                self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated edge types, up to 10.
-                public var edgeType: Swift.String?
-                /// Inclusive lower bound on `updated_at`.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of edges.
-            /// Status 200.
-            case ok(Components.Responses.EdgePage)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
             /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
             /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
@@ -1858,39 +1495,49 @@ extension Operations {
 }
 
 extension Operations {
-    /// List occurrences in a window
+    /// Change an item's state
     ///
-    /// The events inside a time window, recurring series expanded at read time. A window too long,
-    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
     ///
-    /// `GET /occurrences`
-    public enum ListOccurrences {
-        public static let id: Swift.String = "listOccurrences"
+    /// `POST /items/{id}/transition`
+    public enum TransitionItem {
+        public static let id: Swift.String = "transitionItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListOccurrences.Input.Query
-            public init(query: Operations.ListOccurrences.Input.Query) {
-                self.query = query
+            public var path: Operations.TransitionItem.Input.Path
+            public var headers: Operations.TransitionItem.Input.Headers
+            public var body: Operations.TransitionItem.Input.Body
+            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Window start (inclusive), RFC 3339.
-                public var from: Swift.String
-                /// Window end (exclusive), RFC 3339.
-                public var to: Swift.String
-                /// One event type; every readable event type by default.
-                public var _type: Swift.String?
-                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
-                    self.from = from
-                    self.to = to
-                    self._type = _type
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.ItemTransition)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The occurrences.
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Operations.ListOccurrences.Output.Ok)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListOccurrences.Output.Ok {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1919,6 +1566,55 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1931,88 +1627,52 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The occurrences.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListOccurrences.Output.Ok.Headers
-                public var body: Operations.ListOccurrences.Output.Ok.Body
-                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.OccurrenceList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.OccurrenceList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// List a webhook's deliveries
+    /// Untag an item
     ///
-    /// Recent delivery attempts, newest first.
+    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
     ///
-    /// `GET /webhooks/{id}/deliveries`
-    public enum ListWebhookDeliveries {
-        public static let id: Swift.String = "listWebhookDeliveries"
+    /// `DELETE /items/{id}/tags/{tag}`
+    public enum RemoveItemTag {
+        public static let id: Swift.String = "removeItemTag"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListWebhookDeliveries.Input.Path
-            public var query: Operations.ListWebhookDeliveries.Input.Query
-            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+            public var path: Operations.RemoveItemTag.Input.Path
+            public var headers: Operations.RemoveItemTag.Input.Headers
+            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
                 self.path = path
-                self.query = query
+                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
+                /// The item's id.
                 public var id: Swift.String
-                public init(id: Swift.String) {
+                /// The tag to remove, URL-encoded.
+                public var tag: Swift.String
+                public init(id: Swift.String, tag: Swift.String) {
                     self.id = id
+                    self.tag = tag
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var limit: Swift.Int?
-                public init(limit: Swift.Int? = nil) {
-                    self.limit = limit
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The deliveries.
+            /// The item's metadata.
             /// Status 200.
-            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -2053,6 +1713,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2065,67 +1735,26 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The deliveries.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
-                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
-                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.WebhookDeliveryList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookDeliveryList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Create a folder
+    /// Create an edge
     ///
-    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
-    /// the search would not hold are refused `400 validation_error`. The public server serves
-    /// this write; its shape here is this contract's.
+    /// Creates a typed edge between two items. Needs write on the source item's type and on the
+    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
+    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
+    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
+    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
     ///
-    /// `POST /folders`
-    public enum CreateFolder {
-        public static let id: Swift.String = "createFolder"
+    /// `POST /edges`
+    public enum CreateEdge {
+        public static let id: Swift.String = "createEdge"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateFolder.Input.Headers
-            public var body: Operations.CreateFolder.Input.Body
-            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
+            public var headers: Operations.CreateEdge.Input.Headers
+            public var body: Operations.CreateEdge.Input.Body
+            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
@@ -2140,15 +1769,25 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.FolderInput)
+                case json(Components.Schemas.EdgeInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
+            /// The edge.
+            /// Status 200.
+            case ok(Components.Responses.EdgeEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The edge.
             /// Status 201.
-            case created(Components.Responses.Folder)
+            case created(Components.Responses.EdgeEnvelope)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.Folder {
+            public var created: Components.Responses.EdgeEnvelope {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -2189,6 +1828,309 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a webhook
+    ///
+    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    ///
+    /// `POST /webhooks`
+    public enum CreateWebhook {
+        public static let id: Swift.String = "createWebhook"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.CreateWebhook.Input.Body
+            public init(body: Operations.CreateWebhook.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.WebhookInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The webhook.
+            /// Status 201.
+            case created(Components.Responses.Webhook)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Webhook {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a webhook
+    ///
+    /// Ends the subscription. Deliveries already queued still go out.
+    ///
+    /// `DELETE /webhooks/{id}`
+    public enum DeleteWebhook {
+        public static let id: Swift.String = "deleteWebhook"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteWebhook.Input.Path
+            public init(path: Operations.DeleteWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change some of the instance's settings
+    ///
+    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
+    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
+    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
+    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    ///
+    /// `PATCH /spaces/me/config`
+    public enum UpdateSpaceConfig {
+        public static let id: Swift.String = "updateSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.UpdateSpaceConfig.Input.Headers
+            public var body: Operations.UpdateSpaceConfig.Input.Body
+            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.InstanceConfigPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
             /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
             /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
@@ -2230,24 +2172,26 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change a view
+    /// Change a folder's settings
     ///
-    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
+    /// Replaces the settings the body names, merged on the base `version` with changes made
+    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
+    /// A collision is `409 version_conflict`.
     ///
-    /// `PATCH /views/{id}`
-    public enum UpdateView {
-        public static let id: Swift.String = "updateView"
+    /// `PATCH /folders/{id}`
+    public enum UpdateFolder {
+        public static let id: Swift.String = "updateFolder"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateView.Input.Path
-            public var headers: Operations.UpdateView.Input.Headers
-            public var body: Operations.UpdateView.Input.Body
-            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+            public var path: Operations.UpdateFolder.Input.Path
+            public var headers: Operations.UpdateFolder.Input.Headers
+            public var body: Operations.UpdateFolder.Input.Body
+            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The view's id.
+                /// The folder's id (its `system.folder` item id).
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -2264,15 +2208,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ViewPatch)
+                case json(Components.Schemas.FolderPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
+            /// The folder.
             /// Status 200.
-            case ok(Components.Responses.View)
+            case ok(Components.Responses.Folder)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
+            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")

@@ -701,15 +701,14 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-    /// `type_chain_unresolvable`, ...
-    public struct Conflict: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Conflict.Headers
-        public var body: Components.Responses.Conflict.Body
-        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
             self.headers = headers
             self.body = body
         }
@@ -733,8 +732,15 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -742,6 +748,8 @@ extension Components.Responses {
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
@@ -793,11 +801,6 @@ extension Components.Parameters {
 }
 
 extension Components.Parameters {
-    /// The key's id.
-    public typealias KeyId = Swift.String
-}
-
-extension Components.Parameters {
     /// The webhook's id.
     public typealias WebhookId = Swift.String
 }
@@ -808,20 +811,18 @@ extension Components.Parameters {
 }
 
 extension Components.Parameters {
+    /// The view's id.
+    public typealias ViewId = Swift.String
+}
+
+extension Components.Parameters {
     /// The extension namespace.
     public typealias Namespace = Swift.String
 }
 
 extension Components.Headers {
-    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-    /// Quote it when reporting a problem.
-    public typealias XRequestID = Swift.String
-}
-
-extension Components.Headers {
-    /// Unix time, in seconds, when the current window ends.
-    public typealias XRateLimitReset = Swift.Int
+    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+    public typealias XRateLimitLimit = Swift.Int
 }
 
 extension Components.Headers {
@@ -963,61 +964,29 @@ extension Operations {
 }
 
 extension Operations {
-    /// Sign the owner in
+    /// Read the owner account
     ///
-    /// Signs the owner in with email and password and sets the owner's browser session cookie.
-    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
-    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
-    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
-    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
+    /// The instance's one person account. Needs the operator key. A fresh instance answers
+    /// `404 owner_not_found`. Not in the public Marfa document.
     ///
-    /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
-        public static let id: Swift.String = "signInWithPassword"
+    /// `GET /owner`
+    public enum GetOwner {
+        public static let id: Swift.String = "getOwner"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SignInWithPassword.Input.Body
-            public init(body: Operations.SignInWithPassword.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.SignInRequest)
-                case urlEncodedForm(Components.Schemas.SignInRequest)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner is signed in.
+            /// The owner.
             /// Status 200.
-            case ok(Operations.SignInWithPassword.Output.Ok)
+            case ok(Operations.GetOwner.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SignInWithPassword.Output.Ok {
+            public var ok: Operations.GetOwner.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// A form sign-in succeeded; a redirect to `return_to`.
-            /// Status 303.
-            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
-            /// The `seeOther` response; throws for any other.
-            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
-                get throws {
-                    if case .seeOther(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
             /// No usable credential (`unauthorized`), checked before anything else.
             /// Status 401.
             case unauthorized(Components.Responses.Unauthorized)
@@ -1040,6 +1009,19 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1052,11 +1034,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner is signed in.
+            /// The owner.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
-                public var body: Operations.SignInWithPassword.Output.Ok.Body
-                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                public var headers: Operations.GetOwner.Output.Ok.Headers
+                public var body: Operations.GetOwner.Output.Ok.Body
+                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1084,161 +1066,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.SignInResult)
+                    case json(Components.Schemas.Owner)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SignInResult {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias SeeOther = Operations.Authorize.Output.Found
-        }
-    }
-}
-
-extension Operations {
-    /// Register an item type
-    ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
-    ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as registered.
-            /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeEnvelope {
+                    public var json: Components.Schemas.Owner {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1252,173 +1082,24 @@ extension Operations {
 }
 
 extension Operations {
-    /// Register an edge type
+    /// Revoke an API key
     ///
-    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
-    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
-    /// (`409 conflict`). The public document names this operation `createEdgeType`.
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
     ///
-    /// `POST /edge-types`
-    public enum RegisterEdgeType {
-        public static let id: Swift.String = "registerEdgeType"
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey {
+        public static let id: Swift.String = "revokeKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterEdgeType.Input.Body
-            public init(body: Operations.RegisterEdgeType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgeTypeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge type as registered.
-            /// Status 201.
-            case created(Operations.RegisterEdgeType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterEdgeType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge type as registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
-                public var body: Operations.RegisterEdgeType.Output.Created.Body
-                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.EdgeTypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeEnvelope {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Move an item to the bin
-    ///
-    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it.
-    ///
-    /// `DELETE /items/{id}`
-    public enum DeleteItem {
-        public static let id: Swift.String = "deleteItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteItem.Input.Path
-            public var headers: Operations.DeleteItem.Input.Headers
-            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
+            public var path: Operations.RevokeKey.Input.Path
+            public init(path: Operations.RevokeKey.Input.Path) {
                 self.path = path
-                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+                /// The key's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
@@ -1433,17 +1114,102 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an item type
+    ///
+    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
+    /// While an item, folder, view or webhook still names the type the answer is
+    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
+    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
+    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
+    /// (`details.subtype_ids`), which `force` does not override.
+    ///
+    /// `DELETE /types/{id}`
+    public enum DeleteType {
+        public static let id: Swift.String = "deleteType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteType.Input.Path
+            public var query: Operations.DeleteType.Input.Query
+            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
+                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type is gone.
+            /// Status 200.
+            case ok(Operations.DeleteType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DeleteType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1495,16 +1261,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1517,183 +1273,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Add to an item's tags
-    ///
-    /// Unions the given tags into the tag set.
-    ///
-    /// `PATCH /items/{id}/metadata`
-    public enum MergeItemMetadata {
-        public static let id: Swift.String = "mergeItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.MergeItemMetadata.Input.Path
-            public var headers: Operations.MergeItemMetadata.Input.Headers
-            public var body: Operations.MergeItemMetadata.Input.Body
-            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TagsInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List the tags in use
-    ///
-    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
-    ///
-    /// `GET /metadata/tags`
-    public enum ListTags {
-        public static let id: Swift.String = "listTags"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The tags.
-            /// Status 200.
-            case ok(Operations.ListTags.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTags.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tags.
+            /// The type is gone.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListTags.Output.Ok.Headers
-                public var body: Operations.ListTags.Output.Ok.Body
-                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
+                public var headers: Operations.DeleteType.Output.Ok.Headers
+                public var body: Operations.DeleteType.Output.Ok.Body
+                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1721,9 +1305,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TagList)
+                    case json(Components.Schemas.TypeDeleted)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TagList {
+                    public var json: Components.Schemas.TypeDeleted {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1737,114 +1321,58 @@ extension Operations {
 }
 
 extension Operations {
-    /// Stream change events
+    /// Create an item
     ///
-    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
-    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
-    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
-    /// markers and terminal frames carry none.
+    /// Creates an item, checking its properties against its type. The server stamps timestamps,
+    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
+    /// already exists updates that item and answers `200`; so does an `id` the caller already
+    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
+    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
+    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
     ///
-    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
-    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
-    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
-    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
-    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
-    /// cursor is past the head: the instance was restored behind the client),
-    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
-    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
-    ///
-    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
-    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
-    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
-    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
-    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
-    /// names the markers' first field `type`; this contract names it `event_type` throughout.
-    ///
-    /// `GET /events`
-    public enum StreamEvents {
-        public static let id: Swift.String = "streamEvents"
+    /// `POST /items`
+    public enum CreateItem {
+        public static let id: Swift.String = "createItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.StreamEvents.Input.Query
-            public var headers: Operations.StreamEvents.Input.Headers
-            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
-                self.query = query
+            public var headers: Operations.CreateItem.Input.Headers
+            public var body: Operations.CreateItem.Input.Body
+            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
                 self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
-                public var _type: Swift.String?
-                /// Whether edge events reach the stream.
-                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload?
-                /// `1` asks for the copy stream. Not in the public Marfa document.
-                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
-                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload? = nil, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
-                    self._type = _type
-                    self.edges = edges
-                    self.copy = copy
-                }
-                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case all
-                    case none
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "all": self = .all
-                            case "none": self = .none
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .all: "all"
-                            case .none: "none"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.all, .none]
-                }
-                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._1]
-                }
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
-                public var lastEventID: Swift.String?
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
-                    self.lastEventID = lastEventID
-                    self.xMarfaReadView = xMarfaReadView
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.ItemInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The event stream.
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Operations.StreamEvents.Output.Ok)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.StreamEvents.Output.Ok {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The item and its metadata.
+            /// Status 201.
+            case created(Components.Responses.ItemEnvelope)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1880,6 +1408,30 @@ extension Operations {
                 get throws {
                     if case .forbidden(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1904,257 +1456,58 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The event stream.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.StreamEvents.Output.Ok.Headers
-                public var body: Operations.StreamEvents.Output.Ok.Body
-                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/event-stream`; throws when it came as another type.
-                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .textEventStream(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Read the instance's settings (instance path)
+    /// Read an item's history
     ///
-    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
+    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
+    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
+    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
+    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
+    /// the key does not reach, is `404 item_not_found`. The public document answers this door
+    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
+    /// the snapshot's `writer` are not in the public Marfa document.
     ///
-    /// `GET /config`
-    public enum GetConfig {
-        public static let id: Swift.String = "getConfig"
+    /// `GET /items/{id}/versions`
+    public enum ListItemVersions {
+        public static let id: Swift.String = "listItemVersions"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+            public var path: Operations.ListItemVersions.Input.Path
+            public var query: Operations.ListItemVersions.Input.Query
+            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Answer snapshots with a version above this one; the `next` of the previous page.
+                public var after: Swift.Int64?
+                /// Page size.
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                    self.after = after
+                    self.limit = limit
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
+            /// One page of snapshots.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.ListItemVersions.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.ListItemVersions.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List folders
-    ///
-    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
-    /// too. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders`
-    public enum ListFolders {
-        public static let id: Swift.String = "listFolders"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folders.
-            /// Status 200.
-            case ok(Operations.ListFolders.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListFolders.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The folders.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListFolders.Output.Ok.Headers
-                public var body: Operations.ListFolders.Output.Ok.Body
-                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.FolderList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.FolderList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Create a view
-    ///
-    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
-    ///
-    /// `POST /views`
-    public enum CreateView {
-        public static let id: Swift.String = "createView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateView.Input.Headers
-            public var body: Operations.CreateView.Input.Body
-            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ViewInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
-            /// Status 201.
-            case created(Components.Responses.View)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.View {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2192,18 +1545,171 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of snapshots.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListItemVersions.Output.Ok.Headers
+                public var body: Operations.ListItemVersions.Output.Ok.Body
+                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemSnapshotPage)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemSnapshotPage {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an extension namespace
+    ///
+    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
+    ///
+    /// `DELETE /items/{id}/extensions/{namespace}`
+    public enum DeleteItemExtension {
+        public static let id: Swift.String = "deleteItemExtension"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteItemExtension.Input.Path
+            public var headers: Operations.DeleteItemExtension.Input.Headers
+            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -2228,6 +1734,459 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an edge
+    ///
+    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edges/{id}`
+    public enum GetEdge {
+        public static let id: Swift.String = "getEdge"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetEdge.Input.Path
+            public var headers: Operations.GetEdge.Input.Headers
+            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The edge.
+            /// Status 200.
+            case ok(Components.Responses.EdgeEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List webhooks
+    ///
+    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    ///
+    /// `GET /webhooks`
+    public enum ListWebhooks {
+        public static let id: Swift.String = "listWebhooks"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The webhooks.
+            /// Status 200.
+            case ok(Operations.ListWebhooks.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhooks.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The webhooks.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListWebhooks.Output.Ok.Headers
+                public var body: Operations.ListWebhooks.Output.Ok.Body
+                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.WebhookList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Replace the instance's settings
+    ///
+    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
+    ///
+    /// `PUT /spaces/me/config`
+    public enum ReplaceSpaceConfig {
+        public static let id: Swift.String = "replaceSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.ReplaceSpaceConfig.Input.Body
+            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.InstanceConfig)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Get a presigned URL for a blob
+    ///
+    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    ///
+    /// `GET /blobs/{hash}/url`
+    public enum GetBlobUrl {
+        public static let id: Swift.String = "getBlobUrl"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetBlobUrl.Input.Path
+            public var query: Operations.GetBlobUrl.Input.Query
+            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Lifetime in seconds.
+                public var ttl: Swift.Int?
+                public init(ttl: Swift.Int? = nil) {
+                    self.ttl = ttl
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The URL.
+            /// Status 200.
+            case ok(Operations.GetBlobUrl.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetBlobUrl.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The URL.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
+                public var body: Operations.GetBlobUrl.Output.Ok.Body
+                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.BlobUrl)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.BlobUrl {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

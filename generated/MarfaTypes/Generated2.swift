@@ -567,9 +567,13 @@ extension Components.Responses {
             /// with a first answer; status and body repeat the first answer's, a refusal included.
             public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
             /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Not in the public Marfa document.
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
             public var xMarfaReadView: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil) {
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -577,6 +581,7 @@ extension Components.Responses {
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
                 self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
@@ -595,14 +600,15 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-    public struct NotFound: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.NotFound.Headers
-        public var body: Components.Responses.NotFound.Body
-        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
+    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+    /// `type_chain_unresolvable`, ...
+    public struct Conflict: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Conflict.Headers
+        public var body: Components.Responses.Conflict.Body
+        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
             self.headers = headers
             self.body = body
         }
@@ -626,8 +632,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -652,128 +658,177 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// A key the client chooses for this write, and keeps for every retry of it. The server
-    /// records its answer under the key and answers a repeat from the record, performing nothing
-    /// and publishing no second event. The same key with a different body is
-    /// `422 idempotency_key_reused`.
-    public typealias IdempotencyKey = Swift.String
-}
-
-extension Components.Parameters {
-    /// The `cursor` of the previous page.
-    public typealias Cursor = Swift.String
-}
-
-extension Components.Parameters {
-    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        case _false
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                case "false": self = ._false
-                default: self = .unknown(rawValue)
+extension Components.Responses {
+    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+    public struct OAuthError: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.OAuthError.Headers
+        public var body: Components.Responses.OAuthError.Body
+        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
             }
         }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case ._false: "false"
-                case .unknown(let value): value
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.OAuthError)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.OAuthError {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
         }
-        public static let allCases: [Self] = [._true, ._false]
     }
 }
 
-extension Components.Parameters {
-    /// The type move job's id.
-    public typealias TypeMoveId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The folder's id (its `system.folder` item id).
-    public typealias FolderId = Swift.String
+extension Components.Headers {
+    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+    /// Quote it when reporting a problem.
+    public typealias XRequestID = Swift.String
 }
 
 extension Components.Headers {
-    /// The contract version this answer was made under, the same number as `info.version` and as
-    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-    /// answer without it came from something in front of the server.
-    public typealias XMarfaContract = Swift.String
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
 }
 
-extension Components.Headers {
-    /// Requests left in the current window, never below 0.
-    public typealias XRateLimitRemaining = Swift.Int
-}
-
-extension Components.Headers {
-    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                default: self = .unknown(rawValue)
+extension Operations {
+    /// Discover the OAuth authorization server
+    ///
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
+    ///
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
             }
         }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case .unknown(let value): value
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The authorization server's metadata.
+            /// Status 200.
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The authorization server's metadata.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.AuthorizationServerMetadata)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
             }
         }
-        public static let allCases: [Self] = [._true]
     }
 }
 
 extension Operations {
-    /// Record the owner's decision
+    /// Enter a device code
     ///
-    /// The consent page's form post. Approving issues an authorization code and redirects to the
-    /// client's `redirect_uri` with `code` and `state`; declining redirects with
-    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
-    /// document.
+    /// The entry page's form post. A known code redirects to the device consent page; an unknown
+    /// one shows the page again with an error. Lookups are limited per address, and the excess
+    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
     ///
-    /// `POST /auth/authorize/decision`
-    public enum SubmitConsentDecision {
-        public static let id: Swift.String = "submitConsentDecision"
+    /// `POST /auth/device`
+    public enum SubmitDeviceCode {
+        public static let id: Swift.String = "submitDeviceCode"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitConsentDecision.Input.Body
-            public init(body: Operations.SubmitConsentDecision.Input.Body) {
+            public var body: Operations.SubmitDeviceCode.Input.Body
+            public init(body: Operations.SubmitDeviceCode.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.ConsentDecision)
+                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A redirect to the client's redirect URI.
+            /// The entry page again, naming what was wrong.
+            /// Status 200.
+            case ok(Operations.SubmitDeviceCode.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SubmitDeviceCode.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// A redirect to the device consent page.
             /// Status 302.
-            case found(Operations.SubmitConsentDecision.Output.Found)
+            case found(Operations.SubmitDeviceCode.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.SubmitConsentDecision.Output.Found {
+            public var found: Operations.SubmitDeviceCode.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -800,516 +855,327 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
             public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Start a device sign-in
+    /// Revoke an app's grant
     ///
-    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
-    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
-    /// the `device_code` grant. Not in the public Marfa document.
+    /// Ends an app's approval: its tokens stop working and its open streams end with
+    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
+    /// `grants.manage`. Not in the public Marfa document.
     ///
-    /// `POST /auth/device/code`
-    public enum RequestDeviceCode {
-        public static let id: Swift.String = "requestDeviceCode"
+    /// `DELETE /auth/grants/{id}`
+    public enum RevokeGrant {
+        public static let id: Swift.String = "revokeGrant"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RequestDeviceCode.Input.Body
-            public init(body: Operations.RequestDeviceCode.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The device and user codes.
-            /// Status 200.
-            case ok(Operations.RequestDeviceCode.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestDeviceCode.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The device and user codes.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
-                public var body: Operations.RequestDeviceCode.Output.Ok.Body
-                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.DeviceAuthorizationResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.DeviceAuthorizationResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read the calling key
-    ///
-    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
-    /// tier, never its plaintext. An OAuth access token is not a key and is refused
-    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
-    /// view a working copy holds. Served by the public server, not in the public Marfa document.
-    ///
-    /// `GET /keys/current`
-    public enum GetCurrentKey {
-        public static let id: Swift.String = "getCurrentKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.GetCurrentKey.Input.Headers
-            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The calling key.
-            /// Status 200.
-            case ok(Operations.GetCurrentKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetCurrentKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The calling key.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
-                public var body: Operations.GetCurrentKey.Output.Ok.Body
-                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Preview moving a type's items
-    ///
-    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
-    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
-    /// nothing. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves/preview`
-    public enum PreviewTypeMove {
-        public static let id: Swift.String = "previewTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.PreviewTypeMove.Input.Body
-            public init(body: Operations.PreviewTypeMove.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// What the move would do.
-            /// Status 200.
-            case ok(Operations.PreviewTypeMove.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.PreviewTypeMove.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// What the move would do.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
-                public var body: Operations.PreviewTypeMove.Output.Ok.Body
-                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeMovePreview)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeMovePreview {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List items
-    ///
-    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
-    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
-    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
-    /// empty page does not end the walk. A conditional read when `include` has `metadata` and
-    /// `X-Marfa-Read-View` is sent, and then each row also carries `listed`.
-    ///
-    /// `GET /items`
-    public enum ListItems {
-        public static let id: Swift.String = "listItems"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListItems.Input.Query
-            public var headers: Operations.ListItems.Input.Headers
-            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
+            public var path: Operations.RevokeGrant.Input.Path
+            public var query: Operations.RevokeGrant.Input.Query
+            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
+                self.path = path
                 self.query = query
-                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The grant's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
-                public var _type: Swift.String?
-                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
-                public var state: Swift.String?
-                /// Only items written under this source.
-                public var source: Swift.String?
-                /// A tier, or `all` (the default) for both.
-                public var tier: Operations.ListItems.Input.Query.TierPayload?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-                public var sort: Swift.String?
-                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
-                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
-                public var timestampAfter: Swift.String?
-                /// Items whose own time is at or before this instant.
-                public var timestampBefore: Swift.String?
-                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
-                public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil, include: Swift.String? = nil) {
-                    self._type = _type
-                    self.state = state
-                    self.source = source
-                    self.tier = tier
-                    self.tags = tags
-                    self.filter = filter
-                    self.sort = sort
-                    self.direction = direction
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                    self.include = include
+                /// `1` also revokes every key the app minted.
+                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
+                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
+                    self.revokeKeys = revokeKeys
                 }
-                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case library
-                    case feed
-                    case all
+                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _0
+                    case _1
                     /// A value this build does not know, kept as it was received.
                     case unknown(Swift.String)
                     public init(rawValue: Swift.String) {
                         switch rawValue {
-                            case "library": self = .library
-                            case "feed": self = .feed
-                            case "all": self = .all
+                            case "0": self = ._0
+                            case "1": self = ._1
                             default: self = .unknown(rawValue)
                         }
                     }
                     public var rawValue: Swift.String {
                         switch self {
-                            case .library: "library"
-                            case .feed: "feed"
-                            case .all: "all"
+                            case ._0: "0"
+                            case ._1: "1"
                             case .unknown(let value): value
                         }
                     }
-                    public static let allCases: [Self] = [.library, .feed, .all]
-                }
-                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                    public static let allCases: [Self] = [._0, ._1]
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of items.
+            /// The grant is revoked.
             /// Status 200.
-            case ok(Operations.ListItems.Output.Ok)
+            case ok(Operations.RevokeGrant.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItems.Output.Ok {
+            public var ok: Operations.RevokeGrant.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The grant is revoked.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RevokeGrant.Output.Ok.Headers
+                public var body: Operations.RevokeGrant.Output.Ok.Body
+                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.Ok)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Ok {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item type
+    ///
+    /// One type with inheritance resolved. A stored chain that cannot be resolved is
+    /// `409 type_chain_unresolvable`.
+    ///
+    /// `GET /types/{id}`
+    public enum GetType {
+        public static let id: Swift.String = "getType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetType.Input.Path
+            public init(path: Operations.GetType.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type.
+            /// Status 200.
+            case ok(Operations.GetType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetType.Output.Ok.Headers
+                public var body: Operations.GetType.Output.Ok.Body
+                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemType)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemType {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Register an edge type
+    ///
+    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
+    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
+    /// (`409 conflict`). The public document names this operation `createEdgeType`.
+    ///
+    /// `POST /edge-types`
+    public enum RegisterEdgeType {
+        public static let id: Swift.String = "registerEdgeType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.RegisterEdgeType.Input.Body
+            public init(body: Operations.RegisterEdgeType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.EdgeTypeInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The edge type as registered.
+            /// Status 201.
+            case created(Operations.RegisterEdgeType.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterEdgeType.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1373,182 +1239,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of items.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListItems.Output.Ok.Headers
-                public var body: Operations.ListItems.Output.Ok.Body
-                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        /// The value read as `itemPage`, when it is one.
-                        public var value1: Components.Schemas.ItemPage?
-                        /// The value read as `itemEnvelopePage`, when it is one.
-                        public var value2: Components.Schemas.ItemEnvelopePage?
-                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
-                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
-                            if value1 == nil && value2 == nil {
-                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
-                            }
-                        }
-                        /// Writes the first value that is set.
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            if let value = value1 {
-                                try value.encode(to: encoder)
-                            } else if let value = value2 {
-                                try value.encode(to: encoder)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an extension namespace
-    ///
-    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
-    ///
-    /// `GET /items/{id}/extensions/{namespace}`
-    public enum GetItemExtension {
-        public static let id: Swift.String = "getItemExtension"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItemExtension.Input.Path
-            public init(path: Operations.GetItemExtension.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The namespace's document.
-            /// Status 200.
-            case ok(Operations.GetItemExtension.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemExtension.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The namespace's document.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItemExtension.Output.Ok.Headers
-                public var body: Operations.GetItemExtension.Output.Ok.Body
-                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+            /// The edge type as registered.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
+                public var body: Operations.RegisterEdgeType.Output.Created.Body
+                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1576,9 +1271,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemExtension)
+                    case json(Components.Schemas.EdgeTypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemExtension {
+                    public var json: Components.Schemas.EdgeTypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1592,28 +1287,299 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an edge
+    /// Move an item to the bin
     ///
-    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it.
     ///
-    /// `GET /edges/{id}`
-    public enum GetEdge {
-        public static let id: Swift.String = "getEdge"
+    /// `DELETE /items/{id}`
+    public enum DeleteItem {
+        public static let id: Swift.String = "deleteItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetEdge.Input.Path
-            public var headers: Operations.GetEdge.Input.Headers
-            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+            public var path: Operations.DeleteItem.Input.Path
+            public var headers: Operations.DeleteItem.Input.Headers
+            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace an item's tags
+    ///
+    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    ///
+    /// `PUT /items/{id}/metadata`
+    public enum ReplaceItemMetadata {
+        public static let id: Swift.String = "replaceItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ReplaceItemMetadata.Input.Path
+            public var headers: Operations.ReplaceItemMetadata.Input.Headers
+            public var body: Operations.ReplaceItemMetadata.Input.Body
+            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TagsInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's outbound edges
+    ///
+    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
+    /// read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /items/{id}/edges`
+    public enum ListItemEdges {
+        public static let id: Swift.String = "listItemEdges"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ListItemEdges.Input.Path
+            public var query: Operations.ListItemEdges.Input.Query
+            public var headers: Operations.ListItemEdges.Input.Headers
+            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
                 /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
                 /// markers). On a conditional read it asks the server to answer only from that view; a view
                 /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
@@ -1625,11 +1591,11 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
+            /// One page of edges.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1714,132 +1680,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// List webhooks
+    /// List audit log entries
     ///
-    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
     ///
-    /// `GET /webhooks`
-    public enum ListWebhooks {
-        public static let id: Swift.String = "listWebhooks"
+    /// `GET /audit`
+    public enum ListAuditLog {
+        public static let id: Swift.String = "listAuditLog"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+            public var query: Operations.ListAuditLog.Input.Query
+            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var action: Swift.String?
+                public var resourceType: Swift.String?
+                public var resourceId: Swift.String?
+                /// Entries at or after this instant.
+                public var since: Swift.String?
+                /// Entries before this instant.
+                public var until: Swift.String?
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.action = action
+                    self.resourceType = resourceType
+                    self.resourceId = resourceId
+                    self.since = since
+                    self.until = until
+                    self.limit = limit
+                    self.cursor = cursor
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhooks.
+            /// One page of entries.
             /// Status 200.
-            case ok(Operations.ListWebhooks.Output.Ok)
+            case ok(Operations.ListAuditLog.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhooks.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The webhooks.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListWebhooks.Output.Ok.Headers
-                public var body: Operations.ListWebhooks.Output.Ok.Body
-                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.WebhookList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Replace the instance's settings
-    ///
-    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
-    ///
-    /// `PUT /spaces/me/config`
-    public enum ReplaceSpaceConfig {
-        public static let id: Swift.String = "replaceSpaceConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.ReplaceSpaceConfig.Input.Body
-            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfig)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.ListAuditLog.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1892,46 +1772,82 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of entries.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListAuditLog.Output.Ok.Headers
+                public var body: Operations.ListAuditLog.Output.Ok.Body
+                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.AuditPage)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.AuditPage {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Get a presigned URL for a blob
+    /// Run a housekeeping job now
     ///
-    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    /// Runs the named job inline and answers when it is done, so the call can take long. A job
+    /// already running is `409 housekeeping_job_running`; an unknown name is
+    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
     ///
-    /// `GET /blobs/{hash}/url`
-    public enum GetBlobUrl {
-        public static let id: Swift.String = "getBlobUrl"
+    /// `POST /housekeeping/{name}/run`
+    public enum RunHousekeeping {
+        public static let id: Swift.String = "runHousekeeping"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetBlobUrl.Input.Path
-            public var query: Operations.GetBlobUrl.Input.Query
-            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
+            public var path: Operations.RunHousekeeping.Input.Path
+            public init(path: Operations.RunHousekeeping.Input.Path) {
                 self.path = path
-                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Lifetime in seconds.
-                public var ttl: Swift.Int?
-                public init(ttl: Swift.Int? = nil) {
-                    self.ttl = ttl
+                /// The job's name (lowercase letters, digits and hyphens).
+                public var name: Swift.String
+                public init(name: Swift.String) {
+                    self.name = name
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The URL.
+            /// The run.
             /// Status 200.
-            case ok(Operations.GetBlobUrl.Output.Ok)
+            case ok(Operations.RunHousekeeping.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetBlobUrl.Output.Ok {
+            public var ok: Operations.RunHousekeeping.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1985,6 +1901,20 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1997,11 +1927,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The URL.
+            /// The run.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
-                public var body: Operations.GetBlobUrl.Output.Ok.Body
-                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
+                public var body: Operations.RunHousekeeping.Output.Ok.Body
+                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -2029,9 +1959,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.BlobUrl)
+                    case json(Components.Schemas.HousekeepingRun)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.BlobUrl {
+                    public var json: Components.Schemas.HousekeepingRun {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2040,6 +1970,111 @@ extension Operations {
                     }
                 }
             }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a folder
+    ///
+    /// Revokes the folder's settings; machines bound to it stop following them.
+    ///
+    /// `DELETE /folders/{id}`
+    public enum DeleteFolder {
+        public static let id: Swift.String = "deleteFolder"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteFolder.Input.Path
+            public var headers: Operations.DeleteFolder.Input.Headers
+            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }

@@ -792,30 +792,62 @@ extension Components.Responses {
     }
 }
 
+extension Components.Headers {
+    /// The refusal's code, the same as `error.code` in the body.
+    public typealias XErrorCode = Swift.String
+}
+
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
+}
+
+extension Components.Headers {
+    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+    public typealias CacheControl = Swift.String
+}
+
 extension Operations {
-    /// Describe the instance
+    /// Register an OAuth client
     ///
-    /// The instance's name, identity, build and contract, read without a credential. A client
-    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
-    /// changes for the life of the instance) and which contract it speaks. Served by the public
-    /// server, not in the public Marfa document.
+    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
+    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
+    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
+    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
+    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
+    /// usual envelope.
     ///
-    /// `GET /`
-    public enum GetInstance {
-        public static let id: Swift.String = "getInstance"
+    /// `POST /oauth2/register`
+    public enum RegisterOAuthClient {
+        public static let id: Swift.String = "registerOAuthClient"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+            public var body: Operations.RegisterOAuthClient.Input.Body
+            public init(body: Operations.RegisterOAuthClient.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.ClientRegistrationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's description.
-            /// Status 200.
-            case ok(Operations.GetInstance.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetInstance.Output.Ok {
+            /// The client is registered.
+            /// Status 201.
+            case created(Operations.RegisterOAuthClient.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterOAuthClient.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 400.
+            case badRequest(Components.Responses.OAuthError)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.OAuthError {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -830,11 +862,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The instance's description.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetInstance.Output.Ok.Headers
-                public var body: Operations.GetInstance.Output.Ok.Body
-                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
+            /// The client is registered.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
+                public var body: Operations.RegisterOAuthClient.Output.Created.Body
+                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -862,9 +894,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.InstanceDescription)
+                    case json(Components.Schemas.ClientRegistration)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.InstanceDescription {
+                    public var json: Components.Schemas.ClientRegistration {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -878,46 +910,57 @@ extension Operations {
 }
 
 extension Operations {
-    /// Show the device code entry page
+    /// Record the owner's decision for a device
     ///
-    /// The HTML page where the person types the code a device shows (`verification_uri`). With
-    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
-    /// the sign-in page. Not in the public Marfa document.
+    /// The device consent page's form post. The device's next poll of the token endpoint gets its
+    /// tokens, or `access_denied`. Not in the public Marfa document.
     ///
-    /// `GET /auth/device`
-    public enum ShowDeviceEntryPage {
-        public static let id: Swift.String = "showDeviceEntryPage"
+    /// `POST /auth/device/consent`
+    public enum SubmitDeviceConsent {
+        public static let id: Swift.String = "submitDeviceConsent"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowDeviceEntryPage.Input.Query
-            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
-                self.query = query
+            public var body: Operations.SubmitDeviceConsent.Input.Body
+            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var userCode: Swift.String?
-                public init(userCode: Swift.String? = nil) {
-                    self.userCode = userCode
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The entry page.
+            /// A page telling the person to return to the device.
             /// Status 200.
-            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
+            case ok(Operations.SubmitDeviceConsent.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
+            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowDeviceEntryPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -933,160 +976,33 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create the owner account
+    /// List API keys
     ///
-    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
-    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
-    /// `400 validation_error` naming `password`. Not in the public Marfa document.
+    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
     ///
-    /// `POST /owner`
-    public enum CreateOwner {
-        public static let id: Swift.String = "createOwner"
+    /// `GET /keys`
+    public enum ListKeys {
+        public static let id: Swift.String = "listKeys"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateOwner.Input.Body
-            public init(body: Operations.CreateOwner.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.OwnerInput)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner is created.
-            /// Status 201.
-            case created(Operations.CreateOwner.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.CreateOwner.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Created = Operations.GetOwner.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// Update an API key
-    ///
-    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
-    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
-    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
-    /// one, `404 api_key_not_found`.
-    ///
-    /// `PATCH /keys/{id}`
-    public enum UpdateKey {
-        public static let id: Swift.String = "updateKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateKey.Input.Path
-            public var body: Operations.UpdateKey.Input.Body
-            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The key's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.KeyPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The key as stored.
+            /// The keys.
             /// Status 200.
-            case ok(Operations.UpdateKey.Output.Ok)
+            case ok(Operations.ListKeys.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.UpdateKey.Output.Ok {
+            public var ok: Operations.ListKeys.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
             /// No usable credential (`unauthorized`), checked before anything else.
             /// Status 401.
             case unauthorized(Components.Responses.Unauthorized)
@@ -1109,19 +1025,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1134,145 +1037,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.CreateKey.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Set the owner's icon for a type
-    ///
-    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
-    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
-    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
-    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
-    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
-    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
-    /// author's). Not in the public Marfa document.
-    ///
-    /// `PUT /types/{id}/icon`
-    public enum SetTypeIcon {
-        public static let id: Swift.String = "setTypeIcon"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.SetTypeIcon.Input.Path
-            public var headers: Operations.SetTypeIcon.Input.Headers
-            public var body: Operations.SetTypeIcon.Input.Body
-            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeIconInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The icon the type resolves to now.
-            /// Status 200.
-            case ok(Operations.SetTypeIcon.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SetTypeIcon.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The icon the type resolves to now.
+            /// The keys.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
-                public var body: Operations.SetTypeIcon.Output.Ok.Body
-                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
+                public var headers: Operations.ListKeys.Output.Ok.Headers
+                public var body: Operations.ListKeys.Output.Ok.Body
+                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1291,24 +1060,18 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// `true` when the server answered from what it stored for an earlier request under the same
-                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-                    /// with a first answer; status and body repeat the first answer's, a refusal included.
-                    public var idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload? = nil) {
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.idempotencyReplayed = idempotencyReplayed
                     }
-                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeIcon)
+                    case json(Components.Schemas.ApiKeyList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeIcon {
+                    public var json: Components.Schemas.ApiKeyList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1322,103 +1085,33 @@ extension Operations {
 }
 
 extension Operations {
-    /// Update an item
+    /// Check a type definition
     ///
-    /// Changes an item's properties (merged by default, or replaced with
-    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
-    /// the client read (required; without it `400 missing_required_field`). A stale base whose
-    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
-    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
-    /// and says how in `conflict_resolution`. A base with no snapshot left is
-    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
+    /// Runs every check `registerType` runs and answers the definition as it would be registered
+    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
+    /// Writes nothing. Not in the public Marfa document.
     ///
-    /// `PATCH /items/{id}`
-    public enum UpdateItem {
-        public static let id: Swift.String = "updateItem"
+    /// `POST /types/normalize`
+    public enum NormalizeType {
+        public static let id: Swift.String = "normalizeType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateItem.Input.Path
-            public var query: Operations.UpdateItem.Input.Query
-            public var headers: Operations.UpdateItem.Input.Headers
-            public var body: Operations.UpdateItem.Input.Body
-            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
-                self.path = path
-                self.query = query
-                self.headers = headers
+            public var body: Operations.NormalizeType.Input.Body
+            public init(body: Operations.NormalizeType.Input.Body) {
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
-                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
-                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
-                    self.conflict = conflict
-                }
-                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case auto
-                    case manual
-                    case callback
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "auto": self = .auto
-                            case "manual": self = .manual
-                            case "callback": self = .callback
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .auto: "auto"
-                            case .manual: "manual"
-                            case .callback: "callback"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.auto, .manual, .callback]
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemPatch)
+                case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
+            /// The definition as it would be registered.
             /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
+            case ok(Operations.NormalizeType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+            public var ok: Operations.NormalizeType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1456,17 +1149,18 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
                 get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1489,18 +1183,328 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.RegisterType.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Start moving a type's items
+    ///
+    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
+    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
+    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
+    /// with the job. A setting that names the type in a way the move cannot rewrite is
+    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
+    /// `400 invalid_properties`. Not in the public Marfa document.
+    ///
+    /// `POST /type-moves`
+    public enum StartTypeMove {
+        public static let id: Swift.String = "startTypeMove"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.StartTypeMove.Input.Headers
+            public var body: Operations.StartTypeMove.Input.Body
+            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeMoveInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type move job.
+            /// Status 202.
+            case accepted(Components.Responses.TypeMoveJob)
+            /// The `accepted` response; throws for any other.
+            public var accepted: Components.Responses.TypeMoveJob {
                 get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                    if case .accepted(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item
+    ///
+    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
+    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
+    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
+    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
+    ///
+    /// `GET /items/{id}`
+    public enum GetItem {
+        public static let id: Swift.String = "getItem"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetItem.Input.Path
+            public var query: Operations.GetItem.Input.Query
+            public var headers: Operations.GetItem.Input.Headers
+            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
+                public var include: Swift.String?
+                public init(include: Swift.String? = nil) {
+                    self.include = include
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item.
+            /// Status 200.
+            case ok(Operations.GetItem.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItem.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The item.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetItem.Output.Ok.Headers
+                public var body: Operations.GetItem.Output.Ok.Body
+                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemDetail)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemDetail {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -1629,57 +1633,206 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create an edge
+    /// List the tags in use
     ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
+    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
     ///
-    /// `POST /edges`
-    public enum CreateEdge {
-        public static let id: Swift.String = "createEdge"
+    /// `GET /metadata/tags`
+    public enum ListTags {
+        public static let id: Swift.String = "listTags"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgeInput)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
+            /// The tags.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Operations.ListTags.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
+            public var ok: Operations.ListTags.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The edge.
-            /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The tags.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListTags.Output.Ok.Headers
+                public var body: Operations.ListTags.Output.Ok.Body
+                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.TagList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TagList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Stream change events
+    ///
+    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
+    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
+    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
+    /// markers and terminal frames carry none.
+    ///
+    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
+    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
+    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
+    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
+    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
+    /// cursor is past the head: the instance was restored behind the client),
+    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
+    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
+    ///
+    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
+    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
+    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
+    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
+    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
+    /// names the markers' first field `type`; this contract names it `event_type` throughout.
+    ///
+    /// `GET /events`
+    public enum StreamEvents {
+        public static let id: Swift.String = "streamEvents"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var query: Operations.StreamEvents.Input.Query
+            public var headers: Operations.StreamEvents.Input.Headers
+            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
+                public var _type: Swift.String?
+                /// Whether edge events reach the stream.
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload?
+                /// `1` asks for the copy stream. Not in the public Marfa document.
+                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload? = nil, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
+                    self._type = _type
+                    self.edges = edges
+                    self.copy = copy
+                }
+                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case all
+                    case none
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "all": self = .all
+                            case "none": self = .none
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .all: "all"
+                            case .none: "none"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.all, .none]
+                }
+                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._1]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
+                public var lastEventID: Swift.String?
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
+                    self.lastEventID = lastEventID
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The event stream.
+            /// Status 200.
+            case ok(Operations.StreamEvents.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.StreamEvents.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1715,43 +1868,6 @@ extension Operations {
                 get throws {
                     if case .forbidden(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1776,116 +1892,71 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The event stream.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.StreamEvents.Output.Ok.Headers
+                public var body: Operations.StreamEvents.Output.Ok.Body
+                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/event-stream`; throws when it came as another type.
+                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .textEventStream(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Create a webhook
+    /// Read the instance's settings (instance path)
     ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
     ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
+    /// `GET /config`
+    public enum GetConfig {
+        public static let id: Swift.String = "getConfig"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.WebhookInput)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 201.
-            case created(Components.Responses.Webhook)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a webhook
-    ///
-    /// Ends the subscription. Deliveries already queued still go out.
-    ///
-    /// `DELETE /webhooks/{id}`
-    public enum DeleteWebhook {
-        public static let id: Swift.String = "deleteWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteWebhook.Input.Path
-            public init(path: Operations.DeleteWebhook.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+            /// The instance's settings as stored.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.InstanceConfig)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.InstanceConfig {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1913,19 +1984,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1943,20 +2001,122 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change some of the instance's settings
+    /// List folders
     ///
-    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
-    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
-    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
-    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
+    /// too. Not in the public Marfa document (minimal design).
     ///
-    /// `PATCH /spaces/me/config`
-    public enum UpdateSpaceConfig {
-        public static let id: Swift.String = "updateSpaceConfig"
+    /// `GET /folders`
+    public enum ListFolders {
+        public static let id: Swift.String = "listFolders"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.UpdateSpaceConfig.Input.Headers
-            public var body: Operations.UpdateSpaceConfig.Input.Body
-            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The folders.
+            /// Status 200.
+            case ok(Operations.ListFolders.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListFolders.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The folders.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListFolders.Output.Ok.Headers
+                public var body: Operations.ListFolders.Output.Ok.Body
+                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.FolderList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.FolderList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a view
+    ///
+    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    ///
+    /// `POST /views`
+    public enum CreateView {
+        public static let id: Swift.String = "createView"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.CreateView.Input.Headers
+            public var body: Operations.CreateView.Input.Body
+            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
@@ -1971,18 +2131,18 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfigPatch)
+                case json(Components.Schemas.ViewInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            /// The view.
+            /// Status 201.
+            case created(Components.Responses.View)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.View {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2032,143 +2192,6 @@ extension Operations {
                 get throws {
                     if case .conflict(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change a folder's settings
-    ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
-    ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
-        public static let id: Swift.String = "updateFolder"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.FolderPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.

@@ -666,13 +666,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-    /// `core_type_immutable`, `scoped_credential_not_permitted`.
-    public struct Forbidden: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Forbidden.Headers
-        public var body: Components.Responses.Forbidden.Body
-        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
             self.headers = headers
             self.body = body
         }
@@ -696,8 +694,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -723,11 +721,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-    public struct OAuthError: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.OAuthError.Headers
-        public var body: Components.Responses.OAuthError.Body
-        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
+    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.TooManyRequests.Headers
+        public var body: Components.Responses.TooManyRequests.Body
+        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
             self.headers = headers
             self.body = body
         }
@@ -740,15 +738,36 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+            public var retryAfter: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.retryAfter = retryAfter
+                self.idempotencyReplayed = idempotencyReplayed
             }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.OAuthError)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.OAuthError {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -759,261 +778,65 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// The view's id.
-    public typealias ViewId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The blob's content hash, `sha256:<hex>`.
-    public typealias BlobHash = Swift.String
-}
-
-extension Components.Headers {
-    /// The refusal's code, the same as `error.code` in the body.
-    public typealias XErrorCode = Swift.String
-}
-
-extension Components.Headers {
-    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-    public typealias XRateLimitLimit = Swift.Int
-}
-
-extension Components.Headers {
-    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-    public typealias RetryAfter = Swift.Int
-}
-
-extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
-}
-
 extension Operations {
-    /// Show the owner's consent page
+    /// Exchange a grant for tokens
     ///
-    /// The HTML page where the signed-in owner approves or declines an app's request, and may
-    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
-    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
-    /// Not in the public Marfa document.
+    /// The token endpoint for public clients (PKCE takes the place of a client secret):
+    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
+    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
+    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
+    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
+    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
+    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
+    ///   means add five seconds to the interval, `expired_token` means start again, and
+    ///   `access_denied` means the person declined.
     ///
-    /// `GET /auth/authorize`
-    public enum ShowConsentPage {
-        public static let id: Swift.String = "showConsentPage"
+    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
+    /// Marfa document.
+    ///
+    /// `POST /auth/oauth2/token`
+    public enum RequestToken {
+        public static let id: Swift.String = "requestToken"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowConsentPage.Input.Query
-            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var clientId: Swift.String?
-                public var scope: Swift.String?
-                /// The opaque handle of the pending authorization request.
-                public var consentCode: Swift.String?
-                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
-                    self.clientId = clientId
-                    self.scope = scope
-                    self.consentCode = consentCode
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
-            /// Status 200.
-            case ok(Operations.ShowConsentPage.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowConsentPage.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowConsentPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The consent page.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
-                public var body: Operations.ShowConsentPage.Output.Ok.Body
-                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    public init(xMarfaContract: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case html(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/html`; throws when it came as another type.
-                    public var html: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .html(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias Found = Operations.Authorize.Output.Found
-        }
-    }
-}
-
-extension Operations {
-    /// Record the owner's decision for a device
-    ///
-    /// The device consent page's form post. The device's next poll of the token endpoint gets its
-    /// tokens, or `access_denied`. Not in the public Marfa document.
-    ///
-    /// `POST /auth/device/consent`
-    public enum SubmitDeviceConsent {
-        public static let id: Swift.String = "submitDeviceConsent"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitDeviceConsent.Input.Body
-            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
+            public var body: Operations.RequestToken.Input.Body
+            public init(body: Operations.RequestToken.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
+                case urlEncodedForm(Components.Schemas.TokenRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A page telling the person to return to the device.
+            /// The tokens.
             /// Status 200.
-            case ok(Operations.SubmitDeviceConsent.Output.Ok)
+            case ok(Operations.RequestToken.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
+            public var ok: Operations.RequestToken.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
+            case badRequest(Components.Responses.OAuthError)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// List API keys
-    ///
-    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
-    ///
-    /// `GET /keys`
-    public enum ListKeys {
-        public static let id: Swift.String = "listKeys"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The keys.
-            /// Status 200.
-            case ok(Operations.ListKeys.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListKeys.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
+            case unauthorized(Components.Responses.OAuthError)
             /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
+            public var unauthorized: Components.Responses.OAuthError {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1026,11 +849,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The keys.
+            /// The tokens.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListKeys.Output.Ok.Headers
-                public var body: Operations.ListKeys.Output.Ok.Body
-                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
+                public var headers: Operations.RequestToken.Output.Ok.Headers
+                public var body: Operations.RequestToken.Output.Ok.Body
+                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1058,9 +881,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKeyList)
+                    case json(Components.Schemas.TokenResponse)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKeyList {
+                    public var json: Components.Schemas.TokenResponse {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1074,154 +897,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Check a type definition
+    /// Sign the owner in
     ///
-    /// Runs every check `registerType` runs and answers the definition as it would be registered
-    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
-    /// Writes nothing. Not in the public Marfa document.
+    /// Signs the owner in with email and password and sets the owner's browser session cookie.
+    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
+    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
+    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
+    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
-    /// `POST /types/normalize`
-    public enum NormalizeType {
-        public static let id: Swift.String = "normalizeType"
+    /// `POST /auth/sign-in/email`
+    public enum SignInWithPassword {
+        public static let id: Swift.String = "signInWithPassword"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.NormalizeType.Input.Body
-            public init(body: Operations.NormalizeType.Input.Body) {
+            public var body: Operations.SignInWithPassword.Input.Body
+            public init(body: Operations.SignInWithPassword.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
+                case json(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.SignInRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The definition as it would be registered.
+            /// The owner is signed in.
             /// Status 200.
-            case ok(Operations.NormalizeType.Output.Ok)
+            case ok(Operations.SignInWithPassword.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.NormalizeType.Output.Ok {
+            public var ok: Operations.SignInWithPassword.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            /// Status 303.
+            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
+            /// The `seeOther` response; throws for any other.
+            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Start moving a type's items
-    ///
-    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
-    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
-    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
-    /// with the job. A setting that names the type in a way the move cannot rewrite is
-    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
-    /// `400 invalid_properties`. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves`
-    public enum StartTypeMove {
-        public static let id: Swift.String = "startTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.StartTypeMove.Input.Headers
-            public var body: Operations.StartTypeMove.Input.Body
-            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
-            /// Status 202.
-            case accepted(Components.Responses.TypeMoveJob)
-            /// The `accepted` response; throws for any other.
-            public var accepted: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .accepted(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", received: "\(self)")
+                    if case .seeOther(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1259,43 +974,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1308,145 +986,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item
-    ///
-    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
-    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
-    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
-    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
-    ///
-    /// `GET /items/{id}`
-    public enum GetItem {
-        public static let id: Swift.String = "getItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItem.Input.Path
-            public var query: Operations.GetItem.Input.Query
-            public var headers: Operations.GetItem.Input.Headers
-            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
-                public var include: Swift.String?
-                public init(include: Swift.String? = nil) {
-                    self.include = include
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item.
-            /// Status 200.
-            case ok(Operations.GetItem.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItem.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The item.
+            /// The owner is signed in.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItem.Output.Ok.Headers
-                public var body: Operations.GetItem.Output.Ok.Body
-                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
+                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
+                public var body: Operations.SignInWithPassword.Output.Ok.Body
+                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1465,22 +1009,170 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil) {
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemDetail)
+                    case json(Components.Schemas.SignInResult)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemDetail {
+                    public var json: Components.Schemas.SignInResult {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            public typealias SeeOther = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Register an item type
+    ///
+    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
+    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
+    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
+    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
+    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
+    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    ///
+    /// `POST /types`
+    public enum RegisterType {
+        public static let id: Swift.String = "registerType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.RegisterType.Input.Body
+            public init(body: Operations.RegisterType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type as registered.
+            /// Status 201.
+            case created(Operations.RegisterType.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterType.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type as registered.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RegisterType.Output.Created.Headers
+                public var body: Operations.RegisterType.Output.Created.Body
+                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.TypeEnvelope)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1494,21 +1186,225 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace an item's tags
+    /// Cancel a type move job
     ///
-    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
+    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
+    /// the public Marfa document.
     ///
-    /// `PUT /items/{id}/metadata`
-    public enum ReplaceItemMetadata {
-        public static let id: Swift.String = "replaceItemMetadata"
+    /// `POST /type-moves/{id}/cancel`
+    public enum CancelTypeMove {
+        public static let id: Swift.String = "cancelTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceItemMetadata.Input.Path
-            public var headers: Operations.ReplaceItemMetadata.Input.Headers
-            public var body: Operations.ReplaceItemMetadata.Input.Body
-            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
+            public var path: Operations.CancelTypeMove.Input.Path
+            public init(path: Operations.CancelTypeMove.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type move job's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type move job.
+            /// Status 200.
+            case ok(Components.Responses.TypeMoveJob)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Count items
+    ///
+    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
+    ///
+    /// `GET /items/stats`
+    public enum GetItemStats {
+        public static let id: Swift.String = "getItemStats"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var query: Operations.GetItemStats.Input.Query
+            public init(query: Operations.GetItemStats.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var by: Operations.GetItemStats.Input.Query.ByPayload?
+                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
+                    self.by = by
+                }
+                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case state
+                    case _type
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "state": self = .state
+                            case "type": self = ._type
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .state: "state"
+                            case ._type: "type"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.state, ._type]
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// A count for each state or type.
+            /// Status 200.
+            case ok(Operations.GetItemStats.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemStats.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// A count for each state or type.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetItemStats.Output.Ok.Headers
+                public var body: Operations.GetItemStats.Output.Ok.Body
+                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemStats)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemStats {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an item for good
+    ///
+    /// Removes an item, its edges, metadata and extensions permanently. Needs `items.purge`.
+    ///
+    /// `DELETE /items/{id}/purge`
+    public enum PurgeItem {
+        public static let id: Swift.String = "purgeItem"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.PurgeItem.Input.Path
+            public var headers: Operations.PurgeItem.Input.Headers
+            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
@@ -1527,16 +1423,13 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TagsInput)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1617,22 +1510,115 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's outbound edges
+    /// List an item's extensions
     ///
-    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
-    /// read (`X-Marfa-Read-View`).
+    /// Every extension namespace on the item that the key's extension map reads.
     ///
-    /// `GET /items/{id}/edges`
-    public enum ListItemEdges {
-        public static let id: Swift.String = "listItemEdges"
+    /// `GET /items/{id}/extensions`
+    public enum ListItemExtensions {
+        public static let id: Swift.String = "listItemExtensions"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemEdges.Input.Path
-            public var query: Operations.ListItemEdges.Input.Query
-            public var headers: Operations.ListItemEdges.Input.Headers
-            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
+            public var path: Operations.ListItemExtensions.Input.Path
+            public init(path: Operations.ListItemExtensions.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's inbound edges
+    ///
+    /// One page of the edges whose target is the item, optionally of one edge type.
+    ///
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
                 self.path = path
                 self.query = query
-                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
@@ -1652,16 +1638,6 @@ extension Operations {
                     self.edgeType = edgeType
                     self.limit = limit
                     self.cursor = cursor
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
@@ -1724,20 +1700,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1755,46 +1717,57 @@ extension Operations {
 }
 
 extension Operations {
-    /// List audit log entries
+    /// Search items
     ///
-    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
     ///
-    /// `GET /audit`
-    public enum ListAuditLog {
-        public static let id: Swift.String = "listAuditLog"
+    /// `GET /search`
+    public enum SearchItems {
+        public static let id: Swift.String = "searchItems"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListAuditLog.Input.Query
-            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                public var action: Swift.String?
-                public var resourceType: Swift.String?
-                public var resourceId: Swift.String?
-                /// Entries at or after this instant.
-                public var since: Swift.String?
-                /// Entries before this instant.
-                public var until: Swift.String?
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
                 public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.action = action
-                    self.resourceType = resourceType
-                    self.resourceId = resourceId
-                    self.since = since
-                    self.until = until
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
                     self.limit = limit
-                    self.cursor = cursor
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
                 }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of entries.
+            /// The matches.
             /// Status 200.
-            case ok(Operations.ListAuditLog.Output.Ok)
+            case ok(Operations.SearchItems.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListAuditLog.Output.Ok {
+            public var ok: Operations.SearchItems.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1823,18 +1796,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1847,11 +1808,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of entries.
+            /// The matches.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListAuditLog.Output.Ok.Headers
-                public var body: Operations.ListAuditLog.Output.Ok.Body
-                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1879,9 +1840,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.AuditPage)
+                    case json(Components.Schemas.SearchResults)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuditPage {
+                    public var json: Components.Schemas.SearchResults {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1895,23 +1856,25 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read the instance's settings
+    /// List housekeeping jobs
     ///
-    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
+    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
+    /// Needs the operator key. Not in the public Marfa document.
     ///
-    /// `GET /spaces/me/config`
-    public enum GetSpaceConfig {
-        public static let id: Swift.String = "getSpaceConfig"
+    /// `GET /housekeeping`
+    public enum ListHousekeepingJobs {
+        public static let id: Swift.String = "listHousekeepingJobs"
         public struct Input: Swift.Sendable, Swift.Hashable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
+            /// The jobs.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.ListHousekeepingJobs.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1951,49 +1914,83 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The jobs.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
+                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
+                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.HousekeepingJobList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingJobList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Upload a blob
+    /// Download a blob
     ///
-    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
-    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
+    /// The blob's bytes.
     ///
-    /// `POST /blobs`
-    public enum UploadBlob {
-        public static let id: Swift.String = "uploadBlob"
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob {
+        public static let id: Swift.String = "downloadBlob"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.UploadBlob.Input.Headers
-            public var body: Operations.UploadBlob.Input.Body
-            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
-                self.headers = headers
-                self.body = body
+            public var path: Operations.DownloadBlob.Input.Path
+            public init(path: Operations.DownloadBlob.Input.Path) {
+                self.path = path
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
                 }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case binary(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The blob is stored.
-            /// Status 201.
-            case created(Operations.UploadBlob.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.UploadBlob.Output.Created {
+            /// The bytes.
+            /// Status 200.
+            case ok(Operations.DownloadBlob.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DownloadBlob.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2031,24 +2028,17 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
                 get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2063,11 +2053,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The blob is stored.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.UploadBlob.Output.Created.Headers
-                public var body: Operations.UploadBlob.Output.Created.Body
-                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
+            /// The bytes.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -2086,27 +2076,21 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// `true` when the server answered from what it stored for an earlier request under the same
-                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-                    /// with a first answer; status and body repeat the first answer's, a refusal included.
-                    public var idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload? = nil) {
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.idempotencyReplayed = idempotencyReplayed
                     }
-                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Blob)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Blob {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
                         get throws {
                             switch self {
-                                case .json(let body): return body
+                                case .binary(let body): return body
                             }
                         }
                     }
@@ -2117,19 +2101,17 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete a view
+    /// Read a view
     ///
-    /// Deletes a view. Not in the public Marfa document (minimal design).
+    /// One view. Not in the public Marfa document (minimal design).
     ///
-    /// `DELETE /views/{id}`
-    public enum DeleteView {
-        public static let id: Swift.String = "deleteView"
+    /// `GET /views/{id}`
+    public enum GetView {
+        public static let id: Swift.String = "getView"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteView.Input.Path
-            public var headers: Operations.DeleteView.Input.Headers
-            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
+            public var path: Operations.GetView.Input.Path
+            public init(path: Operations.GetView.Input.Path) {
                 self.path = path
-                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The view's id.
@@ -2138,23 +2120,13 @@ extension Operations {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+            /// The view.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.View)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.View {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -2193,16 +2165,6 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

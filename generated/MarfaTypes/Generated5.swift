@@ -705,15 +705,20 @@ extension Components.Responses {
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
             /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Not in the public Marfa document.
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
             public var xMarfaReadView: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil) {
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
@@ -731,63 +736,13 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The view.
-    public struct View: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.View.Headers
-        public var body: Components.Responses.View.Body
-        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ViewEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ViewEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-    public struct UnprocessableEntity: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.UnprocessableEntity.Headers
-        public var body: Components.Responses.UnprocessableEntity.Body
-        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
+    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+    /// `core_type_immutable`, `scoped_credential_not_permitted`.
+    public struct Forbidden: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Forbidden.Headers
+        public var body: Components.Responses.Forbidden.Body
+        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
             self.headers = headers
             self.body = body
         }
@@ -811,8 +766,15 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -820,6 +782,8 @@ extension Components.Responses {
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
@@ -837,37 +801,118 @@ extension Components.Responses {
     }
 }
 
+extension Components.Parameters {
+    /// A key the client chooses for this write, and keeps for every retry of it. The server
+    /// records its answer under the key and answers a repeat from the record, performing nothing
+    /// and publishing no second event. The same key with a different body is
+    /// `422 idempotency_key_reused`.
+    public typealias IdempotencyKey = Swift.String
+}
+
+extension Components.Parameters {
+    /// The `cursor` of the previous page.
+    public typealias Cursor = Swift.String
+}
+
+extension Components.Parameters {
+    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        case _false
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                case "false": self = ._false
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case ._false: "false"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true, ._false]
+    }
+}
+
+extension Components.Parameters {
+    /// The key's id.
+    public typealias KeyId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type move job's id.
+    public typealias TypeMoveId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The blob's content hash, `sha256:<hex>`.
+    public typealias BlobHash = Swift.String
+}
+
+extension Components.Headers {
+    /// Requests left in the current window, never below 0.
+    public typealias XRateLimitRemaining = Swift.Int
+}
+
+extension Components.Headers {
+    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true]
+    }
+}
+
 extension Operations {
-    /// Register an OAuth client
+    /// Revoke a token
     ///
-    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
-    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
-    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
-    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
-    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
-    /// usual envelope.
+    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
+    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
+    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
+    /// public Marfa document.
     ///
-    /// `POST /oauth2/register`
-    public enum RegisterOAuthClient {
-        public static let id: Swift.String = "registerOAuthClient"
+    /// `POST /auth/oauth2/revoke`
+    public enum RevokeToken {
+        public static let id: Swift.String = "revokeToken"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterOAuthClient.Input.Body
-            public init(body: Operations.RegisterOAuthClient.Input.Body) {
+            public var body: Operations.RevokeToken.Input.Body
+            public init(body: Operations.RevokeToken.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ClientRegistrationRequest)
+                case urlEncodedForm(Components.Schemas.RevocationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The client is registered.
-            /// Status 201.
-            case created(Operations.RegisterOAuthClient.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterOAuthClient.Output.Created {
+            /// The token no longer works, or never did.
+            /// Status 200.
+            case ok(Operations.RevokeToken.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RevokeToken.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -892,13 +937,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The client is registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
-                public var body: Operations.RegisterOAuthClient.Output.Created.Body
-                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
+            /// The token no longer works, or never did.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RevokeToken.Output.Ok.Headers
+                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
                     self.headers = headers
-                    self.body = body
                 }
                 public struct Headers: Swift.Sendable, Swift.Hashable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
@@ -923,53 +966,63 @@ extension Operations {
                         self.xRateLimitReset = xRateLimitReset
                     }
                 }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ClientRegistration)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ClientRegistration {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
             }
         }
     }
 }
 
 extension Operations {
-    /// Show the owner's sign-in page
+    /// Show the device consent page
     ///
-    /// The HTML page where the owner signs in with the owner password. Its form posts to
-    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
+    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
     ///
-    /// `GET /auth/sign-in`
-    public enum ShowSignInPage {
-        public static let id: Swift.String = "showSignInPage"
+    /// `GET /auth/device/consent`
+    public enum ShowDeviceConsentPage {
+        public static let id: Swift.String = "showDeviceConsentPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowSignInPage.Input.Query
-            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
+            public var query: Operations.ShowDeviceConsentPage.Input.Query
+            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                /// A same-origin path to return to after signing in.
-                public var returnTo: Swift.String?
-                public init(returnTo: Swift.String? = nil) {
-                    self.returnTo = returnTo
+                public var userCode: Swift.String
+                public init(userCode: Swift.String) {
+                    self.userCode = userCode
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The sign-in page.
+            /// The consent page.
             /// Status 200.
-            case ok(Operations.ShowSignInPage.Output.Ok)
+            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowSignInPage.Output.Ok {
+            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -985,403 +1038,39 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// List approved apps
+    /// Create an API key
     ///
-    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
+    /// with no key at all the call needs no credential and mints the first key (bootstrap);
+    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
+    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
+    /// A body naming no permission map takes the caller's whole set. A `source` another live key
+    /// already owns is `409 conflict`.
     ///
-    /// `GET /auth/grants`
-    public enum ListGrants {
-        public static let id: Swift.String = "listGrants"
+    /// `POST /keys`
+    public enum CreateKey {
+        public static let id: Swift.String = "createKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The grants.
-            /// Status 200.
-            case ok(Operations.ListGrants.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListGrants.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grants.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListGrants.Output.Ok.Headers
-                public var body: Operations.ListGrants.Output.Ok.Body
-                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.GrantList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.GrantList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Revoke an API key
-    ///
-    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
-    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
-    ///
-    /// `DELETE /keys/{id}`
-    public enum RevokeKey {
-        public static let id: Swift.String = "revokeKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RevokeKey.Input.Path
-            public init(path: Operations.RevokeKey.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The key's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item type
-    ///
-    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
-    /// While an item, folder, view or webhook still names the type the answer is
-    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
-    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
-    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
-    /// (`details.subtype_ids`), which `force` does not override.
-    ///
-    /// `DELETE /types/{id}`
-    public enum DeleteType {
-        public static let id: Swift.String = "deleteType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteType.Input.Path
-            public var query: Operations.DeleteType.Input.Query
-            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type is gone.
-            /// Status 200.
-            case ok(Operations.DeleteType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DeleteType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type is gone.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.DeleteType.Output.Ok.Headers
-                public var body: Operations.DeleteType.Output.Ok.Body
-                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeDeleted)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeDeleted {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Create an item
-    ///
-    /// Creates an item, checking its properties against its type. The server stamps timestamps,
-    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
-    /// already exists updates that item and answers `200`; so does an `id` the caller already
-    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
-    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
-    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
-    ///
-    /// `POST /items`
-    public enum CreateItem {
-        public static let id: Swift.String = "createItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateItem.Input.Headers
-            public var body: Operations.CreateItem.Input.Body
-            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
-                self.headers = headers
+            public var body: Operations.CreateKey.Input.Body
+            public init(body: Operations.CreateKey.Input.Body) {
                 self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemInput)
+                case json(Components.Schemas.KeyInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The item and its metadata.
+            /// The key, with its plaintext.
             /// Status 201.
-            case created(Components.Responses.ItemEnvelope)
+            case created(Operations.CreateKey.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.ItemEnvelope {
+            public var created: Operations.CreateKey.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1420,6 +1109,167 @@ extension Operations {
                 get throws {
                     if case .forbidden(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The key, with its plaintext.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.CreateKey.Output.Created.Headers
+                public var body: Operations.CreateKey.Output.Created.Body
+                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ApiKey)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ApiKey {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Replace an item type
+    ///
+    /// Replaces a custom type's definition, running the registration checks again. Needs
+    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
+    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
+    /// `updateType`.
+    ///
+    /// `PUT /types/{id}`
+    public enum ReplaceType {
+        public static let id: Swift.String = "replaceType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ReplaceType.Input.Path
+            public var body: Operations.ReplaceType.Input.Body
+            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type as stored, and any connector mappings the change broke.
+            /// Status 200.
+            case ok(Operations.ReplaceType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ReplaceType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1456,67 +1306,43 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.RegisterType.Output.Created
         }
     }
 }
 
 extension Operations {
-    /// Read an item's history
+    /// List edge types
     ///
-    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
-    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
-    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
-    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
-    /// the key does not reach, is `404 item_not_found`. The public document answers this door
-    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
-    /// the snapshot's `writer` are not in the public Marfa document.
+    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
     ///
-    /// `GET /items/{id}/versions`
-    public enum ListItemVersions {
-        public static let id: Swift.String = "listItemVersions"
+    /// `GET /edge-types`
+    public enum ListEdgeTypes {
+        public static let id: Swift.String = "listEdgeTypes"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemVersions.Input.Path
-            public var query: Operations.ListItemVersions.Input.Query
-            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
-                self.path = path
-                self.query = query
+            public var headers: Operations.ListEdgeTypes.Input.Headers
+            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
+                self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Answer snapshots with a version above this one; the `next` of the previous page.
-                public var after: Swift.Int64?
-                /// Page size.
-                public var limit: Swift.Int?
-                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
-                    self.after = after
-                    self.limit = limit
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of snapshots.
+            /// The edge types.
             /// Status 200.
-            case ok(Operations.ListItemVersions.Output.Ok)
+            case ok(Operations.ListEdgeTypes.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItemVersions.Output.Ok {
+            public var ok: Operations.ListEdgeTypes.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1533,6 +1359,249 @@ extension Operations {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge types.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
+                public var body: Operations.ListEdgeTypes.Output.Ok.Body
+                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.EdgeTypeList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.EdgeTypeList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Restore an item from the bin
+    ///
+    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
+    ///
+    /// `POST /items/{id}/restore`
+    public enum RestoreItem {
+        public static let id: Swift.String = "restoreItem"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.RestoreItem.Input.Path
+            public var headers: Operations.RestoreItem.Input.Headers
+            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item's metadata
+    ///
+    /// The item's tags and the extension namespaces the key may read.
+    ///
+    /// `GET /items/{id}/metadata`
+    public enum GetItemMetadata {
+        public static let id: Swift.String = "getItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetItemMetadata.Input.Path
+            public init(path: Operations.GetItemMetadata.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1582,67 +1651,26 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of snapshots.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListItemVersions.Output.Ok.Headers
-                public var body: Operations.ListItemVersions.Output.Ok.Body
-                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemSnapshotPage)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemSnapshotPage {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Delete an extension namespace
+    /// Replace an extension namespace
     ///
-    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
+    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `DELETE /items/{id}/extensions/{namespace}`
-    public enum DeleteItemExtension {
-        public static let id: Swift.String = "deleteItemExtension"
+    /// `PUT /items/{id}/extensions/{namespace}`
+    public enum ReplaceItemExtension {
+        public static let id: Swift.String = "replaceItemExtension"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteItemExtension.Input.Path
-            public var headers: Operations.DeleteItemExtension.Input.Headers
-            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
+            public var path: Operations.ReplaceItemExtension.Input.Path
+            public var headers: Operations.ReplaceItemExtension.Input.Headers
+            public var body: Operations.ReplaceItemExtension.Input.Body
+            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
@@ -1663,6 +1691,9 @@ extension Operations {
                 public init(idempotencyKey: Swift.String? = nil) {
                     self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.JSONObject)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1722,6 +1753,16 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.

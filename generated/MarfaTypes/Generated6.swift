@@ -716,11 +716,14 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// No usable credential (`unauthorized`), checked before anything else.
-    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Unauthorized.Headers
-        public var body: Components.Responses.Unauthorized.Body
-        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
+    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+    public struct BadRequest: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.BadRequest.Headers
+        public var body: Components.Responses.BadRequest.Body
+        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
             self.headers = headers
             self.body = body
         }
@@ -744,8 +747,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -771,11 +774,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TooManyRequests.Headers
-        public var body: Components.Responses.TooManyRequests.Body
-        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
+    /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+    public struct ServiceUnavailable: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.ServiceUnavailable.Headers
+        public var body: Components.Responses.ServiceUnavailable.Body
+        public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
             self.headers = headers
             self.body = body
         }
@@ -796,20 +799,17 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-            public var retryAfter: Swift.Int?
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.retryAfter = retryAfter
                 self.idempotencyReplayed = idempotencyReplayed
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
@@ -829,39 +829,103 @@ extension Components.Responses {
 }
 
 extension Operations {
-    /// Exchange a grant for tokens
+    /// Record the owner's decision
     ///
-    /// The token endpoint for public clients (PKCE takes the place of a client secret):
-    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
-    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
-    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
-    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
-    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
-    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
-    ///   means add five seconds to the interval, `expired_token` means start again, and
-    ///   `access_denied` means the person declined.
+    /// The consent page's form post. Approving issues an authorization code and redirects to the
+    /// client's `redirect_uri` with `code` and `state`; declining redirects with
+    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
+    /// document.
     ///
-    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
-    /// Marfa document.
-    ///
-    /// `POST /auth/oauth2/token`
-    public enum RequestToken {
-        public static let id: Swift.String = "requestToken"
+    /// `POST /auth/authorize/decision`
+    public enum SubmitConsentDecision {
+        public static let id: Swift.String = "submitConsentDecision"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RequestToken.Input.Body
-            public init(body: Operations.RequestToken.Input.Body) {
+            public var body: Operations.SubmitConsentDecision.Input.Body
+            public init(body: Operations.SubmitConsentDecision.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.TokenRequest)
+                case urlEncodedForm(Components.Schemas.ConsentDecision)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The tokens.
+            /// A redirect to the client's redirect URI.
+            /// Status 302.
+            case found(Operations.SubmitConsentDecision.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.SubmitConsentDecision.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Start a device sign-in
+    ///
+    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
+    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
+    /// the `device_code` grant. Not in the public Marfa document.
+    ///
+    /// `POST /auth/device/code`
+    public enum RequestDeviceCode {
+        public static let id: Swift.String = "requestDeviceCode"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.RequestDeviceCode.Input.Body
+            public init(body: Operations.RequestDeviceCode.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The device and user codes.
             /// Status 200.
-            case ok(Operations.RequestToken.Output.Ok)
+            case ok(Operations.RequestDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestToken.Output.Ok {
+            public var ok: Operations.RequestDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -899,11 +963,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tokens.
+            /// The device and user codes.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RequestToken.Output.Ok.Headers
-                public var body: Operations.RequestToken.Output.Ok.Body
-                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
+                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
+                public var body: Operations.RequestDeviceCode.Output.Ok.Body
+                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -931,9 +995,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TokenResponse)
+                    case json(Components.Schemas.DeviceAuthorizationResponse)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TokenResponse {
+                    public var json: Components.Schemas.DeviceAuthorizationResponse {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -947,136 +1011,19 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read the owner account
+    /// Read the calling key
     ///
-    /// The instance's one person account. Needs the operator key. A fresh instance answers
-    /// `404 owner_not_found`. Not in the public Marfa document.
+    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
+    /// tier, never its plaintext. An OAuth access token is not a key and is refused
+    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
+    /// view a working copy holds. Served by the public server, not in the public Marfa document.
     ///
-    /// `GET /owner`
-    public enum GetOwner {
-        public static let id: Swift.String = "getOwner"
+    /// `GET /keys/current`
+    public enum GetCurrentKey {
+        public static let id: Swift.String = "getCurrentKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner.
-            /// Status 200.
-            case ok(Operations.GetOwner.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetOwner.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetOwner.Output.Ok.Headers
-                public var body: Operations.GetOwner.Output.Ok.Body
-                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Owner)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Owner {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List item types
-    ///
-    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
-    /// catalog a client reads at start and replaces whole. A conditional read
-    /// (`X-Marfa-Read-View`).
-    ///
-    /// `GET /types`
-    public enum ListTypes {
-        public static let id: Swift.String = "listTypes"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListTypes.Input.Headers
-            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
+            public var headers: Operations.GetCurrentKey.Input.Headers
+            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
                 self.headers = headers
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
@@ -1091,11 +1038,11 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The catalog.
+            /// The calling key.
             /// Status 200.
-            case ok(Operations.ListTypes.Output.Ok)
+            case ok(Operations.GetCurrentKey.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTypes.Output.Ok {
+            public var ok: Operations.GetCurrentKey.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1124,6 +1071,18 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
             /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
             /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
@@ -1150,11 +1109,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The catalog.
+            /// The calling key.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListTypes.Output.Ok.Headers
-                public var body: Operations.ListTypes.Output.Ok.Body
-                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
+                public var body: Operations.GetCurrentKey.Output.Ok.Body
+                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1174,21 +1133,26 @@ extension Operations {
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
                     /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Not in the public Marfa document.
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
                     public var xMarfaReadView: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil) {
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
                         self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json([Components.Schemas.ItemType])
+                    case json(Components.Schemas.ApiKey)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: [Components.Schemas.ItemType] {
+                    public var json: Components.Schemas.ApiKey {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1202,35 +1166,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a type move job
+    /// Preview moving a type's items
     ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
+    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
+    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
+    /// nothing. Not in the public Marfa document.
     ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
+    /// `POST /type-moves/preview`
+    public enum PreviewTypeMove {
+        public static let id: Swift.String = "previewTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
-                self.path = path
+            public var body: Operations.PreviewTypeMove.Input.Body
+            public init(body: Operations.PreviewTypeMove.Input.Body) {
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeMoveInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
+            /// What the move would do.
             /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
+            case ok(Operations.PreviewTypeMove.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
+            public var ok: Operations.PreviewTypeMove.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1280,41 +1255,479 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// What the move would do.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
+                public var body: Operations.PreviewTypeMove.Output.Ok.Body
+                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.TypeMovePreview)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeMovePreview {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Delete an edge type
+    /// List items
     ///
-    /// Removes a custom edge type. While edges of the type exist the answer is
-    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
-    /// parameter is not in the public Marfa document.
+    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
+    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
+    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
+    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
+    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
     ///
-    /// `DELETE /edge-types/{id}`
-    public enum DeleteEdgeType {
-        public static let id: Swift.String = "deleteEdgeType"
+    /// `GET /items`
+    public enum ListItems {
+        public static let id: Swift.String = "listItems"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteEdgeType.Input.Path
-            public var query: Operations.DeleteEdgeType.Input.Query
-            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
-                self.path = path
+            public var query: Operations.ListItems.Input.Query
+            public var headers: Operations.ListItems.Input.Headers
+            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
                 self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
+                public var _type: Swift.String?
+                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
+                public var state: Swift.String?
+                /// Only items written under this source.
+                public var source: Swift.String?
+                /// A tier, or `all` (the default) for both.
+                public var tier: Operations.ListItems.Input.Query.TierPayload?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+                public var sort: Swift.String?
+                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
+                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
+                public var timestampAfter: Swift.String?
+                /// Items whose own time is at or before this instant.
+                public var timestampBefore: Swift.String?
+                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
+                public var include: Swift.String?
+                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil, include: Swift.String? = nil) {
+                    self._type = _type
+                    self.state = state
+                    self.source = source
+                    self.tier = tier
+                    self.tags = tags
+                    self.filter = filter
+                    self.sort = sort
+                    self.direction = direction
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
+                    self.include = include
+                }
+                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case library
+                    case feed
+                    case all
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "library": self = .library
+                            case "feed": self = .feed
+                            case "all": self = .all
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .library: "library"
+                            case .feed: "feed"
+                            case .all: "all"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.library, .feed, .all]
+                }
+                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// One page of items.
+            /// Status 200.
+            case ok(Operations.ListItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of items.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListItems.Output.Ok.Headers
+                public var body: Operations.ListItems.Output.Ok.Body
+                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        /// The value read as `itemPage`, when it is one.
+                        public var value1: Components.Schemas.ItemPage?
+                        /// The value read as `itemEnvelopePage`, when it is one.
+                        public var value2: Components.Schemas.ItemEnvelopePage?
+                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
+                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
+                            if value1 == nil && value2 == nil {
+                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
+                            }
+                        }
+                        /// Writes the first value that is set.
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            if let value = value1 {
+                                try value.encode(to: encoder)
+                            } else if let value = value2 {
+                                try value.encode(to: encoder)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an extension namespace
+    ///
+    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
+    ///
+    /// `GET /items/{id}/extensions/{namespace}`
+    public enum GetItemExtension {
+        public static let id: Swift.String = "getItemExtension"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetItemExtension.Input.Path
+            public init(path: Operations.GetItemExtension.Input.Path) {
+                self.path = path
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge type's identifier.
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The namespace's document.
+            /// Status 200.
+            case ok(Operations.GetItemExtension.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemExtension.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The namespace's document.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetItemExtension.Output.Ok.Headers
+                public var body: Operations.GetItemExtension.Output.Ok.Body
+                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemExtension)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemExtension {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an edge
+    ///
+    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    ///
+    /// `DELETE /edges/{id}`
+    public enum DeleteEdge {
+        public static let id: Swift.String = "deleteEdge"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteEdge.Input.Path
+            public var headers: Operations.DeleteEdge.Input.Headers
+            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The edge's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1328,19 +1741,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
             /// No usable credential (`unauthorized`), checked before anything else.
             /// Status 401.
             case unauthorized(Components.Responses.Unauthorized)
@@ -1390,6 +1790,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1407,28 +1817,164 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change an item's state
+    /// Read a webhook
     ///
-    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
+    /// One subscription, secret redacted.
     ///
-    /// `POST /items/{id}/transition`
-    public enum TransitionItem {
-        public static let id: Swift.String = "transitionItem"
+    /// `GET /webhooks/{id}`
+    public enum GetWebhook {
+        public static let id: Swift.String = "getWebhook"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.TransitionItem.Input.Path
-            public var headers: Operations.TransitionItem.Input.Headers
-            public var body: Operations.TransitionItem.Input.Body
-            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
+            public var path: Operations.GetWebhook.Input.Path
+            public init(path: Operations.GetWebhook.Input.Path) {
                 self.path = path
-                self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+                /// The webhook's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings
+    ///
+    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    ///
+    /// `GET /spaces/me/config`
+    public enum GetSpaceConfig {
+        public static let id: Swift.String = "getSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Upload a blob
+    ///
+    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
+    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
+    ///
+    /// `POST /blobs`
+    public enum UploadBlob {
+        public static let id: Swift.String = "uploadBlob"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.UploadBlob.Input.Headers
+            public var body: Operations.UploadBlob.Input.Body
+            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+                self.headers = headers
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
@@ -1441,18 +1987,18 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemTransition)
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+            /// The blob is stored.
+            /// Status 201.
+            case created(Operations.UploadBlob.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.UploadBlob.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1490,31 +2036,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
                 get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1539,33 +2068,79 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The blob is stored.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.UploadBlob.Output.Created.Headers
+                public var body: Operations.UploadBlob.Output.Created.Body
+                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// `true` when the server answered from what it stored for an earlier request under the same
+                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+                    /// with a first answer; status and body repeat the first answer's, a refusal included.
+                    public var idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.idempotencyReplayed = idempotencyReplayed
+                    }
+                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.Blob)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Blob {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Untag an item
+    /// Delete a view
     ///
-    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    /// Deletes a view. Not in the public Marfa document (minimal design).
     ///
-    /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
-        public static let id: Swift.String = "removeItemTag"
+    /// `DELETE /views/{id}`
+    public enum DeleteView {
+        public static let id: Swift.String = "deleteView"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RemoveItemTag.Input.Path
-            public var headers: Operations.RemoveItemTag.Input.Headers
-            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
+            public var path: Operations.DeleteView.Input.Path
+            public var headers: Operations.DeleteView.Input.Headers
+            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+                /// The view's id.
                 public var id: Swift.String
-                /// The tag to remove, URL-encoded.
-                public var tag: Swift.String
-                public init(id: Swift.String, tag: Swift.String) {
+                public init(id: Swift.String) {
                     self.id = id
-                    self.tag = tag
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
@@ -1580,11 +2155,11 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1633,584 +2208,6 @@ extension Operations {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's inbound edges
-    ///
-    /// One page of the edges whose target is the item, optionally of one edge type.
-    ///
-    /// `GET /items/{id}/backrefs`
-    public enum ListItemBackrefs {
-        public static let id: Swift.String = "listItemBackrefs"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemBackrefs.Input.Path
-            public var query: Operations.ListItemBackrefs.Input.Query
-            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Only edges of this type.
-                public var edgeType: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of edges.
-            /// Status 200.
-            case ok(Components.Responses.EdgePage)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Search items
-    ///
-    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
-    ///
-    /// `GET /search`
-    public enum SearchItems {
-        public static let id: Swift.String = "searchItems"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.SearchItems.Input.Query
-            public init(query: Operations.SearchItems.Input.Query) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// The search text.
-                public var q: Swift.String
-                /// A type and its subtypes.
-                public var _type: Swift.String?
-                public var state: Components.Schemas.ItemState?
-                public var tier: Operations.SearchItems.Input.Query.TierPayload?
-                /// `system` also searches `system.*` items.
-                public var include: Swift.String?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                public var limit: Swift.Int?
-                public var offset: Swift.Int?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                public var timestampAfter: Swift.String?
-                public var timestampBefore: Swift.String?
-                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
-                    self.q = q
-                    self._type = _type
-                    self.state = state
-                    self.tier = tier
-                    self.include = include
-                    self.tags = tags
-                    self.limit = limit
-                    self.offset = offset
-                    self.filter = filter
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                }
-                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The matches.
-            /// Status 200.
-            case ok(Operations.SearchItems.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SearchItems.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The matches.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SearchItems.Output.Ok.Headers
-                public var body: Operations.SearchItems.Output.Ok.Body
-                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.SearchResults)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SearchResults {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List housekeeping jobs
-    ///
-    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
-    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
-    /// Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `GET /housekeeping`
-    public enum ListHousekeepingJobs {
-        public static let id: Swift.String = "listHousekeepingJobs"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The jobs.
-            /// Status 200.
-            case ok(Operations.ListHousekeepingJobs.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The jobs.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
-                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
-                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.HousekeepingJobList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingJobList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Download a blob
-    ///
-    /// The blob's bytes.
-    ///
-    /// `GET /blobs/{hash}`
-    public enum DownloadBlob {
-        public static let id: Swift.String = "downloadBlob"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DownloadBlob.Input.Path
-            public init(path: Operations.DownloadBlob.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The bytes.
-            /// Status 200.
-            case ok(Operations.DownloadBlob.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DownloadBlob.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The bytes.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.DownloadBlob.Output.Ok.Headers
-                public var body: Operations.DownloadBlob.Output.Ok.Body
-                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .binary(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read a view
-    ///
-    /// One view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views/{id}`
-    public enum GetView {
-        public static let id: Swift.String = "getView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetView.Input.Path
-            public init(path: Operations.GetView.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
-            /// Status 200.
-            case ok(Components.Responses.View)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

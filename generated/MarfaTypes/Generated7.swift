@@ -748,14 +748,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-    public struct BadRequest: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.BadRequest.Headers
-        public var body: Components.Responses.BadRequest.Body
-        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
+    /// The view.
+    public struct View: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.View.Headers
+        public var body: Components.Responses.View.Body
+        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
             self.headers = headers
             self.body = body
         }
@@ -768,8 +765,6 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
@@ -779,11 +774,10 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
@@ -792,9 +786,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.ViewEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.ViewEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -806,11 +800,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-    public struct ServiceUnavailable: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ServiceUnavailable.Headers
-        public var body: Components.Responses.ServiceUnavailable.Body
-        public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
+    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+    public struct UnprocessableEntity: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.UnprocessableEntity.Headers
+        public var body: Components.Responses.UnprocessableEntity.Body
+        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
             self.headers = headers
             self.body = body
         }
@@ -834,8 +828,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -860,45 +854,35 @@ extension Components.Responses {
     }
 }
 
+extension Components.Headers {
+    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+    public typealias RetryAfter = Swift.Int
+}
+
 extension Operations {
-    /// Revoke a token
+    /// Describe the instance
     ///
-    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
-    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
-    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
-    /// public Marfa document.
+    /// The instance's name, identity, build and contract, read without a credential. A client
+    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
+    /// changes for the life of the instance) and which contract it speaks. Served by the public
+    /// server, not in the public Marfa document.
     ///
-    /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken {
-        public static let id: Swift.String = "revokeToken"
+    /// `GET /`
+    public enum GetInstance {
+        public static let id: Swift.String = "getInstance"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RevokeToken.Input.Body
-            public init(body: Operations.RevokeToken.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.RevocationRequest)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The token no longer works, or never did.
+            /// The instance's description.
             /// Status 200.
-            case ok(Operations.RevokeToken.Output.Ok)
+            case ok(Operations.GetInstance.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeToken.Output.Ok {
+            public var ok: Operations.GetInstance.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -913,11 +897,13 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The token no longer works, or never did.
+            /// The instance's description.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RevokeToken.Output.Ok.Headers
-                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
+                public var headers: Operations.GetInstance.Output.Ok.Headers
+                public var body: Operations.GetInstance.Output.Ok.Body
+                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
                     self.headers = headers
+                    self.body = body
                 }
                 public struct Headers: Swift.Sendable, Swift.Hashable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
@@ -942,37 +928,50 @@ extension Operations {
                         self.xRateLimitReset = xRateLimitReset
                     }
                 }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.InstanceDescription)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.InstanceDescription {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
             }
         }
     }
 }
 
 extension Operations {
-    /// Show the device consent page
+    /// Show the device code entry page
     ///
-    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    /// The HTML page where the person types the code a device shows (`verification_uri`). With
+    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
+    /// the sign-in page. Not in the public Marfa document.
     ///
-    /// `GET /auth/device/consent`
-    public enum ShowDeviceConsentPage {
-        public static let id: Swift.String = "showDeviceConsentPage"
+    /// `GET /auth/device`
+    public enum ShowDeviceEntryPage {
+        public static let id: Swift.String = "showDeviceEntryPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowDeviceConsentPage.Input.Query
-            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
+            public var query: Operations.ShowDeviceEntryPage.Input.Query
+            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                public var userCode: Swift.String
-                public init(userCode: Swift.String) {
+                public var userCode: Swift.String?
+                public init(userCode: Swift.String? = nil) {
                     self.userCode = userCode
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
+            /// The entry page.
             /// Status 200.
-            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -980,25 +979,12 @@ extension Operations {
             }
             /// No owner session; a redirect to the sign-in page.
             /// Status 302.
-            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            case found(Operations.ShowDeviceEntryPage.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+            public var found: Operations.ShowDeviceEntryPage.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1020,33 +1006,30 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create an API key
+    /// Create the owner account
     ///
-    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
-    /// with no key at all the call needs no credential and mints the first key (bootstrap);
-    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
-    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
-    /// A body naming no permission map takes the caller's whole set. A `source` another live key
-    /// already owns is `409 conflict`.
+    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
+    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
+    /// `400 validation_error` naming `password`. Not in the public Marfa document.
     ///
-    /// `POST /keys`
-    public enum CreateKey {
-        public static let id: Swift.String = "createKey"
+    /// `POST /owner`
+    public enum CreateOwner {
+        public static let id: Swift.String = "createOwner"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateKey.Input.Body
-            public init(body: Operations.CreateKey.Input.Body) {
+            public var body: Operations.CreateOwner.Input.Body
+            public init(body: Operations.CreateOwner.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.KeyInput)
+                case json(Components.Schemas.OwnerInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The key, with its plaintext.
+            /// The owner is created.
             /// Status 201.
-            case created(Operations.CreateKey.Output.Created)
+            case created(Operations.CreateOwner.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Operations.CreateKey.Output.Created {
+            public var created: Operations.CreateOwner.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1113,69 +1096,137 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The key, with its plaintext.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.CreateKey.Output.Created.Headers
-                public var body: Operations.CreateKey.Output.Created.Body
-                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Created = Operations.GetOwner.Output.Ok
         }
     }
 }
 
 extension Operations {
-    /// Replace an item type
+    /// Update an API key
     ///
-    /// Replaces a custom type's definition, running the registration checks again. Needs
-    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
-    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
-    /// `updateType`.
+    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
+    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
+    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
+    /// one, `404 api_key_not_found`.
     ///
-    /// `PUT /types/{id}`
-    public enum ReplaceType {
-        public static let id: Swift.String = "replaceType"
+    /// `PATCH /keys/{id}`
+    public enum UpdateKey {
+        public static let id: Swift.String = "updateKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceType.Input.Path
-            public var body: Operations.ReplaceType.Input.Body
-            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
+            public var path: Operations.UpdateKey.Input.Path
+            public var body: Operations.UpdateKey.Input.Body
+            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
                 self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The key's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.KeyPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The key as stored.
+            /// Status 200.
+            case ok(Operations.UpdateKey.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.UpdateKey.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.CreateKey.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Set the owner's icon for a type
+    ///
+    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
+    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
+    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
+    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
+    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
+    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
+    /// author's). Not in the public Marfa document.
+    ///
+    /// `PUT /types/{id}/icon`
+    public enum SetTypeIcon {
+        public static let id: Swift.String = "setTypeIcon"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.SetTypeIcon.Input.Path
+            public var headers: Operations.SetTypeIcon.Input.Headers
+            public var body: Operations.SetTypeIcon.Input.Body
+            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
+                self.path = path
+                self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
@@ -1185,16 +1236,26 @@ extension Operations {
                     self.id = id
                 }
             }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
+                case json(Components.Schemas.TypeIconInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as stored, and any connector mappings the change broke.
+            /// The icon the type resolves to now.
             /// Status 200.
-            case ok(Operations.ReplaceType.Output.Ok)
+            case ok(Operations.SetTypeIcon.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ReplaceType.Output.Ok {
+            public var ok: Operations.SetTypeIcon.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1262,16 +1323,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1284,100 +1335,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// List edge types
-    ///
-    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
-    ///
-    /// `GET /edge-types`
-    public enum ListEdgeTypes {
-        public static let id: Swift.String = "listEdgeTypes"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListEdgeTypes.Input.Headers
-            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge types.
-            /// Status 200.
-            case ok(Operations.ListEdgeTypes.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListEdgeTypes.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge types.
+            /// The icon the type resolves to now.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
-                public var body: Operations.ListEdgeTypes.Output.Ok.Body
-                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
+                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
+                public var body: Operations.SetTypeIcon.Output.Ok.Body
+                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1396,22 +1358,24 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil) {
+                    /// `true` when the server answered from what it stored for an earlier request under the same
+                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+                    /// with a first answer; status and body repeat the first answer's, a refusal included.
+                    public var idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
+                        self.idempotencyReplayed = idempotencyReplayed
                     }
+                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.EdgeTypeList)
+                    case json(Components.Schemas.TypeIcon)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeList {
+                    public var json: Components.Schemas.TypeIcon {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1425,25 +1389,66 @@ extension Operations {
 }
 
 extension Operations {
-    /// Restore an item from the bin
+    /// Update an item
     ///
-    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
+    /// Changes an item's properties (merged by default, or replaced with
+    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
+    /// the client read (required; without it `400 missing_required_field`). A stale base whose
+    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
+    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
+    /// and says how in `conflict_resolution`. A base with no snapshot left is
+    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
     ///
-    /// `POST /items/{id}/restore`
-    public enum RestoreItem {
-        public static let id: Swift.String = "restoreItem"
+    /// `PATCH /items/{id}`
+    public enum UpdateItem {
+        public static let id: Swift.String = "updateItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RestoreItem.Input.Path
-            public var headers: Operations.RestoreItem.Input.Headers
-            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
+            public var path: Operations.UpdateItem.Input.Path
+            public var query: Operations.UpdateItem.Input.Query
+            public var headers: Operations.UpdateItem.Input.Headers
+            public var body: Operations.UpdateItem.Input.Body
+            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
                 self.path = path
+                self.query = query
                 self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
+                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
+                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
+                    self.conflict = conflict
+                }
+                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case auto
+                    case manual
+                    case callback
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "auto": self = .auto
+                            case "manual": self = .manual
+                            case "callback": self = .callback
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .auto: "auto"
+                            case .manual: "manual"
+                            case .callback: "callback"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.auto, .manual, .callback]
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
@@ -1455,6 +1460,9 @@ extension Operations {
                 public init(idempotencyKey: Swift.String? = nil) {
                     self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.ItemPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1468,6 +1476,31 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
             /// No usable credential (`unauthorized`), checked before anything else.
             /// Status 401.
             case unauthorized(Components.Responses.Unauthorized)
@@ -1501,20 +1534,6 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1537,87 +1556,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item's metadata
-    ///
-    /// The item's tags and the extension namespaces the key may read.
-    ///
-    /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
-        public static let id: Swift.String = "getItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItemMetadata.Input.Path
-            public init(path: Operations.GetItemMetadata.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
                 }
             }
             /// A status the document does not describe.
@@ -1627,18 +1573,18 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace an extension namespace
+    /// Add to an item's tags
     ///
-    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
+    /// Unions the given tags into the tag set.
     ///
-    /// `PUT /items/{id}/extensions/{namespace}`
-    public enum ReplaceItemExtension {
-        public static let id: Swift.String = "replaceItemExtension"
+    /// `PATCH /items/{id}/metadata`
+    public enum MergeItemMetadata {
+        public static let id: Swift.String = "mergeItemMetadata"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceItemExtension.Input.Path
-            public var headers: Operations.ReplaceItemExtension.Input.Headers
-            public var body: Operations.ReplaceItemExtension.Input.Body
-            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
+            public var path: Operations.MergeItemMetadata.Input.Path
+            public var headers: Operations.MergeItemMetadata.Input.Headers
+            public var body: Operations.MergeItemMetadata.Input.Body
+            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
@@ -1646,11 +1592,8 @@ extension Operations {
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
                 public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
+                public init(id: Swift.String) {
                     self.id = id
-                    self.namespace = namespace
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
@@ -1664,15 +1607,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.JSONObject)
+                case json(Components.Schemas.TagsInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The extension namespaces the key may read.
+            /// The item's metadata.
             /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1726,16 +1669,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
-                }
-            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1763,236 +1696,56 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an edge
+    /// List edges
     ///
-    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
+    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
+    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
+    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
     ///
-    /// `DELETE /edges/{id}`
-    public enum DeleteEdge {
-        public static let id: Swift.String = "deleteEdge"
+    /// `GET /edges`
+    public enum ListEdges {
+        public static let id: Swift.String = "listEdges"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteEdge.Input.Path
-            public var headers: Operations.DeleteEdge.Input.Headers
-            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
-                self.path = path
+            public var query: Operations.ListEdges.Input.Query
+            public var headers: Operations.ListEdges.Input.Headers
+            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
+                self.query = query
                 self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Comma-separated edge types, up to 10.
+                public var edgeType: Swift.String?
+                /// Inclusive lower bound on `updated_at`.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+            /// One page of edges.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a webhook
-    ///
-    /// One subscription, secret redacted.
-    ///
-    /// `GET /webhooks/{id}`
-    public enum GetWebhook {
-        public static let id: Swift.String = "getWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetWebhook.Input.Path
-            public init(path: Operations.GetWebhook.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 200.
-            case ok(Components.Responses.Webhook)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Run a housekeeping job now
-    ///
-    /// Runs the named job inline and answers when it is done, so the call can take long. A job
-    /// already running is `409 housekeeping_job_running`; an unknown name is
-    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping {
-        public static let id: Swift.String = "runHousekeeping"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RunHousekeeping.Input.Path
-            public init(path: Operations.RunHousekeeping.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The job's name (lowercase letters, digits and hyphens).
-                public var name: Swift.String
-                public init(name: Swift.String) {
-                    self.name = name
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The run.
-            /// Status 200.
-            case ok(Operations.RunHousekeeping.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RunHousekeeping.Output.Ok {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -2033,19 +1786,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
             /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
             /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
@@ -2072,11 +1812,89 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The run.
+        }
+    }
+}
+
+extension Operations {
+    /// List occurrences in a window
+    ///
+    /// The events inside a time window, recurring series expanded at read time. A window too long,
+    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    ///
+    /// `GET /occurrences`
+    public enum ListOccurrences {
+        public static let id: Swift.String = "listOccurrences"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var query: Operations.ListOccurrences.Input.Query
+            public init(query: Operations.ListOccurrences.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Window start (inclusive), RFC 3339.
+                public var from: Swift.String
+                /// Window end (exclusive), RFC 3339.
+                public var to: Swift.String
+                /// One event type; every readable event type by default.
+                public var _type: Swift.String?
+                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
+                    self.from = from
+                    self.to = to
+                    self._type = _type
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The occurrences.
+            /// Status 200.
+            case ok(Operations.ListOccurrences.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListOccurrences.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The occurrences.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
-                public var body: Operations.RunHousekeeping.Output.Ok.Body
-                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
+                public var headers: Operations.ListOccurrences.Output.Ok.Headers
+                public var body: Operations.ListOccurrences.Output.Ok.Body
+                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -2104,9 +1922,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.HousekeepingRun)
+                    case json(Components.Schemas.OccurrenceList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingRun {
+                    public var json: Components.Schemas.OccurrenceList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2120,22 +1938,275 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete a folder
+    /// List a webhook's deliveries
     ///
-    /// Revokes the folder's settings; machines bound to it stop following them.
+    /// Recent delivery attempts, newest first.
     ///
-    /// `DELETE /folders/{id}`
-    public enum DeleteFolder {
-        public static let id: Swift.String = "deleteFolder"
+    /// `GET /webhooks/{id}/deliveries`
+    public enum ListWebhookDeliveries {
+        public static let id: Swift.String = "listWebhookDeliveries"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteFolder.Input.Path
-            public var headers: Operations.DeleteFolder.Input.Headers
-            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+            public var path: Operations.ListWebhookDeliveries.Input.Path
+            public var query: Operations.ListWebhookDeliveries.Input.Query
+            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
                 self.path = path
-                self.headers = headers
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var limit: Swift.Int?
+                public init(limit: Swift.Int? = nil) {
+                    self.limit = limit
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The deliveries.
+            /// Status 200.
+            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The deliveries.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
+                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.WebhookDeliveryList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookDeliveryList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a folder
+    ///
+    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
+    /// the search would not hold are refused `400 validation_error`. The public server serves
+    /// this write; its shape here is this contract's.
+    ///
+    /// `POST /folders`
+    public enum CreateFolder {
+        public static let id: Swift.String = "createFolder"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.CreateFolder.Input.Headers
+            public var body: Operations.CreateFolder.Input.Body
+            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.FolderInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The folder.
+            /// Status 201.
+            case created(Components.Responses.Folder)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Folder {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change a view
+    ///
+    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
+    ///
+    /// `PATCH /views/{id}`
+    public enum UpdateView {
+        public static let id: Swift.String = "updateView"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.UpdateView.Input.Path
+            public var headers: Operations.UpdateView.Input.Headers
+            public var body: Operations.UpdateView.Input.Body
+            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The view's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -2151,16 +2222,44 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.ViewPatch)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+            /// The view.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.View)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.View {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
