@@ -24,6 +24,16 @@ enum EventLog {
         }
     }
 
+    /// What a cascade adds to an item event (`Cascades`): on a delete or purge it made,
+    /// `trashed_by_cascade` and `trashed_with`; `restored_with` on a restore that brought the row
+    /// back with another; `purged_with` on a purge.
+    struct CascadeMarks: Sendable {
+        var trashedByCascade: Bool?
+        var trashedWith: String?
+        var restoredWith: String?
+        var purgedWith: String?
+    }
+
     /// An item, metadata or edge event's frame as stored.
     private struct Frame: Encodable {
         let eventType: String
@@ -31,19 +41,31 @@ enum EventLog {
         var metadata: Components.Schemas.ItemMetadata?
         var edge: OpenAPIValue?
         var sourceType: String?
+        var trashedByCascade: Bool?
+        var trashedWith: String?
+        var restoredWith: String?
         var purgedWith: String?
 
         enum CodingKeys: String, CodingKey {
-            case eventType = "event_type", item, metadata, edge, sourceType = "source_type", purgedWith = "purged_with"
+            case eventType = "event_type", item, metadata, edge, sourceType = "source_type"
+            case trashedByCascade = "trashed_by_cascade", trashedWith = "trashed_with", restoredWith = "restored_with"
+            case purgedWith = "purged_with"
         }
     }
 
     /// Appends `item.<change>` (`created`, `updated`, `deleted`, `restored`, `purged`,
-    /// `state_changed`) or `metadata.changed` for `item`, at `date`; answers the new id.
+    /// `state_changed`) or `metadata.changed` for `item`, with a cascade's `marks`, at `date`;
+    /// answers the new id.
     @discardableResult
-    static func appendItem(_ type: String, _ item: ItemRecord, at date: Date, in db: SQLiteConnection) throws -> Int64 {
+    static func appendItem(
+        _ type: String, _ item: ItemRecord, marks: CascadeMarks = .init(), at date: Date, in db: SQLiteConnection
+    ) throws -> Int64 {
         let metadata = try ItemExtensions.metadata(of: item, in: db)
-        let frame = Frame(eventType: type, item: item.wire, metadata: metadata)
+        var frame = Frame(eventType: type, item: item.wire, metadata: metadata)
+        frame.trashedByCascade = marks.trashedByCascade
+        frame.trashedWith = marks.trashedWith
+        frame.restoredWith = marks.restoredWith
+        frame.purgedWith = marks.purgedWith
         return try append(type, itemType: item.type, itemID: item.id, frame: frame, at: date, in: db)
     }
 

@@ -106,9 +106,16 @@ extension LocalAPI {
         switch name {
         case "trash-purge":
             return try removing("trash_retention_days", config.trashRetentionDays ?? 60, unit: 86_400) { cutoff in
-                let rows = try db.query("SELECT * FROM items WHERE state = 'trashed' AND updated_at < ? ORDER BY seq", cutoff)
+                // Items a cascade took come after the item whose delete took them, which purges them.
+                let rows = try db.query(
+                    "SELECT * FROM items WHERE state = 'trashed' AND updated_at < ? ORDER BY trashed_with IS NOT NULL, seq",
+                    cutoff)
                 if !rows.isEmpty { try ReadViews.change("trash.purge", at: now, in: db) }
-                for row in rows { try Self.purge(try ItemRecord(row: row), at: now, in: db) }
+                for row in rows {
+                    let item = try ItemRecord(row: row)
+                    guard try ItemRecord.find(id: item.id, in: db) != nil else { continue }
+                    try Cascades.purge(item, at: now, in: db)
+                }
                 return rows.count
             }
         case "audit-cleanup":

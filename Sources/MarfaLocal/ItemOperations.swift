@@ -234,12 +234,9 @@ extension LocalAPI {
         let key = try RequestContext.current.requireKey()
         let now = clock.now
         try await write { db in
-            var item = try visibleItem(input.path.id, by: key, in: db)
+            let item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
-            item.state = "trashed"
-            item.updatedAt = now
-            try item.update(in: db)
-            try EventLog.appendItem("item.deleted", item, at: now, in: db)
+            try Cascades.trash(item, announcedAs: "item.deleted", at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }
@@ -248,18 +245,14 @@ extension LocalAPI {
         let key = try RequestContext.current.requireKey()
         let now = clock.now
         let envelope = try await write { db -> Components.Schemas.ItemEnvelope in
-            guard var item = try ItemRecord.find(id: input.path.id, in: db), key.typeLevel(item.type) >= .read else {
+            guard let item = try ItemRecord.find(id: input.path.id, in: db), key.typeLevel(item.type) >= .read else {
                 throw LocalError.notFound("item_not_found", "No item \(input.path.id).")
             }
             try requireWrite(item.type, by: key)
             guard item.state == "trashed" else {
                 throw LocalError(400, "invalid_transition", "The item is \(item.state), not in the bin.")
             }
-            item.state = "active"
-            item.updatedAt = now
-            try item.update(in: db)
-            try EventLog.appendItem("item.restored", item, at: now, in: db)
-            return try ItemExtensions.envelope(of: item, in: db)
+            return try ItemExtensions.envelope(of: try Cascades.restore(item, at: now, in: db), in: db)
         }
         return .ok(envelopeResponse(envelope))
     }
@@ -276,7 +269,9 @@ extension LocalAPI {
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
             guard item.state != "revoked" else { throw LocalError(400, "invalid_transition", "A revoked item cannot move.") }
-            if item.state != target {
+            if target == "trashed" {
+                item = try Cascades.trash(item, announcedAs: "item.state_changed", at: now, in: db)
+            } else if item.state != target {
                 item.state = target
                 item.updatedAt = now
                 try item.update(in: db)

@@ -22,6 +22,8 @@ struct ItemRecord: Sendable {
     var updatedAt: Date
     var tags: [String]
     var orphaned: Bool
+    /// The item whose delete took this one to the bin along a `cascade` edge type (`Cascades`).
+    var trashedWith: String?
 
     init(
         id: String, type: String, properties: [String: OpenAPIValue], state: String, tier: String, source: String,
@@ -60,6 +62,7 @@ struct ItemRecord: Sendable {
         updatedAt = Date(stored: row.double("updated_at"))
         tags = try StoredJSON.decode([String].self, row.string("tags"))
         orphaned = row.bool("orphaned") ?? false
+        trashedWith = row.string("trashed_with")
     }
 
     /// Every type some stored item has, read by walking `items_type` from one type to the next
@@ -97,7 +100,8 @@ struct ItemRecord: Sendable {
         get throws {
             [
                 type, try StoredJSON.encode(properties), state, tier, version, source, sourceID, device, captureLatitude,
-                captureLongitude, timestamp.stored, createdAt.stored, updatedAt.stored, try StoredJSON.encode(tags), orphaned, id,
+                captureLongitude, timestamp.stored, createdAt.stored, updatedAt.stored, try StoredJSON.encode(tags), orphaned,
+                trashedWith, id,
             ]
         }
     }
@@ -107,8 +111,8 @@ struct ItemRecord: Sendable {
         try db.run(
             """
             INSERT INTO items (type, properties, state, tier, version, source, source_id, device, capture_latitude,
-                capture_longitude, timestamp, created_at, updated_at, tags, orphaned, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                capture_longitude, timestamp, created_at, updated_at, tags, orphaned, trashed_with, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, values: try columnValues)
         seq = db.lastInsertRowID
         try ItemSearchIndex.store(self, seq: seq, in: db)
@@ -120,7 +124,7 @@ struct ItemRecord: Sendable {
             """
             UPDATE items SET type = ?, properties = ?, state = ?, tier = ?, version = ?, source = ?, source_id = ?,
                 device = ?, capture_latitude = ?, capture_longitude = ?, timestamp = ?, created_at = ?, updated_at = ?,
-                tags = ?, orphaned = ? WHERE id = ?
+                tags = ?, orphaned = ?, trashed_with = ? WHERE id = ?
             """, values: try columnValues)
         let stored = seq > 0 ? seq : try db.fetchValue(Int64.self, "SELECT seq FROM items WHERE id = ?", id)
         if let stored { try ItemSearchIndex.store(self, seq: stored, in: db) }

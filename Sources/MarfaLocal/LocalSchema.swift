@@ -131,5 +131,12 @@ enum LocalSchema {
                     generation INTEGER PRIMARY KEY AUTOINCREMENT, after_event INTEGER NOT NULL, reason TEXT NOT NULL,
                     created_at REAL NOT NULL);
                 """),
+        // Cascades: the item whose delete took an item to the bin along a `cascade` edge type.
+        SQLiteMigration(
+            version: 9,
+            sql: """
+                ALTER TABLE items ADD COLUMN trashed_with TEXT;
+                CREATE INDEX items_trashed_with ON items (trashed_with) WHERE trashed_with IS NOT NULL;
+                """),
     ]
 }

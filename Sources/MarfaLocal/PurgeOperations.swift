@@ -3,8 +3,9 @@ import MarfaSQLite
 import MarfaTypes
 
 /// `DELETE /items/{id}/purge`: removes an item in the bin for good, with its edges (each sent as
-/// `edge.deleted` with `purged_with`, before the item's `item.purged`), extensions and snapshots.
-/// Needs `items.purge` and write on the type; an item not in the bin is `400 invalid_transition`.
+/// `edge.deleted` with `purged_with`, before the item's `item.purged`), extensions and snapshots,
+/// and the items its delete took along `cascade` edge types (`Cascades.purge`). Needs
+/// `items.purge` and write on the type; an item not in the bin is `400 invalid_transition`.
 extension LocalAPI {
     func purgeItem(_ input: Operations.PurgeItem.Input) async throws -> Operations.PurgeItem.Output {
         let key = try RequestContext.current.require("items.purge")
@@ -17,13 +18,14 @@ extension LocalAPI {
             guard item.state == "trashed" else {
                 throw LocalError(400, "invalid_transition", "Only an item in the bin can be purged; this one is \(item.state).")
             }
-            try Self.purge(item, at: now, in: db)
+            try Cascades.purge(item, at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }
 
-    /// Removes `item` and everything beside it, emitting (at `now`) the events a purge sends.
-    static func purge(_ item: ItemRecord, at now: Date, in db: SQLiteConnection) throws {
+    /// Removes `item` and everything beside it, emitting (at `now`) the events a purge sends, the
+    /// item's carrying a cascade's `marks`.
+    static func purge(_ item: ItemRecord, marks: EventLog.CascadeMarks = .init(), at now: Date, in db: SQLiteConnection) throws {
         for row in try db.query("SELECT * FROM edges WHERE source_id = ? OR target_id = ? ORDER BY seq", item.id, item.id) {
             let edge = try EdgeRecord(row: row)
             let sourceType = edge.sourceID == item.id
@@ -31,7 +33,7 @@ extension LocalAPI {
             try edge.delete(in: db)
             try EventLog.appendEdge("edge.deleted", edge: edge.json, sourceType: sourceType, purgedWith: item.id, at: now, in: db)
         }
-        try EventLog.appendItem("item.purged", item, at: now, in: db)
+        try EventLog.appendItem("item.purged", item, marks: marks, at: now, in: db)
         try db.run("DELETE FROM item_extensions WHERE item_id = ?", item.id)
         try db.run("DELETE FROM item_snapshots WHERE item_id = ?", item.id)
         try db.run("DELETE FROM items WHERE id = ?", item.id)

@@ -179,7 +179,7 @@ import Testing
             try db.execute(
                 """
                 DROP TRIGGER items_search_ad; DROP TABLE item_search; DROP INDEX items_created; DROP INDEX items_updated;
-                DROP TABLE read_view_changes
+                DROP TABLE read_view_changes; DROP INDEX items_trashed_with; ALTER TABLE items DROP COLUMN trashed_with
                 """)
             try db.run("DELETE FROM schema_version WHERE version >= 6")
         }

@@ -1573,18 +1573,18 @@ extension Operations {
 }
 
 extension Operations {
-    /// Add to an item's tags
+    /// Replace an item's tags
     ///
-    /// Unions the given tags into the tag set.
+    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
     ///
-    /// `PATCH /items/{id}/metadata`
-    public enum MergeItemMetadata {
-        public static let id: Swift.String = "mergeItemMetadata"
+    /// `PUT /items/{id}/metadata`
+    public enum ReplaceItemMetadata {
+        public static let id: Swift.String = "replaceItemMetadata"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.MergeItemMetadata.Input.Path
-            public var headers: Operations.MergeItemMetadata.Input.Headers
-            public var body: Operations.MergeItemMetadata.Input.Body
-            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
+            public var path: Operations.ReplaceItemMetadata.Input.Path
+            public var headers: Operations.ReplaceItemMetadata.Input.Headers
+            public var body: Operations.ReplaceItemMetadata.Input.Body
+            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
