@@ -60,7 +60,7 @@ check-real-spec: deps
 	Benchmarks/check-real-spec.sh $(SHARED)/specs/marfa-openapi.json
 
 ## bench: every benchmark
-bench: bench-generator bench-http bench-local bench-copy
+bench: bench-generator bench-http bench-local bench-copy bench-drain
 
 ## bench-generator: generation time and memory for the real Marfa document, and the build time of its output
 bench-generator: deps
@@ -78,6 +78,11 @@ bench-local: deps
 bench-copy: deps
 	swift build -c release --product marfa-local >/dev/null
 	swift run -c release CopyBenchmark $(BENCH_COPY_ARGS)
+
+## bench-drain: a working copy draining 10,000 queued writes beside 10,000 raw POSTs; queueing latency
+bench-drain: deps
+	swift build -c release --product marfa-local >/dev/null
+	swift run -c release CopyBenchmark drain $(BENCH_DRAIN_ARGS)
 
 ## icons: fetch the pinned Lucide and Simple Icons wheels (pip download) and rewrite the icon data; commit the result
 icons:

@@ -10,6 +10,22 @@ import MarfaOpenAPIRuntime
 // - catch up: the copy applies M events (default 10,000) made after its hydration; the floor
 //   reads the same copy stream and inserts each event's row.
 // Usage: CopyBenchmark [items, default 100000] [events, default 10000] [rounds, default 2]
+//        CopyBenchmark drain [writes, default 10000]   (see DrainBench)
+
+if CommandLine.arguments.dropFirst().first == "drain" {
+    let writes = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-drain-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
+    do {
+        try await DrainBench.run(writes: writes, local: local, folder: folder)
+    } catch {
+        print("drain benchmark failed: \(error)")
+    }
+    local.stop()
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+}
 
 let items = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
 let events = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000

@@ -6,6 +6,8 @@ package protocol CopyEngine: Sendable {
     var handle: WorkingCopy.Handle { get }
     /// What the store holds and where it stands.
     func status() async throws -> WorkingCopy.Status
+    /// The tier of the slice held, or nil before the first hydration.
+    func sliceTier() async throws -> SliceTier?
     /// The catalog the copy answers from: the instance's, else the app's declarations.
     func catalog() async throws -> CopyCatalog
     /// The items `query` asks for, in its order.

@@ -8,13 +8,14 @@ extension Items {
     /// kind `validation`, before anything is queued.
     public func create(_ draft: Draft) async throws -> QueuedWrite {
         try await copy.perform {
-            let type = try FieldCheck(catalog: try await copy.engine.catalog()).type(draft.type)
-            try FieldCheck(catalog: try await copy.engine.catalog()).check(draft.properties, of: type, whole: true)
+            let catalog = try await copy.engine.catalog()
+            let type = try FieldCheck(catalog: catalog).type(draft.type)
+            try FieldCheck(catalog: catalog).check(draft.properties, of: type, whole: true)
             let id = try draft.id.map(WorkingCopy.checkedID) ?? UUIDv7.make()
             let now = Date()
             let tier: Tier
             if let chosen = draft.tier { tier = chosen } else { tier = try await defaultTier() }
-            let display = try await copy.engine.catalog().display(type: type.id, properties: draft.properties)
+            let display = catalog.display(type: type.id, properties: draft.properties)
             let item = Item(
                 id: id, type: type.id, properties: draft.properties, state: .active, tier: tier, version: 0, schemaVersion: Int(type.version),
                 source: draft.source ?? "", sourceId: draft.sourceId, occurredAt: draft.occurredAt ?? now, createdAt: now,
@@ -125,6 +126,6 @@ extension Items {
 
     /// A create's tier without one: the slice's, `library` for `.all` or before the first hydration.
     private func defaultTier() async throws -> Tier {
-        try await copy.engine.status().sliceTier == .feed ? .feed : .library
+        try await copy.engine.sliceTier() == .feed ? .feed : .library
     }
 }

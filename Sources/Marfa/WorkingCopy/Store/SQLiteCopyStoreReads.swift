@@ -22,6 +22,10 @@ extension SQLiteCopyStore {
         }
     }
 
+    func sliceTier() async throws -> SliceTier? {
+        try await read { db in try CopyStoreMeta.get(CopyStoreMeta.sliceTier, in: db).flatMap(SliceTier.init(rawValue:)) }
+    }
+
     func items(_ query: ItemQuery) async throws -> [Item] {
         let catalog = try await catalog()
         return try await read { db in

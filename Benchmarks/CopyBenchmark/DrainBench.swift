@@ -1,0 +1,74 @@
+import Foundation
+import Marfa
+import MarfaHTTP
+import MarfaOpenAPIRuntime
+
+/// `CopyBenchmark drain [writes]`: queues `writes` creates in a copy (timing each), drains them to a
+/// local instance, and beside it sends as many raw POSTs one after another through the same
+/// transport; then checks the instance holds every write exactly once.
+enum DrainBench {
+    static func run(writes: Int, local: LocalProcess, folder: URL) async throws {
+        let server = try Server(url: local.url, key: local.key)
+        let copy = try await WorkingCopy.open(store: folder.appendingPathComponent("drain.sqlite"), server: server)
+        _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+        var latencies: [Double] = []
+        latencies.reserveCapacity(writes)
+        for index in 0..<writes {
+            let start = ContinuousClock.now
+            _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": .string("queued \(index)")]))
+            latencies.append(seconds(ContinuousClock.now - start))
+        }
+        latencies.sort()
+        let p50 = latencies[latencies.count / 2] * 1000
+        let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)] * 1000
+        print(String(format: "queue a write (store + journal): p50 %.3f ms, p99 %.3f ms", p50, p99))
+
+        let drainStart = ContinuousClock.now
+        let report = try await copy.queue.drain()
+        let drainSeconds = seconds(ContinuousClock.now - drainStart)
+        precondition(report.answered == writes && report.verdicts.allSatisfy { $0.verdict == .accepted }, "the drain answered \(report.answered)")
+
+        let rawStart = ContinuousClock.now
+        for index in 0..<writes { try await rawCreate("raw \(index)", local: local) }
+        let rawSeconds = seconds(ContinuousClock.now - rawStart)
+        print(String(format: "drain %d writes: copy %.2f s (%.0f writes/s), raw POST loop %.2f s; copy/raw %.2f",
+                     writes, drainSeconds, Double(writes) / drainSeconds, rawSeconds, drainSeconds / rawSeconds))
+        let held = try await countNotes(local: local)
+        print("the instance holds \(held.total) notes, \(held.queued) distinct queued titles (expected \(writes) each)")
+        precondition(held.queued == writes && held.total == 2 * writes, "a write was lost or doubled")
+        await copy.close()
+    }
+
+    private static func rawCreate(_ title: String, local: LocalProcess) async throws {
+        var fields = HTTPFields()
+        fields["Authorization"] = "Bearer \(local.key)"
+        fields["Content-Type"] = "application/json"
+        fields["Idempotency-Key"] = UUID().uuidString.lowercased()
+        let body = #"{"type":"core.note","properties":{"title":"\#(title)"}}"#
+        let (response, answer) = try await Server.defaultTransport.send(
+            HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body), baseURL: local.url,
+            operationID: "createItem")
+        _ = try await answer?.collect(upTo: 1 << 20)
+        guard response.status == 201 else { throw BenchFailure("a raw create answered \(response.status)") }
+    }
+
+    private static func countNotes(local: LocalProcess) async throws -> (total: Int, queued: Int) {
+        let floor = RawFloor(url: local.url, key: local.key, transport: CurlTransport())
+        var titles: [String] = []
+        var cursor: String?
+        repeat {
+            var path = "/items?type=core.note&limit=200"
+            if let cursor { path += "&cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)" }
+            let page = try JSONSerialization.jsonObject(with: Data(try await floor.get(path))) as? [String: Any] ?? [:]
+            for row in page["data"] as? [[String: Any]] ?? [] {
+                titles.append(((row["properties"] as? [String: Any])?["title"] as? String) ?? "")
+            }
+            cursor = page["cursor"] as? String
+        } while cursor != nil
+        return (titles.count, Set(titles.filter { $0.hasPrefix("queued ") }).count)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
