@@ -183,12 +183,21 @@ let watcher = Task { () -> [Change] in
     var seen: [Change] = []
     for await change in changes {
         if case .server = change.origin { seen.append(change) }
-        if seen.count == 2 { break }
+        if seen.count == 3 { break }
     }
     return seen
 }
+let ownerCalls = Client(
+    serverURL: instance.url, transport: CurlTransport(),
+    middlewares: [
+        AuthenticationMiddleware(
+            schemes: Components.SecuritySchemes.all, requirements: Operations.securityRequirements,
+            credential: { _ in .bearer(ownerKey) })
+    ])
 for await update in copy.updates() where update == .following { break }
 let added = try await calls.createItem(body: .json(.init(_type: "app.readinglist.book", properties: ["title": "Piranesi"])))
+let readingNotes = try await ownerCalls.createItem(
+    body: .json(.init(_type: "core.note", properties: ["title": "Reading notes", "body": "First thoughts."]))).created.body.json.item
 let piranesi = try added.created.body.json.item
 _ = try await calls.updateItem(
     path: .init(id: piranesi.id), body: .json(.init(version: piranesi.version, properties: ["shelf": "to read"])))
@@ -237,7 +246,35 @@ for item in try await copy.items.list(ListFilters(type: "app.readinglist.book"))
     show("\(item.title ?? item.id): \(item.properties["shelf"]?.string ?? "no shelf")")
 }
 show("status: \(try await copy.status().items) item(s) held, hydration \(try await copy.status().hydration)")
+
+step("Write with the instance stopped: the copy changes at once, the writes wait in the queue")
+let heldNote = try await copy.items.get(readingNotes.id)!
+_ = try await copy.items.update(readingNotes.id, Edit(.merge(["body": "Offline: the spice must flow."]), baseVersion: heldNote.version))
+let klara = try await copy.items.create(Draft(type: "app.readinglist.book", properties: ["title": "Klara and the Sun"], tags: ["gift"]))
+show("the copy reads its own writes: \(try await copy.items.get(klara.itemId!)?.title ?? "?"), tags \(try await copy.items.get(klara.itemId!)?.tags ?? [])")
+for write in try await copy.queue.all() {
+    show("\(write.kind) \(write.itemId ?? "") key \(write.idempotencyKey.prefix(8))… \(write.waiting ? "waiting behind \(write.follows ?? "")" : "ready")")
+}
+let offlineDrain = try await copy.queue.drain()
+show("drain while offline: \(offlineDrain.answered) answered, \(offlineDrain.undelivered) undelivered (\(offlineDrain.unavailable ?? "")); the writes keep their keys")
+
+step("Start the instance again; another device edits the note first; drain")
+let restarted = try await LocalInstance.start(dataDirectory: instance.dataDirectory, port: instance.url.port ?? 0, options: options)
+let serverNote = try await ownerCalls.getItem(path: .init(id: readingNotes.id)).ok.body.json.item
+_ = try await ownerCalls.updateItem(
+    path: .init(id: readingNotes.id),
+    body: .json(.init(version: serverNote.version, properties: ["body": "Other device: a desert planet."])))
+let drained = try await copy.queue.drain()
+for answered in drained.verdicts {
+    show("\(answered.kind) \(answered.itemId ?? ""): \(answered.verdict?.description ?? "unanswered")")
+}
+_ = try await copy.catchUp()
+for note in try await copy.items.list(ListFilters(type: "core.note")) {
+    show("note \(note.title ?? "") \(note.tags.isEmpty ? "" : "\(note.tags) "): \(note.body ?? "")")
+}
+_ = try await copy.queue.takeAnswered()
 await copy.close()
+await restarted.stop()
 print("\nDone. The API reference: run `make docs`, then open .build/docs/index.html (python3 -m http.server --directory .build/docs 8000).")
 }
 

@@ -90,3 +90,18 @@ public struct MissingGrant: Sendable, Hashable, Codable {
         self.level = level
     }
 }
+
+extension Verdict: CustomStringConvertible {
+    /// The verdict in a few words: `accepted`, `merged (body)`, `conflicted (body) → <sibling>`,
+    /// `refused: <code>`, `blocked (conflictUnresolved): <code>`, `dead`.
+    public var description: String {
+        switch self {
+        case .accepted: "accepted"
+        case .merged(let fields): "merged (\(fields.joined(separator: ", ")))"
+        case .conflicted(let sibling, let fields): "conflicted (\(fields.joined(separator: ", "))) → \(sibling)"
+        case .refused(let refusal): "refused: \(refusal.code ?? refusal.reason)"
+        case .blocked(let reason, let refusal): "blocked (\(reason.rawValue))" + (refusal.map { ": \($0.code ?? $0.reason)" } ?? "")
+        case .dead: "dead"
+        }
+    }
+}

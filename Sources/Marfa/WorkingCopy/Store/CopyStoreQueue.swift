@@ -48,11 +48,13 @@ enum CopyStoreQueue {
     /// and the unanswered creates it depends on.
     static func append(_ write: QueuedWrite, in db: SQLiteConnection) throws -> QueuedWrite {
         var write = write
-        let rowKey = write.edgeId ?? write.itemId
-        if let rowKey {
+        if let edge = write.edgeId {
             write.follows = try db.first(
-                "SELECT id FROM queue WHERE verdict IS NULL AND (edge_id = ? OR (edge_id IS NULL AND item_id = ?)) ORDER BY position DESC LIMIT 1",
-                rowKey, rowKey)?.string("id")
+                "SELECT id FROM queue WHERE edge_id = ? AND verdict IS NULL ORDER BY position DESC LIMIT 1", edge)?.string("id")
+        } else if let item = write.itemId {
+            write.follows = try db.first(
+                "SELECT id FROM queue WHERE item_id = ? AND edge_id IS NULL AND verdict IS NULL ORDER BY position DESC LIMIT 1", item
+            )?.string("id")
         }
         for id in [write.itemId, write.targetId].compactMap({ $0 }) {
             if let create = try db.first(

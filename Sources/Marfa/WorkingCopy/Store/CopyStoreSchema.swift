@@ -40,7 +40,8 @@ enum CopyStoreSchema {
                     depends_on TEXT NOT NULL DEFAULT '[]', follows TEXT, body TEXT NOT NULL DEFAULT '{}', verdict TEXT,
                     answer TEXT, refusals INTEGER NOT NULL DEFAULT 0, queued_at REAL NOT NULL, answered_at REAL,
                     handed INTEGER NOT NULL DEFAULT 0);
-                CREATE INDEX queue_by_item ON queue(item_id);
+                CREATE INDEX queue_by_item ON queue(item_id, position);
+                CREATE INDEX queue_by_edge ON queue(edge_id, position);
                 """),
     ]
 
