@@ -129,3 +129,25 @@ extension Items {
         try await copy.engine.sliceTier() == .feed ? .feed : .library
     }
 }
+
+/// The bin: never queued, answered by the server at once.
+extension Items {
+    /// Purges the item `id`, which must be in the bin, for good: an immediate call that needs
+    /// `items.purge`. A write to the item still queued throws `invalid`; an item the copy doesn't
+    /// hold `notFound` (`not_held`).
+    public func purge(_ id: String) async throws {
+        try await copy.perform {
+            _ = try await held(id)
+            try await copy.requireSync().purge(id)
+        }
+    }
+
+    /// One page of the bin, from the server, never stored: `limit` 1 to 100.
+    public func bin(type: String? = nil, after cursor: String? = nil, limit: Int = 50) async throws -> BinPage {
+        try await copy.perform {
+            guard (1...100).contains(limit) else { throw MarfaError.invalid(message: "A bin page holds 1 to 100 items, not \(limit).") }
+            if let type { _ = try WorkingCopy.checkedTypes([type]) }
+            return try await copy.requireSync().bin(type: type, after: cursor, limit: limit, catalog: try await copy.engine.catalog())
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Marfa
+import Testing
+
+@Suite("Working copy: blocked writes, the bin, the feed of verdicts")
+struct QueueVerdictTests {
+    @Test("an edit based on a version the server no longer keeps is blocked; release re-sends it under a fresh key; withdraw resets the row")
+    func ancestorUnavailable() async throws {
+        try await CopyTestInstance.with { test in
+            let id = try await test.createItem("core.note", properties: #"{"title": "Base"}"#)
+            try await test.updateItem(id, properties: #"{"title": "Second"}"#)
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            let write = try await copy.items.updateAsRead(id, Edit(.merge(["title": "From nowhere"]), baseVersion: 0))
+            #expect(try await copy.items.get(id)?.title == "From nowhere")
+            let changes = copy.changes()
+            let report = try await copy.queue.drain()
+            guard case .blocked(.ancestorUnavailable, let refusal)? = report.verdicts.first?.verdict else {
+                throw TestFailure("the edit was \(String(describing: report.verdicts.first?.verdict))")
+            }
+            #expect(refusal?.code == "ancestor_unavailable")
+            let answered = try await first(changes) { change in
+                if case .answered(let verdict) = change.origin { return verdict.id == write.id }
+                return false
+            }
+            #expect(answered != nil)
+            let key = try #require(try await copy.queue.all().first).idempotencyKey
+            #expect(try await copy.queue.release(reason: .ancestorUnavailable) == 1)
+            let released = try #require(try await copy.queue.all().first)
+            #expect(released.verdict == nil && released.idempotencyKey != key)
+            _ = try await copy.queue.drain()
+            #expect(try await copy.queue.withdraw(write.id))
+            #expect(try await copy.queue.all().isEmpty)
+            #expect(try await copy.items.get(id)?.title == "Second")
+            await copy.close()
+        }
+    }
+
+    @Test("purge and bin go to the server at once; a purge waits for no queue and refuses while a write to the item waits")
+    func purgeAndBin() async throws {
+        try await CopyTestInstance.with { test in
+            let id = try await test.createItem("core.note", properties: #"{"title": "Binned"}"#)
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            _ = try await copy.items.delete(id)
+            do {
+                try await copy.items.purge(id)
+                Issue.record("a purge ran while the delete waited")
+            } catch let error as MarfaError {
+                #expect(error.code() == "invalid")
+            }
+            _ = try await copy.queue.drain()
+            let bin = try await copy.items.bin(type: "core.note")
+            #expect(bin.items.map(\.id) == [id] && bin.items.first?.title == "Binned")
+            try await copy.items.purge(id)
+            #expect(try await copy.items.list(ListFilters(allStates: true)).isEmpty)
+            #expect(try await copy.items.bin().items.isEmpty)
+            await #expect(throws: MarfaError.self) { _ = try await copy.items.bin(limit: 0) }
+            await copy.close()
+        }
+    }
+
+    @Test("a copy without a server queues writes and refuses to drain with noServer; the writes survive a reopen")
+    func queueWithoutServer() async throws {
+        try await CopyTestInstance.with { test in
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            await copy.close()
+            let offline = try await WorkingCopy.open(store: test.store())
+            let write = try await offline.items.create(Draft(type: "core.note", properties: ["title": "Kept"]))
+            do {
+                _ = try await offline.queue.drain()
+                Issue.record("a copy with no server drained")
+            } catch let error as MarfaError {
+                #expect(error.code() == "no_server")
+            }
+            await offline.close()
+            let online = try await test.open()
+            #expect(try await online.queue.all().map(\.id) == [write.id])
+            #expect(try await online.queue.drain().answered == 1)
+            await online.close()
+        }
+    }
+}
