@@ -15,15 +15,16 @@ public final class WorkingCopy: Sendable {
     /// What drains the queue when it isn't the sync (the fake's scripted verdicts).
     let drainer: (any CopyDrainer)?
     let gate = CallGate()
-    let feed: ChangeFeed
-    let connection: UpdateFeed
+    package let feed: ChangeFeed
+    package let connection: UpdateFeed
     private let closing = Mutex<Task<Void, Never>?>(nil)
     let watch: Mutex<Task<Void, Never>?>
 
     /// Whether this copy writes its store or only reads it; it keeps the last role after `close`.
     public let handle: Handle
 
-    init(
+    /// A copy over `engine`; `drainer` drains its queue when there is no `sync` (the fake's).
+    package init(
         engine: any CopyEngine, sync: CopySync?, drainer: (any CopyDrainer)? = nil, feed: ChangeFeed, connection: UpdateFeed,
         watch: Task<Void, Never>? = nil
     ) {

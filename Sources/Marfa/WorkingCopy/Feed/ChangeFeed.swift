@@ -2,7 +2,7 @@ import Synchronization
 
 /// Tells every held `changes()` stream each change, and the copy how many streams are held (the
 /// follow runs only while one is).
-final class ChangeFeed: Sendable {
+package final class ChangeFeed: Sendable {
     private struct State {
         var nextID = 0
         var streams: [Int: AsyncStream<Change>.Continuation] = [:]
@@ -15,12 +15,12 @@ final class ChangeFeed: Sendable {
     private let state = Mutex(State())
 
     /// Calls `observer` with the count of held streams whenever it changes.
-    func observeCount(_ observer: @escaping @Sendable (Int) -> Void) {
+    package func observeCount(_ observer: @escaping @Sendable (Int) -> Void) {
         state.withLock { $0.onCountChange = observer }
     }
 
     /// A new stream. One added while the server is unreachable hears that first.
-    func stream() -> AsyncStream<Change> {
+    package func stream() -> AsyncStream<Change> {
         let (stream, continuation) = AsyncStream.makeStream(of: Change.self, bufferingPolicy: .bufferingNewest(4096))
         let (id, count, observer, finished): (Int, Int, (@Sendable (Int) -> Void)?, Bool) = state.withLock { state in
             guard !state.finished else { return (0, 0, nil, true) }
@@ -48,7 +48,7 @@ final class ChangeFeed: Sendable {
     }
 
     /// Tells every stream `change`. `serverUnreachable` is told once until `serverReachable`.
-    func send(_ change: Change) {
+    package func send(_ change: Change) {
         let streams: [AsyncStream<Change>.Continuation] = state.withLock { state in
             switch change.origin {
             case .serverUnreachable(let error):
@@ -65,10 +65,10 @@ final class ChangeFeed: Sendable {
     }
 
     /// Whether the server was last found unreachable.
-    var isUnreachable: Bool { state.withLock { $0.unreachable != nil } }
+    package var isUnreachable: Bool { state.withLock { $0.unreachable != nil } }
 
     /// Ends every stream; later streams end at once.
-    func finish() {
+    package func finish() {
         let streams = state.withLock { state in
             state.finished = true
             defer { state.streams = [:] }

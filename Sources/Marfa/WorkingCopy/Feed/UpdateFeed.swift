@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Tells every held `updates()` sequence the copy's connection, each starting with the current one.
-final class UpdateFeed: Sendable {
+package final class UpdateFeed: Sendable {
     private struct State {
         var current: CopyUpdate
         var nextID = 0
@@ -11,11 +11,11 @@ final class UpdateFeed: Sendable {
 
     private let state: Mutex<State>
 
-    init(initial: CopyUpdate) { state = Mutex(State(current: initial)) }
+    package init(initial: CopyUpdate) { state = Mutex(State(current: initial)) }
 
-    var current: CopyUpdate { state.withLock { $0.current } }
+    package var current: CopyUpdate { state.withLock { $0.current } }
 
-    func stream() -> AsyncStream<CopyUpdate> {
+    package func stream() -> AsyncStream<CopyUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(of: CopyUpdate.self, bufferingPolicy: .bufferingNewest(256))
         let id: Int? = state.withLock { state in
             guard !state.finished else { return nil }
@@ -34,7 +34,7 @@ final class UpdateFeed: Sendable {
     }
 
     /// Tells every sequence `update`, unless it is the current one already.
-    func send(_ update: CopyUpdate) {
+    package func send(_ update: CopyUpdate) {
         let streams: [AsyncStream<CopyUpdate>.Continuation] = state.withLock { state in
             guard state.current != update else { return [] }
             state.current = update
@@ -43,7 +43,7 @@ final class UpdateFeed: Sendable {
         for stream in streams { stream.yield(update) }
     }
 
-    func finish() {
+    package func finish() {
         let streams = state.withLock { state in
             state.finished = true
             defer { state.streams = [:] }

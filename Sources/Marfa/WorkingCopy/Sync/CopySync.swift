@@ -4,7 +4,7 @@ import Synchronization
 
 /// A store's dealings with its server: hydration, catch-up, pins, the key, and the live follow.
 /// One of these runs at a time; the follow pauses while another does.
-final class CopySync: Sendable {
+package final class CopySync: Sendable {
     let store: SQLiteCopyStore
     let feed: ChangeFeed
     let updates: UpdateFeed

@@ -1,6 +1,6 @@
 /// The store's queue sent to its server.
 extension CopySync: CopyDrainer {
-    func drain() async throws -> DrainReport {
+    package func drain() async throws -> DrainReport {
         let (report, expiry) = try await drainOnce()
         announce(report)
         if let expiry { throw expiry }
@@ -24,7 +24,7 @@ extension CopySync: CopyDrainer {
         feed.send(Change(origin: .refreshed(.drained)))
     }
 
-    func withdraw(_ id: String) async throws -> Bool {
+    package func withdraw(_ id: String) async throws -> Bool {
         let wire = CopyWire(server: try server())
         return try await exclusively { () async throws(MarfaError) -> Bool in
             guard let write = try await store.heldQueue().first(where: { $0.id == id }) else { throw SQLiteCopyStore.unknownWrite(id) }
