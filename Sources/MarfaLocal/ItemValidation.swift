@@ -41,8 +41,11 @@ enum ItemValidation {
             return value.double == nil ? "must be a number" : nil
         case .integer:
             if value.int != nil { return nil }
-            if let double = value.double, double.rounded() == double { return nil }
-            return "must be an integer"
+            guard let double = value.double, double.rounded() == double else { return "must be an integer" }
+            // A whole number that fits Int64 arrives as an integer; one that arrives as a double at
+            // 2^53 or beyond may have been rounded (2^70, or -2^63-1), so it is refused, never stored.
+            guard abs(double) < 0x1p53 else { return "must be an integer from -2^63 to 2^63-1" }
+            return nil
         case .boolean:
             return value.bool == nil ? "must be true or false" : nil
         case .date:

@@ -102,7 +102,9 @@ extension LocalError {
         case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             let reason = context.debugDescription
-            let message = path.isEmpty ? "The JSON body could not be read: \(reason)" : "The field '\(path)' is not valid: \(reason)"
+            // A parameter or header that could not be read is named by the cause ("The query
+            // parameter 'limit' could not be read"); a body's field by its path.
+            let message = path.isEmpty ? "\(error.causeDescription): \(reason)" : "The field '\(path)' is not valid: \(reason)"
             return .validation(
                 message,
                 details: ["errors": .array([.object(["path": .string(path), "message": .string(reason)])])])

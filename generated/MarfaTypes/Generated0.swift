@@ -13,760 +13,692 @@ public enum Components {
 public enum Operations {}
 
 extension Components.Schemas {
-    /// How concurrent edits are merged, per field and by default.
-    public struct MergePolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var fields: Components.Schemas.MergePolicy.FieldsPayload?
-        public var _default: Components.Schemas.MergeStrategy?
-        public init(fields: Components.Schemas.MergePolicy.FieldsPayload? = nil, _default: Components.Schemas.MergeStrategy? = nil) {
-            self.fields = fields
-            self._default = _default
+    /// The codes a refusal may carry. Open: a server may send a code not listed, and a client must
+    /// keep the raw string. Not all are in the public Marfa document: `instance_changed`,
+    /// `type_move_blocked`, `type_move_not_found`, `folder_not_found`, `view_not_found` and
+    /// `grant_not_found` are this contract's.
+    public enum ErrorCode: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case validationError
+        case missingRequiredField
+        case invalidId
+        case invalidType
+        case invalidProperties
+        case unknownType
+        case invalidTransition
+        case propertyShadowsField
+        case inheritanceViolation
+        case invalidSchema
+        case edgeCycle
+        case edgeConstraintViolation
+        case bulkConfirmationRequired
+        case unauthorized
+        case forbidden
+        case typeNotPermitted
+        case edgePermissionDenied
+        case coreTypeImmutable
+        case scopedCredentialNotPermitted
+        case notFound
+        case itemNotFound
+        case typeNotFound
+        case edgeNotFound
+        case edgeTypeNotFound
+        case webhookNotFound
+        case apiKeyNotFound
+        case blobNotFound
+        case ownerNotFound
+        case typeMoveNotFound
+        case housekeepingJobNotFound
+        case folderNotFound
+        case viewNotFound
+        case grantNotFound
+        case versionConflict
+        case ancestorUnavailable
+        case readViewChanged
+        case conflict
+        case idReused
+        case typeMismatch
+        case typeAlreadyExists
+        case typeInUse
+        case typeHasSubtypes
+        case typeChainUnresolvable
+        case typeMoveBlocked
+        case edgeTypeInUse
+        case sourceIdConflict
+        case provenanceCollision
+        case linkTaken
+        case ownerExists
+        case instanceChanged
+        case housekeepingJobRunning
+        case requestTooLarge
+        case blobTooLarge
+        case idempotencyKeyReused
+        case compatibleWithViolation
+        case versionBumpMismatch
+        case rateLimited
+        case quotaExceeded
+        case writeContention
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "validation_error": self = .validationError
+                case "missing_required_field": self = .missingRequiredField
+                case "invalid_id": self = .invalidId
+                case "invalid_type": self = .invalidType
+                case "invalid_properties": self = .invalidProperties
+                case "unknown_type": self = .unknownType
+                case "invalid_transition": self = .invalidTransition
+                case "property_shadows_field": self = .propertyShadowsField
+                case "inheritance_violation": self = .inheritanceViolation
+                case "invalid_schema": self = .invalidSchema
+                case "edge_cycle": self = .edgeCycle
+                case "edge_constraint_violation": self = .edgeConstraintViolation
+                case "bulk_confirmation_required": self = .bulkConfirmationRequired
+                case "unauthorized": self = .unauthorized
+                case "forbidden": self = .forbidden
+                case "type_not_permitted": self = .typeNotPermitted
+                case "edge_permission_denied": self = .edgePermissionDenied
+                case "core_type_immutable": self = .coreTypeImmutable
+                case "scoped_credential_not_permitted": self = .scopedCredentialNotPermitted
+                case "not_found": self = .notFound
+                case "item_not_found": self = .itemNotFound
+                case "type_not_found": self = .typeNotFound
+                case "edge_not_found": self = .edgeNotFound
+                case "edge_type_not_found": self = .edgeTypeNotFound
+                case "webhook_not_found": self = .webhookNotFound
+                case "api_key_not_found": self = .apiKeyNotFound
+                case "blob_not_found": self = .blobNotFound
+                case "owner_not_found": self = .ownerNotFound
+                case "type_move_not_found": self = .typeMoveNotFound
+                case "housekeeping_job_not_found": self = .housekeepingJobNotFound
+                case "folder_not_found": self = .folderNotFound
+                case "view_not_found": self = .viewNotFound
+                case "grant_not_found": self = .grantNotFound
+                case "version_conflict": self = .versionConflict
+                case "ancestor_unavailable": self = .ancestorUnavailable
+                case "read_view_changed": self = .readViewChanged
+                case "conflict": self = .conflict
+                case "id_reused": self = .idReused
+                case "type_mismatch": self = .typeMismatch
+                case "type_already_exists": self = .typeAlreadyExists
+                case "type_in_use": self = .typeInUse
+                case "type_has_subtypes": self = .typeHasSubtypes
+                case "type_chain_unresolvable": self = .typeChainUnresolvable
+                case "type_move_blocked": self = .typeMoveBlocked
+                case "edge_type_in_use": self = .edgeTypeInUse
+                case "source_id_conflict": self = .sourceIdConflict
+                case "provenance_collision": self = .provenanceCollision
+                case "link_taken": self = .linkTaken
+                case "owner_exists": self = .ownerExists
+                case "instance_changed": self = .instanceChanged
+                case "housekeeping_job_running": self = .housekeepingJobRunning
+                case "request_too_large": self = .requestTooLarge
+                case "blob_too_large": self = .blobTooLarge
+                case "idempotency_key_reused": self = .idempotencyKeyReused
+                case "compatible_with_violation": self = .compatibleWithViolation
+                case "version_bump_mismatch": self = .versionBumpMismatch
+                case "rate_limited": self = .rateLimited
+                case "quota_exceeded": self = .quotaExceeded
+                case "write_contention": self = .writeContention
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .validationError: "validation_error"
+                case .missingRequiredField: "missing_required_field"
+                case .invalidId: "invalid_id"
+                case .invalidType: "invalid_type"
+                case .invalidProperties: "invalid_properties"
+                case .unknownType: "unknown_type"
+                case .invalidTransition: "invalid_transition"
+                case .propertyShadowsField: "property_shadows_field"
+                case .inheritanceViolation: "inheritance_violation"
+                case .invalidSchema: "invalid_schema"
+                case .edgeCycle: "edge_cycle"
+                case .edgeConstraintViolation: "edge_constraint_violation"
+                case .bulkConfirmationRequired: "bulk_confirmation_required"
+                case .unauthorized: "unauthorized"
+                case .forbidden: "forbidden"
+                case .typeNotPermitted: "type_not_permitted"
+                case .edgePermissionDenied: "edge_permission_denied"
+                case .coreTypeImmutable: "core_type_immutable"
+                case .scopedCredentialNotPermitted: "scoped_credential_not_permitted"
+                case .notFound: "not_found"
+                case .itemNotFound: "item_not_found"
+                case .typeNotFound: "type_not_found"
+                case .edgeNotFound: "edge_not_found"
+                case .edgeTypeNotFound: "edge_type_not_found"
+                case .webhookNotFound: "webhook_not_found"
+                case .apiKeyNotFound: "api_key_not_found"
+                case .blobNotFound: "blob_not_found"
+                case .ownerNotFound: "owner_not_found"
+                case .typeMoveNotFound: "type_move_not_found"
+                case .housekeepingJobNotFound: "housekeeping_job_not_found"
+                case .folderNotFound: "folder_not_found"
+                case .viewNotFound: "view_not_found"
+                case .grantNotFound: "grant_not_found"
+                case .versionConflict: "version_conflict"
+                case .ancestorUnavailable: "ancestor_unavailable"
+                case .readViewChanged: "read_view_changed"
+                case .conflict: "conflict"
+                case .idReused: "id_reused"
+                case .typeMismatch: "type_mismatch"
+                case .typeAlreadyExists: "type_already_exists"
+                case .typeInUse: "type_in_use"
+                case .typeHasSubtypes: "type_has_subtypes"
+                case .typeChainUnresolvable: "type_chain_unresolvable"
+                case .typeMoveBlocked: "type_move_blocked"
+                case .edgeTypeInUse: "edge_type_in_use"
+                case .sourceIdConflict: "source_id_conflict"
+                case .provenanceCollision: "provenance_collision"
+                case .linkTaken: "link_taken"
+                case .ownerExists: "owner_exists"
+                case .instanceChanged: "instance_changed"
+                case .housekeepingJobRunning: "housekeeping_job_running"
+                case .requestTooLarge: "request_too_large"
+                case .blobTooLarge: "blob_too_large"
+                case .idempotencyKeyReused: "idempotency_key_reused"
+                case .compatibleWithViolation: "compatible_with_violation"
+                case .versionBumpMismatch: "version_bump_mismatch"
+                case .rateLimited: "rate_limited"
+                case .quotaExceeded: "quota_exceeded"
+                case .writeContention: "write_contention"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.validationError, .missingRequiredField, .invalidId, .invalidType, .invalidProperties, .unknownType, .invalidTransition, .propertyShadowsField, .inheritanceViolation, .invalidSchema, .edgeCycle, .edgeConstraintViolation, .bulkConfirmationRequired, .unauthorized, .forbidden, .typeNotPermitted, .edgePermissionDenied, .coreTypeImmutable, .scopedCredentialNotPermitted, .notFound, .itemNotFound, .typeNotFound, .edgeNotFound, .edgeTypeNotFound, .webhookNotFound, .apiKeyNotFound, .blobNotFound, .ownerNotFound, .typeMoveNotFound, .housekeepingJobNotFound, .folderNotFound, .viewNotFound, .grantNotFound, .versionConflict, .ancestorUnavailable, .readViewChanged, .conflict, .idReused, .typeMismatch, .typeAlreadyExists, .typeInUse, .typeHasSubtypes, .typeChainUnresolvable, .typeMoveBlocked, .edgeTypeInUse, .sourceIdConflict, .provenanceCollision, .linkTaken, .ownerExists, .instanceChanged, .housekeepingJobRunning, .requestTooLarge, .blobTooLarge, .idempotencyKeyReused, .compatibleWithViolation, .versionBumpMismatch, .rateLimited, .quotaExceeded, .writeContention]
+    }
+}
+
+extension Components.Schemas {
+    /// A lever left out is unchanged; `null` removes it; a value replaces it.
+    public struct EnforcementPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var strictMode: MarfaOpenAPIRuntime.Nullable<Components.Schemas.TypeList>?
+        public var sourceAllowlist: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>?
+        public var sourceFilter: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>?
+        public init(strictMode: MarfaOpenAPIRuntime.Nullable<Components.Schemas.TypeList>? = nil, sourceAllowlist: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>? = nil, sourceFilter: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>? = nil) {
+            self.strictMode = strictMode
+            self.sourceAllowlist = sourceAllowlist
+            self.sourceFilter = sourceFilter
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fields
-            case _default = "default"
-        }
-        public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.MergeStrategy]
-            public init(additionalProperties: [Swift.String: Components.Schemas.MergeStrategy] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.MergeStrategy]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
+            case strictMode = "strict_mode"
+            case sourceAllowlist = "source_allowlist"
+            case sourceFilter = "source_filter"
         }
     }
 }
 
 extension Components.Schemas {
-    /// What `GET /` says about the instance. Not in the public Marfa document.
-    public struct InstanceDescription: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance's name.
-        public var name: Swift.String
-        /// The instance's identity, a UUIDv7 that never changes; the same as in the settings.
-        public var instanceId: Swift.String
-        /// The server build.
-        public var version: Swift.String
-        /// The contract version, equal to `info.version` and to the `X-Marfa-Contract` header.
-        public var contract: Swift.Int
-        /// Surfaces this deployment serves, in lower_snake_case (for example `connectors`, `inbound_webhooks`). Open.
-        public var features: [Swift.String]
-        public init(name: Swift.String, instanceId: Swift.String, version: Swift.String, contract: Swift.Int, features: [Swift.String]) {
-            self.name = name
-            self.instanceId = instanceId
-            self.version = version
-            self.contract = contract
-            self.features = features
+    /// One field of an item type. `type` names the field's kind; the list is open, so a client
+    /// must accept a kind it does not know. `thumbnail` holds a small PNG, JPEG or WebP data URI;
+    /// `enum` takes its values from `enum_values`; `array` its element kind from `items_type`.
+    public struct FieldDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.FieldDefinition.TypePayload
+        /// Whether an item must carry the field. False when absent.
+        public var required: Swift.Bool?
+        public var description: Swift.String?
+        public var enumValues: [Swift.String]?
+        /// The element kind of an `array` field.
+        public var itemsType: Swift.String?
+        /// A refinement of the kind, such as `thumbnail` on a string.
+        public var format: Swift.String?
+        /// `false` leaves the field out of full-text search.
+        public var searchable: Swift.Bool?
+        public init(_type: Components.Schemas.FieldDefinition.TypePayload, required: Swift.Bool? = nil, description: Swift.String? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil, format: Swift.String? = nil, searchable: Swift.Bool? = nil) {
+            self._type = _type
+            self.required = required
+            self.description = description
+            self.enumValues = enumValues
+            self.itemsType = itemsType
+            self.format = format
+            self.searchable = searchable
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case instanceId = "instance_id"
-            case version
-            case contract
-            case features
+            case _type = "type"
+            case required
+            case description
+            case enumValues = "enum_values"
+            case itemsType = "items_type"
+            case format
+            case searchable
         }
-    }
-}
-
-extension Components.Schemas {
-    /// The consent page's form. `password` and the repeated `scope` are not in the public Marfa
-    /// document: the local instance's page asks for the owner password instead of a session.
-    public struct ConsentDecision: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var decision: Components.Schemas.ConsentDecision.DecisionPayload
-        /// The pending request's handle.
-        public var consentCode: Swift.String?
-        /// The scopes approved, fewer than asked allowed: one `scope` per approved scope (the page's
-        /// checkboxes), or one space-separated value.
-        public var scope: [Swift.String]?
-        /// The owner password, on the local instance's page.
-        public var password: Swift.String?
-        public init(decision: Components.Schemas.ConsentDecision.DecisionPayload, consentCode: Swift.String? = nil, scope: [Swift.String]? = nil, password: Swift.String? = nil) {
-            self.decision = decision
-            self.consentCode = consentCode
-            self.scope = scope
-            self.password = password
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case decision
-            case consentCode = "consent_code"
-            case scope
-            case password
-        }
-        public enum DecisionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case approve
-            case deny
+        public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case string
+            case number
+            case integer
+            case boolean
+            case date
+            case datetime
+            case _enum
+            case array
+            case object
+            case thumbnail
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "approve": self = .approve
-                    case "deny": self = .deny
+                    case "string": self = .string
+                    case "number": self = .number
+                    case "integer": self = .integer
+                    case "boolean": self = .boolean
+                    case "date": self = .date
+                    case "datetime": self = .datetime
+                    case "enum": self = ._enum
+                    case "array": self = .array
+                    case "object": self = .object
+                    case "thumbnail": self = .thumbnail
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .approve: "approve"
-                    case .deny: "deny"
+                    case .string: "string"
+                    case .number: "number"
+                    case .integer: "integer"
+                    case .boolean: "boolean"
+                    case .date: "date"
+                    case .datetime: "datetime"
+                    case ._enum: "enum"
+                    case .array: "array"
+                    case .object: "object"
+                    case .thumbnail: "thumbnail"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.approve, .deny]
+            public static let allCases: [Self] = [.string, .number, .integer, .boolean, .date, .datetime, ._enum, .array, .object, .thumbnail]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct DeviceAuthorizationResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deviceCode: Swift.String
-        public var userCode: Swift.String
-        public var verificationUri: Swift.String
-        public var verificationUriComplete: Swift.String?
-        /// Seconds until the codes expire.
-        public var expiresIn: Swift.Int
-        /// Seconds to wait between polls; 5 when absent.
-        public var interval: Swift.Int?
-        public init(deviceCode: Swift.String, userCode: Swift.String, verificationUri: Swift.String, verificationUriComplete: Swift.String? = nil, expiresIn: Swift.Int, interval: Swift.Int? = nil) {
-            self.deviceCode = deviceCode
-            self.userCode = userCode
-            self.verificationUri = verificationUri
-            self.verificationUriComplete = verificationUriComplete
-            self.expiresIn = expiresIn
-            self.interval = interval
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case deviceCode = "device_code"
-            case userCode = "user_code"
-            case verificationUri = "verification_uri"
-            case verificationUriComplete = "verification_uri_complete"
-            case expiresIn = "expires_in"
-            case interval
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The instance's one person account. Not in the public Marfa document.
-    public struct Owner: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// A job moving the items of one type to another. Not in the public Marfa document.
+    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        /// Stored lowercased.
-        public var email: Swift.String
-        public var name: Swift.String
+        public var from: Swift.String
+        public var to: Swift.String
+        public var status: Components.Schemas.TypeMoveStatus
+        /// Counts so far while running, final once ended.
+        public var result: Components.Schemas.TypeMoveResult?
+        /// Why a `failed` job failed.
+        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
         public var createdAt: Foundation.Date
-        public init(id: Swift.String, email: Swift.String, name: Swift.String, createdAt: Foundation.Date) {
+        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
             self.id = id
-            self.email = email
-            self.name = name
+            self.from = from
+            self.to = to
+            self.status = status
+            self.result = result
+            self.error = error
             self.createdAt = createdAt
+            self.finishedAt = finishedAt
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case id
-            case email
-            case name
+            case from
+            case to
+            case status
+            case result
+            case error
             case createdAt = "created_at"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Name (or pattern) to level.
-    public struct AccessMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
-        public init(additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload] = [:]) {
-            self.additionalProperties = additionalProperties
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
-        }
-        public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case read
-            case write
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read": self = .read
-                    case "write": self = .write
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .read: "read"
-                    case .write: "write"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.read, .write]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct SourceLever: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var types: [Swift.String]
-        public var sources: [Swift.String]
-        public init(types: [Swift.String], sources: [Swift.String]) {
-            self.types = types
-            self.sources = sources
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case types
-            case sources
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The instance's settings. A setting absent from an answer takes the server's default (shown
-    /// in each description). Retention settings are non-negative and `0` turns the job off.
-    /// `instance_id`, `inbound_handled_retention_days` and `inbound_pending_retention_days` are
-    /// not in the public Marfa document.
-    public struct InstanceConfig: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance's identity, read only; the same as on `GET /`.
-        /// - Note: Read-only: answers carry it; requests leave it out.
-        public var instanceId: Swift.String?
-        public var enforcement: Components.Schemas.Enforcement?
-        public var maxEventHopBudget: Swift.Int?
-        /// Days the audit log is kept (default 90).
-        public var auditRetentionDays: Swift.Int?
-        /// Hours the event log is kept (default 168). A copy offline longer must hydrate again.
-        public var eventLogRetentionHours: Swift.Int?
-        /// Days an item stays in the bin before it is purged (default 60).
-        public var trashRetentionDays: Swift.Int?
-        public var activityRetentionDays: Swift.Int?
-        /// Default 7.
-        public var inboundHandledRetentionDays: Swift.Int?
-        /// Default 30.
-        public var inboundPendingRetentionDays: Swift.Int?
-        public init(instanceId: Swift.String? = nil, enforcement: Components.Schemas.Enforcement? = nil, maxEventHopBudget: Swift.Int? = nil, auditRetentionDays: Swift.Int? = nil, eventLogRetentionHours: Swift.Int? = nil, trashRetentionDays: Swift.Int? = nil, activityRetentionDays: Swift.Int? = nil, inboundHandledRetentionDays: Swift.Int? = nil, inboundPendingRetentionDays: Swift.Int? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case instanceId = "instance_id"
-            case enforcement
-            case maxEventHopBudget = "max_event_hop_budget"
-            case auditRetentionDays = "audit_retention_days"
-            case eventLogRetentionHours = "event_log_retention_hours"
-            case trashRetentionDays = "trash_retention_days"
-            case activityRetentionDays = "activity_retention_days"
-            case inboundHandledRetentionDays = "inbound_handled_retention_days"
-            case inboundPendingRetentionDays = "inbound_pending_retention_days"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// How the type's snapshots are thinned.
-    public struct VersionPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var recentDays: Swift.Int?
-        public var dailySnapshotDays: Swift.Int?
-        public var weeklySnapshotDays: Swift.Int?
-        public var maxVersions: Swift.Int?
-        public init(recentDays: Swift.Int? = nil, dailySnapshotDays: Swift.Int? = nil, weeklySnapshotDays: Swift.Int? = nil, maxVersions: Swift.Int? = nil) {
-            self.recentDays = recentDays
-            self.dailySnapshotDays = dailySnapshotDays
-            self.weeklySnapshotDays = weeklySnapshotDays
-            self.maxVersions = maxVersions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case recentDays = "recent_days"
-            case dailySnapshotDays = "daily_snapshot_days"
-            case weeklySnapshotDays = "weekly_snapshot_days"
-            case maxVersions = "max_versions"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.ItemType
-        /// On a replacement, the connector mappings it broke.
-        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self._type = _type
-            self.brokenMappings = brokenMappings
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case brokenMappings = "broken_mappings"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
-        public var icon: Swift.String?
-        /// The instance the caller expects; another one answers `409 instance_changed`.
-        public var instanceId: Swift.String?
-        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
-            self.icon = icon
-            self.instanceId = instanceId
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case icon
-            case instanceId = "instance_id"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: .icon)
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(icon, forKey: .icon)
-            try container.encodeIfPresent(instanceId, forKey: .instanceId)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case running
-        case completed
-        case failed
-        case canceled
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "running": self = .running
-                case "completed": self = .completed
-                case "failed": self = .failed
-                case "canceled": self = .canceled
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .running: "running"
-                case .completed: "completed"
-                case .failed: "failed"
-                case .canceled: "canceled"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
-    }
-}
-
-extension Components.Schemas {
-    /// `system.*` types use only `active` and `revoked`.
-    public enum ItemState: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case active
-        case archived
-        case trashed
-        case revoked
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "active": self = .active
-                case "archived": self = .archived
-                case "trashed": self = .trashed
-                case "revoked": self = .revoked
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .active: "active"
-                case .archived: "archived"
-                case .trashed: "trashed"
-                case .revoked: "revoked"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.active, .archived, .trashed, .revoked]
-    }
-}
-
-extension Components.Schemas {
-    /// The record beside an item that holds its tags and extensions.
-    public struct ItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var itemId: Swift.String
-        public var tags: [Swift.String]
-        public var extensions: Components.Schemas.JSONObject
-        public init(itemId: Swift.String, tags: [Swift.String], extensions: Components.Schemas.JSONObject) {
-            self.itemId = itemId
-            self.tags = tags
-            self.extensions = extensions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case itemId = "item_id"
-            case tags
-            case extensions
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// One item as `getItem` answers it.
-    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        /// Inbound edges by edge type, with `include=backrefs`.
-        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
-        /// The items at the far end of the item's edges, with `include=neighbors`.
-        public var neighbors: [Components.Schemas.ItemEnvelope]?
-        public var neighborsTruncated: Swift.Bool?
-        /// Neighbours left out because the key cannot read them.
-        public var neighborsOmitted: Swift.Int?
-        /// Snapshots newest first, with `include=versions`.
-        public var versions: [Components.Schemas.ItemSnapshot]?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.backrefs = backrefs
-            self.neighbors = neighbors
-            self.neighborsTruncated = neighborsTruncated
-            self.neighborsOmitted = neighborsOmitted
-            self.versions = versions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case item
-            case metadata
-            case listed
-            case backrefs
-            case neighbors
-            case neighborsTruncated = "neighbors_truncated"
-            case neighborsOmitted = "neighbors_omitted"
-            case versions
-        }
-        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    /// A change to an item, on the base `version` the client read.
-    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
-        public var version: Swift.Int64
-        public var properties: Components.Schemas.Properties?
-        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
-        public var _type: Swift.String?
-        /// Set with a new `type` to change the item's type.
-        public var retype: Swift.Bool?
-        public var forceSnapshot: Swift.Bool?
-        public var tier: Components.Schemas.Tier?
-        public var timestamp: Foundation.Date?
-        public var sourceId: Swift.String?
-        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
-        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
-            self.version = version
-            self.properties = properties
-            self.propertiesMode = propertiesMode
-            self._type = _type
-            self.retype = retype
-            self.forceSnapshot = forceSnapshot
-            self.tier = tier
-            self.timestamp = timestamp
-            self.sourceId = sourceId
-            self.edges = edges
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
-            case properties
-            case propertiesMode = "properties_mode"
-            case _type = "type"
-            case retype
-            case forceSnapshot = "force_snapshot"
-            case tier
-            case timestamp
-            case sourceId = "source_id"
-            case edges
-        }
-        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case merge
-            case replace
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "merge": self = .merge
-                    case "replace": self = .replace
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .merge: "merge"
-                    case .replace: "replace"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.merge, .replace]
-        }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
-    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
-            self.eventType = eventType
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case item
-            case metadata
-            case listed
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case metadataChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "metadata.changed": self = .metadataChanged
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .metadataChanged: "metadata.changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.metadataChanged]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
-    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
-        public var requested: Swift.String
-        public var head: Swift.String
-        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
-            self.eventType = eventType
-            self.requested = requested
-            self.head = head
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case requested
-            case head
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cursorAhead
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "cursor_ahead": self = .cursorAhead
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .cursorAhead: "cursor_ahead"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.cursorAhead]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var timestamp: Foundation.Date
-        public var keyId: Swift.String?
-        public var spaceId: Swift.String?
-        public var action: Swift.String
-        public var resourceType: Swift.String
-        public var resourceId: Swift.String?
-        public var clientIp: Swift.String?
-        public var details: Components.Schemas.JSONObject
-        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
-            self.id = id
-            self.timestamp = timestamp
-            self.keyId = keyId
-            self.spaceId = spaceId
-            self.action = action
-            self.resourceType = resourceType
-            self.resourceId = resourceId
-            self.clientIp = clientIp
-            self.details = details
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case timestamp
-            case keyId = "key_id"
-            case spaceId = "space_id"
-            case action
-            case resourceType = "resource_type"
-            case resourceId = "resource_id"
-            case clientIp = "client_ip"
-            case details
+            case finishedAt = "finished_at"
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.timestamp = try container.decode(Foundation.Date.self, forKey: .timestamp)
-            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: .keyId)
-            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: .spaceId)
-            self.action = try container.decode(Swift.String.self, forKey: .action)
-            self.resourceType = try container.decode(Swift.String.self, forKey: .resourceType)
-            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: .resourceId)
-            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: .clientIp)
-            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: .details)
+            self.from = try container.decode(Swift.String.self, forKey: .from)
+            self.to = try container.decode(Swift.String.self, forKey: .to)
+            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: .status)
+            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: .result)
+            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: .error)
+            self.createdAt = try container.decode(Foundation.Date.self, forKey: .createdAt)
+            self.finishedAt = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .finishedAt)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
-            try container.encode(timestamp, forKey: .timestamp)
-            try container.encode(keyId, forKey: .keyId)
-            try container.encode(spaceId, forKey: .spaceId)
-            try container.encode(action, forKey: .action)
-            try container.encode(resourceType, forKey: .resourceType)
-            try container.encode(resourceId, forKey: .resourceId)
-            try container.encode(clientIp, forKey: .clientIp)
-            try container.encode(details, forKey: .details)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(status, forKey: .status)
+            try container.encode(result, forKey: .result)
+            try container.encodeIfPresent(error, forKey: .error)
+            try container.encode(createdAt, forKey: .createdAt)
+            try container.encodeIfPresent(finishedAt, forKey: .finishedAt)
         }
     }
 }
 
 extension Components.Schemas {
-    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// Who made a write. Not in the public Marfa document.
+    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var kind: Components.Schemas.WriterKind
+        /// The key's id, or the app's client id.
         public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderInput.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
+        /// The key's label or the app's name.
+        public var name: Swift.String?
+        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
+            self.kind = kind
             self.id = id
             self.name = name
-            self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case kind
             case id
             case name
-            case search
-            case defaults
-            case include
-            case ignore
-            case placement
-            case removalThreshold = "removal_threshold"
         }
-        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
     }
 }
 
 extension Components.Schemas {
-    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// A page of bare items.
+    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Item]
+        /// Pass as `cursor` for the next page.
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case data
+            case cursor
+            case hasMore = "has_more"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.data = try container.decode([Components.Schemas.Item].self, forKey: .data)
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(data, forKey: .data)
+            try container.encode(cursor, forKey: .cursor)
+            try container.encode(hasMore, forKey: .hasMore)
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var state: Components.Schemas.ItemTransition.StatePayload
+        public init(state: Components.Schemas.ItemTransition.StatePayload) {
+            self.state = state
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case state
+        }
+        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
+            case trashed
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "active": self = .active
+                    case "archived": self = .archived
+                    case "trashed": self = .trashed
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .active: "active"
+                    case .archived: "archived"
+                    case .trashed: "trashed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.active, .archived, .trashed]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var namespace: Swift.String
+        public var data: Components.Schemas.JSONObject?
+        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
+            self.namespace = namespace
+            self.data = data
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case namespace
+            case data
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.namespace = try container.decode(Swift.String.self, forKey: .namespace)
+            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: .data)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(namespace, forKey: .namespace)
+            try container.encode(data, forKey: .data)
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
+    /// On a copy stream it also carries `instance_id` and `read_view`.
+    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
+        /// An event id, in decimal.
+        public var cursor: Swift.String
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+            self.eventType = eventType
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case cursor
+            case instanceId = "instance_id"
+            case readView = "read_view"
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamCursor
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "stream_cursor": self = .streamCursor
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .streamCursor: "stream_cursor"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.streamCursor]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
+    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
+    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
+    /// during a replay. For every reason, reconnect from `cursor`.
+    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case credentialEnded
+        case readerBehind
+        case serverStopping
+        case replayFailed
+        case liveDeliveryFailed
+        case backlogOverflow
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "credential_ended": self = .credentialEnded
+                case "reader_behind": self = .readerBehind
+                case "server_stopping": self = .serverStopping
+                case "replay_failed": self = .replayFailed
+                case "live_delivery_failed": self = .liveDeliveryFailed
+                case "backlog_overflow": self = .backlogOverflow
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .credentialEnded: "credential_ended"
+                case .readerBehind: "reader_behind"
+                case .serverStopping: "server_stopping"
+                case .replayFailed: "replay_failed"
+                case .liveDeliveryFailed: "live_delivery_failed"
+                case .backlogOverflow: "backlog_overflow"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        public var events: [Components.Schemas.WebhookEvent]
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var secret: Swift.String?
+        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.secret = secret
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case url
+            case events
+            case typeFilter = "type_filter"
+            case secret
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `sha256:<hex>`.
+        public var hash: Swift.String
+        public var mimeType: Swift.String
+        /// Bytes.
+        public var size: Swift.Int64
+        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
+            self.hash = hash
+            self.mimeType = mimeType
+            self.size = size
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case hash
+            case mimeType = "mime_type"
+            case size
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The conditions of the listing grammar. No `types` means every type the key reads
+    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
+    /// `state` holds active and archived items.
+    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Types, each with its subtypes. A type move rewrites these.
+        public var types: [Swift.String]?
+        public var tier: Components.Schemas.Tier?
+        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
+        /// A filter expression (tags, `properties.<name>`, edges).
+        public var filter: Swift.String?
+        /// An item id; holds it and everything it reaches along `parent-of`.
+        public var beneath: Swift.String?
+        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
+            self.types = types
+            self.tier = tier
+            self.state = state
+            self.filter = filter
+            self.beneath = beneath
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case types
+            case tier
+            case state
+            case filter
+            case beneath
+        }
+        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "active": self = .active
+                    case "archived": self = .archived
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .active: "active"
+                    case .archived: "archived"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.active, .archived]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A saved search an app shows. Not in the public Marfa document (minimal design).
+    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
         public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
         public var sort: Components.Schemas.ViewSort?
+        /// A property to group by.
         public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
             self.version = version
             self.name = name
             self.search = search
             self.sort = sort
             self.groupBy = groupBy
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
             case version
             case name
             case search
             case sort
             case groupBy = "group_by"
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
         }
     }
 }
 
 extension Components.Responses {
-    /// The webhook.
-    public struct Webhook: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Webhook.Headers
-        public var body: Components.Responses.Webhook.Body
-        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.Webhook)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Webhook {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The type move job.
-    public struct TypeMoveJob: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TypeMoveJob.Headers
-        public var body: Components.Responses.TypeMoveJob.Body
-        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
+    /// The instance's settings as stored.
+    public struct InstanceConfig: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.InstanceConfig.Headers
+        public var body: Components.Responses.InstanceConfig.Body
+        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
             self.headers = headers
             self.body = body
         }
@@ -788,8 +720,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -800,9 +732,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.TypeMoveJob)
+            case json(Components.Schemas.InstanceConfig)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.TypeMoveJob {
+            public var json: Components.Schemas.InstanceConfig {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -814,13 +746,14 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-    /// plain envelope.
-    public struct VersionConflict: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.VersionConflict.Headers
-        public var body: Components.Responses.VersionConflict.Body
-        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
             self.headers = headers
             self.body = body
         }
@@ -844,8 +777,15 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -853,13 +793,15 @@ extension Components.Responses {
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.VersionConflictResponse)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.VersionConflictResponse {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -870,78 +812,162 @@ extension Components.Responses {
     }
 }
 
-extension Components.Headers {
-    /// The contract version this answer was made under, the same number as `info.version` and as
-    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-    /// answer without it came from something in front of the server.
-    public typealias XMarfaContract = Swift.String
+extension Components.Parameters {
+    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+    /// markers). On a conditional read it asks the server to answer only from that view; a view
+    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+    /// Marfa document.
+    public typealias ReadView = Swift.String
+}
+
+extension Components.Parameters {
+    /// `true` deletes even while something still uses it.
+    public typealias Force = Components.Parameters.ForcePayload
+}
+
+extension Components.Parameters {
+    /// The item's id.
+    public typealias ItemId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge's id.
+    public typealias EdgeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type's identifier, such as `app.readinglist.entry`.
+    public typealias TypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge type's identifier.
+    public typealias EdgeTypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The webhook's id.
+    public typealias WebhookId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The grant's id.
+    public typealias GrantId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The blob's content hash, `sha256:<hex>`.
+    public typealias BlobHash = Swift.String
 }
 
 extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-    /// from `GET /keys/current`. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
+    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+    public typealias XRateLimitLimit = Swift.Int
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
 }
 
 extension Operations {
-    /// Show the owner's consent page
+    /// Start an authorization request
     ///
-    /// The HTML page where the signed-in owner approves or declines an app's request, and may
-    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
-    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
-    /// Not in the public Marfa document.
+    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
+    /// system's web authentication session, never called by an API client. It redirects to the
+    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
+    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
+    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
     ///
-    /// `GET /auth/authorize`
-    public enum ShowConsentPage {
-        public static let id: Swift.String = "showConsentPage"
+    /// `GET /auth/oauth2/authorize`
+    public enum Authorize {
+        public static let id: Swift.String = "authorize"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowConsentPage.Input.Query
-            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
+            public var query: Operations.Authorize.Input.Query
+            public init(query: Operations.Authorize.Input.Query) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                public var clientId: Swift.String?
+                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
+                public var clientId: Swift.String
+                public var redirectUri: Swift.String
+                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
                 public var scope: Swift.String?
-                /// The opaque handle of the pending authorization request.
-                public var consentCode: Swift.String?
-                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
+                public var state: Swift.String
+                public var codeChallenge: Swift.String
+                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
+                public var prompt: Swift.String?
+                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
+                    self.responseType = responseType
                     self.clientId = clientId
+                    self.redirectUri = redirectUri
                     self.scope = scope
-                    self.consentCode = consentCode
+                    self.state = state
+                    self.codeChallenge = codeChallenge
+                    self.codeChallengeMethod = codeChallengeMethod
+                    self.prompt = prompt
+                }
+                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case code
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "code": self = .code
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .code: "code"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.code]
+                }
+                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case s256
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "S256": self = .s256
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .s256: "S256"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.s256]
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
-            /// Status 200.
-            case ok(Operations.ShowConsentPage.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowConsentPage.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No owner session; a redirect to the sign-in page.
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
             /// Status 302.
-            case found(Operations.ShowConsentPage.Output.Found)
+            case found(Operations.Authorize.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.ShowConsentPage.Output.Found {
+            public var found: Operations.Authorize.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
+            case badRequest(Components.Responses.OAuthError)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
@@ -959,108 +985,48 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The consent page.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
-                public var body: Operations.ShowConsentPage.Output.Ok.Body
-                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            public struct Found: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.Authorize.Output.Found.Headers
+                public init(headers: Operations.Authorize.Output.Found.Headers) {
                     self.headers = headers
-                    self.body = body
                 }
                 public struct Headers: Swift.Sendable, Swift.Hashable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
                     /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
                     /// answer without it came from something in front of the server.
                     public var xMarfaContract: Swift.String
-                    public init(xMarfaContract: Swift.String) {
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
                         self.xMarfaContract = xMarfaContract
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case html(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/html`; throws when it came as another type.
-                    public var html: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .html(let body): return body
-                            }
-                        }
+                        self.location = location
                     }
                 }
             }
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Show the owner's sign-in page
+    /// Read the owner account
     ///
-    /// The HTML page where the owner signs in with the owner password. Its form posts to
-    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
+    /// The instance's one person account. Needs the operator key. A fresh instance answers
+    /// `404 owner_not_found`. Not in the public Marfa document.
     ///
-    /// `GET /auth/sign-in`
-    public enum ShowSignInPage {
-        public static let id: Swift.String = "showSignInPage"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowSignInPage.Input.Query
-            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// A same-origin path to return to after signing in.
-                public var returnTo: Swift.String?
-                public init(returnTo: Swift.String? = nil) {
-                    self.returnTo = returnTo
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The sign-in page.
-            /// Status 200.
-            case ok(Operations.ShowSignInPage.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowSignInPage.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// List approved apps
-    ///
-    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
-    ///
-    /// `GET /auth/grants`
-    public enum ListGrants {
-        public static let id: Swift.String = "listGrants"
+    /// `GET /owner`
+    public enum GetOwner {
+        public static let id: Swift.String = "getOwner"
         public struct Input: Swift.Sendable, Swift.Hashable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The grants.
+            /// The owner.
             /// Status 200.
-            case ok(Operations.ListGrants.Output.Ok)
+            case ok(Operations.GetOwner.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListGrants.Output.Ok {
+            public var ok: Operations.GetOwner.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1088,6 +1054,19 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1100,11 +1079,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grants.
+            /// The owner.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListGrants.Output.Ok.Headers
-                public var body: Operations.ListGrants.Output.Ok.Body
-                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
+                public var headers: Operations.GetOwner.Output.Ok.Headers
+                public var body: Operations.GetOwner.Output.Ok.Body
+                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1132,9 +1111,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.GrantList)
+                    case json(Components.Schemas.Owner)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.GrantList {
+                    public var json: Components.Schemas.Owner {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1148,53 +1127,36 @@ extension Operations {
 }
 
 extension Operations {
-    /// List item types
+    /// Revoke an API key
     ///
-    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
-    /// catalog a client reads at start and replaces whole. A conditional read
-    /// (`X-Marfa-Read-View`).
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
     ///
-    /// `GET /types`
-    public enum ListTypes {
-        public static let id: Swift.String = "listTypes"
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey {
+        public static let id: Swift.String = "revokeKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListTypes.Input.Headers
-            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
-                self.headers = headers
+            public var path: Operations.RevokeKey.Input.Path
+            public init(path: Operations.RevokeKey.Input.Path) {
+                self.path = path
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The key's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The catalog.
+            /// Done.
             /// Status 200.
-            case ok(Operations.ListTypes.Output.Ok)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTypes.Output.Ok {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1205,6 +1167,129 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an item type
+    ///
+    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
+    /// While an item, folder, view or webhook still names the type the answer is
+    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
+    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
+    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
+    /// (`details.subtype_ids`), which `force` does not override.
+    ///
+    /// `DELETE /types/{id}`
+    public enum DeleteType {
+        public static let id: Swift.String = "deleteType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteType.Input.Path
+            public var query: Operations.DeleteType.Input.Query
+            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
+                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type is gone.
+            /// Status 200.
+            case ok(Operations.DeleteType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DeleteType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1233,11 +1318,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The catalog.
+            /// The type is gone.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListTypes.Output.Ok.Headers
-                public var body: Operations.ListTypes.Output.Ok.Body
-                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+                public var headers: Operations.DeleteType.Output.Ok.Headers
+                public var body: Operations.DeleteType.Output.Ok.Body
+                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1256,27 +1341,18 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json([Components.Schemas.ItemType])
+                    case json(Components.Schemas.TypeDeleted)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: [Components.Schemas.ItemType] {
+                    public var json: Components.Schemas.TypeDeleted {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1290,233 +1366,24 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a type move job
+    /// Create an item
     ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
+    /// Creates an item, checking its properties against its type. The server stamps timestamps,
+    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
+    /// already exists updates that item and answers `200`; so does an `id` the caller already
+    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
+    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
+    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
     ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
+    /// `POST /items`
+    public enum CreateItem {
+        public static let id: Swift.String = "createItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an edge type
-    ///
-    /// Removes a custom edge type. While edges of the type exist the answer is
-    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
-    /// parameter is not in the public Marfa document.
-    ///
-    /// `DELETE /edge-types/{id}`
-    public enum DeleteEdgeType {
-        public static let id: Swift.String = "deleteEdgeType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteEdgeType.Input.Path
-            public var query: Operations.DeleteEdgeType.Input.Query
-            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge type's identifier.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change an item's state
-    ///
-    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
-    ///
-    /// `POST /items/{id}/transition`
-    public enum TransitionItem {
-        public static let id: Swift.String = "transitionItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.TransitionItem.Input.Path
-            public var headers: Operations.TransitionItem.Input.Headers
-            public var body: Operations.TransitionItem.Input.Body
-            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
-                self.path = path
+            public var headers: Operations.CreateItem.Input.Headers
+            public var body: Operations.CreateItem.Input.Body
+            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
                 self.headers = headers
                 self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
@@ -1529,7 +1396,7 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemTransition)
+                case json(Components.Schemas.ItemInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1543,251 +1410,11 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Untag an item
-    ///
-    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
-    ///
-    /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
-        public static let id: Swift.String = "removeItemTag"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RemoveItemTag.Input.Path
-            public var headers: Operations.RemoveItemTag.Input.Headers
-            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The tag to remove, URL-encoded.
-                public var tag: Swift.String
-                public init(id: Swift.String, tag: Swift.String) {
-                    self.id = id
-                    self.tag = tag
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create an edge
-    ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
-    ///
-    /// `POST /edges`
-    public enum CreateEdge {
-        public static let id: Swift.String = "createEdge"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
-            /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The edge.
+            /// The item and its metadata.
             /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
+            case created(Components.Responses.ItemEnvelope)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
+            public var created: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1826,19 +1453,6 @@ extension Operations {
                 get throws {
                     if case .forbidden(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1892,31 +1506,53 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create a webhook
+    /// Read an item's history
     ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
+    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
+    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
+    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
+    /// the key does not reach, is `404 item_not_found`. The public document answers this door
+    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
+    /// the snapshot's `writer` are not in the public Marfa document.
     ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
+    /// `GET /items/{id}/versions`
+    public enum ListItemVersions {
+        public static let id: Swift.String = "listItemVersions"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
+            public var path: Operations.ListItemVersions.Input.Path
+            public var query: Operations.ListItemVersions.Input.Query
+            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
+                self.path = path
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.WebhookInput)
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Answer snapshots with a version above this one; the `next` of the previous page.
+                public var after: Swift.Int64?
+                /// Page size.
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                    self.after = after
+                    self.limit = limit
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 201.
-            case created(Components.Responses.Webhook)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
+            /// One page of snapshots.
+            /// Status 200.
+            case ok(Operations.ListItemVersions.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItemVersions.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1930,76 +1566,6 @@ extension Operations {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a webhook
-    ///
-    /// Ends the subscription. Deliveries already queued still go out.
-    ///
-    /// `DELETE /webhooks/{id}`
-    public enum DeleteWebhook {
-        public static let id: Swift.String = "deleteWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteWebhook.Input.Path
-            public init(path: Operations.DeleteWebhook.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2049,27 +1615,77 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of snapshots.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListItemVersions.Output.Ok.Headers
+                public var body: Operations.ListItemVersions.Output.Ok.Body
+                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemSnapshotPage)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemSnapshotPage {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Change some of the instance's settings
+    /// Delete an extension namespace
     ///
-    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
-    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
-    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
-    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `PATCH /spaces/me/config`
-    public enum UpdateSpaceConfig {
-        public static let id: Swift.String = "updateSpaceConfig"
+    /// `DELETE /items/{id}/extensions/{namespace}`
+    public enum DeleteItemExtension {
+        public static let id: Swift.String = "deleteItemExtension"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.UpdateSpaceConfig.Input.Headers
-            public var body: Operations.UpdateSpaceConfig.Input.Body
-            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+            public var path: Operations.DeleteItemExtension.Input.Path
+            public var headers: Operations.DeleteItemExtension.Input.Headers
+            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
+                self.path = path
                 self.headers = headers
-                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
@@ -2081,8 +1697,333 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an edge
+    ///
+    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edges/{id}`
+    public enum GetEdge {
+        public static let id: Swift.String = "getEdge"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetEdge.Input.Path
+            public var headers: Operations.GetEdge.Input.Headers
+            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The edge.
+            /// Status 200.
+            case ok(Components.Responses.EdgeEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List webhooks
+    ///
+    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    ///
+    /// `GET /webhooks`
+    public enum ListWebhooks {
+        public static let id: Swift.String = "listWebhooks"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The webhooks.
+            /// Status 200.
+            case ok(Operations.ListWebhooks.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhooks.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The webhooks.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListWebhooks.Output.Ok.Headers
+                public var body: Operations.ListWebhooks.Output.Ok.Body
+                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.WebhookList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Replace the instance's settings
+    ///
+    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
+    ///
+    /// `PUT /spaces/me/config`
+    public enum ReplaceSpaceConfig {
+        public static let id: Swift.String = "replaceSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.ReplaceSpaceConfig.Input.Body
+            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
+                self.body = body
+            }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfigPatch)
+                case json(Components.Schemas.InstanceConfig)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -2131,30 +2072,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2172,66 +2089,44 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change a folder's settings
+    /// Get a presigned URL for a blob
     ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
+    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
     ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
-        public static let id: Swift.String = "updateFolder"
+    /// `GET /blobs/{hash}/url`
+    public enum GetBlobUrl {
+        public static let id: Swift.String = "getBlobUrl"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
+            public var path: Operations.GetBlobUrl.Input.Path
+            public var query: Operations.GetBlobUrl.Input.Query
+            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
                 self.path = path
-                self.headers = headers
-                self.body = body
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Lifetime in seconds.
+                public var ttl: Swift.Int?
+                public init(ttl: Swift.Int? = nil) {
+                    self.ttl = ttl
                 }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.FolderPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
+            /// The URL.
             /// Status 200.
-            case ok(Components.Responses.Folder)
+            case ok(Operations.GetBlobUrl.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
+            public var ok: Operations.GetBlobUrl.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2282,16 +2177,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2304,6 +2189,49 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The URL.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
+                public var body: Operations.GetBlobUrl.Output.Ok.Body
+                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.BlobUrl)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.BlobUrl {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

@@ -77,6 +77,21 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
+    public struct SignInResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var owner: Components.Schemas.Owner
+        public var returnTo: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(owner: Components.Schemas.Owner, returnTo: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.owner = owner
+            self.returnTo = returnTo
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case owner
+            case returnTo = "return_to"
+        }
+    }
+}
+
+extension Components.Schemas {
     /// An app the owner approved. Not in the public Marfa document.
     public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
@@ -129,229 +144,261 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
-    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
-    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
-    /// sources, never a read by id.
-    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var strictMode: Components.Schemas.TypeList?
-        public var sourceAllowlist: Components.Schemas.SourceLever?
-        public var sourceFilter: Components.Schemas.SourceLever?
-        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
-            self.strictMode = strictMode
-            self.sourceAllowlist = sourceAllowlist
-            self.sourceFilter = sourceFilter
+    public struct TypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var types: [Swift.String]
+        public init(types: [Swift.String]) {
+            self.types = types
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case strictMode = "strict_mode"
-            case sourceAllowlist = "source_allowlist"
-            case sourceFilter = "source_filter"
+            case types
         }
     }
 }
 
 extension Components.Schemas {
-    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
-    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
-    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
-    /// public Marfa document.
-    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance the caller expects.
-        public var instanceId: Swift.String?
-        /// Levers left out are unchanged; `null` removes every lever.
-        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
-        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var keys: [Components.Schemas.ApiKey]
+        public init(keys: [Components.Schemas.ApiKey]) {
+            self.keys = keys
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case instanceId = "instance_id"
-            case enforcement
-            case maxEventHopBudget = "max_event_hop_budget"
-            case auditRetentionDays = "audit_retention_days"
-            case eventLogRetentionHours = "event_log_retention_hours"
-            case trashRetentionDays = "trash_retention_days"
-            case activityRetentionDays = "activity_retention_days"
-            case inboundHandledRetentionDays = "inbound_handled_retention_days"
-            case inboundPendingRetentionDays = "inbound_pending_retention_days"
+            case keys
         }
     }
 }
 
 extension Components.Schemas {
-    /// A connector mapping a type change broke.
-    public struct BrokenMapping: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var connectionId: Swift.String
-        public var integrationRef: Swift.String?
-        public var issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]
-        public init(connectionId: Swift.String, integrationRef: Swift.String?, issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]) {
-            self.connectionId = connectionId
-            self.integrationRef = integrationRef
-            self.issues = issues
+    /// The fields to change; `source` and `role` cannot change.
+    public struct KeyPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var label: Swift.String?
+        public var defaultTier: Components.Schemas.Tier?
+        public var permissions: [Components.Schemas.Permission]?
+        public var sources: [Swift.String]?
+        public var typePermissions: Components.Schemas.TypePermissionMap?
+        public var extensionPermissions: Components.Schemas.AccessMap?
+        public var edgePermissions: Components.Schemas.AccessMap?
+        public var metadataPermissions: Components.Schemas.AccessMap?
+        /// Replaces the key's levers whole; `null` clears them.
+        public var enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>?
+        public init(label: Swift.String? = nil, defaultTier: Components.Schemas.Tier? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>? = nil) {
+            self.label = label
+            self.defaultTier = defaultTier
+            self.permissions = permissions
+            self.sources = sources
+            self.typePermissions = typePermissions
+            self.extensionPermissions = extensionPermissions
+            self.edgePermissions = edgePermissions
+            self.metadataPermissions = metadataPermissions
+            self.enforcementOverride = enforcementOverride
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case connectionId = "connection_id"
-            case integrationRef = "integration_ref"
-            case issues
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.connectionId = try container.decode(Swift.String.self, forKey: .connectionId)
-            self.integrationRef = try container.decodeIfPresent(Swift.String.self, forKey: .integrationRef)
-            self.issues = try container.decode([Components.Schemas.BrokenMapping.IssuesItemPayload].self, forKey: .issues)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(connectionId, forKey: .connectionId)
-            try container.encode(integrationRef, forKey: .integrationRef)
-            try container.encode(issues, forKey: .issues)
-        }
-        public struct IssuesItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var field: Swift.String
-            public var message: Swift.String
-            public init(field: Swift.String, message: Swift.String) {
-                self.field = field
-                self.message = message
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case field
-                case message
-            }
+            case label
+            case defaultTier = "default_tier"
+            case permissions
+            case sources
+            case typePermissions = "type_permissions"
+            case extensionPermissions = "extension_permissions"
+            case edgePermissions = "edge_permissions"
+            case metadataPermissions = "metadata_permissions"
+            case enforcementOverride = "enforcement_override"
         }
     }
 }
 
 extension Components.Schemas {
-    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
-    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `folder`, `view` or `webhook`. Open.
-        public var kind: Swift.String
+    /// A type definition as registered, replaced or checked. `fields` maps each field name to its
+    /// definition. Everything but `fields` and `id` is optional.
+    public struct TypeDefinitionInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: Components.Schemas.TypeDefinitionInput.FieldsPayload
+        /// The type identifier: two or more lowercase dotted segments, at most 128 characters; app types are `app.<app>.<type>`.
         public var id: Swift.String
-        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Whether a type move can rewrite it.
-        public var rewritable: Swift.Bool
-        /// Why it cannot be rewritten.
-        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
-            self.rewritable = rewritable
-            self.reason = reason
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case id
-            case name
-            case rewritable
-            case reason
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeTypeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
+        /// Derived from the identifier when absent.
         public var label: Swift.String?
         public var description: Swift.String?
-        public var cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload
-        public var sourceTypeConstraints: [Swift.String]?
-        public var targetTypeConstraints: [Swift.String]?
-        public var cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload?
-        public var propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload?
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload, sourceTypeConstraints: [Swift.String]? = nil, targetTypeConstraints: [Swift.String]? = nil, cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload? = nil, propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload? = nil) {
+        /// A type whose fields this one inherits.
+        public var parent: Swift.String?
+        public var compatibleWith: [Swift.String]?
+        public var roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]?
+        public var version: Swift.Int64?
+        public var displayHints: Components.Schemas.DisplayHints?
+        public var versionPolicy: Components.Schemas.VersionPolicy?
+        public var mergePolicy: Components.Schemas.MergePolicy?
+        /// A string field holding each row's own id at the vendor that writes the type; unique within the type.
+        public var linkField: Swift.String?
+        /// The author's icon, an Iconify ID from a pinned set (`lucide:…`, `simple-icons:…`). Not in the public Marfa document.
+        public var icon: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(fields: Components.Schemas.TypeDefinitionInput.FieldsPayload, id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, compatibleWith: [Swift.String]? = nil, roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]? = nil, version: Swift.Int64? = nil, displayHints: Components.Schemas.DisplayHints? = nil, versionPolicy: Components.Schemas.VersionPolicy? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, linkField: Swift.String? = nil, icon: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.fields = fields
             self.id = id
             self.label = label
             self.description = description
-            self.cardinality = cardinality
-            self.sourceTypeConstraints = sourceTypeConstraints
-            self.targetTypeConstraints = targetTypeConstraints
-            self.cascadeOnDelete = cascadeOnDelete
-            self.propertySchema = propertySchema
+            self.parent = parent
+            self.compatibleWith = compatibleWith
+            self.roles = roles
+            self.version = version
+            self.displayHints = displayHints
+            self.versionPolicy = versionPolicy
+            self.mergePolicy = mergePolicy
+            self.linkField = linkField
+            self.icon = icon
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case fields
             case id
             case label
             case description
-            case cardinality
-            case sourceTypeConstraints = "source_type_constraints"
-            case targetTypeConstraints = "target_type_constraints"
-            case cascadeOnDelete = "cascade_on_delete"
-            case propertySchema = "property_schema"
+            case parent
+            case compatibleWith = "compatible_with"
+            case roles
+            case version
+            case displayHints = "display_hints"
+            case versionPolicy = "version_policy"
+            case mergePolicy = "merge_policy"
+            case linkField = "link_field"
+            case icon
         }
-        public enum CardinalityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case oneToOne
-            case oneToMany
-            case manyToOne
-            case manyToMany
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "one-to-one": self = .oneToOne
-                    case "one-to-many": self = .oneToMany
-                    case "many-to-one": self = .manyToOne
-                    case "many-to-many": self = .manyToMany
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .oneToOne: "one-to-one"
-                    case .oneToMany: "one-to-many"
-                    case .manyToOne: "many-to-one"
-                    case .manyToMany: "many-to-many"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.oneToOne, .oneToMany, .manyToOne, .manyToMany]
-        }
-        public enum CascadeOnDeletePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cascade
-            case orphan
-            case block
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "cascade": self = .cascade
-                    case "orphan": self = .orphan
-                    case "block": self = .block
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .cascade: "cascade"
-                    case .orphan: "orphan"
-                    case .block: "block"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.cascade, .orphan, .block]
-        }
-        public struct PropertySchemaPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition]
-            public init(additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition] = [:]) {
+            public var additionalProperties: [Swift.String: Components.Schemas.FieldDefinition]
+            public init(additionalProperties: [Swift.String: Components.Schemas.FieldDefinition] = [:]) {
                 self.additionalProperties = additionalProperties
             }
             public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgePropertyDefinition]
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.FieldDefinition]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        public enum RolesItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case container
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "container": self = .container
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .container: "container"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.container]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeTypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edgeTypes: [Components.Schemas.EdgeType]
+        public init(edgeTypes: [Components.Schemas.EdgeType]) {
+            self.edgeTypes = edgeTypes
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case edgeTypes = "edge_types"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A typed record.
+    public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// A UUIDv7, minted by the server or supplied by the client.
+        public var id: Swift.String
+        public var _type: Swift.String
+        public var properties: Components.Schemas.Properties
+        public var state: Components.Schemas.ItemState
+        public var tier: Components.Schemas.Tier?
+        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// Starts at 1 and moves only when fields are written; tags, state and bin moves leave it alone.
+        public var version: Swift.Int64
+        public var schemaVersion: Swift.Int
+        /// The source the item was written under.
+        public var source: Swift.String
+        /// With `source`, the item's natural key.
+        public var sourceId: Swift.String?
+        /// The item's type was deleted with `force=true`.
+        public var orphaned: Swift.Bool?
+        public var device: Swift.String?
+        public var captureLatitude: Swift.Double?
+        public var captureLongitude: Swift.Double?
+        /// The item's own time (when it happened); `created_at` unless given.
+        public var timestamp: Foundation.Date
+        public var createdAt: Foundation.Date
+        /// Moves on every write, tags included.
+        public var updatedAt: Foundation.Date
+        /// Outbound edges by edge type, when hydrated.
+        public var edges: Components.Schemas.Item.EdgesPayload?
+        /// Extension documents by namespace, when hydrated.
+        public var extensions: Components.Schemas.Item.ExtensionsPayload?
+        public init(id: Swift.String, _type: Swift.String, properties: Components.Schemas.Properties, state: Components.Schemas.ItemState, tier: Components.Schemas.Tier? = nil, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, version: Swift.Int64, schemaVersion: Swift.Int, source: Swift.String, sourceId: Swift.String? = nil, orphaned: Swift.Bool? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, timestamp: Foundation.Date, createdAt: Foundation.Date, updatedAt: Foundation.Date, edges: Components.Schemas.Item.EdgesPayload? = nil, extensions: Components.Schemas.Item.ExtensionsPayload? = nil) {
+            self.id = id
+            self._type = _type
+            self.properties = properties
+            self.state = state
+            self.tier = tier
+            self.spaceId = spaceId
+            self.version = version
+            self.schemaVersion = schemaVersion
+            self.source = source
+            self.sourceId = sourceId
+            self.orphaned = orphaned
+            self.device = device
+            self.captureLatitude = captureLatitude
+            self.captureLongitude = captureLongitude
+            self.timestamp = timestamp
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.edges = edges
+            self.extensions = extensions
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case _type = "type"
+            case properties
+            case state
+            case tier
+            case spaceId = "space_id"
+            case version
+            case schemaVersion = "schema_version"
+            case source
+            case sourceId = "source_id"
+            case orphaned
+            case device
+            case captureLatitude = "capture_latitude"
+            case captureLongitude = "capture_longitude"
+            case timestamp
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case edges
+            case extensions
+        }
+        /// Outbound edges by edge type, when hydrated.
+        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.EdgeBlock]
+            public init(additionalProperties: [Swift.String: Components.Schemas.EdgeBlock] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgeBlock]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// Extension documents by namespace, when hydrated.
+        public struct ExtensionsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.JSONObject]
+            public init(additionalProperties: [Swift.String: Components.Schemas.JSONObject] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.JSONObject]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 try encoder.encodeAdditionalProperties(additionalProperties)
@@ -361,264 +408,254 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var metadata: Components.Schemas.ItemMetadata
-        public init(metadata: Components.Schemas.ItemMetadata) {
-            self.metadata = metadata
+    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edge: Components.Schemas.Edge
+        public var acknowledged: Swift.Bool?
+        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
+            self.edge = edge
+            self.acknowledged = acknowledged
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case metadata
+            case edge
+            case acknowledged
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TagsInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]?
-        public init(tags: [Swift.String]? = nil) {
-            self.tags = tags
+    /// One `data:` payload of the event stream, told apart by `event_type`. Item, metadata and
+    /// edge frames are events (they have an SSE `id:`); `stream_cursor` and `stream_live` are
+    /// markers; `catchup_too_old`, `cursor_ahead`, `stream_incomplete` and `read_view_changed`
+    /// end the stream. A client must skip an `event_type` it does not know.
+    public enum EventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case itemEventFrame(Components.Schemas.ItemEventFrame)
+        case metadataEventFrame(Components.Schemas.MetadataEventFrame)
+        case edgeEventFrame(Components.Schemas.EdgeEventFrame)
+        case streamCursorFrame(Components.Schemas.StreamCursorFrame)
+        case streamLiveFrame(Components.Schemas.StreamLiveFrame)
+        case catchupTooOldFrame(Components.Schemas.CatchupTooOldFrame)
+        case cursorAheadFrame(Components.Schemas.CursorAheadFrame)
+        case streamIncompleteFrame(Components.Schemas.StreamIncompleteFrame)
+        case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
+        /// A value whose `event_type` this build does not know, kept as it was received.
+        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
+            case value = "event_type"
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case tags
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
+            switch try container.decode(Swift.String.self, forKey: .value) {
+                case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
+                case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
+                case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
+                case "stream_cursor": self = .streamCursorFrame(try .init(from: decoder))
+                case "stream_live": self = .streamLiveFrame(try .init(from: decoder))
+                case "catchup_too_old": self = .catchupTooOldFrame(try .init(from: decoder))
+                case "cursor_ahead": self = .cursorAheadFrame(try .init(from: decoder))
+                case "stream_incomplete": self = .streamIncompleteFrame(try .init(from: decoder))
+                case "read_view_changed": self = .readViewChangedFrame(try .init(from: decoder))
+                default: self = .unknown(try .init(from: decoder))
+            }
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+                case .itemEventFrame(let value): try value.encode(to: encoder)
+                case .metadataEventFrame(let value): try value.encode(to: encoder)
+                case .edgeEventFrame(let value): try value.encode(to: encoder)
+                case .streamCursorFrame(let value): try value.encode(to: encoder)
+                case .streamLiveFrame(let value): try value.encode(to: encoder)
+                case .catchupTooOldFrame(let value): try value.encode(to: encoder)
+                case .cursorAheadFrame(let value): try value.encode(to: encoder)
+                case .streamIncompleteFrame(let value): try value.encode(to: encoder)
+                case .readViewChangedFrame(let value): try value.encode(to: encoder)
+                case .unknown(let value): try value.encode(to: encoder)
+            }
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TagList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Components.Schemas.TagList.TagsItemPayload]
-        public init(tags: [Components.Schemas.TagList.TagsItemPayload]) {
-            self.tags = tags
+    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Occurrence]
+        public var window: Components.Schemas.OccurrenceList.WindowPayload
+        public var scan: Components.Schemas.OccurrenceList.ScanPayload
+        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
+        public var seriesErrorsTruncated: Swift.Bool?
+        public var expansionIncomplete: Swift.Bool?
+        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
+            self.data = data
+            self.window = window
+            self.scan = scan
+            self.seriesErrors = seriesErrors
+            self.seriesErrorsTruncated = seriesErrorsTruncated
+            self.expansionIncomplete = expansionIncomplete
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case tags
+            case data
+            case window
+            case scan
+            case seriesErrors = "series_errors"
+            case seriesErrorsTruncated = "series_errors_truncated"
+            case expansionIncomplete = "expansion_incomplete"
         }
-        public struct TagsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var tag: Swift.String
-            public var count: Swift.Int
-            public init(tag: Swift.String, count: Swift.Int) {
-                self.tag = tag
-                self.count = count
+        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var from: Swift.String
+            public var to: Swift.String
+            public init(from: Swift.String, to: Swift.String) {
+                self.from = from
+                self.to = to
             }
             public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case tag
-                case count
+                case from
+                case to
+            }
+        }
+        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var eventsRead: Swift.Int
+            public var occurrences: Swift.Int
+            public var maxOccurrences: Swift.Int
+            public var seriesErrors: Swift.Int
+            public var maxSeriesErrors: Swift.Int
+            public var unproductiveIterations: Swift.Int
+            public var maxUnproductiveIterations: Swift.Int
+            public var seriesUnexpanded: Swift.Int
+            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
+                self.eventsRead = eventsRead
+                self.occurrences = occurrences
+                self.maxOccurrences = maxOccurrences
+                self.seriesErrors = seriesErrors
+                self.maxSeriesErrors = maxSeriesErrors
+                self.unproductiveIterations = unproductiveIterations
+                self.maxUnproductiveIterations = maxUnproductiveIterations
+                self.seriesUnexpanded = seriesUnexpanded
+            }
+            public enum CodingKeys: Swift.String, Swift.CodingKey {
+                case eventsRead = "events_read"
+                case occurrences
+                case maxOccurrences = "max_occurrences"
+                case seriesErrors = "series_errors"
+                case maxSeriesErrors = "max_series_errors"
+                case unproductiveIterations = "unproductive_iterations"
+                case maxUnproductiveIterations = "max_unproductive_iterations"
+                case seriesUnexpanded = "series_unexpanded"
+            }
+        }
+        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var itemId: Swift.String
+            public var message: Swift.String
+            public init(itemId: Swift.String, message: Swift.String) {
+                self.itemId = itemId
+                self.message = message
+            }
+            public enum CodingKeys: Swift.String, Swift.CodingKey {
+                case itemId = "item_id"
+                case message
             }
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var properties: Components.Schemas.Properties
-        public var version: Swift.Int64?
-        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
-            self.properties = properties
-            self.version = version
+    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folder: Components.Schemas.Folder
+        public init(folder: Components.Schemas.Folder) {
+            self.folder = folder
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case properties
-            case version
+            case folder
         }
     }
 }
 
 extension Components.Schemas {
-    /// An item changed. Cascade marks: `trashed_by_cascade` and `trashed_with` on a delete or purge
-    /// a cascade made, `restored_with` on a restore that brought the row back with another,
-    /// `purged_with` on a purge. `listed` is on copy streams only.
-    public struct ItemEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ItemEventFrame.EventTypePayload
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata?
-        public var listed: Swift.Bool?
-        public var trashedByCascade: Swift.Bool?
-        public var trashedWith: Swift.String?
-        public var restoredWith: Swift.String?
-        public var purgedWith: Swift.String?
-        public init(eventType: Components.Schemas.ItemEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata? = nil, listed: Swift.Bool? = nil, trashedByCascade: Swift.Bool? = nil, trashedWith: Swift.String? = nil, restoredWith: Swift.String? = nil, purgedWith: Swift.String? = nil) {
-            self.eventType = eventType
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.trashedByCascade = trashedByCascade
-            self.trashedWith = trashedWith
-            self.restoredWith = restoredWith
-            self.purgedWith = purgedWith
+    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+        public var field: Swift.String
+        public var direction: Components.Schemas.ViewSort.DirectionPayload?
+        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
+            self.field = field
+            self.direction = direction
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case item
-            case metadata
-            case listed
-            case trashedByCascade = "trashed_by_cascade"
-            case trashedWith = "trashed_with"
-            case restoredWith = "restored_with"
-            case purgedWith = "purged_with"
+            case field
+            case direction
         }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case itemCreated
-            case itemUpdated
-            case itemDeleted
-            case itemRestored
-            case itemPurged
-            case itemStateChanged
+        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case asc
+            case desc
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "item.created": self = .itemCreated
-                    case "item.updated": self = .itemUpdated
-                    case "item.deleted": self = .itemDeleted
-                    case "item.restored": self = .itemRestored
-                    case "item.purged": self = .itemPurged
-                    case "item.state_changed": self = .itemStateChanged
+                    case "asc": self = .asc
+                    case "desc": self = .desc
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .itemCreated: "item.created"
-                    case .itemUpdated: "item.updated"
-                    case .itemDeleted: "item.deleted"
-                    case .itemRestored: "item.restored"
-                    case .itemPurged: "item.purged"
-                    case .itemStateChanged: "item.state_changed"
+                    case .asc: "asc"
+                    case .desc: "desc"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct AuditPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.AuditEntry]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.AuditEntry], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.AuditEntry].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookDelivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var webhookId: Swift.String
-        public var event: Swift.String
-        public var statusCode: Swift.Int?
-        public var attempt: Swift.Int
-        public var succeeded: Swift.Bool
-        public var error: Swift.String?
-        public var createdAt: Foundation.Date
-        public init(id: Swift.String, webhookId: Swift.String, event: Swift.String, statusCode: Swift.Int?, attempt: Swift.Int, succeeded: Swift.Bool, error: Swift.String?, createdAt: Foundation.Date) {
-            self.id = id
-            self.webhookId = webhookId
-            self.event = event
-            self.statusCode = statusCode
-            self.attempt = attempt
-            self.succeeded = succeeded
-            self.error = error
-            self.createdAt = createdAt
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case webhookId = "webhook_id"
-            case event
-            case statusCode = "status_code"
-            case attempt
-            case succeeded
-            case error
-            case createdAt = "created_at"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.webhookId = try container.decode(Swift.String.self, forKey: .webhookId)
-            self.event = try container.decode(Swift.String.self, forKey: .event)
-            self.statusCode = try container.decodeIfPresent(Swift.Int.self, forKey: .statusCode)
-            self.attempt = try container.decode(Swift.Int.self, forKey: .attempt)
-            self.succeeded = try container.decode(Swift.Bool.self, forKey: .succeeded)
-            self.error = try container.decodeIfPresent(Swift.String.self, forKey: .error)
-            self.createdAt = try container.decode(Foundation.Date.self, forKey: .createdAt)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(webhookId, forKey: .webhookId)
-            try container.encode(event, forKey: .event)
-            try container.encode(statusCode, forKey: .statusCode)
-            try container.encode(attempt, forKey: .attempt)
-            try container.encode(succeeded, forKey: .succeeded)
-            try container.encode(error, forKey: .error)
-            try container.encode(createdAt, forKey: .createdAt)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folders: [Components.Schemas.Folder]
-        public init(folders: [Components.Schemas.Folder]) {
-            self.folders = folders
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case folders
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case search
-            case sort
-            case groupBy = "group_by"
+            public static let allCases: [Self] = [.asc, .desc]
         }
     }
 }
 
 extension Components.Responses {
-    /// The extension namespaces the key may read.
-    public struct ItemExtensions: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ItemExtensions.Headers
-        public var body: Components.Responses.ItemExtensions.Body
-        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
+    /// The webhook.
+    public struct Webhook: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Webhook.Headers
+        public var body: Components.Responses.Webhook.Body
+        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+            }
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.Webhook)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.Webhook {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
             self.headers = headers
             self.body = body
         }
@@ -640,8 +677,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -652,9 +689,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ItemExtensions)
+            case json(Components.Schemas.TypeMoveJob)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemExtensions {
+            public var json: Components.Schemas.TypeMoveJob {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -666,11 +703,13 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// No usable credential (`unauthorized`), checked before anything else.
-    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Unauthorized.Headers
-        public var body: Components.Responses.Unauthorized.Body
-        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
             self.headers = headers
             self.body = body
         }
@@ -694,8 +733,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -707,9 +746,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.VersionConflictResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.VersionConflictResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -720,121 +759,41 @@ extension Components.Responses {
     }
 }
 
-extension Components.Responses {
-    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TooManyRequests.Headers
-        public var body: Components.Responses.TooManyRequests.Body
-        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-            public var retryAfter: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.retryAfter = retryAfter
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
+extension Components.Headers {
+    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+    /// Quote it when reporting a problem.
+    public typealias XRequestID = Swift.String
+}
+
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
 }
 
 extension Operations {
-    /// Exchange a grant for tokens
+    /// Discover the OAuth authorization server
     ///
-    /// The token endpoint for public clients (PKCE takes the place of a client secret):
-    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
-    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
-    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
-    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
-    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
-    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
-    ///   means add five seconds to the interval, `expired_token` means start again, and
-    ///   `access_denied` means the person declined.
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
     ///
-    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
-    /// Marfa document.
-    ///
-    /// `POST /auth/oauth2/token`
-    public enum RequestToken {
-        public static let id: Swift.String = "requestToken"
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RequestToken.Input.Body
-            public init(body: Operations.RequestToken.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.TokenRequest)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The tokens.
+            /// The authorization server's metadata.
             /// Status 200.
-            case ok(Operations.RequestToken.Output.Ok)
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestToken.Output.Ok {
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -849,11 +808,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tokens.
+            /// The authorization server's metadata.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RequestToken.Output.Ok.Headers
-                public var body: Operations.RequestToken.Output.Ok.Body
-                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -881,9 +840,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TokenResponse)
+                    case json(Components.Schemas.AuthorizationServerMetadata)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TokenResponse {
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -897,69 +856,43 @@ extension Operations {
 }
 
 extension Operations {
-    /// Sign the owner in
+    /// Enter a device code
     ///
-    /// Signs the owner in with email and password and sets the owner's browser session cookie.
-    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
-    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
-    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
-    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
+    /// The entry page's form post. A known code redirects to the device consent page; an unknown
+    /// one shows the page again with an error. Lookups are limited per address, and the excess
+    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
     ///
-    /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
-        public static let id: Swift.String = "signInWithPassword"
+    /// `POST /auth/device`
+    public enum SubmitDeviceCode {
+        public static let id: Swift.String = "submitDeviceCode"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SignInWithPassword.Input.Body
-            public init(body: Operations.SignInWithPassword.Input.Body) {
+            public var body: Operations.SubmitDeviceCode.Input.Body
+            public init(body: Operations.SubmitDeviceCode.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.SignInRequest)
-                case urlEncodedForm(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner is signed in.
+            /// The entry page again, naming what was wrong.
             /// Status 200.
-            case ok(Operations.SignInWithPassword.Output.Ok)
+            case ok(Operations.SubmitDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SignInWithPassword.Output.Ok {
+            public var ok: Operations.SubmitDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// A form sign-in succeeded; a redirect to `return_to`.
-            /// Status 303.
-            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
-            /// The `seeOther` response; throws for any other.
-            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
+            /// A redirect to the device consent page.
+            /// Status 302.
+            case found(Operations.SubmitDeviceCode.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.SubmitDeviceCode.Output.Found {
                 get throws {
-                    if case .seeOther(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -986,11 +919,128 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner is signed in.
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Revoke an app's grant
+    ///
+    /// Ends an app's approval: its tokens stop working and its open streams end with
+    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
+    /// `grants.manage`. Not in the public Marfa document.
+    ///
+    /// `DELETE /auth/grants/{id}`
+    public enum RevokeGrant {
+        public static let id: Swift.String = "revokeGrant"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.RevokeGrant.Input.Path
+            public var query: Operations.RevokeGrant.Input.Query
+            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The grant's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// `1` also revokes every key the app minted.
+                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
+                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
+                    self.revokeKeys = revokeKeys
+                }
+                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _0
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "0": self = ._0
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._0: "0"
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._0, ._1]
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The grant is revoked.
+            /// Status 200.
+            case ok(Operations.RevokeGrant.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RevokeGrant.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The grant is revoked.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
-                public var body: Operations.SignInWithPassword.Output.Ok.Body
-                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                public var headers: Operations.RevokeGrant.Output.Ok.Headers
+                public var body: Operations.RevokeGrant.Output.Ok.Body
+                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1018,9 +1068,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.SignInResult)
+                    case json(Components.Schemas.Ok)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SignInResult {
+                    public var json: Components.Schemas.Ok {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1029,39 +1079,164 @@ extension Operations {
                     }
                 }
             }
-            public typealias SeeOther = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Register an item type
+    /// Read an item type
     ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    /// One type with inheritance resolved. A stored chain that cannot be resolved is
+    /// `409 type_chain_unresolvable`.
     ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
+    /// `GET /types/{id}`
+    public enum GetType {
+        public static let id: Swift.String = "getType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
-                self.body = body
+            public var path: Operations.GetType.Input.Path
+            public init(path: Operations.GetType.Input.Path) {
+                self.path = path
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as registered.
+            /// The type.
+            /// Status 200.
+            case ok(Operations.GetType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetType.Output.Ok.Headers
+                public var body: Operations.GetType.Output.Ok.Body
+                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemType)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemType {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Register an edge type
+    ///
+    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
+    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
+    /// (`409 conflict`). The public document names this operation `createEdgeType`.
+    ///
+    /// `POST /edge-types`
+    public enum RegisterEdgeType {
+        public static let id: Swift.String = "registerEdgeType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.RegisterEdgeType.Input.Body
+            public init(body: Operations.RegisterEdgeType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.EdgeTypeInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The edge type as registered.
             /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
+            case created(Operations.RegisterEdgeType.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
+            public var created: Operations.RegisterEdgeType.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1116,16 +1291,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1138,11 +1303,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
+            /// The edge type as registered.
             public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
+                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
+                public var body: Operations.RegisterEdgeType.Output.Created.Body
+                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1170,9 +1335,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeEnvelope)
+                    case json(Components.Schemas.EdgeTypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeEnvelope {
+                    public var json: Components.Schemas.EdgeTypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1186,225 +1351,21 @@ extension Operations {
 }
 
 extension Operations {
-    /// Cancel a type move job
+    /// Move an item to the bin
     ///
-    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
-    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
-    /// the public Marfa document.
+    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
+    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
+    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
+    /// come back or are purged with it; while it is the source of an edge whose type says
+    /// `block`, the delete is refused `409 conflict`.
     ///
-    /// `POST /type-moves/{id}/cancel`
-    public enum CancelTypeMove {
-        public static let id: Swift.String = "cancelTypeMove"
+    /// `DELETE /items/{id}`
+    public enum DeleteItem {
+        public static let id: Swift.String = "deleteItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.CancelTypeMove.Input.Path
-            public init(path: Operations.CancelTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Count items
-    ///
-    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
-    ///
-    /// `GET /items/stats`
-    public enum GetItemStats {
-        public static let id: Swift.String = "getItemStats"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.GetItemStats.Input.Query
-            public init(query: Operations.GetItemStats.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var by: Operations.GetItemStats.Input.Query.ByPayload?
-                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
-                    self.by = by
-                }
-                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case state
-                    case _type
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "state": self = .state
-                            case "type": self = ._type
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .state: "state"
-                            case ._type: "type"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.state, ._type]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A count for each state or type.
-            /// Status 200.
-            case ok(Operations.GetItemStats.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemStats.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A count for each state or type.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItemStats.Output.Ok.Headers
-                public var body: Operations.GetItemStats.Output.Ok.Body
-                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemStats)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemStats {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item for good
-    ///
-    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
-    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
-    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
-    ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
-        public static let id: Swift.String = "purgeItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
+            public var path: Operations.DeleteItem.Input.Path
+            public var headers: Operations.DeleteItem.Input.Headers
+            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
@@ -1485,6 +1446,20 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1512,17 +1487,21 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's extensions
+    /// Add to an item's tags
     ///
-    /// Every extension namespace on the item that the key's extension map reads.
+    /// Unions the given tags into the tag set.
     ///
-    /// `GET /items/{id}/extensions`
-    public enum ListItemExtensions {
-        public static let id: Swift.String = "listItemExtensions"
+    /// `PATCH /items/{id}/metadata`
+    public enum MergeItemMetadata {
+        public static let id: Swift.String = "mergeItemMetadata"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemExtensions.Input.Path
-            public init(path: Operations.ListItemExtensions.Input.Path) {
+            public var path: Operations.MergeItemMetadata.Input.Path
+            public var headers: Operations.MergeItemMetadata.Input.Headers
+            public var body: Operations.MergeItemMetadata.Input.Body
+            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
                 self.path = path
+                self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
@@ -1531,13 +1510,26 @@ extension Operations {
                     self.id = id
                 }
             }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TagsInput)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The extension namespaces the key may read.
+            /// The item's metadata.
             /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1589,6 +1581,16 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

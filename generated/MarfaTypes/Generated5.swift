@@ -3,104 +3,62 @@
 import Foundation
 import MarfaOpenAPIRuntime
 
-extension Components.Schemas {
-    /// The envelope every refusal outside the OAuth doors uses.
-    public struct ErrorResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var error: Components.Schemas.ErrorBody
-        public init(error: Components.Schemas.ErrorBody) {
-            self.error = error
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case error
-        }
-    }
+extension Operations {
+    /// The query parameter names each operation declares, by operation ID.
+    public static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = ["getInstance": [], "getAuthorizationServerMetadata": [], "registerOAuthClient": [], "authorize": ["response_type", "client_id", "redirect_uri", "scope", "state", "code_challenge", "code_challenge_method", "prompt"], "showConsentPage": ["client_id", "scope", "consent_code"], "submitConsentDecision": [], "requestToken": [], "revokeToken": [], "requestDeviceCode": [], "showDeviceEntryPage": ["user_code"], "submitDeviceCode": [], "showDeviceConsentPage": ["user_code"], "submitDeviceConsent": [], "showSignInPage": ["return_to"], "signInWithPassword": [], "getOwner": [], "createOwner": [], "listGrants": [], "revokeGrant": ["revoke_keys"], "createKey": [], "listKeys": [], "getCurrentKey": [], "updateKey": [], "revokeKey": [], "listTypes": [], "registerType": [], "normalizeType": [], "getType": [], "replaceType": [], "deleteType": ["force"], "setTypeIcon": [], "previewTypeMove": [], "startTypeMove": [], "getTypeMove": [], "cancelTypeMove": [], "registerEdgeType": [], "listEdgeTypes": [], "deleteEdgeType": ["force"], "createItem": [], "listItems": ["type", "state", "source", "tier", "tags", "filter", "sort", "direction", "timestamp_after", "timestamp_before", "updated_after", "limit", "cursor", "include"], "getItemStats": ["by"], "getItem": ["include"], "updateItem": ["conflict"], "deleteItem": [], "restoreItem": [], "transitionItem": [], "purgeItem": [], "listItemVersions": ["after", "limit"], "getItemMetadata": [], "replaceItemMetadata": [], "mergeItemMetadata": [], "addItemTags": [], "removeItemTag": [], "listItemExtensions": [], "getItemExtension": [], "replaceItemExtension": [], "deleteItemExtension": [], "listItemEdges": ["edge_type", "limit", "cursor"], "listItemBackrefs": ["edge_type", "limit", "cursor"], "listTags": [], "listEdges": ["edge_type", "updated_after", "limit", "cursor"], "createEdge": [], "getEdge": [], "updateEdge": [], "deleteEdge": [], "streamEvents": ["type", "edges", "copy"], "searchItems": ["q", "type", "state", "tier", "include", "tags", "limit", "offset", "filter", "timestamp_after", "timestamp_before"], "listOccurrences": ["from", "to", "type"], "listAuditLog": ["action", "resource_type", "resource_id", "since", "until", "limit", "cursor"], "createWebhook": [], "listWebhooks": [], "getWebhook": [], "updateWebhook": [], "deleteWebhook": [], "listWebhookDeliveries": ["limit"], "listHousekeepingJobs": [], "runHousekeeping": [], "getSpaceConfig": [], "replaceSpaceConfig": [], "updateSpaceConfig": [], "getConfig": [], "replaceConfig": [], "uploadBlob": [], "downloadBlob": [], "getBlobUrl": ["ttl"], "listFolders": [], "createFolder": [], "getFolder": [], "updateFolder": [], "deleteFolder": [], "listViews": [], "createView": [], "getView": [], "updateView": [], "deleteView": []]
 }
 
 extension Components.Schemas {
-    public enum MergeStrategy: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case lastWriterWins
-        case keepBothCopies
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "last_writer_wins": self = .lastWriterWins
-                case "keep_both_copies": self = .keepBothCopies
-                default: self = .unknown(rawValue)
+    /// An RFC 7591 registration request. `application_type` is not in the public Marfa document.
+    public struct ClientRegistrationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var redirectUris: [Swift.String]?
+        /// For example `authorization_code`, `refresh_token`, `urn:ietf:params:oauth:grant-type:device_code`.
+        public var grantTypes: [Swift.String]?
+        public var responseTypes: [Swift.String]?
+        public var clientName: Swift.String?
+        /// Space-separated scopes the client may ask for.
+        public var scope: Swift.String?
+        /// `none` for a public (native) client.
+        public var tokenEndpointAuthMethod: Swift.String?
+        public var applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload?
+        public init(redirectUris: [Swift.String]? = nil, grantTypes: [Swift.String]? = nil, responseTypes: [Swift.String]? = nil, clientName: Swift.String? = nil, scope: Swift.String? = nil, tokenEndpointAuthMethod: Swift.String? = nil, applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload? = nil) {
+            self.redirectUris = redirectUris
+            self.grantTypes = grantTypes
+            self.responseTypes = responseTypes
+            self.clientName = clientName
+            self.scope = scope
+            self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+            self.applicationType = applicationType
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case redirectUris = "redirect_uris"
+            case grantTypes = "grant_types"
+            case responseTypes = "response_types"
+            case clientName = "client_name"
+            case scope
+            case tokenEndpointAuthMethod = "token_endpoint_auth_method"
+            case applicationType = "application_type"
+        }
+        public enum ApplicationTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case native
+            case web
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "native": self = .native
+                    case "web": self = .web
+                    default: self = .unknown(rawValue)
+                }
             }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .lastWriterWins: "last_writer_wins"
-                case .keepBothCopies: "keep_both_copies"
-                case .unknown(let value): value
+            public var rawValue: Swift.String {
+                switch self {
+                    case .native: "native"
+                    case .web: "web"
+                    case .unknown(let value): value
+                }
             }
-        }
-        public static let allCases: [Self] = [.lastWriterWins, .keepBothCopies]
-    }
-}
-
-extension Components.Schemas {
-    public struct Ok: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public init(ok: Swift.Bool) {
-            self.ok = ok
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case ok
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// RFC 8414 metadata. Every endpoint is on the issuer's origin.
-    public struct AuthorizationServerMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `<server>/auth`.
-        public var issuer: Swift.String
-        public var authorizationEndpoint: Swift.String
-        public var tokenEndpoint: Swift.String
-        public var registrationEndpoint: Swift.String?
-        public var deviceAuthorizationEndpoint: Swift.String?
-        public var revocationEndpoint: Swift.String?
-        public var userinfoEndpoint: Swift.String?
-        public var introspectionEndpoint: Swift.String?
-        public var jwksUri: Swift.String?
-        public var scopesSupported: [Swift.String]?
-        public var responseTypesSupported: [Swift.String]?
-        public var grantTypesSupported: [Swift.String]?
-        public var codeChallengeMethodsSupported: [Swift.String]?
-        public var tokenEndpointAuthMethodsSupported: [Swift.String]?
-        public init(issuer: Swift.String, authorizationEndpoint: Swift.String, tokenEndpoint: Swift.String, registrationEndpoint: Swift.String? = nil, deviceAuthorizationEndpoint: Swift.String? = nil, revocationEndpoint: Swift.String? = nil, userinfoEndpoint: Swift.String? = nil, introspectionEndpoint: Swift.String? = nil, jwksUri: Swift.String? = nil, scopesSupported: [Swift.String]? = nil, responseTypesSupported: [Swift.String]? = nil, grantTypesSupported: [Swift.String]? = nil, codeChallengeMethodsSupported: [Swift.String]? = nil, tokenEndpointAuthMethodsSupported: [Swift.String]? = nil) {
-            self.issuer = issuer
-            self.authorizationEndpoint = authorizationEndpoint
-            self.tokenEndpoint = tokenEndpoint
-            self.registrationEndpoint = registrationEndpoint
-            self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
-            self.revocationEndpoint = revocationEndpoint
-            self.userinfoEndpoint = userinfoEndpoint
-            self.introspectionEndpoint = introspectionEndpoint
-            self.jwksUri = jwksUri
-            self.scopesSupported = scopesSupported
-            self.responseTypesSupported = responseTypesSupported
-            self.grantTypesSupported = grantTypesSupported
-            self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
-            self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case issuer
-            case authorizationEndpoint = "authorization_endpoint"
-            case tokenEndpoint = "token_endpoint"
-            case registrationEndpoint = "registration_endpoint"
-            case deviceAuthorizationEndpoint = "device_authorization_endpoint"
-            case revocationEndpoint = "revocation_endpoint"
-            case userinfoEndpoint = "userinfo_endpoint"
-            case introspectionEndpoint = "introspection_endpoint"
-            case jwksUri = "jwks_uri"
-            case scopesSupported = "scopes_supported"
-            case responseTypesSupported = "response_types_supported"
-            case grantTypesSupported = "grant_types_supported"
-            case codeChallengeMethodsSupported = "code_challenge_methods_supported"
-            case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
+            public static let allCases: [Self] = [.native, .web]
         }
     }
 }
@@ -159,85 +117,66 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A named permission. Open.
-    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case schemaWrite
-        case keysMint
-        case itemsPurge
-        case webhooksManage
-        case configManage
-        case auditRead
-        case grantsManage
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "schema.write": self = .schemaWrite
-                case "keys.mint": self = .keysMint
-                case "items.purge": self = .itemsPurge
-                case "webhooks.manage": self = .webhooksManage
-                case "config.manage": self = .configManage
-                case "audit.read": self = .auditRead
-                case "grants.manage": self = .grantsManage
-                default: self = .unknown(rawValue)
+    /// Type identifier (or pattern such as `core.*`, `*`) to level; an exact `none` denies what a wildcard would grant.
+    public struct TypePermissionMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        public var additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
+        public init(additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload] = [:]) {
+            self.additionalProperties = additionalProperties
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            try encoder.encodeAdditionalProperties(additionalProperties)
+        }
+        public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case read
+            case write
+            case none
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "read": self = .read
+                    case "write": self = .write
+                    case "none": self = .none
+                    default: self = .unknown(rawValue)
+                }
             }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .schemaWrite: "schema.write"
-                case .keysMint: "keys.mint"
-                case .itemsPurge: "items.purge"
-                case .webhooksManage: "webhooks.manage"
-                case .configManage: "config.manage"
-                case .auditRead: "audit.read"
-                case .grantsManage: "grants.manage"
-                case .unknown(let value): value
+            public var rawValue: Swift.String {
+                switch self {
+                    case .read: "read"
+                    case .write: "write"
+                    case .none: "none"
+                    case .unknown(let value): value
+                }
             }
-        }
-        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var types: [Swift.String]
-        public init(types: [Swift.String]) {
-            self.types = types
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case types
+            public static let allCases: [Self] = [.read, .write, .none]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var keys: [Components.Schemas.ApiKey]
-        public init(keys: [Components.Schemas.ApiKey]) {
-            self.keys = keys
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case keys
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The fields to change; `source` and `role` cannot change.
-    public struct KeyPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var label: Swift.String?
+    public struct KeyInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var label: Swift.String
+        public var source: Swift.String
+        public var role: Components.Schemas.KeyInput.RolePayload?
         public var defaultTier: Components.Schemas.Tier?
+        public var isPlatform: Swift.Bool?
         public var permissions: [Components.Schemas.Permission]?
         public var sources: [Swift.String]?
         public var typePermissions: Components.Schemas.TypePermissionMap?
         public var extensionPermissions: Components.Schemas.AccessMap?
         public var edgePermissions: Components.Schemas.AccessMap?
         public var metadataPermissions: Components.Schemas.AccessMap?
-        /// Replaces the key's levers whole; `null` clears them.
-        public var enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>?
-        public init(label: Swift.String? = nil, defaultTier: Components.Schemas.Tier? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>? = nil) {
+        public var enforcementOverride: Components.Schemas.Enforcement?
+        public init(label: Swift.String, source: Swift.String, role: Components.Schemas.KeyInput.RolePayload? = nil, defaultTier: Components.Schemas.Tier? = nil, isPlatform: Swift.Bool? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil) {
             self.label = label
+            self.source = source
+            self.role = role
             self.defaultTier = defaultTier
+            self.isPlatform = isPlatform
             self.permissions = permissions
             self.sources = sources
             self.typePermissions = typePermissions
@@ -248,7 +187,10 @@ extension Components.Schemas {
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case label
+            case source
+            case role
             case defaultTier = "default_tier"
+            case isPlatform = "is_platform"
             case permissions
             case sources
             case typePermissions = "type_permissions"
@@ -257,88 +199,77 @@ extension Components.Schemas {
             case metadataPermissions = "metadata_permissions"
             case enforcementOverride = "enforcement_override"
         }
+        public typealias RolePayload = Components.Schemas.ApiKey.RolePayload
     }
 }
 
 extension Components.Schemas {
-    /// One field of an item type. `type` names the field's kind; the list is open, so a client
-    /// must accept a kind it does not know. `thumbnail` holds a small PNG, JPEG or WebP data URI;
-    /// `enum` takes its values from `enum_values`; `array` its element kind from `items_type`.
-    public struct FieldDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.FieldDefinition.TypePayload
-        /// Whether an item must carry the field. False when absent.
-        public var required: Swift.Bool?
-        public var description: Swift.String?
-        public var enumValues: [Swift.String]?
-        /// The element kind of an `array` field.
-        public var itemsType: Swift.String?
-        /// A refinement of the kind, such as `thumbnail` on a string.
-        public var format: Swift.String?
-        /// `false` leaves the field out of full-text search.
-        public var searchable: Swift.Bool?
-        public init(_type: Components.Schemas.FieldDefinition.TypePayload, required: Swift.Bool? = nil, description: Swift.String? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil, format: Swift.String? = nil, searchable: Swift.Bool? = nil) {
-            self._type = _type
-            self.required = required
-            self.description = description
-            self.enumValues = enumValues
-            self.itemsType = itemsType
-            self.format = format
-            self.searchable = searchable
+    /// Which properties a client shows as an item's title and body; `title` and `body` when absent.
+    public struct DisplayHints: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var titleField: Swift.String?
+        public var bodyField: Swift.String?
+        public init(titleField: Swift.String? = nil, bodyField: Swift.String? = nil) {
+            self.titleField = titleField
+            self.bodyField = bodyField
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case required
+            case titleField = "title_field"
+            case bodyField = "body_field"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A registered type with inheritance resolved: `fields` includes inherited fields.
+    /// `link_field` and `icon` are not in the public Marfa document.
+    public struct ItemType: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var label: Swift.String?
+        public var description: Swift.String?
+        public var parent: Swift.String?
+        public var compatibleWith: [Swift.String]?
+        public var roles: [Components.Schemas.ItemType.RolesItemPayload]?
+        public var fields: Components.Schemas.ItemType.FieldsPayload
+        public var version: Swift.Int64
+        public var displayHints: Components.Schemas.DisplayHints?
+        public var versionPolicy: Components.Schemas.VersionPolicy?
+        public var mergePolicy: Components.Schemas.MergePolicy?
+        public var linkField: Swift.String?
+        /// The icon the type resolves to: the owner's choice for the type or its nearest parent,
+        /// else the nearest author's; `null` when no type in the chain sets one.
+        public var icon: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, compatibleWith: [Swift.String]? = nil, roles: [Components.Schemas.ItemType.RolesItemPayload]? = nil, fields: Components.Schemas.ItemType.FieldsPayload, version: Swift.Int64, displayHints: Components.Schemas.DisplayHints? = nil, versionPolicy: Components.Schemas.VersionPolicy? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, linkField: Swift.String? = nil, icon: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
+            self.label = label
+            self.description = description
+            self.parent = parent
+            self.compatibleWith = compatibleWith
+            self.roles = roles
+            self.fields = fields
+            self.version = version
+            self.displayHints = displayHints
+            self.versionPolicy = versionPolicy
+            self.mergePolicy = mergePolicy
+            self.linkField = linkField
+            self.icon = icon
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case label
             case description
-            case enumValues = "enum_values"
-            case itemsType = "items_type"
-            case format
-            case searchable
+            case parent
+            case compatibleWith = "compatible_with"
+            case roles
+            case fields
+            case version
+            case displayHints = "display_hints"
+            case versionPolicy = "version_policy"
+            case mergePolicy = "merge_policy"
+            case linkField = "link_field"
+            case icon
         }
-        public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case string
-            case number
-            case integer
-            case boolean
-            case date
-            case datetime
-            case _enum
-            case array
-            case object
-            case thumbnail
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "string": self = .string
-                    case "number": self = .number
-                    case "integer": self = .integer
-                    case "boolean": self = .boolean
-                    case "date": self = .date
-                    case "datetime": self = .datetime
-                    case "enum": self = ._enum
-                    case "array": self = .array
-                    case "object": self = .object
-                    case "thumbnail": self = .thumbnail
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .string: "string"
-                    case .number: "number"
-                    case .integer: "integer"
-                    case .boolean: "boolean"
-                    case .date: "date"
-                    case .datetime: "datetime"
-                    case ._enum: "enum"
-                    case .array: "array"
-                    case .object: "object"
-                    case .thumbnail: "thumbnail"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.string, .number, .integer, .boolean, .date, .datetime, ._enum, .array, .object, .thumbnail]
-        }
+        public typealias RolesItemPayload = Components.Schemas.TypeDefinitionInput.RolesItemPayload
+        public typealias FieldsPayload = Components.Schemas.TypeDefinitionInput.FieldsPayload
     }
 }
 
@@ -368,324 +299,357 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeTypes: [Components.Schemas.EdgeType]
-        public init(edgeTypes: [Components.Schemas.EdgeType]) {
-            self.edgeTypes = edgeTypes
+    /// `system.*` types use only `active` and `revoked`.
+    public enum ItemState: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case active
+        case archived
+        case trashed
+        case revoked
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "active": self = .active
+                case "archived": self = .archived
+                case "trashed": self = .trashed
+                case "revoked": self = .revoked
+                default: self = .unknown(rawValue)
+            }
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edgeTypes = "edge_types"
+        public var rawValue: Swift.String {
+            switch self {
+                case .active: "active"
+                case .archived: "archived"
+                case .trashed: "trashed"
+                case .revoked: "revoked"
+                case .unknown(let value): value
+            }
         }
+        public static let allCases: [Self] = [.active, .archived, .trashed, .revoked]
     }
 }
 
 extension Components.Schemas {
-    /// A typed record.
-    public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A UUIDv7, minted by the server or supplied by the client.
-        public var id: Swift.String
-        public var _type: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var state: Components.Schemas.ItemState
-        public var tier: Components.Schemas.Tier?
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Starts at 1 and moves only when fields are written; tags, state and bin moves leave it alone.
-        public var version: Swift.Int64
-        public var schemaVersion: Swift.Int
-        /// The source the item was written under.
-        public var source: Swift.String
-        /// With `source`, the item's natural key.
-        public var sourceId: Swift.String?
-        /// The item's type was deleted with `force=true`.
-        public var orphaned: Swift.Bool?
-        public var device: Swift.String?
-        public var captureLatitude: Swift.Double?
-        public var captureLongitude: Swift.Double?
-        /// The item's own time (when it happened); `created_at` unless given.
-        public var timestamp: Foundation.Date
-        public var createdAt: Foundation.Date
-        /// Moves on every write, tags included.
-        public var updatedAt: Foundation.Date
-        /// Outbound edges by edge type, when hydrated.
-        public var edges: Components.Schemas.Item.EdgesPayload?
-        /// Extension documents by namespace, when hydrated.
-        public var extensions: Components.Schemas.Item.ExtensionsPayload?
-        public init(id: Swift.String, _type: Swift.String, properties: Components.Schemas.Properties, state: Components.Schemas.ItemState, tier: Components.Schemas.Tier? = nil, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, version: Swift.Int64, schemaVersion: Swift.Int, source: Swift.String, sourceId: Swift.String? = nil, orphaned: Swift.Bool? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, timestamp: Foundation.Date, createdAt: Foundation.Date, updatedAt: Foundation.Date, edges: Components.Schemas.Item.EdgesPayload? = nil, extensions: Components.Schemas.Item.ExtensionsPayload? = nil) {
-            self.id = id
-            self._type = _type
-            self.properties = properties
-            self.state = state
-            self.tier = tier
-            self.spaceId = spaceId
-            self.version = version
-            self.schemaVersion = schemaVersion
-            self.source = source
-            self.sourceId = sourceId
-            self.orphaned = orphaned
-            self.device = device
-            self.captureLatitude = captureLatitude
-            self.captureLongitude = captureLongitude
-            self.timestamp = timestamp
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.edges = edges
+    /// The record beside an item that holds its tags and extensions.
+    public struct ItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var itemId: Swift.String
+        public var tags: [Swift.String]
+        public var extensions: Components.Schemas.JSONObject
+        public init(itemId: Swift.String, tags: [Swift.String], extensions: Components.Schemas.JSONObject) {
+            self.itemId = itemId
+            self.tags = tags
             self.extensions = extensions
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case _type = "type"
-            case properties
-            case state
-            case tier
-            case spaceId = "space_id"
-            case version
-            case schemaVersion = "schema_version"
-            case source
-            case sourceId = "source_id"
-            case orphaned
-            case device
-            case captureLatitude = "capture_latitude"
-            case captureLongitude = "capture_longitude"
-            case timestamp
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case edges
+            case itemId = "item_id"
+            case tags
             case extensions
         }
-        /// Outbound edges by edge type, when hydrated.
-        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.EdgeBlock]
-            public init(additionalProperties: [Swift.String: Components.Schemas.EdgeBlock] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgeBlock]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
-        /// Extension documents by namespace, when hydrated.
-        public struct ExtensionsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.JSONObject]
-            public init(additionalProperties: [Swift.String: Components.Schemas.JSONObject] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.JSONObject]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edge: Components.Schemas.Edge
-        public var acknowledged: Swift.Bool?
-        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
-            self.edge = edge
-            self.acknowledged = acknowledged
+    /// One item as `getItem` answers it.
+    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        /// Inbound edges by edge type, with `include=backrefs`.
+        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
+        /// The items at the far end of the item's edges, with `include=neighbors`.
+        public var neighbors: [Components.Schemas.ItemEnvelope]?
+        public var neighborsTruncated: Swift.Bool?
+        /// Neighbours left out because the key cannot read them.
+        public var neighborsOmitted: Swift.Int?
+        /// Snapshots newest first, with `include=versions`.
+        public var versions: [Components.Schemas.ItemSnapshot]?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+            self.backrefs = backrefs
+            self.neighbors = neighbors
+            self.neighborsTruncated = neighborsTruncated
+            self.neighborsOmitted = neighborsOmitted
+            self.versions = versions
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edge
-            case acknowledged
+            case item
+            case metadata
+            case listed
+            case backrefs
+            case neighbors
+            case neighborsTruncated = "neighbors_truncated"
+            case neighborsOmitted = "neighbors_omitted"
+            case versions
         }
+        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    /// One `data:` payload of the event stream, told apart by `event_type`. Item, metadata and
-    /// edge frames are events (they have an SSE `id:`); `stream_cursor` and `stream_live` are
-    /// markers; `catchup_too_old`, `cursor_ahead`, `stream_incomplete` and `read_view_changed`
-    /// end the stream. A client must skip an `event_type` it does not know.
-    public enum EventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case itemEventFrame(Components.Schemas.ItemEventFrame)
-        case metadataEventFrame(Components.Schemas.MetadataEventFrame)
-        case edgeEventFrame(Components.Schemas.EdgeEventFrame)
-        case streamCursorFrame(Components.Schemas.StreamCursorFrame)
-        case streamLiveFrame(Components.Schemas.StreamLiveFrame)
-        case catchupTooOldFrame(Components.Schemas.CatchupTooOldFrame)
-        case cursorAheadFrame(Components.Schemas.CursorAheadFrame)
-        case streamIncompleteFrame(Components.Schemas.StreamIncompleteFrame)
-        case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
-        /// A value whose `event_type` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "event_type"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
-                case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
-                case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
-                case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
-                case "stream_cursor": self = .streamCursorFrame(try .init(from: decoder))
-                case "stream_live": self = .streamLiveFrame(try .init(from: decoder))
-                case "catchup_too_old": self = .catchupTooOldFrame(try .init(from: decoder))
-                case "cursor_ahead": self = .cursorAheadFrame(try .init(from: decoder))
-                case "stream_incomplete": self = .streamIncompleteFrame(try .init(from: decoder))
-                case "read_view_changed": self = .readViewChangedFrame(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .itemEventFrame(let value): try value.encode(to: encoder)
-                case .metadataEventFrame(let value): try value.encode(to: encoder)
-                case .edgeEventFrame(let value): try value.encode(to: encoder)
-                case .streamCursorFrame(let value): try value.encode(to: encoder)
-                case .streamLiveFrame(let value): try value.encode(to: encoder)
-                case .catchupTooOldFrame(let value): try value.encode(to: encoder)
-                case .cursorAheadFrame(let value): try value.encode(to: encoder)
-                case .streamIncompleteFrame(let value): try value.encode(to: encoder)
-                case .readViewChangedFrame(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Occurrence]
-        public var window: Components.Schemas.OccurrenceList.WindowPayload
-        public var scan: Components.Schemas.OccurrenceList.ScanPayload
-        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
-        public var seriesErrorsTruncated: Swift.Bool?
-        public var expansionIncomplete: Swift.Bool?
-        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
-            self.data = data
-            self.window = window
-            self.scan = scan
-            self.seriesErrors = seriesErrors
-            self.seriesErrorsTruncated = seriesErrorsTruncated
-            self.expansionIncomplete = expansionIncomplete
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
+        public var properties: Components.Schemas.Properties?
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
+        public var tier: Components.Schemas.Tier?
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+            self.version = version
+            self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
+            self.tier = tier
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case window
-            case scan
-            case seriesErrors = "series_errors"
-            case seriesErrorsTruncated = "series_errors_truncated"
-            case expansionIncomplete = "expansion_incomplete"
+            case version
+            case properties
+            case propertiesMode = "properties_mode"
+            case _type = "type"
+            case retype
+            case forceSnapshot = "force_snapshot"
+            case tier
+            case timestamp
+            case sourceId = "source_id"
+            case edges
         }
-        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var from: Swift.String
-            public var to: Swift.String
-            public init(from: Swift.String, to: Swift.String) {
-                self.from = from
-                self.to = to
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case from
-                case to
-            }
-        }
-        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var eventsRead: Swift.Int
-            public var occurrences: Swift.Int
-            public var maxOccurrences: Swift.Int
-            public var seriesErrors: Swift.Int
-            public var maxSeriesErrors: Swift.Int
-            public var unproductiveIterations: Swift.Int
-            public var maxUnproductiveIterations: Swift.Int
-            public var seriesUnexpanded: Swift.Int
-            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
-                self.eventsRead = eventsRead
-                self.occurrences = occurrences
-                self.maxOccurrences = maxOccurrences
-                self.seriesErrors = seriesErrors
-                self.maxSeriesErrors = maxSeriesErrors
-                self.unproductiveIterations = unproductiveIterations
-                self.maxUnproductiveIterations = maxUnproductiveIterations
-                self.seriesUnexpanded = seriesUnexpanded
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case eventsRead = "events_read"
-                case occurrences
-                case maxOccurrences = "max_occurrences"
-                case seriesErrors = "series_errors"
-                case maxSeriesErrors = "max_series_errors"
-                case unproductiveIterations = "unproductive_iterations"
-                case maxUnproductiveIterations = "max_unproductive_iterations"
-                case seriesUnexpanded = "series_unexpanded"
-            }
-        }
-        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var itemId: Swift.String
-            public var message: Swift.String
-            public init(itemId: Swift.String, message: Swift.String) {
-                self.itemId = itemId
-                self.message = message
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case itemId = "item_id"
-                case message
-            }
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folder: Components.Schemas.Folder
-        public init(folder: Components.Schemas.Folder) {
-            self.folder = folder
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case folder
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-        public var field: Swift.String
-        public var direction: Components.Schemas.ViewSort.DirectionPayload?
-        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
-            self.field = field
-            self.direction = direction
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case field
-            case direction
-        }
-        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case asc
-            case desc
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "asc": self = .asc
-                    case "desc": self = .desc
+                    case "merge": self = .merge
+                    case "replace": self = .replace
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .asc: "asc"
-                    case .desc: "desc"
+                    case .merge: "merge"
+                    case .replace: "replace"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.asc, .desc]
+            public static let allCases: [Self] = [.merge, .replace]
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
+    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+            self.eventType = eventType
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case item
+            case metadata
+            case listed
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case metadataChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "metadata.changed": self = .metadataChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .metadataChanged: "metadata.changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.metadataChanged]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
+    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
+        public var reason: Components.Schemas.StreamIncompleteReason
+        /// The last event sent, or `null`.
+        public var cursor: Swift.String?
+        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
+            self.eventType = eventType
+            self.reason = reason
+            self.cursor = cursor
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case reason
+            case cursor
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: .eventType)
+            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: .reason)
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(eventType, forKey: .eventType)
+            try container.encode(reason, forKey: .reason)
+            try container.encode(cursor, forKey: .cursor)
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamIncomplete
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "stream_incomplete": self = .streamIncomplete
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .streamIncomplete: "stream_incomplete"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.streamIncomplete]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var webhooks: [Components.Schemas.Webhook]
+        public init(webhooks: [Components.Schemas.Webhook]) {
+            self.webhooks = webhooks
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case webhooks
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookDelivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var webhookId: Swift.String
+        public var event: Swift.String
+        public var statusCode: Swift.Int?
+        public var attempt: Swift.Int
+        public var succeeded: Swift.Bool
+        public var error: Swift.String?
+        public var createdAt: Foundation.Date
+        public init(id: Swift.String, webhookId: Swift.String, event: Swift.String, statusCode: Swift.Int?, attempt: Swift.Int, succeeded: Swift.Bool, error: Swift.String?, createdAt: Foundation.Date) {
+            self.id = id
+            self.webhookId = webhookId
+            self.event = event
+            self.statusCode = statusCode
+            self.attempt = attempt
+            self.succeeded = succeeded
+            self.error = error
+            self.createdAt = createdAt
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case webhookId = "webhook_id"
+            case event
+            case statusCode = "status_code"
+            case attempt
+            case succeeded
+            case error
+            case createdAt = "created_at"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.webhookId = try container.decode(Swift.String.self, forKey: .webhookId)
+            self.event = try container.decode(Swift.String.self, forKey: .event)
+            self.statusCode = try container.decodeIfPresent(Swift.Int.self, forKey: .statusCode)
+            self.attempt = try container.decode(Swift.Int.self, forKey: .attempt)
+            self.succeeded = try container.decode(Swift.Bool.self, forKey: .succeeded)
+            self.error = try container.decodeIfPresent(Swift.String.self, forKey: .error)
+            self.createdAt = try container.decode(Foundation.Date.self, forKey: .createdAt)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(webhookId, forKey: .webhookId)
+            try container.encode(event, forKey: .event)
+            try container.encode(statusCode, forKey: .statusCode)
+            try container.encode(attempt, forKey: .attempt)
+            try container.encode(succeeded, forKey: .succeeded)
+            try container.encode(error, forKey: .error)
+            try container.encode(createdAt, forKey: .createdAt)
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folders: [Components.Schemas.Folder]
+        public init(folders: [Components.Schemas.Folder]) {
+            self.folders = folders
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case folders
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var sort: Components.Schemas.ViewSort?
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case name
+            case search
+            case sort
+            case groupBy = "group_by"
         }
     }
 }
 
 extension Components.Responses {
-    /// One page of edges.
-    public struct EdgePage: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.EdgePage.Headers
-        public var body: Components.Responses.EdgePage.Body
-        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
+    /// The extension namespaces the key may read.
+    public struct ItemExtensions: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.ItemExtensions.Headers
+        public var body: Components.Responses.ItemExtensions.Body
+        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
             self.headers = headers
             self.body = body
         }
@@ -704,27 +668,24 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
+                self.idempotencyReplayed = idempotencyReplayed
             }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.EdgePage)
+            case json(Components.Schemas.ItemExtensions)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgePage {
+            public var json: Components.Schemas.ItemExtensions {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -736,13 +697,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-    /// `core_type_immutable`, `scoped_credential_not_permitted`.
-    public struct Forbidden: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Forbidden.Headers
-        public var body: Components.Responses.Forbidden.Body
-        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
             self.headers = headers
             self.body = body
         }
@@ -766,15 +725,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -782,8 +734,6 @@ extension Components.Responses {
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
@@ -801,115 +751,98 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// A key the client chooses for this write, and keeps for every retry of it. The server
-    /// records its answer under the key and answers a repeat from the record, performing nothing
-    /// and publishing no second event. The same key with a different body is
-    /// `422 idempotency_key_reused`.
-    public typealias IdempotencyKey = Swift.String
-}
-
-extension Components.Parameters {
-    /// The `cursor` of the previous page.
-    public typealias Cursor = Swift.String
-}
-
-extension Components.Parameters {
-    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        case _false
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                case "false": self = ._false
-                default: self = .unknown(rawValue)
+extension Components.Responses {
+    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.TooManyRequests.Headers
+        public var body: Components.Responses.TooManyRequests.Body
+        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+            public var retryAfter: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.retryAfter = retryAfter
+                self.idempotencyReplayed = idempotencyReplayed
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
         }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case ._false: "false"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true, ._false]
-    }
-}
-
-extension Components.Parameters {
-    /// The key's id.
-    public typealias KeyId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type move job's id.
-    public typealias TypeMoveId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The folder's id (its `system.folder` item id).
-    public typealias FolderId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The blob's content hash, `sha256:<hex>`.
-    public typealias BlobHash = Swift.String
-}
-
-extension Components.Headers {
-    /// Requests left in the current window, never below 0.
-    public typealias XRateLimitRemaining = Swift.Int
-}
-
-extension Components.Headers {
-    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true]
     }
 }
 
 extension Operations {
-    /// Revoke a token
+    /// Exchange a grant for tokens
     ///
-    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
-    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
-    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
-    /// public Marfa document.
+    /// The token endpoint for public clients (PKCE takes the place of a client secret):
+    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
+    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
+    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
+    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
+    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
+    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
+    ///   means add five seconds to the interval, `expired_token` means start again, and
+    ///   `access_denied` means the person declined.
     ///
-    /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken {
-        public static let id: Swift.String = "revokeToken"
+    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
+    /// Marfa document.
+    ///
+    /// `POST /auth/oauth2/token`
+    public enum RequestToken {
+        public static let id: Swift.String = "requestToken"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RevokeToken.Input.Body
-            public init(body: Operations.RevokeToken.Input.Body) {
+            public var body: Operations.RequestToken.Input.Body
+            public init(body: Operations.RequestToken.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.RevocationRequest)
+                case urlEncodedForm(Components.Schemas.TokenRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The token no longer works, or never did.
+            /// The tokens.
             /// Status 200.
-            case ok(Operations.RevokeToken.Output.Ok)
+            case ok(Operations.RequestToken.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeToken.Output.Ok {
+            public var ok: Operations.RequestToken.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -925,6 +858,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -937,11 +880,13 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The token no longer works, or never did.
+            /// The tokens.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RevokeToken.Output.Ok.Headers
-                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
+                public var headers: Operations.RequestToken.Output.Ok.Headers
+                public var body: Operations.RequestToken.Output.Ok.Body
+                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
                     self.headers = headers
+                    self.body = body
                 }
                 public struct Headers: Swift.Sendable, Swift.Hashable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
@@ -966,50 +911,63 @@ extension Operations {
                         self.xRateLimitReset = xRateLimitReset
                     }
                 }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.TokenResponse)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TokenResponse {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
             }
         }
     }
 }
 
 extension Operations {
-    /// Show the device consent page
+    /// Sign the owner in
     ///
-    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    /// Signs the owner in with email and password and sets the owner's browser session cookie.
+    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
+    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
+    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
+    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
-    /// `GET /auth/device/consent`
-    public enum ShowDeviceConsentPage {
-        public static let id: Swift.String = "showDeviceConsentPage"
+    /// `POST /auth/sign-in/email`
+    public enum SignInWithPassword {
+        public static let id: Swift.String = "signInWithPassword"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowDeviceConsentPage.Input.Query
-            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
-                self.query = query
+            public var body: Operations.SignInWithPassword.Input.Body
+            public init(body: Operations.SignInWithPassword.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var userCode: Swift.String
-                public init(userCode: Swift.String) {
-                    self.userCode = userCode
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.SignInRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
+            /// The owner is signed in.
             /// Status 200.
-            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            case ok(Operations.SignInWithPassword.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+            public var ok: Operations.SignInWithPassword.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowDeviceConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            /// Status 303.
+            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
+            /// The `seeOther` response; throws for any other.
+            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    if case .seeOther(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1025,6 +983,28 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1037,40 +1017,82 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
+            /// The owner is signed in.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
+                public var body: Operations.SignInWithPassword.Output.Ok.Body
+                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.SignInResult)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SignInResult {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            public typealias SeeOther = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create an API key
+    /// Register an item type
     ///
-    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
-    /// with no key at all the call needs no credential and mints the first key (bootstrap);
-    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
-    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
-    /// A body naming no permission map takes the caller's whole set. A `source` another live key
-    /// already owns is `409 conflict`.
+    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
+    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
+    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
+    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
+    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
+    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
     ///
-    /// `POST /keys`
-    public enum CreateKey {
-        public static let id: Swift.String = "createKey"
+    /// `POST /types`
+    public enum RegisterType {
+        public static let id: Swift.String = "registerType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateKey.Input.Body
-            public init(body: Operations.CreateKey.Input.Body) {
+            public var body: Operations.RegisterType.Input.Body
+            public init(body: Operations.RegisterType.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.KeyInput)
+                case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The key, with its plaintext.
+            /// The type as registered.
             /// Status 201.
-            case created(Operations.CreateKey.Output.Created)
+            case created(Operations.RegisterType.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Operations.CreateKey.Output.Created {
+            public var created: Operations.RegisterType.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1125,6 +1147,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1137,11 +1169,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The key, with its plaintext.
+            /// The type as registered.
             public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.CreateKey.Output.Created.Headers
-                public var body: Operations.CreateKey.Output.Created.Body
-                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
+                public var headers: Operations.RegisterType.Output.Created.Headers
+                public var body: Operations.RegisterType.Output.Created.Body
+                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1169,9 +1201,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKey)
+                    case json(Components.Schemas.TypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
+                    public var json: Components.Schemas.TypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1185,56 +1217,37 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace an item type
+    /// Cancel a type move job
     ///
-    /// Replaces a custom type's definition, running the registration checks again. Needs
-    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
-    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
-    /// `updateType`.
+    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
+    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
+    /// the public Marfa document.
     ///
-    /// `PUT /types/{id}`
-    public enum ReplaceType {
-        public static let id: Swift.String = "replaceType"
+    /// `POST /type-moves/{id}/cancel`
+    public enum CancelTypeMove {
+        public static let id: Swift.String = "cancelTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceType.Input.Path
-            public var body: Operations.ReplaceType.Input.Body
-            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
+            public var path: Operations.CancelTypeMove.Input.Path
+            public init(path: Operations.CancelTypeMove.Input.Path) {
                 self.path = path
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
+                /// The type move job's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as stored, and any connector mappings the change broke.
+            /// The type move job.
             /// Status 200.
-            case ok(Operations.ReplaceType.Output.Ok)
+            case ok(Components.Responses.TypeMoveJob)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ReplaceType.Output.Ok {
+            public var ok: Components.Responses.TypeMoveJob {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1272,30 +1285,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1308,57 +1297,60 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
         }
     }
 }
 
 extension Operations {
-    /// List edge types
+    /// Count items
     ///
-    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
+    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
     ///
-    /// `GET /edge-types`
-    public enum ListEdgeTypes {
-        public static let id: Swift.String = "listEdgeTypes"
+    /// `GET /items/stats`
+    public enum GetItemStats {
+        public static let id: Swift.String = "getItemStats"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListEdgeTypes.Input.Headers
-            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
-                self.headers = headers
+            public var query: Operations.GetItemStats.Input.Query
+            public init(query: Operations.GetItemStats.Input.Query = .init()) {
+                self.query = query
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var by: Operations.GetItemStats.Input.Query.ByPayload?
+                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
+                    self.by = by
+                }
+                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case state
+                    case _type
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "state": self = .state
+                            case "type": self = ._type
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .state: "state"
+                            case ._type: "type"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.state, ._type]
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge types.
+            /// A count for each state or type.
             /// Status 200.
-            case ok(Operations.ListEdgeTypes.Output.Ok)
+            case ok(Operations.GetItemStats.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListEdgeTypes.Output.Ok {
+            public var ok: Operations.GetItemStats.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1371,20 +1363,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1397,11 +1375,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge types.
+            /// A count for each state or type.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
-                public var body: Operations.ListEdgeTypes.Output.Ok.Body
-                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
+                public var headers: Operations.GetItemStats.Output.Ok.Headers
+                public var body: Operations.GetItemStats.Output.Ok.Body
+                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1420,27 +1398,18 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.EdgeTypeList)
+                    case json(Components.Schemas.ItemStats)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeList {
+                    public var json: Components.Schemas.ItemStats {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1454,17 +1423,19 @@ extension Operations {
 }
 
 extension Operations {
-    /// Restore an item from the bin
+    /// Delete an item for good
     ///
-    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
+    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
+    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
+    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
     ///
-    /// `POST /items/{id}/restore`
-    public enum RestoreItem {
-        public static let id: Swift.String = "restoreItem"
+    /// `DELETE /items/{id}/purge`
+    public enum PurgeItem {
+        public static let id: Swift.String = "purgeItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RestoreItem.Input.Path
-            public var headers: Operations.RestoreItem.Input.Headers
-            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
+            public var path: Operations.PurgeItem.Input.Path
+            public var headers: Operations.PurgeItem.Input.Headers
+            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
@@ -1487,14 +1458,27 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1530,20 +1514,6 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1573,16 +1543,16 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an item's metadata
+    /// List an item's extensions
     ///
-    /// The item's tags and the extension namespaces the key may read.
+    /// Every extension namespace on the item that the key's extension map reads.
     ///
-    /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
-        public static let id: Swift.String = "getItemMetadata"
+    /// `GET /items/{id}/extensions`
+    public enum ListItemExtensions {
+        public static let id: Swift.String = "listItemExtensions"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItemMetadata.Input.Path
-            public init(path: Operations.GetItemMetadata.Input.Path) {
+            public var path: Operations.ListItemExtensions.Input.Path
+            public init(path: Operations.ListItemExtensions.Input.Path) {
                 self.path = path
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
@@ -1591,109 +1561,6 @@ extension Operations {
                 public init(id: Swift.String) {
                     self.id = id
                 }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Replace an extension namespace
-    ///
-    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
-    ///
-    /// `PUT /items/{id}/extensions/{namespace}`
-    public enum ReplaceItemExtension {
-        public static let id: Swift.String = "replaceItemExtension"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceItemExtension.Input.Path
-            public var headers: Operations.ReplaceItemExtension.Input.Headers
-            public var body: Operations.ReplaceItemExtension.Input.Body
-            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.JSONObject)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1755,26 +1622,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1792,183 +1639,47 @@ extension Operations {
 }
 
 extension Operations {
-    /// Update an edge
+    /// List an item's inbound edges
     ///
-    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
-    /// `current` is the edge as it stands. The version moves on every applied update.
+    /// One page of the edges whose target is the item, optionally of one edge type.
     ///
-    /// `PATCH /edges/{id}`
-    public enum UpdateEdge {
-        public static let id: Swift.String = "updateEdge"
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateEdge.Input.Path
-            public var headers: Operations.UpdateEdge.Input.Headers
-            public var body: Operations.UpdateEdge.Input.Body
-            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
                 self.path = path
-                self.headers = headers
-                self.body = body
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
                 }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgePatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
+            /// One page of edges.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Update a webhook
-    ///
-    /// Changes the fields given; the secret cannot be rotated here.
-    ///
-    /// `PATCH /webhooks/{id}`
-    public enum UpdateWebhook {
-        public static let id: Swift.String = "updateWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateWebhook.Input.Path
-            public var body: Operations.UpdateWebhook.Input.Body
-            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.WebhookPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 200.
-            case ok(Components.Responses.Webhook)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -2039,29 +1750,57 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace the instance's settings (instance path)
+    /// Search items
     ///
-    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
-    /// `400 validation_error`. Not in the public Marfa document.
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
     ///
-    /// `PUT /config`
-    public enum ReplaceConfig {
-        public static let id: Swift.String = "replaceConfig"
+    /// `GET /search`
+    public enum SearchItems {
+        public static let id: Swift.String = "searchItems"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.ReplaceConfig.Input.Body
-            public init(body: Operations.ReplaceConfig.Input.Body) {
-                self.body = body
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfig)
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                public var limit: Swift.Int?
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
+                    self.limit = limit
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
+            /// The matches.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.SearchItems.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.SearchItems.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -2090,18 +1829,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2114,155 +1841,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a folder
-    ///
-    /// One folder's settings. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders/{id}`
-    public enum GetFolder {
-        public static let id: Swift.String = "getFolder"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetFolder.Input.Path
-            public init(path: Operations.GetFolder.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List views
-    ///
-    /// Every saved view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views`
-    public enum ListViews {
-        public static let id: Swift.String = "listViews"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The views.
-            /// Status 200.
-            case ok(Operations.ListViews.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListViews.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The views.
+            /// The matches.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListViews.Output.Ok.Headers
-                public var body: Operations.ListViews.Output.Ok.Body
-                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -2290,9 +1873,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ViewList)
+                    case json(Components.Schemas.SearchResults)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ViewList {
+                    public var json: Components.Schemas.SearchResults {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2301,6 +1884,334 @@ extension Operations {
                     }
                 }
             }
+        }
+    }
+}
+
+extension Operations {
+    /// List housekeeping jobs
+    ///
+    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
+    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
+    /// Needs the operator key. Not in the public Marfa document.
+    ///
+    /// `GET /housekeeping`
+    public enum ListHousekeepingJobs {
+        public static let id: Swift.String = "listHousekeepingJobs"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The jobs.
+            /// Status 200.
+            case ok(Operations.ListHousekeepingJobs.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The jobs.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
+                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
+                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.HousekeepingJobList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingJobList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Download a blob
+    ///
+    /// The blob's bytes.
+    ///
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob {
+        public static let id: Swift.String = "downloadBlob"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DownloadBlob.Input.Path
+            public init(path: Operations.DownloadBlob.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The bytes.
+            /// Status 200.
+            case ok(Operations.DownloadBlob.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DownloadBlob.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The bytes.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read a view
+    ///
+    /// One view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views/{id}`
+    public enum GetView {
+        public static let id: Swift.String = "getView"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetView.Input.Path
+            public init(path: Operations.GetView.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }

@@ -4,519 +4,517 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension Components.Schemas {
-    /// A JSON object of any shape.
-    public typealias JSONObject = MarfaOpenAPIRuntime.OpenAPIObjectContainer
-}
-
-extension Components.Schemas {
-    /// A `409` from a write with a base version. `version_conflict` carries `current`, `ancestor`,
-    /// `conflicting_fields` and the resolved `merge_policy`; `ancestor_unavailable` carries
-    /// `current` and `requested_version`; other conflicts carry `error` alone. On an edge,
-    /// `current` is the whole edge.
-    public struct VersionConflictResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var error: Components.Schemas.ErrorBody
-        public var current: Components.Schemas.JSONObject?
-        public var ancestor: Components.Schemas.JSONObject?
-        public var conflictingFields: [Swift.String]?
-        public var mergePolicy: Components.Schemas.MergePolicy?
-        public var requestedVersion: Swift.Int64?
-        public init(error: Components.Schemas.ErrorBody, current: Components.Schemas.JSONObject? = nil, ancestor: Components.Schemas.JSONObject? = nil, conflictingFields: [Swift.String]? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, requestedVersion: Swift.Int64? = nil) {
-            self.error = error
-            self.current = current
-            self.ancestor = ancestor
-            self.conflictingFields = conflictingFields
-            self.mergePolicy = mergePolicy
-            self.requestedVersion = requestedVersion
+    /// One refusal. `code` is a stable lowercase snake_case word (see `ErrorCode`); `message` is
+    /// prose fit to show a person and may be reworded; `details` carries what the code documents,
+    /// for instance `errors[] {path, message}`, `unknown_parameters`, `required_scope`, `source`,
+    /// `grant {kind, name, level}`, `namespace`, `trashed`, `subtype_ids`, or for `type_in_use`
+    /// and `type_move_blocked` the `settings` (`TypeSetting[]`) that name the type.
+    public struct ErrorBody: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The refusal's code; the same value as the `X-Error-Code` header.
+        public var code: Swift.String
+        public var message: Swift.String
+        public var details: Components.Schemas.JSONObject?
+        /// The HTTP status, repeated only in the version conflict envelopes.
+        public var status: Swift.Int?
+        public init(code: Swift.String, message: Swift.String, details: Components.Schemas.JSONObject? = nil, status: Swift.Int? = nil) {
+            self.code = code
+            self.message = message
+            self.details = details
+            self.status = status
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case error
-            case current
-            case ancestor
-            case conflictingFields = "conflicting_fields"
-            case mergePolicy = "merge_policy"
-            case requestedVersion = "requested_version"
+            case code
+            case message
+            case details
+            case status
         }
     }
 }
 
 extension Components.Schemas {
-    /// An RFC 7591 registration request. `application_type` is not in the public Marfa document.
-    public struct ClientRegistrationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var redirectUris: [Swift.String]?
-        /// For example `authorization_code`, `refresh_token`, `urn:ietf:params:oauth:grant-type:device_code`.
-        public var grantTypes: [Swift.String]?
-        public var responseTypes: [Swift.String]?
-        public var clientName: Swift.String?
-        /// Space-separated scopes the client may ask for.
-        public var scope: Swift.String?
-        /// `none` for a public (native) client.
-        public var tokenEndpointAuthMethod: Swift.String?
-        public var applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload?
-        public init(redirectUris: [Swift.String]? = nil, grantTypes: [Swift.String]? = nil, responseTypes: [Swift.String]? = nil, clientName: Swift.String? = nil, scope: Swift.String? = nil, tokenEndpointAuthMethod: Swift.String? = nil, applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload? = nil) {
-            self.redirectUris = redirectUris
-            self.grantTypes = grantTypes
-            self.responseTypes = responseTypes
-            self.clientName = clientName
-            self.scope = scope
-            self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
-            self.applicationType = applicationType
+    public enum MergeStrategy: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case lastWriterWins
+        case keepBothCopies
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "last_writer_wins": self = .lastWriterWins
+                case "keep_both_copies": self = .keepBothCopies
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .lastWriterWins: "last_writer_wins"
+                case .keepBothCopies: "keep_both_copies"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.lastWriterWins, .keepBothCopies]
+    }
+}
+
+extension Components.Schemas {
+    /// RFC 8414 metadata. Every endpoint is on the issuer's origin.
+    public struct AuthorizationServerMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `<server>/auth`.
+        public var issuer: Swift.String
+        public var authorizationEndpoint: Swift.String
+        public var tokenEndpoint: Swift.String
+        public var registrationEndpoint: Swift.String?
+        public var deviceAuthorizationEndpoint: Swift.String?
+        public var revocationEndpoint: Swift.String?
+        public var userinfoEndpoint: Swift.String?
+        public var introspectionEndpoint: Swift.String?
+        public var jwksUri: Swift.String?
+        public var scopesSupported: [Swift.String]?
+        public var responseTypesSupported: [Swift.String]?
+        public var grantTypesSupported: [Swift.String]?
+        public var codeChallengeMethodsSupported: [Swift.String]?
+        public var tokenEndpointAuthMethodsSupported: [Swift.String]?
+        public init(issuer: Swift.String, authorizationEndpoint: Swift.String, tokenEndpoint: Swift.String, registrationEndpoint: Swift.String? = nil, deviceAuthorizationEndpoint: Swift.String? = nil, revocationEndpoint: Swift.String? = nil, userinfoEndpoint: Swift.String? = nil, introspectionEndpoint: Swift.String? = nil, jwksUri: Swift.String? = nil, scopesSupported: [Swift.String]? = nil, responseTypesSupported: [Swift.String]? = nil, grantTypesSupported: [Swift.String]? = nil, codeChallengeMethodsSupported: [Swift.String]? = nil, tokenEndpointAuthMethodsSupported: [Swift.String]? = nil) {
+            self.issuer = issuer
+            self.authorizationEndpoint = authorizationEndpoint
+            self.tokenEndpoint = tokenEndpoint
+            self.registrationEndpoint = registrationEndpoint
+            self.deviceAuthorizationEndpoint = deviceAuthorizationEndpoint
+            self.revocationEndpoint = revocationEndpoint
+            self.userinfoEndpoint = userinfoEndpoint
+            self.introspectionEndpoint = introspectionEndpoint
+            self.jwksUri = jwksUri
+            self.scopesSupported = scopesSupported
+            self.responseTypesSupported = responseTypesSupported
+            self.grantTypesSupported = grantTypesSupported
+            self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
+            self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case redirectUris = "redirect_uris"
-            case grantTypes = "grant_types"
-            case responseTypes = "response_types"
-            case clientName = "client_name"
-            case scope
-            case tokenEndpointAuthMethod = "token_endpoint_auth_method"
-            case applicationType = "application_type"
+            case issuer
+            case authorizationEndpoint = "authorization_endpoint"
+            case tokenEndpoint = "token_endpoint"
+            case registrationEndpoint = "registration_endpoint"
+            case deviceAuthorizationEndpoint = "device_authorization_endpoint"
+            case revocationEndpoint = "revocation_endpoint"
+            case userinfoEndpoint = "userinfo_endpoint"
+            case introspectionEndpoint = "introspection_endpoint"
+            case jwksUri = "jwks_uri"
+            case scopesSupported = "scopes_supported"
+            case responseTypesSupported = "response_types_supported"
+            case grantTypesSupported = "grant_types_supported"
+            case codeChallengeMethodsSupported = "code_challenge_methods_supported"
+            case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
         }
-        public enum ApplicationTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case native
-            case web
+    }
+}
+
+extension Components.Schemas {
+    public struct RevocationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var token: Swift.String
+        public var tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload?
+        public var clientId: Swift.String?
+        public init(token: Swift.String, tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload? = nil, clientId: Swift.String? = nil) {
+            self.token = token
+            self.tokenTypeHint = tokenTypeHint
+            self.clientId = clientId
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case token
+            case tokenTypeHint = "token_type_hint"
+            case clientId = "client_id"
+        }
+        public enum TokenTypeHintPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case accessToken
+            case refreshToken
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "native": self = .native
-                    case "web": self = .web
+                    case "access_token": self = .accessToken
+                    case "refresh_token": self = .refreshToken
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .native: "native"
-                    case .web: "web"
+                    case .accessToken: "access_token"
+                    case .refreshToken: "refresh_token"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.native, .web]
+            public static let allCases: [Self] = [.accessToken, .refreshToken]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TokenResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `marfa_at_…`; use it as the bearer credential.
-        public var accessToken: Swift.String
-        /// `Bearer`.
-        public var tokenType: Swift.String
-        /// Seconds until the access token expires.
-        public var expiresIn: Swift.Int?
-        /// `marfa_rt_…`, when `offline_access` was granted. Rotates on every refresh.
-        public var refreshToken: Swift.String?
-        /// The scopes granted, which may be fewer than asked.
-        public var scope: Swift.String?
-        public var idToken: Swift.String?
-        public init(accessToken: Swift.String, tokenType: Swift.String, expiresIn: Swift.Int? = nil, refreshToken: Swift.String? = nil, scope: Swift.String? = nil, idToken: Swift.String? = nil) {
-            self.accessToken = accessToken
-            self.tokenType = tokenType
-            self.expiresIn = expiresIn
-            self.refreshToken = refreshToken
-            self.scope = scope
-            self.idToken = idToken
+    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var grants: [Components.Schemas.Grant]
+        public init(grants: [Components.Schemas.Grant]) {
+            self.grants = grants
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case accessToken = "access_token"
-            case tokenType = "token_type"
-            case expiresIn = "expires_in"
-            case refreshToken = "refresh_token"
-            case scope
-            case idToken = "id_token"
+            case grants
         }
     }
 }
 
 extension Components.Schemas {
-    public struct SignInRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var email: Swift.String
-        public var password: Swift.String
-        /// A same-origin path to go to after a form sign-in.
-        public var returnTo: Swift.String?
-        public init(email: Swift.String, password: Swift.String, returnTo: Swift.String? = nil) {
-            self.email = email
-            self.password = password
-            self.returnTo = returnTo
+    /// A named permission. Open.
+    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case schemaWrite
+        case keysMint
+        case itemsPurge
+        case webhooksManage
+        case configManage
+        case auditRead
+        case grantsManage
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "schema.write": self = .schemaWrite
+                case "keys.mint": self = .keysMint
+                case "items.purge": self = .itemsPurge
+                case "webhooks.manage": self = .webhooksManage
+                case "config.manage": self = .configManage
+                case "audit.read": self = .auditRead
+                case "grants.manage": self = .grantsManage
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .schemaWrite: "schema.write"
+                case .keysMint: "keys.mint"
+                case .itemsPurge: "items.purge"
+                case .webhooksManage: "webhooks.manage"
+                case .configManage: "config.manage"
+                case .auditRead: "audit.read"
+                case .grantsManage: "grants.manage"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
+    }
+}
+
+extension Components.Schemas {
+    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
+    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
+    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
+    /// sources, never a read by id.
+    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var strictMode: Components.Schemas.TypeList?
+        public var sourceAllowlist: Components.Schemas.SourceLever?
+        public var sourceFilter: Components.Schemas.SourceLever?
+        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
+            self.strictMode = strictMode
+            self.sourceAllowlist = sourceAllowlist
+            self.sourceFilter = sourceFilter
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case email
-            case password
-            case returnTo = "return_to"
+            case strictMode = "strict_mode"
+            case sourceAllowlist = "source_allowlist"
+            case sourceFilter = "source_filter"
         }
     }
 }
 
 extension Components.Schemas {
-    public struct OwnerInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var email: Swift.String
-        public var password: Swift.String
-        /// The local part of the address when omitted.
-        public var name: Swift.String?
-        public init(email: Swift.String, password: Swift.String, name: Swift.String? = nil) {
-            self.email = email
-            self.password = password
-            self.name = name
+    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
+    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
+    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
+    /// public Marfa document.
+    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance the caller expects.
+        public var instanceId: Swift.String?
+        /// Levers left out are unchanged; `null` removes every lever.
+        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
+        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
+            self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case email
-            case password
-            case name
+            case instanceId = "instance_id"
+            case enforcement
+            case maxEventHopBudget = "max_event_hop_budget"
+            case auditRetentionDays = "audit_retention_days"
+            case eventLogRetentionHours = "event_log_retention_hours"
+            case trashRetentionDays = "trash_retention_days"
+            case activityRetentionDays = "activity_retention_days"
+            case inboundHandledRetentionDays = "inbound_handled_retention_days"
+            case inboundPendingRetentionDays = "inbound_pending_retention_days"
         }
     }
 }
 
 extension Components.Schemas {
-    /// Type identifier (or pattern such as `core.*`, `*`) to level; an exact `none` denies what a wildcard would grant.
-    public struct TypePermissionMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.ItemType
+        /// On a replacement, the connector mappings it broke.
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self._type = _type
+            self.brokenMappings = brokenMappings
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case _type = "type"
+            case brokenMappings = "broken_mappings"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
+        public var icon: Swift.String?
+        /// The instance the caller expects; another one answers `409 instance_changed`.
+        public var instanceId: Swift.String?
+        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
+            self.icon = icon
+            self.instanceId = instanceId
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case icon
+            case instanceId = "instance_id"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: .icon)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(icon, forKey: .icon)
+            try container.encodeIfPresent(instanceId, forKey: .instanceId)
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type whose items move.
+        public var from: Swift.String
+        /// The type they move to.
+        public var to: Swift.String
+        /// Merged into each item as it moves; a `null` value removes that property.
+        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
+        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
+            self.from = from
+            self.to = to
+            self.properties = properties
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case from
+            case to
+            case properties
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var description: Swift.String?
+        public var required: Swift.Bool?
+        public var enumValues: [Swift.String]?
+        public var itemsType: Swift.String?
+        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
+            self._type = _type
+            self.description = description
+            self.required = required
+            self.enumValues = enumValues
+            self.itemsType = itemsType
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case _type = "type"
+            case description
+            case required
+            case enumValues = "enum_values"
+            case itemsType = "items_type"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Up to 50 edges of one type, with a cursor for the rest.
+    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edges: [Components.Schemas.Edge]
+        public var hasMore: Swift.Bool
+        public var nextCursor: Swift.String?
+        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
+            self.edges = edges
+            self.hasMore = hasMore
+            self.nextCursor = nextCursor
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case edges
+            case hasMore = "has_more"
+            case nextCursor = "next_cursor"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// How `conflict=auto` resolved a collision.
+    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: [Swift.String]
+        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
+        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
+        public var conflictedCopyId: Swift.String?
+        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
+            self.fields = fields
+            self.strategy = strategy
+            self.conflictedCopyId = conflictedCopyId
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case fields
+            case strategy
+            case conflictedCopyId = "conflicted_copy_id"
+        }
+        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
+    }
+}
+
+extension Components.Schemas {
+    /// The item as it was before a write replaced it, and the writer of that write. `occurred_at`
+    /// holds what the item's `timestamp` held. `writer` is `null` for a change the server made
+    /// itself. `type`, `tier`, `occurred_at`, `source_id` and `writer` are not in the public Marfa
+    /// document.
+    public struct ItemSnapshot: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var version: Swift.Int64
+        public var _type: Swift.String
+        public var tier: Components.Schemas.Tier?
+        public var properties: Components.Schemas.Properties
+        public var occurredAt: Foundation.Date?
+        public var sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>?
+        /// When the write that replaced this version was made.
+        public var createdAt: Foundation.Date
+        public var id: Swift.String?
+        public var itemId: Swift.String?
+        public var device: Swift.String?
+        public init(version: Swift.Int64, _type: Swift.String, tier: Components.Schemas.Tier? = nil, properties: Components.Schemas.Properties, occurredAt: Foundation.Date? = nil, sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>? = nil, createdAt: Foundation.Date, id: Swift.String? = nil, itemId: Swift.String? = nil, device: Swift.String? = nil) {
+            self.version = version
+            self._type = _type
+            self.tier = tier
+            self.properties = properties
+            self.occurredAt = occurredAt
+            self.sourceId = sourceId
+            self.writer = writer
+            self.createdAt = createdAt
+            self.id = id
+            self.itemId = itemId
+            self.device = device
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case version
+            case _type = "type"
+            case tier
+            case properties
+            case occurredAt = "occurred_at"
+            case sourceId = "source_id"
+            case writer
+            case createdAt = "created_at"
+            case id
+            case itemId = "item_id"
+            case device
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A count per state or per type.
+    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
         /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
-        public init(additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload] = [:]) {
+        public var additionalProperties: [Swift.String: Swift.Int64]
+        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
             self.additionalProperties = additionalProperties
         }
         public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             try encoder.encodeAdditionalProperties(additionalProperties)
         }
-        public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case read
-            case write
-            case none
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read": self = .read
-                    case "write": self = .write
-                    case "none": self = .none
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .read: "read"
-                    case .write: "write"
-                    case .none: "none"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.read, .write, .none]
-        }
     }
 }
 
 extension Components.Schemas {
-    public struct KeyInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var label: Swift.String
-        public var source: Swift.String
-        public var role: Components.Schemas.KeyInput.RolePayload?
-        public var defaultTier: Components.Schemas.Tier?
-        public var isPlatform: Swift.Bool?
-        public var permissions: [Components.Schemas.Permission]?
-        public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap?
-        public var extensionPermissions: Components.Schemas.AccessMap?
-        public var edgePermissions: Components.Schemas.AccessMap?
-        public var metadataPermissions: Components.Schemas.AccessMap?
-        public var enforcementOverride: Components.Schemas.Enforcement?
-        public init(label: Swift.String, source: Swift.String, role: Components.Schemas.KeyInput.RolePayload? = nil, defaultTier: Components.Schemas.Tier? = nil, isPlatform: Swift.Bool? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil) {
-            self.label = label
-            self.source = source
-            self.role = role
-            self.defaultTier = defaultTier
-            self.isPlatform = isPlatform
-            self.permissions = permissions
-            self.sources = sources
-            self.typePermissions = typePermissions
-            self.extensionPermissions = extensionPermissions
-            self.edgePermissions = edgePermissions
-            self.metadataPermissions = metadataPermissions
-            self.enforcementOverride = enforcementOverride
+    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Swift.String]
+        public init(tags: [Swift.String]) {
+            self.tags = tags
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case label
-            case source
-            case role
-            case defaultTier = "default_tier"
-            case isPlatform = "is_platform"
-            case permissions
-            case sources
-            case typePermissions = "type_permissions"
-            case extensionPermissions = "extension_permissions"
-            case edgePermissions = "edge_permissions"
-            case metadataPermissions = "metadata_permissions"
-            case enforcementOverride = "enforcement_override"
+            case tags
         }
-        public typealias RolePayload = Components.Schemas.ApiKey.RolePayload
     }
 }
 
 extension Components.Schemas {
-    /// A type definition as registered, replaced or checked. `fields` maps each field name to its
-    /// definition. Everything but `fields` and `id` is optional.
-    public struct TypeDefinitionInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var fields: Components.Schemas.TypeDefinitionInput.FieldsPayload
-        /// The type identifier: two or more lowercase dotted segments, at most 128 characters; app types are `app.<app>.<type>`.
-        public var id: Swift.String
-        /// Derived from the identifier when absent.
-        public var label: Swift.String?
-        public var description: Swift.String?
-        /// A type whose fields this one inherits.
-        public var parent: Swift.String?
-        public var compatibleWith: [Swift.String]?
-        public var roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]?
-        public var version: Swift.Int64?
-        public var displayHints: Components.Schemas.DisplayHints?
-        public var versionPolicy: Components.Schemas.VersionPolicy?
-        public var mergePolicy: Components.Schemas.MergePolicy?
-        /// A string field holding each row's own id at the vendor that writes the type; unique within the type.
-        public var linkField: Swift.String?
-        /// The author's icon, an Iconify ID from a pinned set (`lucide:…`, `simple-icons:…`). Not in the public Marfa document.
-        public var icon: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(fields: Components.Schemas.TypeDefinitionInput.FieldsPayload, id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, compatibleWith: [Swift.String]? = nil, roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]? = nil, version: Swift.Int64? = nil, displayHints: Components.Schemas.DisplayHints? = nil, versionPolicy: Components.Schemas.VersionPolicy? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, linkField: Swift.String? = nil, icon: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.fields = fields
-            self.id = id
-            self.label = label
-            self.description = description
-            self.parent = parent
-            self.compatibleWith = compatibleWith
-            self.roles = roles
-            self.version = version
-            self.displayHints = displayHints
-            self.versionPolicy = versionPolicy
-            self.mergePolicy = mergePolicy
-            self.linkField = linkField
-            self.icon = icon
+    public struct ItemExtensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var extensions: Components.Schemas.ItemExtensions.ExtensionsPayload
+        public init(extensions: Components.Schemas.ItemExtensions.ExtensionsPayload) {
+            self.extensions = extensions
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fields
-            case id
-            case label
-            case description
-            case parent
-            case compatibleWith = "compatible_with"
-            case roles
-            case version
-            case displayHints = "display_hints"
-            case versionPolicy = "version_policy"
-            case mergePolicy = "merge_policy"
-            case linkField = "link_field"
-            case icon
+            case extensions
         }
-        public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.FieldDefinition]
-            public init(additionalProperties: [Swift.String: Components.Schemas.FieldDefinition] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.FieldDefinition]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
-        public enum RolesItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case container
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "container": self = .container
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .container: "container"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.container]
-        }
+        public typealias ExtensionsPayload = Components.Schemas.Item.ExtensionsPayload
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeType: Components.Schemas.EdgeType
-        public init(edgeType: Components.Schemas.EdgeType) {
-            self.edgeType = edgeType
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edgeType = "edge_type"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
-    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
-}
-
-extension Components.Schemas {
-    /// A typed, directed relationship from a source item to a target item.
-    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The source item's id.
+    public struct EdgeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
         public var sourceId: Swift.String
-        /// The target item's id.
         public var targetId: Swift.String
         public var edgeType: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var version: Swift.Int64
-        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
+        public var properties: Components.Schemas.Properties?
+        public init(id: Swift.String? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties? = nil) {
             self.id = id
-            self.spaceId = spaceId
             self.sourceId = sourceId
             self.targetId = targetId
             self.edgeType = edgeType
             self.properties = properties
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.version = version
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case id
-            case spaceId = "space_id"
             case sourceId = "source_id"
             case targetId = "target_id"
             case edgeType = "edge_type"
             case properties
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case version
         }
     }
 }
 
 extension Components.Schemas {
-    /// Who made a write. Not in the public Marfa document.
-    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var kind: Components.Schemas.WriterKind
-        /// The key's id, or the app's client id.
-        public var id: Swift.String?
-        /// The key's label or the app's name.
-        public var name: Swift.String?
-        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case id
-            case name
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A page of bare items.
-    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Item]
-        /// Pass as `cursor` for the next page.
+    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
+    /// adopted; `null` when the head could not be read.
+    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
         public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.Item].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var state: Components.Schemas.ItemTransition.StatePayload
-        public init(state: Components.Schemas.ItemTransition.StatePayload) {
-            self.state = state
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case state
-        }
-        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
-            case trashed
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
-                    case "trashed": self = .trashed
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .active: "active"
-                    case .archived: "archived"
-                    case .trashed: "trashed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.active, .archived, .trashed]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var namespace: Swift.String
-        public var data: Components.Schemas.JSONObject?
-        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
-            self.namespace = namespace
-            self.data = data
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case namespace
-            case data
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.namespace = try container.decode(Swift.String.self, forKey: .namespace)
-            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: .data)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(namespace, forKey: .namespace)
-            try container.encode(data, forKey: .data)
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
-    /// On a copy stream it also carries `instance_id` and `read_view`.
-    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
-        /// An event id, in decimal.
-        public var cursor: Swift.String
         public var instanceId: Swift.String?
         public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
             self.eventType = eventType
             self.cursor = cursor
             self.instanceId = instanceId
@@ -528,85 +526,84 @@ extension Components.Schemas {
             case instanceId = "instance_id"
             case readView = "read_view"
         }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamCursor
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_cursor": self = .streamCursor
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamCursor: "stream_cursor"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamCursor]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
-    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
-        public var reason: Components.Schemas.StreamIncompleteReason
-        /// The last event sent, or `null`.
-        public var cursor: Swift.String?
-        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
-            self.eventType = eventType
-            self.reason = reason
-            self.cursor = cursor
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case reason
-            case cursor
-        }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: .eventType)
-            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: .reason)
+            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: .eventType)
             self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
+            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: .readView)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(eventType, forKey: .eventType)
-            try container.encode(reason, forKey: .reason)
             try container.encode(cursor, forKey: .cursor)
+            try container.encodeIfPresent(instanceId, forKey: .instanceId)
+            try container.encodeIfPresent(readView, forKey: .readView)
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamIncomplete
+            case streamLive
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "stream_incomplete": self = .streamIncomplete
+                    case "stream_live": self = .streamLive
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .streamIncomplete: "stream_incomplete"
+                    case .streamLive: "stream_live"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.streamIncomplete]
+            public static let allCases: [Self] = [.streamLive]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var webhooks: [Components.Schemas.Webhook]
-        public init(webhooks: [Components.Schemas.Webhook]) {
-            self.webhooks = webhooks
+    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var startsAt: Swift.String
+        public var endsAt: Swift.String?
+        public var item: Components.Schemas.Item
+        /// The series this occurrence was expanded from.
+        public var seriesId: Swift.String?
+        /// The occurrence a stored exception replaces.
+        public var replaces: Swift.String?
+        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
+            self.item = item
+            self.seriesId = seriesId
+            self.replaces = replaces
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case webhooks
+            case startsAt = "starts_at"
+            case endsAt = "ends_at"
+            case item
+            case seriesId = "series_id"
+            case replaces
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.active = active
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case url
+            case events
+            case typeFilter = "type_filter"
+            case active
         }
     }
 }

@@ -101,6 +101,7 @@ public enum Generator {
             chunks.append(shorthands(plans, access: access, on: "\(root)APIProtocol"))
             chunks.append(ServersEmitter(access: access).servers(document.servers, extensionPrefix: extensionPrefix))
             chunks.append(SecurityEmitter(access: access, log: log).emit(document.securitySchemes, plans, root: root))
+            chunks.append(QueryNamesEmitter(access: access).emit(plans, root: root))
             for namespace in [schemas, responses, parameters, headers, operations] {
                 for child in namespace.children {
                     var w = SwiftWriter()
