@@ -1,3 +1,5 @@
+import MarfaSQLite
+
 /// Where a working copy's rows live. `WorkingCopy` checks every argument, converts values and
 /// tells the change feed; an engine only stores and answers. `SQLiteCopyStore` keeps the rows in
 /// a store on disk; the fake copy of `MarfaTesting` keeps them in memory.
@@ -26,6 +28,12 @@ package protocol CopyEngine: Sendable {
     func declareTypes(_ types: [Components.Schemas.TypeDefinitionInput]) async throws
     /// The journal's entries after `position`, at most `most`.
     func journal(after position: Int64, most: Int) async throws -> [JournaledChange]
+    /// The items `request` finds, best first, with their scores and marked excerpts.
+    func search(_ request: SearchRequest) async throws -> [(item: Item, row: SearchRow)]
+    /// The name and preview of each item (the fake copy's are scripted).
+    func displays(of items: [Item], catalog: CopyCatalog) async throws -> [ItemDisplay]
+    /// The items a link typed as `text` in the item `itemId` could point at, best first.
+    func linkCandidates(of text: String, in itemId: String, limit: Int) async throws -> [LinkCandidate]
     /// Stores `write` at the queue's end with its local effect, in one step; returns it as queued
     /// (with what it follows and depends on).
     func enqueue(_ write: QueuedWrite, effect: LocalEffect) async throws -> QueuedWrite
@@ -43,6 +51,31 @@ package protocol CopyEngine: Sendable {
     func takeAnswered() async throws -> [QueuedWrite]
     /// Releases the store.
     func close() async
+}
+
+extension CopyEngine {
+    /// Worked out from each item's title and body.
+    package func displays(of items: [Item], catalog: CopyCatalog) async throws -> [ItemDisplay] {
+        items.map { ItemDisplay($0, typeLabel: catalog.itemTypes[$0.type]?.label) }
+    }
+
+    /// Exact names first, then names beginning with the text, then full-text matches, each best
+    /// first; the item itself left out.
+    package func linkCandidates(of text: String, in itemId: String, limit: Int) async throws -> [LinkCandidate] {
+        guard let query = FTS5Query(text, prefixLastWord: true) else { return [] }
+        let request = SearchRequest(query: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: max(50, limit * 4))
+        let catalog = try await catalog()
+        let wanted = LinkCandidate.folded(text)
+        var candidates: [(LinkCandidate, Double)] = []
+        for (item, row) in try await search(request) where item.id != itemId {
+            let name = ItemDisplay(item, typeLabel: catalog.itemTypes[item.type]?.label).name
+            let folded = LinkCandidate.folded(name)
+            let match: LinkCandidate.Match = folded == wanted ? .exact : folded.hasPrefix(wanted) ? .prefix : .fullText
+            candidates.append((LinkCandidate(target: text, itemId: item.id, name: name, match: match), row.score))
+        }
+        candidates.sort { ($0.0.match, -$0.1, $0.0.itemId) < ($1.0.match, -$1.1, $1.0.itemId) }
+        return candidates.prefix(limit).map(\.0)
+    }
 }
 
 /// What sends a copy's queue and records the verdicts: the store's sync for a copy on disk, the

@@ -42,6 +42,7 @@ enum CopyStoreSchema {
                     handed INTEGER NOT NULL DEFAULT 0);
                 CREATE INDEX queue_by_item ON queue(item_id, position);
                 CREATE INDEX queue_by_edge ON queue(edge_id, position);
+                \(CopySearchIndex.schemaSQL)
                 """),
     ]
 

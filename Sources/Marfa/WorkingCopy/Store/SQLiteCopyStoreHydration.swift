@@ -44,6 +44,7 @@ extension SQLiteCopyStore {
             for (id, definition) in newItems { _ = try db.run("INSERT INTO item_types(id, definition) VALUES (?, ?)", id, definition) }
             for (id, definition) in newEdges { _ = try db.run("INSERT INTO edge_types(id, definition) VALUES (?, ?)", id, definition) }
             try CopyStoreMeta.bumpCatalogVersion(in: db)
+            try CopySearchIndex.setDisplays(from: try CopyStoreRows.catalog(in: db), in: db)
             try CopyStoreJournal.append(Change(origin: .refreshed(.catalog)), in: db)
             return true
         }

@@ -86,6 +86,7 @@ extension SQLiteCopyStore {
             for (position, row) in rows.enumerated() {
                 _ = try db.run("INSERT INTO declared_types(position, id, definition) VALUES (?, ?, ?)", position, row.0, row.1)
             }
+            try CopySearchIndex.setDisplays(from: try CopyStoreRows.catalog(in: db), in: db)
             try CopyStoreJournal.append(Change(origin: .refreshed(.catalog)), in: db)
         }
         catalogChanged()

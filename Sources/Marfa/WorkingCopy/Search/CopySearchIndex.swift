@@ -1,0 +1,71 @@
+import MarfaSQLite
+
+/// The copy's full-text index, shared by every engine: an FTS5 table over `items` kept in step by
+/// triggers, so an item's text is indexed in the same transaction as the item. Each item's text
+/// is four columns: its type's title field, its body field (the display hints along the parents,
+/// else `title` and `body`), every other string value (nested ones included), and its tags.
+/// The `unicode61` tokenizer folds case and diacritics ("cafe" finds "Café").
+///
+/// The SQLite store keeps it beside its rows; the fake copy keeps its items in an in-memory
+/// database with the same schema, so both answer with the same hits, order and excerpts.
+package enum CopySearchIndex {
+    static let table = FTS5Table(name: "item_search", columns: ["title", "body", "other", "tags"], prefixLengths: [2, 3])
+
+    /// How much a match in each column counts in `bm25`: title, body, other text, tags.
+    static let weights = "10.0, 4.0, 1.0, 1.0"
+
+    /// Put around each matched word in an excerpt; never in indexed text.
+    package static let markOpen = "\u{2}"
+    package static let markClose = "\u{3}"
+
+    /// The index, the title and body field of each type, and the triggers, for a database whose
+    /// `items` table has `type`, `state`, `properties` and `tags` (a JSON array) columns.
+    package static var schemaSQL: String {
+        let title = "coalesce((SELECT title_field FROM type_display WHERE type = new.type), 'title')"
+        let body = "coalesce((SELECT body_field FROM type_display WHERE type = new.type), 'body')"
+        let values = """
+            new.rowid,
+            coalesce(CAST(json_extract(new.properties, '$.' || \(title)) AS TEXT), ''),
+            coalesce(CAST(json_extract(new.properties, '$.' || \(body)) AS TEXT), ''),
+            (SELECT coalesce(group_concat(value, ' '), '') FROM json_tree(new.properties)
+              WHERE type = 'text' AND fullkey NOT IN ('$.' || \(title), '$.' || \(body))),
+            (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(new.tags))
+            """
+        let insert = "INSERT INTO item_search(rowid, title, body, other, tags) VALUES (\(values));"
+        return [
+            "CREATE TABLE IF NOT EXISTS type_display(type TEXT PRIMARY KEY, title_field TEXT NOT NULL, body_field TEXT NOT NULL) WITHOUT ROWID",
+            table.createTableSQL,
+            "CREATE TRIGGER IF NOT EXISTS items_search_ai AFTER INSERT ON items BEGIN \(insert) END",
+            "CREATE TRIGGER IF NOT EXISTS items_search_ad AFTER DELETE ON items BEGIN DELETE FROM item_search WHERE rowid = old.rowid; END",
+            """
+            CREATE TRIGGER IF NOT EXISTS items_search_au AFTER UPDATE OF type, properties, tags ON items
+            BEGIN DELETE FROM item_search WHERE rowid = old.rowid; \(insert) END
+            """,
+        ].joined(separator: ";\n") + ";"
+    }
+
+    /// Records each type's title and body fields from `catalog`; when they changed, indexes every
+    /// item again. Returns whether they changed.
+    @discardableResult
+    package static func setDisplays(from catalog: CopyCatalog, in db: SQLiteConnection) throws -> Bool {
+        var wanted: [String: [String]] = [:]
+        for (id, type) in catalog.itemTypes { wanted[id] = [type.titleField ?? "title", type.bodyField ?? "body"] }
+        var held: [String: [String]] = [:]
+        for row in try db.query("SELECT type, title_field, body_field FROM type_display") {
+            held[row.string("type") ?? ""] = [row.string("title_field") ?? "", row.string("body_field") ?? ""]
+        }
+        guard wanted != held else { return false }
+        _ = try db.run("DELETE FROM type_display")
+        for (type, fields) in wanted {
+            _ = try db.run("INSERT INTO type_display(type, title_field, body_field) VALUES (?, ?, ?)", type, fields[0], fields[1])
+        }
+        try reindex(in: db)
+        return true
+    }
+
+    /// Indexes every item again (the triggers' update path).
+    static func reindex(in db: SQLiteConnection) throws {
+        _ = try db.run("DELETE FROM item_search")
+        _ = try db.run("UPDATE items SET tags = tags")
+    }
+}
