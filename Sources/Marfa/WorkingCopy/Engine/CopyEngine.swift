@@ -34,6 +34,8 @@ package protocol CopyEngine: Sendable {
     func displays(of items: [Item], catalog: CopyCatalog) async throws -> [ItemDisplay]
     /// The items a link typed as `text` in the item `itemId` could point at, best first.
     func linkCandidates(of text: String, in itemId: String, limit: Int) async throws -> [LinkCandidate]
+    /// The views held, by name.
+    func views() async throws -> [View]
     /// Stores `write` at the queue's end with its local effect, in one step; returns it as queued
     /// (with what it follows and depends on).
     func enqueue(_ write: QueuedWrite, effect: LocalEffect) async throws -> QueuedWrite
@@ -86,6 +88,10 @@ package protocol CopyDrainer: Sendable {
     /// Removes a write blocked for an unavailable ancestor or an unresolved conflict and resets
     /// its row to the server's copy.
     func withdraw(_ id: String) async throws -> Bool
+    /// Makes a view (`id` nil) or changes one on `baseVersion`; answers it as stored.
+    func save(view settings: View.Settings, id: String?, baseVersion: Int64?) async throws -> View
+    /// Deletes the view `id`.
+    func delete(view id: String) async throws
 }
 
 /// Which edges an edge read asks for.

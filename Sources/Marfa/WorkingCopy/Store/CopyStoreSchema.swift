@@ -28,6 +28,7 @@ enum CopyStoreSchema {
                 CREATE INDEX edges_by_target ON edges(target_id);
                 CREATE INDEX edges_by_type ON edges(edge_type, created_at);
                 CREATE TABLE pins(item_id TEXT PRIMARY KEY) WITHOUT ROWID;
+                CREATE TABLE views(id TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;
                 CREATE TABLE item_types(id TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;
                 CREATE TABLE edge_types(id TEXT PRIMARY KEY, definition TEXT NOT NULL) WITHOUT ROWID;
                 CREATE TABLE declared_types(position INTEGER PRIMARY KEY, id TEXT NOT NULL, definition TEXT NOT NULL);

@@ -65,6 +65,11 @@ struct CopyWire: Sendable {
         }
     }
 
+    /// Every view the instance keeps.
+    func views() async throws(MarfaError) -> [Components.Schemas.View] {
+        try await server.call(timeout: Server.defaultTimeout) { try await $0.listViews().ok.body.json.views }
+    }
+
     /// Registers a declared type.
     func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
         _ = try await certified { try await $0.registerType(body: .json(type)).created }

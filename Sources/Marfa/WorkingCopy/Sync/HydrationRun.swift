@@ -22,6 +22,7 @@ struct HydrationRun: Sendable {
         for type in slice.types { try await walkItems(of: type, view: head.readView, counts: &counts) }
         let edges = try await walkEdges(view: head.readView, counts: &counts)
         try await rereadPins(view: head.readView)
+        try await store.store(wireViews: try await wire.views(), replacingAll: true)
         guard let origin = Server.origin(of: wire.server.url) else { throw .invalid(message: "The server's address has no origin.") }
         try await store.finishHydration(
             HydratedPosition(origin: origin, instanceID: head.instanceID, cursor: head.cursor, readView: head.readView, slice: slice))
