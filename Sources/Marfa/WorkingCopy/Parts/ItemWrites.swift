@@ -29,6 +29,7 @@ extension Items {
             let write = QueuedWrite(id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, body: body)
             let queued = try await copy.enqueue(write, effect: .item(item))
             for tag in draft.tags { _ = try await copy.tags.add(tag, to: id) }
+            try await queueLinkEdges(of: id, from: nil, to: item.body)
             return queued
         }
     }
@@ -46,6 +47,7 @@ extension Items {
     private func change(_ id: String, _ edit: Edit, asRead: Bool) async throws -> QueuedWrite {
         try await copy.perform {
             var item = try await held(id)
+            let previousBody = item.body
             let fits = asRead ? edit.baseVersion <= item.version : edit.baseVersion == item.version
             guard fits else {
                 throw MarfaError.versionConflict(
@@ -80,7 +82,9 @@ extension Items {
             item.updatedAt = Date()
             (item.title, item.body) = catalog.display(type: item.type, properties: item.properties)
             let write = QueuedWrite(id: UUIDv7.make(), kind: .updateItem, itemId: id, baseVersion: edit.baseVersion, body: body)
-            return try await copy.enqueue(write, effect: .item(item))
+            let queued = try await copy.enqueue(write, effect: .item(item))
+            try await queueLinkEdges(of: id, from: previousBody, to: item.body)
+            return queued
         }
     }
 
