@@ -147,12 +147,16 @@ extension LocalAPI {
                 versions: versions))))
     }
 
+    /// `PATCH /items/{id}` on the base `version`: properties merged (or replaced), tier, time,
+    /// natural key, a retype with `retype: true` (which moves the read view). A stale base merges,
+    /// is refused or, with `conflict=auto`, is settled by the type's merge policy (`StaleWrite`).
     func updateItem(_ input: Operations.UpdateItem.Input) async throws -> Operations.UpdateItem.Output {
         let key = try RequestContext.current.requireKey()
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
         if let edges = patch.edges, !edges.additionalProperties.isEmpty {
             throw LocalError(501, "not_implemented", "Edges are not implemented by the local instance yet.")
         }
+        let settlesConflicts = try Self.settlesConflicts(input.query.conflict)
         let writer = RequestContext.current.writer
         let now = clock.now
         let envelope = try await write { db -> Components.Schemas.ItemEnvelope in
@@ -168,16 +172,18 @@ extension LocalAPI {
             }
             let type = try registeredType(typeID, in: registry)
             try requireWrite(type.id, by: key)
-            var properties = item.properties
-            if patch.propertiesMode == .replace {
-                properties = patch.properties ?? [:]
-            } else {
-                for (name, value) in patch.properties ?? [:] {
-                    if value == .null { properties[name] = nil } else { properties[name] = value }
-                }
-            }
+            var properties = Self.patched(item.properties, by: patch)
+            var resolution: Components.Schemas.ConflictResolution?
+            var losing: [String: OpenAPIValue] = [:]
             if patch.version != item.version {
-                try checkStaleBase(patch, item: item, changed: properties, in: db)
+                let stale = try StaleWrite(patch, item: item, properties: properties, in: db)
+                if !stale.colliding.isEmpty {
+                    let policy = try registry.resolved(item.type).mergePolicy
+                    guard settlesConflicts, type.id == item.type else {
+                        throw try stale.refusal(base: patch.version, item: item, policy: policy)
+                    }
+                    (resolution, losing) = stale.resolve(by: policy, properties: &properties, server: item.properties)
+                }
             }
             try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
             try item.snapshot(by: writer, at: now, in: db)
@@ -197,37 +203,34 @@ extension LocalAPI {
             try item.update(in: db)
             if retyped { try ReadViews.change("item.retype", at: now, in: db) }
             try EventLog.appendItem("item.updated", item, at: now, in: db)
-            return try ItemExtensions.envelope(of: item, in: db)
+            if !losing.isEmpty { resolution?.conflictedCopyId = try StaleWrite.writeConflictedCopy(of: item, losing: losing, at: now, in: db) }
+            var envelope = try ItemExtensions.envelope(of: item, in: db)
+            envelope.conflictResolution = resolution
+            return envelope
         }
         return .ok(envelopeResponse(envelope))
     }
 
-    /// A write on an older base: `409 ancestor_unavailable` when that version has no snapshot,
-    /// `409 version_conflict` when the fields changed since then are among those the write
-    /// changes; otherwise the write merges over the newer version.
-    func checkStaleBase(_ patch: Components.Schemas.ItemPatch, item: ItemRecord, changed properties: [String: OpenAPIValue], in db: SQLiteConnection) throws {
-        guard patch.version < item.version,
-            let row = try db.first("SELECT * FROM item_snapshots WHERE item_id = ? AND version = ?", item.id, patch.version)
-        else {
-            var refusal = LocalError.conflict("ancestor_unavailable", "Version \(patch.version) of the item is not available to merge from.")
-            refusal.extra = ["current": item.json, "requested_version": .int(patch.version)]
-            throw refusal
+    /// Whether `conflict` asks the server to settle collisions (`auto`); `400` for a value the
+    /// contract does not name.
+    static func settlesConflicts(_ conflict: Operations.UpdateItem.Input.Query.ConflictPayload?) throws -> Bool {
+        switch conflict {
+        case nil, .manual, .callback: return false
+        case .auto: return true
+        case .unknown(let value):
+            throw LocalError.validation("conflict is auto, manual or callback, not '\(value)'.", details: ["parameter": "conflict"])
         }
-        let ancestor = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
-        let theirs = Set(Set(ancestor.keys).union(item.properties.keys).filter { ancestor[$0] != item.properties[$0] })
-        let ours = Set((patch.properties ?? [:]).keys.filter { ancestor[$0] != properties[$0] })
-        var colliding = theirs.intersection(ours).map { $0 }
-        if let tier = patch.tier?.rawValue, tier != row.string("tier"), item.tier != row.string("tier") { colliding.append("tier") }
-        guard colliding.isEmpty else {
-            var refusal = LocalError.conflict("version_conflict", "The item changed since version \(patch.version): \(colliding.sorted().joined(separator: ", ")).")
-            let snapshot = try SnapshotRow.wire(row)
-            refusal.extra = [
-                "current": item.json,
-                "ancestor": (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(snapshot))) ?? .null,
-                "conflicting_fields": .array(colliding.sorted().map { .string($0) }),
-            ]
-            throw refusal
+    }
+
+    /// `properties` after `patch`: replaced with `properties_mode: replace`, else merged (`null`
+    /// removes a property).
+    static func patched(_ properties: [String: OpenAPIValue], by patch: Components.Schemas.ItemPatch) -> [String: OpenAPIValue] {
+        if patch.propertiesMode == .replace { return patch.properties ?? [:] }
+        var result = properties
+        for (name, value) in patch.properties ?? [:] {
+            if value == .null { result[name] = nil } else { result[name] = value }
         }
+        return result
     }
 
     func deleteItem(_ input: Operations.DeleteItem.Input) async throws -> Operations.DeleteItem.Output {
