@@ -79,6 +79,9 @@ bench-copy: deps
 	swift build -c release --product marfa-local >/dev/null
 	swift run -c release CopyBenchmark $(BENCH_COPY_ARGS)
 
+## bench-search: search latency on a 100,000-item copy beside the raw FTS5 query (part of bench-copy's run)
+bench-search: bench-copy
+
 ## bench-drain: a working copy draining 10,000 queued writes beside 10,000 raw POSTs; queueing latency
 bench-drain: deps
 	swift build -c release --product marfa-local >/dev/null

@@ -9,6 +9,8 @@ import MarfaOpenAPIRuntime
 //   SQLite. Peak resident memory is sampled while the copy hydrates.
 // - catch up: the copy applies M events (default 10,000) made after its hydration; the floor
 //   reads the same copy stream and inserts each event's row.
+// - search: one-word, two-word and prefix searches on the hydrated copy beside the raw FTS5 query
+//   on the same store; link candidates; the index's cost per item written.
 // Usage: CopyBenchmark [items, default 100000] [events, default 10000] [rounds, default 2]
 //        CopyBenchmark drain [writes, default 10000]   (see DrainBench)
 
@@ -61,12 +63,15 @@ func seed(_ count: Int, from start: Int) async throws {
     }
 }
 
-/// Words for bodies, chosen by index so every run writes the same text.
+/// Words for bodies, chosen by index so every run writes the same text: 1,600 made-up words of two
+/// syllables, so a searched word is found in a few percent of the items, as real words are.
 enum Text {
-    static let words = ["garden", "river", "meeting", "budget", "recipe", "travel", "letter", "reading", "winter", "project",
-                        "station", "harbour", "lantern", "orchard", "quartz", "velvet", "meadow", "circuit", "pepper", "saddle"]
+    static let syllables = ["gar", "den", "riv", "er", "meet", "ing", "bud", "get", "rec", "ipe", "trav", "el", "let", "ter",
+                            "read", "win", "proj", "ect", "stat", "ion", "har", "bour", "lan", "tern", "orch", "ard", "quar",
+                            "tz", "vel", "vet", "mead", "ow", "cir", "cuit", "pep", "sad", "dle", "mar", "fa", "sto"]
+    static func word(_ index: Int) -> String { syllables[index % 40] + syllables[(index / 40) % 40] }
     static func body(_ index: Int) -> String {
-        (0..<60).map { words[(index &* 31 &+ $0 &* 7) % words.count] }.joined(separator: " ")
+        (0..<60).map { word((index &* 7919 &+ $0 &* 104_729) % 1600) }.joined(separator: " ")
     }
 }
 
@@ -144,4 +149,5 @@ let (floorEvents, floorCatchUp) = try await timed {
 precondition(floorEvents == events, "the floor read \(floorEvents) of \(events)")
 print(String(format: "catch up %d events: copy %.2f s (%.0f events/s), floor %.2f s; copy/floor %.2f",
              events, copyCatchUp, Double(events) / copyCatchUp, floorCatchUp, copyCatchUp / floorCatchUp))
+try await SearchBench.run(copy: copy, store: folder.appendingPathComponent("copy-\(rounds - 1).sqlite"))
 await copy.close()

@@ -13,16 +13,19 @@ package struct SearchRequest: Sendable, Hashable {
     package var limit: Int
 }
 
-/// One row a search found: the item's id, its score (higher is better) and its marked excerpt.
+/// One row a search found: the item's id, its score (higher is better), its marked excerpt, and
+/// the columns of its `items` row named in the search's `columns`.
 package struct SearchRow: Sendable, Hashable {
     package var itemId: String
     package var score: Double
     package var excerpt: String
+    package var item: SQLiteRow
 }
 
 extension CopySearchIndex {
-    /// The rows `request` finds, best first (ties by id), from the index in `db`.
-    package static func search(_ request: SearchRequest, in db: SQLiteConnection) throws -> [SearchRow] {
+    /// The rows `request` finds, best first (ties by id), from the index in `db`, each with the
+    /// `items` columns listed in `columns` (comma-separated, unqualified).
+    package static func search(_ request: SearchRequest, columns: String = "id", in db: SQLiteConnection) throws -> [SearchRow] {
         var conditions = ["item_search MATCH ?", "items.state IN (SELECT value FROM json_each(?))"]
         var values: [any SQLiteBindable] = [markOpen, markClose, request.query.expression,
                                              JSONText.encode(request.states.map(\.rawValue).sorted())]
@@ -41,13 +44,14 @@ extension CopySearchIndex {
         }
         values.append(request.limit)
         let sql = """
-            SELECT items.id AS id, bm25(item_search, \(weights)) AS rank, snippet(item_search, -1, ?, ?, '…', 12) AS excerpt
+            SELECT \(columns.split(separator: ",").map { "items." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
+              bm25(item_search, \(weights)) AS rank, snippet(item_search, -1, ?, ?, '…', 12) AS excerpt
             FROM item_search JOIN items ON items.rowid = item_search.rowid
             WHERE \(conditions.joined(separator: " AND "))
             ORDER BY rank, items.id LIMIT ?
             """
         return try db.query(sql, values: values).map { row in
-            SearchRow(itemId: row.string("id") ?? "", score: -(row.double("rank") ?? 0), excerpt: row.string("excerpt") ?? "")
+            SearchRow(itemId: row.string("id") ?? "", score: -(row.double("rank") ?? 0), excerpt: row.string("excerpt") ?? "", item: row)
         }
     }
 }

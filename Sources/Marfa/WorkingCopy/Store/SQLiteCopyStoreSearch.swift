@@ -6,9 +6,8 @@ extension SQLiteCopyStore {
         let catalog = try await catalog()
         return try await read { db in
             try Self.refuseWhileFilling(db)
-            return try CopySearchIndex.search(request, in: db).compactMap { row in
-                try db.first("SELECT \(CopyStoreRows.itemColumns) FROM items WHERE id = ?", row.itemId)
-                    .map { (CopyStoreRows.item(from: $0, catalog: catalog), row) }
+            return try CopySearchIndex.search(request, columns: CopyStoreRows.itemColumns, in: db).map { row in
+                (CopyStoreRows.item(from: row.item, catalog: catalog), row)
             }
         }
     }

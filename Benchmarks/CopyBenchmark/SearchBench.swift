@@ -1,0 +1,83 @@
+import Foundation
+import Marfa
+import MarfaSQLite
+
+/// Search latency on a hydrated copy beside the raw FTS5 query on the same store, link
+/// candidates, and what the index costs per write.
+enum SearchBench {
+    static let rawSQL = """
+        SELECT items.id, bm25(item_search, 10.0, 4.0, 1.0, 1.0) AS rank, snippet(item_search, -1, '[', ']', '…', 12)
+        FROM item_search JOIN items ON items.rowid = item_search.rowid
+        WHERE item_search MATCH ? AND items.state = 'active' ORDER BY rank, items.id LIMIT 20
+        """
+
+    static func run(copy: WorkingCopy, store: URL) async throws {
+        let raw = try SQLiteConnection(path: store.path, options: .init(readOnly: true))
+        defer { raw.close() }
+        let (one, two) = (Text.word(17), Text.word(1234))
+        let cases: [(String, String, String)] = [
+            ("one word", one, "\"\(one)\""), ("two words", "\(one) \(two)", "\"\(one)\" AND \"\(two)\""),
+            ("prefix", String(one.prefix(4)), "\"\(one.prefix(4))\"*"),
+        ]
+        for (label, text, expression) in cases {
+            let copyTimes = try await timings(200) { _ = try await copy.search(text) }
+            let rawTimes = try await timings(200) { _ = try raw.query(rawSQL, expression) }
+            print(String(format: "search %@: copy p50 %.2f ms p99 %.2f ms; raw FTS5 p50 %.2f ms p99 %.2f ms; copy/raw p50 %.2f",
+                         label, p(copyTimes, 50), p(copyTimes, 99), p(rawTimes, 50), p(rawTimes, 99), p(copyTimes, 50) / p(rawTimes, 50)))
+        }
+        let anchor = try await copy.items.list(ListFilters(limit: 1)).first?.id ?? ""
+        let candidates = try await timings(200) { _ = try await copy.items.linkCandidates(of: "Note 4", in: anchor) }
+        print(String(format: "linkCandidates: p50 %.2f ms p99 %.2f ms", p(candidates, 50), p(candidates, 99)))
+        try indexingCost(store: store)
+    }
+
+    /// Inserts the same rows into two scratch tables shaped like `items`, one with the index's
+    /// triggers, and prints the difference per row.
+    static func indexingCost(store: URL) throws {
+        let source = try SQLiteConnection(path: store.path, options: .init(readOnly: true))
+        let columns = "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions, listed"
+        let rows = try source.query("SELECT \(columns) FROM items LIMIT 10000")
+        let displays = try source.query("SELECT type, title_field, body_field FROM type_display")
+        let itemsTable = try source.first("SELECT sql FROM sqlite_master WHERE name = 'items'")?.string("sql") ?? ""
+        source.close()
+        let scratch = store.deletingLastPathComponent().appendingPathComponent("index-cost.sqlite")
+        let db = try SQLiteConnection(path: scratch.path)
+        defer { db.close() }
+        var seconds: [Double] = []
+        for indexed in [false, true] {
+            try db.execute("DROP TABLE IF EXISTS items; DROP TABLE IF EXISTS item_search; DROP TABLE IF EXISTS type_display")
+            try db.execute(itemsTable)
+            if indexed {
+                try db.execute(CopySearchIndex.schemaSQL)
+                for row in displays { _ = try db.run("INSERT INTO type_display VALUES (?, ?, ?)", values: row.values) }
+            }
+            let start = ContinuousClock.now
+            try db.transaction { db in
+                let insert = try db.prepare("INSERT INTO items(\(columns)) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)")
+                for row in rows {
+                    try insert.bind(row.values)
+                    _ = try insert.step()
+                    insert.reset()
+                }
+            }
+            seconds.append(DrainBench.seconds(ContinuousClock.now - start))
+        }
+        let count = Double(max(rows.count, 1))
+        print(String(format: "indexing cost: %.1f µs per item written (%.1f µs without the index, %.1f µs with it)",
+                     (seconds[1] - seconds[0]) / count * 1e6, seconds[0] / count * 1e6, seconds[1] / count * 1e6))
+    }
+
+    private static func timings(_ count: Int, _ body: () async throws -> Void) async rethrows -> [Double] {
+        var times: [Double] = []
+        for _ in 0..<count {
+            let start = ContinuousClock.now
+            try await body()
+            times.append(DrainBench.seconds(ContinuousClock.now - start) * 1000)
+        }
+        return times.sorted()
+    }
+
+    private static func p(_ sorted: [Double], _ percentile: Int) -> Double {
+        sorted[min(sorted.count - 1, sorted.count * percentile / 100)]
+    }
+}
