@@ -22,7 +22,7 @@ struct HydrationRun: Sendable {
         for type in slice.types { try await walkItems(of: type, view: head.readView, counts: &counts) }
         let edges = try await walkEdges(view: head.readView, counts: &counts)
         try await rereadPins(view: head.readView)
-        try await store.store(wireViews: try await wire.views(), replacingAll: true)
+        try await store.store(wireViews: try await readableViews(), replacingAll: true)
         guard let origin = Server.origin(of: wire.server.url) else { throw .invalid(message: "The server's address has no origin.") }
         try await store.finishHydration(
             HydratedPosition(origin: origin, instanceID: head.instanceID, cursor: head.cursor, readView: head.readView, slice: slice))
@@ -109,6 +109,15 @@ struct HydrationRun: Sendable {
             cursor = page.cursor
         } while cursor != nil
         return stored
+    }
+
+    /// The views the instance keeps, or none when the credential may not read them.
+    private func readableViews() async throws(MarfaError) -> [Components.Schemas.View] {
+        do {
+            return try await wire.views()
+        } catch .forbidden {
+            return []
+        }
     }
 
     private func rereadPins(view: String) async throws(MarfaError) {
