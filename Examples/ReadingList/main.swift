@@ -205,6 +205,10 @@ for change in await watcher.value {
     if case .server(let event, let cursor) = change.origin { show("\(event) for \(change.itemId ?? "-") at event \(cursor)") }
 }
 show("the copy holds it already: \(try await copy.items.get(piranesi.id).map { "\($0.title ?? "") on shelf \($0.properties["shelf"]?.string ?? "?")" } ?? "nothing")")
+_ = try await copy.tags.add("classic", to: bookItem.id)
+_ = try await copy.queue.drain()
+let byTag = try await copy.views.create(View.Settings(name: "Books by tag", types: ["app.readinglist.book"], groupBy: "tag"))
+show("a view kept on the instance and held in the copy: \(byTag.settings.name), grouped by \(byTag.settings.groupBy ?? "-")")
 let journal = try await copy.changes(since: 0)
 show("the store's journal keeps \(journal.count) change(s) for an app that wasn't running")
 
@@ -246,6 +250,12 @@ for item in try await copy.items.list(ListFilters(type: "app.readinglist.book"))
     show("\(item.title ?? item.id): \(item.properties["shelf"]?.string ?? "no shelf")")
 }
 show("status: \(try await copy.status().items) item(s) held, hydration \(try await copy.status().hydration)")
+for hit in try await copy.search("piran") {
+    show("search \"piran\": \(hit.item.title ?? "") — matched \(hit.snippet.matchedText) in \"\(hit.snippet.text)\"")
+}
+for group in try await copy.views.groups(in: byTag.id) {
+    show("\(byTag.settings.name) [\(group.key.isEmpty ? "no tag" : group.key)]: \(group.items.compactMap(\.title).joined(separator: ", "))")
+}
 
 step("Write with the instance stopped: the copy changes at once, the writes wait in the queue")
 let heldNote = try await copy.items.get(readingNotes.id)!
