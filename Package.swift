@@ -78,8 +78,8 @@ let package = Package(
             plugins: ["MarfaOpenAPIPlugin"]),
         // An app's errors as PostHog exceptions and its events as OTLP logs.
         .target(name: "MarfaTelemetry", dependencies: ["Marfa", "MarfaHTTP", "CZlib"]),
-        // Test helpers apps use (MemoryKeyStore); empty in a release build.
-        .target(name: "MarfaTesting", dependencies: ["Marfa"]),
+        // Test helpers apps use (MemoryKeyStore, WorkingCopy.fake); empty in a release build.
+        .target(name: "MarfaTesting", dependencies: ["Marfa", "MarfaSQLite"]),
         // MarfaAPI.Client: the generated raw client and the seeds' conveniences.
         .target(name: "MarfaAPI", dependencies: ["Marfa", "MarfaTypes", "MarfaHTTP"], plugins: ["MarfaOpenAPIPlugin"]),
         // The time and waits, injectable: `SystemClock`, and `ManualClock` for tests.
@@ -115,6 +115,8 @@ let package = Package(
                 "MarfaOpenAPIGenerator", "MarfaTelemetry",
             ],
             path: "Examples/ReadingList", plugins: ["MarfaOpenAPIPlugin"]),
+        // The notes model the testing article shows, tested only through a fake copy.
+        .target(name: "NotesExample", dependencies: ["Marfa"], path: "Examples/NotesModel"),
 
         .testTarget(
             name: "MarfaOpenAPIRuntimeTests", dependencies: ["MarfaOpenAPIRuntime"]),
@@ -145,6 +147,8 @@ let package = Package(
             dependencies: ["Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaClock", "MarfaSQLite", "copy-probe"]),
         // A second process for the working-copy tests: opens a store and reads or hydrates it.
         .executableTarget(name: "copy-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/CopyProbe"),
+        // The fake working copy of MarfaTesting, beside a copy on a store, and the example model through it.
+        .testTarget(name: "FakeCopyTests", dependencies: ["Marfa", "MarfaTesting", "NotesExample"]),
         // The articles' code (Sources/*/*.docc): compiled by the suite, included by `make docs`.
         .testTarget(
             name: "DocumentationSnippets",

@@ -3,8 +3,8 @@ import Foundation
 import Marfa
 import Synchronization
 
-/// A `KeyStore` in memory, for tests and previews. `makeUnreadable(_:account:)` makes an entry the
-/// store holds but can't read, as a locked or damaged keychain item would be.
+/// A `KeyStore` in memory, for tests and previews. `makeUnreadable(_:)` makes the keys of a service
+/// held but unreadable, as a locked or damaged keychain item would be.
 public final class MemoryKeyStore: KeyStore, Sendable {
     private struct Entry: Hashable {
         var service: String
@@ -25,16 +25,16 @@ public final class MemoryKeyStore: KeyStore, Sendable {
 
     public var identity: String { "memory:" + name }
 
-    /// Makes the entries of `service` (only `account`'s when given) unreadable: they are still held,
-    /// and reading them throws `Keychain.Failure.unreadable`.
-    public func makeUnreadable(_ service: String, account: String? = nil) {
-        contents.withLock { contents in
-            if let account {
-                contents.unreadable.insert(Entry(service: service, account: account))
-            } else {
-                contents.unreadableServices.insert(service)
-            }
-        }
+    /// Makes every key the store holds under `service` unreadable: each is still held, and reading
+    /// it throws `Keychain.Failure.unreadable`.
+    public func makeUnreadable(_ service: String) {
+        contents.withLock { _ = $0.unreadableServices.insert(service) }
+    }
+
+    /// Makes the key the store holds for `service` and `account` unreadable, the others of
+    /// `service` readable still.
+    public func makeUnreadable(_ service: String, account: String) {
+        contents.withLock { _ = $0.unreadable.insert(Entry(service: service, account: account)) }
     }
 
     public func read(service: String, account: String) throws -> Data? {
