@@ -2,6 +2,7 @@ import Foundation
 import Marfa
 import MarfaHTTP
 import MarfaOpenAPIRuntime
+import MarfaSQLite
 
 /// `CopyBenchmark drain [writes]`: queues `writes` creates in a copy (timing each), drains them to a
 /// local instance, and beside it sends as many raw POSTs one after another through the same
@@ -21,7 +22,9 @@ enum DrainBench {
         latencies.sort()
         let p50 = latencies[latencies.count / 2] * 1000
         let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)] * 1000
-        print(String(format: "queue a write (store + journal): p50 %.3f ms, p99 %.3f ms", p50, p99))
+        let floor = try await rawInsertLatencies(writes, folder: folder)
+        print(String(format: "queue a write (store + journal): p50 %.3f ms, p99 %.3f ms; floor (one raw SQLite insert per transaction, WAL, same pool): p50 %.3f ms, p99 %.3f ms",
+                     p50, p99, floor.p50, floor.p99))
 
         let drainStart = ContinuousClock.now
         let report = try await copy.queue.drain()
@@ -37,6 +40,21 @@ enum DrainBench {
         print("the instance holds \(held.total) notes, \(held.queued) distinct queued titles (expected \(writes) each)")
         precondition(held.queued == writes && held.total == 2 * writes, "a write was lost or doubled")
         await copy.close()
+    }
+
+    /// One row inserted per transaction through a `SQLitePool` on a scratch file, timed.
+    private static func rawInsertLatencies(_ count: Int, folder: URL) async throws -> (p50: Double, p99: Double) {
+        let pool = try await SQLitePool.open(path: folder.appendingPathComponent("floor.sqlite").path)
+        _ = try await pool.write { db in try db.execute("CREATE TABLE rows(id TEXT PRIMARY KEY, body TEXT)") }
+        var times: [Double] = []
+        for index in 0..<count {
+            let start = ContinuousClock.now
+            _ = try await pool.write { db in try db.run("INSERT INTO rows VALUES (?, ?)", "row \(index)", String(repeating: "x", count: 200)) }
+            times.append(seconds(ContinuousClock.now - start) * 1000)
+        }
+        await pool.close()
+        times.sort()
+        return (times[times.count / 2], times[min(times.count - 1, times.count * 99 / 100)])
     }
 
     private static func rawCreate(_ title: String, local: LocalProcess) async throws {

@@ -16,6 +16,8 @@ public final class SQLitePool: Sendable {
     public let configuration: Configuration
     /// The writer's thread, or nil for a read-only pool.
     private let writer: SQLiteConnectionThreads?
+    /// Runs the writer's WAL checkpoints on a thread of their own; nil for a read-only pool.
+    private let checkpointer: SQLiteCheckpointer?
     /// The readers' threads.
     private let readers: SQLiteConnectionThreads
     /// Set by `close()`.
@@ -36,11 +38,15 @@ public final class SQLitePool: Sendable {
         let open: @Sendable () throws -> SQLiteConnection = { try SQLiteConnection(path: path, options: readerOptions) }
         if configuration.readOnly {
             writer = nil
+            checkpointer = nil
             readers = SQLiteConnectionThreads(
                 name: "MarfaSQLite reader", maximumThreads: configuration.readerCount,
                 adopting: try open(), open: open)
         } else {
             let connection = try SQLiteConnection(path: path, options: configuration.writerOptions)
+            let checkpointer = SQLiteCheckpointer(path: path, options: configuration.checkpointOptions)
+            checkpointer.install(on: connection.handle)
+            self.checkpointer = checkpointer
             writer = SQLiteConnectionThreads(name: "MarfaSQLite writer", maximumThreads: 1, adopting: connection) {
                 throw SQLiteError.closed(path)
             }
@@ -60,6 +66,7 @@ public final class SQLitePool: Sendable {
     }
 
     deinit {
+        checkpointer?.stop()
         writer?.shutdown()
         readers.shutdown()
         for poller in watches.withLock({ $0.values }) { poller.stop() }
@@ -137,6 +144,14 @@ public final class SQLitePool: Sendable {
         }
         if let writer {
             await withCheckedContinuation { continuation in writer.shutdown { continuation.resume() } }
+        }
+        if let checkpointer {
+            await withCheckedContinuation { continuation in
+                Thread {
+                    checkpointer.stop()
+                    continuation.resume()
+                }.start()
+            }
         }
         await withCheckedContinuation { continuation in readers.shutdown { continuation.resume() } }
     }

@@ -30,6 +30,12 @@ extension SQLitePool {
             .init(busyTimeout: busyTimeout, fullSync: fullSync, statementCacheCapacity: statementCacheCapacity)
         }
 
+        /// The checkpoint thread's connection: writable (a checkpoint copies pages into the file)
+        /// and never changing data.
+        var checkpointOptions: SQLiteConnection.Options {
+            .init(busyTimeout: .zero, writeAheadLog: false, statementCacheCapacity: 1)
+        }
+
         /// A reader's options: read-only for a read-only pool, else open for writing but
         /// `query_only`, so a reader can never change the file and never takes the write lock.
         var readerOptions: SQLiteConnection.Options {

@@ -84,9 +84,7 @@ enum CopyStoreQueue {
         switch effect {
         case .none: break
         case .item(let item):
-            try CopyStoreRows.upsert(ItemRow(item), withMetadata: false, in: db)
-            _ = try db.run("UPDATE items SET tags = ? WHERE id = ?", JSONText.encode(item.tags), item.id)
-            try CopyStoreRows.replaceTags(of: item.id, with: item.tags, in: db)
+            try CopyStoreRows.upsert(ItemRow(item), metadata: .tags, in: db)
         case .extensions(let id, let documents):
             _ = try db.run("UPDATE items SET extensions = ? WHERE id = ?", JSONText.encode(documents), id)
         case .edge(let edge): try CopyStoreRows.upsert(edge, in: db)

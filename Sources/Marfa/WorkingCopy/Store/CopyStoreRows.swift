@@ -44,16 +44,36 @@ enum CopyStoreRows {
     static let itemColumns =
         "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions"
 
+    /// What an upsert writes of an item's metadata over the row held.
+    enum MetadataWrite {
+        /// Tags and extensions.
+        case all
+        /// Tags only; the held extensions stay.
+        case tags
+        /// Neither; the held tags and extensions stay.
+        case none
+    }
+
     /// Writes `row` over any row with its id. `withMetadata` false keeps the held tags and extensions.
     static func upsert(_ row: ItemRow, withMetadata: Bool = true, in db: SQLiteConnection) throws {
+        try upsert(row, metadata: withMetadata ? .all : .none, in: db)
+    }
+
+    /// Writes `row` over any row with its id, with as much of its metadata as `metadata` says.
+    static func upsert(_ row: ItemRow, metadata: MetadataWrite, in db: SQLiteConnection) throws {
+        let withMetadata = metadata != .none
+        let extra = switch metadata {
+        case .all: ", tags = excluded.tags, extensions = excluded.extensions"
+        case .tags: ", tags = excluded.tags"
+        case .none: ""
+        }
         let statement = try db.cachedStatement(
             """
             INSERT INTO items(\(itemColumns), listed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             ON CONFLICT(id) DO UPDATE SET type = excluded.type, state = excluded.state, tier = excluded.tier,
               version = excluded.version, schema_version = excluded.schema_version, source = excluded.source,
               source_id = excluded.source_id, occurred_at = excluded.occurred_at, created_at = excluded.created_at,
-              updated_at = excluded.updated_at, properties = excluded.properties, listed = excluded.listed
-              \(withMetadata ? ", tags = excluded.tags, extensions = excluded.extensions" : "")
+              updated_at = excluded.updated_at, properties = excluded.properties, listed = excluded.listed\(extra)
             """)
         defer { statement.reset() }
         try statement.bind([

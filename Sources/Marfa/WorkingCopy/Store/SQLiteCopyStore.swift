@@ -11,6 +11,8 @@ final class SQLiteCopyStore: CopyEngine {
     private let writerLock: StoreWriterLock?
     /// The catalog as last read from the store; nil until read, and cleared when it changes.
     private let cachedCatalog = Mutex<CopyCatalog?>(nil)
+    /// The slice's tier as last read; the outer nil until read. A hydration clears it.
+    let cachedSliceTier = Mutex<SliceTier??>(nil)
 
     private init(path: String, pool: SQLitePool, writerLock: StoreWriterLock?) {
         self.path = path

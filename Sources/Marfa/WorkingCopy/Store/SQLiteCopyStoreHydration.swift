@@ -114,6 +114,7 @@ extension SQLiteCopyStore {
             try CopyStoreMeta.set(CopyStoreMeta.hydration, WorkingCopy.Hydration.complete.rawValue, in: db)
             try CopyStoreJournal.append(Change(origin: .refreshed(.hydrated)), in: db)
         }
+        cachedSliceTier.withLock { $0 = nil }
     }
 
     /// Binds the store to `origin` when it is bound to none; returns the origin it is bound to.

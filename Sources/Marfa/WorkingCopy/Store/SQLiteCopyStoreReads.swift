@@ -23,7 +23,10 @@ extension SQLiteCopyStore {
     }
 
     func sliceTier() async throws -> SliceTier? {
-        try await read { db in try CopyStoreMeta.get(CopyStoreMeta.sliceTier, in: db).flatMap(SliceTier.init(rawValue:)) }
+        if let cached = cachedSliceTier.withLock({ $0 }) { return cached }
+        let tier = try await read { db in try CopyStoreMeta.get(CopyStoreMeta.sliceTier, in: db).flatMap(SliceTier.init(rawValue:)) }
+        cachedSliceTier.withLock { $0 = .some(tier) }
+        return tier
     }
 
     func items(_ query: ItemQuery) async throws -> [Item] {
