@@ -8,6 +8,9 @@ import Marfa
 /// the pass as a lost server would. An accepted write is taken as the server's; a refused one is
 /// rolled back. Afterwards the copy's `changes()` hear each verdict, then `.refreshed(.drained)`.
 final class MemoryCopyDrainer: CopyDrainer {
+    /// The fake has no server: every call that needs one is unsupported.
+    func unsupported(_ call: String) -> any Error { FakeCopyError.unsupported(call: call) }
+
     let engine: MemoryCopyEngine
     let feed: ChangeFeed
 

@@ -1,7 +1,5 @@
 #if DEBUG
-// `@testable` only for `ChangeFeed()`, whose initializer is internal: once it is `package`, a
-// plain import does.
-@testable import Marfa
+import Marfa
 
 extension WorkingCopy {
     /// A fake working copy for tests and previews: `copy` is a real `WorkingCopy` over an engine

@@ -59,10 +59,6 @@ enum Fixture {
 }
 
 /// Expects `body` to throw the fake's refusal naming `call`.
-///
-/// Until the copy lets a `FakeCopyError` through, the face turns an engine's refusal into
-/// `MarfaError.invalid` (its message naming the call) and answers the calls that need a server
-/// with `noServer`; those are recorded as known issues, so the tests pass now and later alike.
 func expectUnsupported(
     _ call: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
 ) async {
@@ -71,14 +67,8 @@ func expectUnsupported(
         Issue.record("\(call) answered instead of throwing unsupported", sourceLocation: sourceLocation)
     } catch let error as FakeCopyError {
         #expect(error == .unsupported(call: call), sourceLocation: sourceLocation)
-    } catch let error as MarfaError {
-        let standIn = error.code() == "no_server" || (error.code() == "invalid" && error.message.contains(call))
-        #expect(standIn, "\(call) threw \(error)", sourceLocation: sourceLocation)
-        withKnownIssue("the copy answers \(call) with \(error.code()), not FakeCopyError.unsupported") {
-            Issue.record("\(call): \(error.message)", sourceLocation: sourceLocation)
-        }
     } catch {
-        Issue.record("\(call) threw \(error)", sourceLocation: sourceLocation)
+        Issue.record("\(call) threw \(error), not FakeCopyError.unsupported", sourceLocation: sourceLocation)
     }
 }
 

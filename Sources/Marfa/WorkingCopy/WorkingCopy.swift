@@ -84,16 +84,20 @@ public final class WorkingCopy: Sendable {
         defer { gate.leave() }
         do {
             return try await body()
+        } catch let error as any CopyEngineError {
+            throw error
         } catch {
             throw MarfaError(error)
         }
     }
 
-    /// The sync side of the copy, or why this copy has none.
-    func requireSync() throws(MarfaError) -> CopySync {
+    /// The sync side of the copy for `call`, or why this copy has none: a reader's
+    /// `readingHandle`, the fake's own refusal, else `noServer`.
+    func requireSync(_ call: String) throws -> CopySync {
         guard let sync else {
             if handle == .reader { throw Self.readingHandleError }
-            throw .noServer(message: "This call needs a server, and the copy was opened without one.")
+            if let drainer { throw drainer.unsupported(call) }
+            throw MarfaError.noServer(message: "This call needs a server, and the copy was opened without one.")
         }
         return sync
     }

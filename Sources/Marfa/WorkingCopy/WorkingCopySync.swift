@@ -12,7 +12,7 @@ extension WorkingCopy {
         try await perform {
             try Self.checkCancellation()
             let slice = try CopySlice(types: Self.checkedTypes(types), tier: tier, edgeTypes: Self.checkedEdgeTypes(edgeTypes))
-            return try await requireSync().hydrate(slice)
+            return try await requireSync("hydrate(types:tier:edgeTypes:)").hydrate(slice)
         }
     }
 
@@ -26,22 +26,20 @@ extension WorkingCopy {
     public func catchUp() async throws -> CatchUpReport {
         try await perform {
             try Self.checkCancellation()
-            return try await requireSync().catchUp()
+            return try await requireSync("catchUp()").catchUp()
         }
     }
 
     /// Holds the item `id` outside the slice, read from the server. An item in the bin throws
     /// `notFound` with the code `trashed`, one the key can't read `not_found`.
     public func pin(_ id: String) async throws -> PinReport {
-        try await perform { try await requireSync().pin(try Self.checkedID(id)) }
+        try await perform { try await requireSync("pin(_:)").pin(try Self.checkedID(id)) }
     }
 
     /// Lets go of a pinned item; its row goes unless the slice holds it.
     public func unpin(_ id: String) async throws -> PinReport {
         try await perform {
-            guard handle == .writer else { throw Self.readingHandleError }
-            guard let sync else { throw MarfaError.noServer(message: "This call needs a server, and the copy was opened without one.") }
-            return try await sync.unpin(try Self.checkedID(id))
+            return try await requireSync("unpin(_:)").unpin(try Self.checkedID(id))
         }
     }
 
@@ -50,7 +48,9 @@ extension WorkingCopy {
         try await gate.beginKeyChange()
         defer { gate.endKeyChange() }
         do {
-            try await requireSync().useKey(key)
+            try await requireSync("useKey(_:)").useKey(key)
+        } catch let error as any CopyEngineError {
+            throw error
         } catch {
             throw MarfaError(error)
         }

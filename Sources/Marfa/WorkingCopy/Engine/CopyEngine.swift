@@ -92,7 +92,19 @@ package protocol CopyDrainer: Sendable {
     func save(view settings: View.Settings, id: String?, baseVersion: Int64?) async throws -> View
     /// Deletes the view `id`.
     func delete(view id: String) async throws
+    /// What a copy drained this way throws for `call`, which needs a server it doesn't have.
+    func unsupported(_ call: String) -> any Error
 }
+
+extension CopyDrainer {
+    package func unsupported(_ call: String) -> any Error {
+        MarfaError.noServer(message: "\(call) needs a server, and the copy was opened without one.")
+    }
+}
+
+/// An error an engine throws that reaches the app as it is rather than as a `MarfaError`: the
+/// fake copy's `FakeCopyError`.
+package protocol CopyEngineError: Error {}
 
 /// Which edges an edge read asks for.
 package enum EdgeSelection: Sendable, Hashable {

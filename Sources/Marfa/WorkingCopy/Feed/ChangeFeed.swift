@@ -14,6 +14,9 @@ package final class ChangeFeed: Sendable {
 
     private let state = Mutex(State())
 
+    /// A feed with no stream yet.
+    package init() {}
+
     /// Calls `observer` with the count of held streams whenever it changes.
     package func observeCount(_ observer: @escaping @Sendable (Int) -> Void) {
         state.withLock { $0.onCountChange = observer }

@@ -142,7 +142,7 @@ extension Items {
     public func purge(_ id: String) async throws {
         try await copy.perform {
             _ = try await held(id)
-            try await copy.requireSync().purge(id)
+            try await copy.requireSync("items.purge(_:)").purge(id)
         }
     }
 
@@ -151,7 +151,7 @@ extension Items {
         try await copy.perform {
             guard (1...100).contains(limit) else { throw MarfaError.invalid(message: "A bin page holds 1 to 100 items, not \(limit).") }
             if let type { _ = try WorkingCopy.checkedTypes([type]) }
-            return try await copy.requireSync().bin(type: type, after: cursor, limit: limit, catalog: try await copy.engine.catalog())
+            return try await copy.requireSync("items.bin(type:after:limit:)").bin(type: type, after: cursor, limit: limit, catalog: try await copy.engine.catalog())
         }
     }
 }

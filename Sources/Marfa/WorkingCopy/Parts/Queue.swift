@@ -69,9 +69,9 @@ extension WorkingCopy {
     }
 
     /// What drains this copy's queue, or why nothing can.
-    func requireDrainer() throws(MarfaError) -> any CopyDrainer {
+    func requireDrainer() throws -> any CopyDrainer {
         if let drainer { return drainer }
-        return try requireSync()
+        return try requireSync("queue.drain()")
     }
 
     /// Stores `write` with its local effect and tells the change feed.
