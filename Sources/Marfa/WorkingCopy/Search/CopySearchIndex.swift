@@ -21,27 +21,50 @@ package enum CopySearchIndex {
     /// The index, the title and body field of each type, and the triggers, for a database whose
     /// `items` table has `type`, `state`, `properties` and `tags` (a JSON array) columns.
     package static var schemaSQL: String {
-        let title = "coalesce((SELECT title_field FROM type_display WHERE type = new.type), 'title')"
-        let body = "coalesce((SELECT body_field FROM type_display WHERE type = new.type), 'body')"
-        let values = """
-            new.rowid,
-            coalesce(CAST(json_extract(new.properties, '$.' || \(title)) AS TEXT), ''),
-            coalesce(CAST(json_extract(new.properties, '$.' || \(body)) AS TEXT), ''),
-            (SELECT coalesce(group_concat(value, ' '), '') FROM json_tree(new.properties)
-              WHERE type = 'text' AND fullkey NOT IN ('$.' || \(title), '$.' || \(body))),
-            (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(new.tags))
-            """
-        let insert = "INSERT INTO item_search(rowid, title, body, other, tags) VALUES (\(values));"
+        let insert = "INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "new"));"
+        let indexing = "NOT EXISTS (SELECT 1 FROM search_deferred)"
         return [
             "CREATE TABLE IF NOT EXISTS type_display(type TEXT PRIMARY KEY, title_field TEXT NOT NULL, body_field TEXT NOT NULL) WITHOUT ROWID",
+            "CREATE TABLE IF NOT EXISTS search_deferred(since INTEGER)",
             table.createTableSQL,
-            "CREATE TRIGGER IF NOT EXISTS items_search_ai AFTER INSERT ON items BEGIN \(insert) END",
+            "CREATE TRIGGER IF NOT EXISTS items_search_ai AFTER INSERT ON items WHEN \(indexing) BEGIN \(insert) END",
             "CREATE TRIGGER IF NOT EXISTS items_search_ad AFTER DELETE ON items BEGIN DELETE FROM item_search WHERE rowid = old.rowid; END",
             """
-            CREATE TRIGGER IF NOT EXISTS items_search_au AFTER UPDATE OF type, properties, tags ON items
+            CREATE TRIGGER IF NOT EXISTS items_search_au AFTER UPDATE OF type, properties, tags ON items WHEN \(indexing)
             BEGIN DELETE FROM item_search WHERE rowid = old.rowid; \(insert) END
             """,
         ].joined(separator: ";\n") + ";"
+    }
+
+    /// The `SELECT` of an item's four columns: one item's in a trigger (`row` `new`), every item's
+    /// over the table (`row` `items`), the type's fields found by one join.
+    private static func textSelect(row: String) -> String {
+        let title = "coalesce(d.title_field, 'title')"
+        let body = "coalesce(d.body_field, 'body')"
+        let source = row == "new" ? "(SELECT 1) AS one" : row
+        return """
+            SELECT \(row).rowid,
+              coalesce(CAST(json_extract(\(row).properties, '$.' || \(title)) AS TEXT), ''),
+              coalesce(CAST(json_extract(\(row).properties, '$.' || \(body)) AS TEXT), ''),
+              (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(\(row).properties)
+                WHERE type = 'text' AND key NOT IN (\(title), \(body))),
+              (SELECT coalesce(group_concat(value, ' '), '') FROM json_each(\(row).tags))
+            FROM \(source) LEFT JOIN type_display AS d ON d.type = \(row).type
+            """
+    }
+
+    /// Stops indexing each write (a hydration fills the store first); `indexAll` indexes
+    /// everything at once and starts again.
+    package static func deferIndexing(in db: SQLiteConnection) throws {
+        _ = try db.run("DELETE FROM search_deferred")
+        _ = try db.run("INSERT INTO search_deferred(since) VALUES (1)")
+    }
+
+    /// Indexes every item again in one statement and indexes each write from now on.
+    package static func indexAll(in db: SQLiteConnection) throws {
+        _ = try db.run("DELETE FROM search_deferred")
+        _ = try db.run("DELETE FROM item_search")
+        _ = try db.run("INSERT INTO item_search(rowid, title, body, other, tags) \(textSelect(row: "items")) ")
     }
 
     /// Records each type's title and body fields from `catalog`; when they changed, indexes every
@@ -63,9 +86,9 @@ package enum CopySearchIndex {
         return true
     }
 
-    /// Indexes every item again (the triggers' update path).
+    /// Indexes every item again.
     static func reindex(in db: SQLiteConnection) throws {
-        _ = try db.run("DELETE FROM item_search")
-        _ = try db.run("UPDATE items SET tags = tags")
+        guard try db.first("SELECT 1 FROM search_deferred") == nil else { return }
+        try indexAll(in: db)
     }
 }

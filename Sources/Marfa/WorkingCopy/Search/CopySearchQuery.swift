@@ -27,8 +27,7 @@ extension CopySearchIndex {
     /// `items` columns listed in `columns` (comma-separated, unqualified).
     package static func search(_ request: SearchRequest, columns: String = "id", in db: SQLiteConnection) throws -> [SearchRow] {
         var conditions = ["item_search MATCH ?", "items.state IN (SELECT value FROM json_each(?))"]
-        var values: [any SQLiteBindable] = [markOpen, markClose, request.query.expression,
-                                             JSONText.encode(request.states.map(\.rawValue).sorted())]
+        var values: [any SQLiteBindable] = [request.query.expression, JSONText.encode(request.states.map(\.rawValue).sorted())]
         if let types = request.types {
             conditions.append("items.type IN (SELECT value FROM json_each(?))")
             values.append(JSONText.encode(types.sorted()))
@@ -42,13 +41,19 @@ extension CopySearchIndex {
             conditions.append("items.id IN (SELECT value FROM json_each(?))")
             values.append(JSONText.encode(ids.sorted()))
         }
-        values.append(request.limit)
+        values += [request.limit, markOpen, markClose, request.query.expression]
+        let itemColumns = columns.split(separator: ",").map { "items." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+        // The best rows first, without excerpts; then an excerpt for those rows alone.
         let sql = """
-            SELECT \(columns.split(separator: ",").map { "items." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")),
-              bm25(item_search, \(weights)) AS rank, snippet(item_search, -1, ?, ?, '…', 12) AS excerpt
-            FROM item_search JOIN items ON items.rowid = item_search.rowid
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY rank, items.id LIMIT ?
+            WITH top AS (
+              SELECT item_search.rowid AS hit, bm25(item_search, \(weights)) AS rank, items.id AS id
+              FROM item_search JOIN items ON items.rowid = item_search.rowid
+              WHERE \(conditions.joined(separator: " AND "))
+              ORDER BY rank, items.id LIMIT ?)
+            SELECT \(itemColumns), top.rank AS rank, snippet(item_search, -1, ?, ?, '…', 12) AS excerpt
+            FROM top JOIN item_search ON item_search.rowid = top.hit JOIN items ON items.rowid = top.hit
+            WHERE item_search MATCH ?
+            ORDER BY top.rank, top.id
             """
         return try db.query(sql, values: values).map { row in
             SearchRow(itemId: row.string("id") ?? "", score: -(row.double("rank") ?? 0), excerpt: row.string("excerpt") ?? "", item: row)

@@ -17,6 +17,7 @@ extension SQLiteCopyStore {
     func beginHydration() async throws(MarfaError) {
         try await write { db in
             try CopyStoreMeta.set(CopyStoreMeta.hydration, WorkingCopy.Hydration.inProgress.rawValue, in: db)
+            try CopySearchIndex.deferIndexing(in: db)
             try CopyStoreMeta.set(CopyStoreMeta.expiredReason, nil, in: db)
             _ = try db.run("DELETE FROM items WHERE id NOT IN (SELECT item_id FROM pins)")
             _ = try db.run("DELETE FROM item_tags WHERE item_id NOT IN (SELECT item_id FROM pins)")
@@ -111,6 +112,7 @@ extension SQLiteCopyStore {
             try CopyStoreMeta.set(CopyStoreMeta.sliceTypes, JSONText.encode(position.slice.types), in: db)
             try CopyStoreMeta.set(CopyStoreMeta.sliceTier, position.slice.tier.rawValue, in: db)
             try CopyStoreMeta.set(CopyStoreMeta.sliceEdgeTypes, JSONText.encode(position.slice.edgeTypes), in: db)
+            try CopySearchIndex.indexAll(in: db)
             try CopyStoreMeta.set(CopyStoreMeta.hydration, WorkingCopy.Hydration.complete.rawValue, in: db)
             try CopyStoreJournal.append(Change(origin: .refreshed(.hydrated)), in: db)
         }
