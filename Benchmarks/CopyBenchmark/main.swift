@@ -63,15 +63,20 @@ func seed(_ count: Int, from start: Int) async throws {
     }
 }
 
-/// Words for bodies, chosen by index so every run writes the same text: 1,600 made-up words of two
-/// syllables, so a searched word is found in a few percent of the items, as real words are.
+/// Words for bodies, chosen by index so every run writes the same text: 64,000 made-up words of
+/// three syllables, drawn so that a few hundred are common and most are rare, as in real text.
 enum Text {
     static let syllables = ["gar", "den", "riv", "er", "meet", "ing", "bud", "get", "rec", "ipe", "trav", "el", "let", "ter",
                             "read", "win", "proj", "ect", "stat", "ion", "har", "bour", "lan", "tern", "orch", "ard", "quar",
                             "tz", "vel", "vet", "mead", "ow", "cir", "cuit", "pep", "sad", "dle", "mar", "fa", "sto"]
-    static func word(_ index: Int) -> String { syllables[index % 40] + syllables[(index / 40) % 40] }
+    static func word(_ index: Int) -> String { syllables[index % 40] + syllables[(index / 40) % 40] + syllables[(index / 1600) % 40] }
     static func body(_ index: Int) -> String {
-        (0..<60).map { word((index &* 7919 &+ $0 &* 104_729) % 1600) }.joined(separator: " ")
+        (0..<60).map { position in
+            let draw = (index &* 7919 &+ position &* 104_729) % 1_000_003
+            // Squaring the draw skews it toward low indexes: a Zipf-like spread of common and rare words.
+            let skewed = (draw * draw) / 1_000_003 % 64_000
+            return word(64_000 - 1 - skewed)
+        }.joined(separator: " ")
     }
 }
 
