@@ -32,7 +32,7 @@ struct MemoryRows: Sendable {
         switch effect {
         case .none: break
         case .item(let item): put(HeldItem(item: Self.stored(item), extensions: items[item.id]?.extensions ?? [:]))
-        case .extensions(let id, let documents): items[id]?.extensions = StoredJSON.stored(documents)
+        case .extensions(let id, let documents): items[id]?.extensions = JSONText.stored(documents)
         case .edge(let edge): edges[edge.id] = Self.stored(edge)
         case .deleteEdge(let id): edges[id] = nil
         }
@@ -50,7 +50,7 @@ struct MemoryRows: Sendable {
             adopted.version = version
             serverItems[item.id] = HeldItem(item: adopted, extensions: serverItems[item.id]?.extensions ?? items[item.id]?.extensions ?? [:])
             if let local = items[item.id]?.item.version, local < version { items[item.id]?.item.version = version }
-        case .extensions(let id, let documents): serverItems[id]?.extensions = StoredJSON.stored(documents)
+        case .extensions(let id, let documents): serverItems[id]?.extensions = JSONText.stored(documents)
         case .edge(let edge):
             let held = serverEdges[edge.id]?.version ?? edge.version
             var adopted = Self.stored(edge)
@@ -92,7 +92,7 @@ struct MemoryRows: Sendable {
     /// The item with its values and dates as the store gives them back (JSON text, seconds since 1970).
     private static func stored(_ item: Item) -> Item {
         var item = item
-        item.properties = StoredJSON.stored(item.properties)
+        item.properties = JSONText.stored(item.properties)
         item.occurredAt = storedDate(item.occurredAt)
         item.createdAt = storedDate(item.createdAt)
         item.updatedAt = storedDate(item.updatedAt)
@@ -101,7 +101,7 @@ struct MemoryRows: Sendable {
 
     private static func stored(_ edge: Edge) -> Edge {
         var edge = edge
-        edge.properties = StoredJSON.stored(edge.properties)
+        edge.properties = JSONText.stored(edge.properties)
         edge.createdAt = storedDate(edge.createdAt)
         edge.updatedAt = storedDate(edge.updatedAt)
         return edge

@@ -38,7 +38,7 @@ final class MemorySearchIndex: Sendable {
                 ON CONFLICT(id) DO UPDATE SET type = excluded.type, state = excluded.state,
                     properties = excluded.properties, tags = excluded.tags
                 """,
-                item.id, item.type, item.state.rawValue, StoredJSON.text(item.properties), StoredJSON.text(item.tags))
+                item.id, item.type, item.state.rawValue, JSONText.encode(item.properties), JSONText.encode(item.tags))
         }
     }
 

@@ -43,29 +43,24 @@ extension Items {
     /// Queues the edges a body change adds and the deletes of those it drops: `[[Name]]` is a
     /// `references` edge from the item, `![[Name]]` an `attached-to` edge from the item named.
     func queueLinkEdges(of id: String, from oldBody: String?, to newBody: String?) async throws {
-        let before = Set(BodyLink.parse(oldBody ?? "").map { LinkKey(name: LinkCandidate.folded($0.name), embed: $0.isEmbed) })
-        let after = Set(BodyLink.parse(newBody ?? "").map { LinkKey(name: LinkCandidate.folded($0.name), embed: $0.isEmbed) })
+        let before = BodyLink.keys(in: oldBody)
+        let after = BodyLink.keys(in: newBody)
         guard before != after else { return }
         let held = try await copy.engine.edges(.from(id)) + copy.engine.edges(.to(id))
         for link in after.subtracting(before) {
             let named = try await self.named(link.name, excluding: id)
             guard named.count == 1, let other = named.first else { continue }
-            let (source, target, type) = link.embed ? (other, id, "attached-to") : (id, other, "references")
+            let (source, target, type) = link.isEmbed ? (other, id, "attached-to") : (id, other, "references")
             guard !held.contains(where: { $0.sourceId == source && $0.targetId == target && $0.edgeType == type }) else { continue }
             _ = try await copy.edges.create(from: source, to: target, type: type)
         }
         for link in before.subtracting(after) {
             for other in try await self.named(link.name, excluding: id) {
-                let (source, target, type) = link.embed ? (other, id, "attached-to") : (id, other, "references")
+                let (source, target, type) = link.isEmbed ? (other, id, "attached-to") : (id, other, "references")
                 for edge in held where edge.sourceId == source && edge.targetId == target && edge.edgeType == type {
                     _ = try await copy.edges.delete(edge.id)
                 }
             }
         }
-    }
-
-    private struct LinkKey: Hashable {
-        var name: String
-        var embed: Bool
     }
 }

@@ -32,6 +32,18 @@ public struct BodyLink: Sendable, Hashable {
         self.target = target
     }
 
+    /// A link by its name (case, accents and blanks aside) and whether it is an embed: what
+    /// decides the edge it stands for.
+    package struct Key: Hashable, Sendable {
+        package var name: String
+        package var isEmbed: Bool
+    }
+
+    /// The keys of the links written in `body`.
+    package static func keys(in body: String?) -> Set<Key> {
+        Set(parse(body ?? "").map { Key(name: LinkCandidate.folded($0.name), isEmbed: $0.isEmbed) })
+    }
+
     /// The links written in `body`, in order: `(text, name, isEmbed)`.
     static func parse(_ body: String) -> [(text: String, name: String, isEmbed: Bool)] {
         var links: [(String, String, Bool)] = []

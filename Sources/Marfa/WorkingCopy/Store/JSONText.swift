@@ -1,31 +1,35 @@
 import Foundation
 
-/// JSON values as compact text with sorted keys, the way the store keeps them, and back.
-enum JSONText {
+/// JSON values as compact text with sorted keys, the way the store keeps them, and back. The fake
+/// copy passes its values through it too, so they come back as a store's would.
+package enum JSONText {
     /// `value` as compact JSON, object keys sorted. A non-finite number is written as `null`.
-    static func encode(_ value: JSONValue) -> String {
+    package static func encode(_ value: JSONValue) -> String {
         var text = ""
         write(value, to: &text)
         return text
     }
 
     /// `object` as compact JSON, keys sorted.
-    static func encode(_ object: JSONObject) -> String { encode(.object(object)) }
+    package static func encode(_ object: JSONObject) -> String { encode(.object(object)) }
 
     /// `strings` as a JSON array.
-    static func encode(_ strings: [String]) -> String { encode(.array(strings.map { .string($0) })) }
+    package static func encode(_ strings: [String]) -> String { encode(.array(strings.map { .string($0) })) }
 
     /// The object `text` holds; empty for text that isn't one (the store writes only objects).
-    static func object(_ text: String?) -> JSONObject {
+    package static func object(_ text: String?) -> JSONObject {
         guard let text, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return [:] }
         return value.object ?? [:]
     }
 
     /// The strings of the array `text` holds.
-    static func strings(_ text: String?) -> [String] {
+    package static func strings(_ text: String?) -> [String] {
         guard let text, let value = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else { return [] }
         return value
     }
+
+    /// `object` written and read back, as a store answers it.
+    package static func stored(_ object: JSONObject) -> JSONObject { self.object(encode(object)) }
 
     /// Any `Encodable` wire value as a `JSONValue`.
     static func value<T: Encodable>(of wire: T) -> JSONValue {

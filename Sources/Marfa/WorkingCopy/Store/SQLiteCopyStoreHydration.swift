@@ -94,14 +94,6 @@ extension SQLiteCopyStore {
         try await read { db in try db.query("SELECT item_id FROM pins ORDER BY item_id").compactMap { $0.string("item_id") } }
     }
 
-    /// Stores a pinned item read again, or removes its row when the key reads it no more.
-    func storePinned(_ id: String, detail: Components.Schemas.ItemDetail?) async throws(MarfaError) {
-        let row = detail.map { ItemRow($0.item, metadata: $0.metadata, listed: $0.listed) }
-        try await write { db in
-            if let row { try CopyStoreRows.upsert(row, in: db) } else { try CopyStoreRows.evict(id, keepingEdgesOf: [], in: db) }
-        }
-    }
-
     /// Records a finished hydration: where the copy stands, the slice it holds, reads allowed.
     func finishHydration(_ position: HydratedPosition) async throws(MarfaError) {
         try await write { db in

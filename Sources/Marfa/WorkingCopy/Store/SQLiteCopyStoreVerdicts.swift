@@ -91,7 +91,7 @@ extension SQLiteCopyStore {
         }
     }
 
-    /// Stores the server's copy of an item read again after a refusal (nil: it is gone).
+    /// Stores the server's copy of an item read again, after a refusal or for a pin (nil: it is gone).
     func reset(itemId: String, to detail: Components.Schemas.ItemDetail?) async throws(MarfaError) {
         let row = detail.map { ItemRow($0.item, metadata: $0.metadata, listed: $0.listed) }
         try await write { db in

@@ -123,7 +123,7 @@ struct HydrationRun: Sendable {
     private func rereadPins(view: String) async throws(MarfaError) {
         for id in try await store.pinnedIDs() {
             try Self.checkCancellation()
-            try await store.storePinned(id, detail: try await wire.item(id: id, view: view))
+            try await store.reset(itemId: id, to: try await wire.item(id: id, view: view))
         }
     }
 
