@@ -9,8 +9,15 @@ extension Server {
 
     /// The middleware a client for this server sends through, outermost first: the credential
     /// (with renewal), the contract check that turns refusals into `MarfaError`, and the time budget.
-    package var middlewares: [any ClientMiddleware] {
-        [AuthorizationMiddleware(source: credentials), ContractMiddleware(expected: Self.contract), TimeLimitMiddleware()]
+    package var middlewares: [any ClientMiddleware] { middlewares(returningRefusals: false) }
+
+    /// The same middleware; with `returningRefusals` a refusal naming the contract is answered as
+    /// it came (for a drain, which reads the envelope's details) rather than thrown.
+    package func middlewares(returningRefusals: Bool) -> [any ClientMiddleware] {
+        [
+            AuthorizationMiddleware(source: credentials),
+            ContractMiddleware(expected: Self.contract, returnsRefusals: returningRefusals), TimeLimitMiddleware(),
+        ]
     }
 
     /// The generated-client settings for this server: answers read up to `answerLimit` bytes, and

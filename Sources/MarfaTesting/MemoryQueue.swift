@@ -42,10 +42,17 @@ struct MemoryQueue: Sendable {
 
     /// Every queued write in queue order, `waiting` set for an unanswered write behind another
     /// that is unanswered, blocked or dead.
-    var all: [QueuedWrite] { entries.map { withWaiting($0.write) } }
+    var all: [QueuedWrite] { QueuedWrite.markingWaiting(entries.map(\.write)) }
 
-    /// Every write received, in order, with its verdict now.
-    var receivedWrites: [QueuedWrite] { received.map(withWaiting) }
+    /// Every write received, in order, with its verdict now (waiting only while still queued).
+    var receivedWrites: [QueuedWrite] {
+        let waiting = Dictionary(all.map { ($0.id, $0.waiting) }, uniquingKeysWith: { first, _ in first })
+        return received.map { write in
+            var write = write
+            write.waiting = waiting[write.id] ?? false
+            return write
+        }
+    }
 
     func entry(_ id: String) -> Entry? { entries.first { $0.write.id == id } }
 
@@ -80,20 +87,6 @@ struct MemoryQueue: Sendable {
     /// Takes the write `id` out of the queue; `FakeCopy.writes` keeps it.
     mutating func remove(_ id: String) {
         entries.removeAll { $0.write.id == id }
-    }
-
-    private func withWaiting(_ write: QueuedWrite) -> QueuedWrite {
-        var write = write
-        write.waiting = false
-        guard write.verdict == nil, entries.contains(where: { $0.write.id == write.id }) else { return write }
-        let ahead = write.dependsOn + [write.follows].compactMap { $0 }
-        write.waiting = ahead.contains { id in
-            guard let other = entries.first(where: { $0.write.id == id })?.write else { return false }
-            guard let verdict = other.verdict else { return true }
-            if case .blocked = verdict { return true }
-            return verdict == .dead
-        }
-        return write
     }
 }
 #endif

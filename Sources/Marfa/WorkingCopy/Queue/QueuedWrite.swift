@@ -66,3 +66,21 @@ public struct QueuedWrite: Sendable, Hashable, Identifiable {
         self.answeredAt = answeredAt
     }
 }
+
+extension QueuedWrite {
+    /// `writes` (a whole queue) with `waiting` set on each unanswered write behind another that
+    /// is unanswered, blocked or dead.
+    package static func markingWaiting(_ writes: [QueuedWrite]) -> [QueuedWrite] {
+        let byID = Dictionary(writes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return writes.map { write in
+            var write = write
+            write.waiting = write.verdict == nil && (write.dependsOn + [write.follows].compactMap { $0 }).contains { id in
+                guard let other = byID[id] else { return false }
+                guard let verdict = other.verdict else { return true }
+                if case .blocked = verdict { return true }
+                return verdict == .dead
+            }
+            return write
+        }
+    }
+}

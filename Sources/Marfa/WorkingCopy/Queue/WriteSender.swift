@@ -23,10 +23,7 @@ struct WriteSender: Sendable {
         fields["Idempotency-Key"] = idempotencyKey
         if request.body != nil { fields["Content-Type"] = "application/json" }
         let head = HTTPRequest(method: request.method, path: request.path, headerFields: fields)
-        let middlewares: [any ClientMiddleware] = [
-            AuthorizationMiddleware(source: server.credentials),
-            ContractMiddleware(expected: Server.contract, returnsRefusals: true), TimeLimitMiddleware(),
-        ]
+        let middlewares = server.middlewares(returningRefusals: true)
         let (server, operation) = (self.server, request.operation)
         return try await server.run(timeout: Server.defaultTimeout) {
             var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in

@@ -30,18 +30,7 @@ enum CopyStoreQueue {
     /// Every write, in queue order, `waiting` set for an unanswered write behind another that is
     /// unanswered or held.
     static func all(in db: SQLiteConnection) throws -> [QueuedWrite] {
-        var writes = try db.query("SELECT \(columns) FROM queue ORDER BY position").map(write(from:))
-        let byID = Dictionary(uniqueKeysWithValues: writes.map { ($0.id, $0) })
-        for index in writes.indices where writes[index].verdict == nil {
-            let ahead = writes[index].dependsOn + [writes[index].follows].compactMap { $0 }
-            writes[index].waiting = ahead.contains { id in
-                guard let other = byID[id] else { return false }
-                guard let verdict = other.verdict else { return true }
-                if case .blocked = verdict { return true }
-                return verdict == .dead
-            }
-        }
-        return writes
+        QueuedWrite.markingWaiting(try db.query("SELECT \(columns) FROM queue ORDER BY position").map(write(from:)))
     }
 
     /// Appends `write`: its position, the earlier unanswered write to the same row it follows,
@@ -111,17 +100,5 @@ extension ItemRow {
         tags = item.tags
         extensions = "{}"
         listed = true
-    }
-}
-
-extension CopyStoreRows {
-    /// Writes a public edge over any edge with its id.
-    static func upsert(_ edge: Edge, in db: SQLiteConnection) throws {
-        _ = try db.run(
-            "INSERT OR REPLACE INTO edges(id, source_id, target_id, edge_type, properties, version, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)",
-            values: [
-                edge.id, edge.sourceId, edge.targetId, edge.edgeType, JSONText.encode(edge.properties), edge.version,
-                edge.createdAt.timeIntervalSince1970, edge.updatedAt.timeIntervalSince1970,
-            ])
     }
 }

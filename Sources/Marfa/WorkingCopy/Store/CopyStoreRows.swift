@@ -108,17 +108,21 @@ enum CopyStoreRows {
 
     /// Writes a wire edge over any edge with its id.
     static func upsert(_ edge: Components.Schemas.Edge, in db: SQLiteConnection) throws {
-        let statement = try db.cachedStatement(
-            """
-            INSERT OR REPLACE INTO edges(id, source_id, target_id, edge_type, properties, version, created_at, updated_at)
-            VALUES (?,?,?,?,?,?,?,?)
-            """)
-        defer { statement.reset() }
-        try statement.bind([
-            edge.id, edge.sourceId, edge.targetId, edge.edgeType, JSONText.encode(edge.properties), edge.version,
-            edge.createdAt.timeIntervalSince1970, edge.updatedAt.timeIntervalSince1970,
-        ])
-        _ = try statement.step()
+        try upsert(
+            Edge(
+                id: edge.id, sourceId: edge.sourceId, targetId: edge.targetId, edgeType: edge.edgeType, properties: edge.properties,
+                version: edge.version, createdAt: edge.createdAt, updatedAt: edge.updatedAt),
+            in: db)
+    }
+
+    /// Writes a public edge over any edge with its id.
+    static func upsert(_ edge: Edge, in db: SQLiteConnection) throws {
+        _ = try db.run(
+            "INSERT OR REPLACE INTO edges(id, source_id, target_id, edge_type, properties, version, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?)",
+            values: [
+                edge.id, edge.sourceId, edge.targetId, edge.edgeType, JSONText.encode(edge.properties), edge.version,
+                edge.createdAt.timeIntervalSince1970, edge.updatedAt.timeIntervalSince1970,
+            ])
     }
 
     /// The item a row read with `itemColumns` holds, titled from `catalog`.

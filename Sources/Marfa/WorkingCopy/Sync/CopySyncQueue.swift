@@ -2,7 +2,7 @@
 extension CopySync: CopyDrainer {
     package func drain() async throws -> DrainReport {
         let (report, expiry) = try await drainOnce()
-        announce(report)
+        feed.announce(report)
         if let expiry { throw expiry }
         return report
     }
@@ -12,16 +12,6 @@ extension CopySync: CopyDrainer {
         return try await exclusively { () async throws(MarfaError) -> (DrainReport, MarfaError?) in
             try await QueueDrain(sender: WriteSender(server: server), wire: CopyWire(server: server), store: store).run()
         }
-    }
-
-    /// Tells the change feed each verdict, then that the drain is done; the server is reachable
-    /// again when anything was answered.
-    private func announce(_ report: DrainReport) {
-        for verdict in report.verdicts {
-            feed.send(Change(origin: .answered(verdict), itemId: verdict.itemId, edgeId: verdict.edgeId))
-        }
-        if report.answered > 0 { feed.send(Change(origin: .serverReachable)) }
-        feed.send(Change(origin: .refreshed(.drained)))
     }
 
     package func withdraw(_ id: String) async throws -> Bool {

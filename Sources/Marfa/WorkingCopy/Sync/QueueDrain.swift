@@ -14,37 +14,25 @@ struct QueueDrain: Sendable {
     let wire: CopyWire
     let store: SQLiteCopyStore
 
-    private struct Pass {
-        var report = DrainReport()
-        var verdicts: [String: Verdict] = [:]
-        var expiry: MarfaError?
-        var ended = false
-    }
-
     func run() async throws(MarfaError) -> (DrainReport, MarfaError?) {
         let (writes, answered) = try await store.pendingQueue()
-        var pass = Pass()
-        pass.verdicts = answered
-        let present = Set(writes.map(\.id)).union(answered.keys)
+        var pass = DrainPass(pending: writes, answered: answered)
         for write in writes where !pass.ended {
             if Task.isCancelled { throw .canceled }
-            // A write it depends on that left the queue unanswered was withdrawn or discarded.
-            if let failed = write.dependsOn.first(where: { !present.contains($0) || Self.failed(pass.verdicts[$0]) }) {
-                try await refuseUnsent(write, waitedOn: failed, pass: &pass)
-                continue
+            switch pass.step(for: write) {
+            case .refuseUnsent(let refusal):
+                try await store.record(.refused(refusal), for: write, answer: nil, refusals: write.refusals)
+                try await rollBack(write)
+                pass.noteUnsent(refusal, for: write)
+            case .hold: pass.report.held += 1
+            case .send: try await send(write, pass: &pass)
             }
-            let ahead = (write.dependsOn + [write.follows].compactMap { $0 }).filter(present.contains)
-            if ahead.contains(where: { pass.verdicts[$0] == nil || Self.held(pass.verdicts[$0]) }) {
-                pass.report.held += 1
-                continue
-            }
-            try await send(write, pass: &pass)
         }
         if Task.isCancelled && pass.report.unavailable != nil { throw .canceled }
         return (pass.report, pass.expiry)
     }
 
-    private func send(_ write: QueuedWrite, pass: inout Pass) async throws(MarfaError) {
+    private func send(_ write: QueuedWrite, pass: inout DrainPass) async throws(MarfaError) {
         let version = try await baseVersion(for: write, pass: pass)
         let result: SendResult
         do {
@@ -56,55 +44,33 @@ struct QueueDrain: Sendable {
         case .answered(let verdict, let answer):
             try await store.record(verdict, for: write, answer: answer, refusals: write.refusals)
             if case .refused = verdict { try await rollBack(write) }
-            note(verdict, for: write, replayed: answer.replayed, pass: &pass)
+            pass.note(verdict, for: write, replayed: answer.replayed)
+            if pass.expiry != nil { try await store.expire(reason: "read_view_changed") }
             if case .blocked(.credentialRefused, let refusal) = verdict, answer.status == 401 {
                 pass.report.stopped = refusal?.message ?? "The server refused the key."
                 pass.ended = true
             }
-            if verdict.isSuccess, write.kind == .updateItem, write.body["type"] != nil {
-                try await store.expire(reason: "read_view_changed")
-                pass.expiry = .copyExpired(reason: "read_view_changed", message: "The retype changed what this copy may read. Hydrate it again.")
-                pass.ended = true
-            }
         case .undelivered(let error, let wait):
-            pass.report.undelivered += 1
-            pass.report.unavailable = error.message
-            pass.report.retryAfterSeconds = wait
-            pass.ended = true
+            pass.endUndelivered(error.message, retryAfter: wait)
         case .counted(let reason):
             let refusals = write.refusals + 1
             pass.report.unmade += 1
             if refusals >= Self.refusalCeiling {
                 try await store.record(.dead, for: write, answer: nil, refusals: refusals)
-                note(.dead, for: write, replayed: false, pass: &pass)
+                pass.note(.dead, for: write)
             } else {
                 try await store.count(write, refusals: refusals, reason: reason)
             }
         }
     }
 
-    private func note(_ verdict: Verdict, for write: QueuedWrite, replayed: Bool, pass: inout Pass) {
-        pass.verdicts[write.id] = verdict
-        pass.report.answered += 1
-        pass.report.verdicts.append(
-            DrainVerdict(id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: verdict, refusals: write.refusals, replayed: replayed))
-    }
-
     /// A write queued behind this copy's own earlier, answered write to the same row is sent on
     /// the version that answer left; any other on the version it was based on.
-    private func baseVersion(for write: QueuedWrite, pass: Pass) async throws(MarfaError) -> Int64? {
+    private func baseVersion(for write: QueuedWrite, pass: DrainPass) async throws(MarfaError) -> Int64? {
         guard write.kind == .updateItem || write.kind == .updateEdge else { return nil }
         guard let follows = write.follows, pass.verdicts[follows]?.isSuccess == true else { return write.baseVersion }
         if write.kind == .updateItem, let id = write.itemId { return try await store.heldVersion(of: id) ?? write.baseVersion }
         return write.baseVersion
-    }
-
-    private func refuseUnsent(_ write: QueuedWrite, waitedOn failed: String, pass: inout Pass) async throws(MarfaError) {
-        let refusal = Refusal(reason: "It waited on write \(failed), which was refused.", message: "It waited on write \(failed), which was refused.")
-        try await store.record(.refused(refusal), for: write, answer: nil, refusals: write.refusals)
-        try await rollBack(write)
-        pass.report.unsent += 1
-        note(.refused(refusal), for: write, replayed: false, pass: &pass)
     }
 
     /// Puts the row a refused write changed back to the server's copy.
@@ -122,20 +88,6 @@ struct QueueDrain: Sendable {
             } catch where error.isOffline || error.isTransient {
                 // Read again at the next drain: the row keeps the write's change until then.
             }
-        }
-    }
-
-    static func failed(_ verdict: Verdict?) -> Bool {
-        switch verdict {
-        case .refused?, .dead?: true
-        default: false
-        }
-    }
-
-    static func held(_ verdict: Verdict?) -> Bool {
-        switch verdict {
-        case .blocked?, .dead?: true
-        default: false
         }
     }
 }
