@@ -5,7 +5,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo docs local generate check-generated bench bench-generator bench-http bench-local check-real-spec icons clean
+.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local check-real-spec icons clean
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -54,6 +54,11 @@ check-generated: deps
 	@rm -rf .build/generated-check && $(MAKE) --no-print-directory generate GENERATED=.build/generated-check >/dev/null
 	@diff -r $(GENERATED) .build/generated-check >/dev/null || { echo "check-generated: generated/ is stale; run 'make generate' and commit it"; diff -r $(GENERATED) .build/generated-check | head -20; exit 1; }
 	@echo "check-generated: generated/ is up to date"
+
+## update-references: rewrite the generator's whole-file references (Generator/Tests/References) from what the
+## fixtures generate now, after a deliberate change to the output; review and commit the diff
+update-references: deps
+	UPDATE_REFERENCES=1 swift test --no-parallel $(SWIFT_BUILD_FLAGS) --filter ReferenceTests
 
 ## check-real-spec: generate the real Marfa document in every mode and build the output in a scratch package
 check-real-spec: deps
