@@ -1,146 +1,191 @@
-/// Writes the `Client` and, per response type, how the client reads it.
+/// Declares the `Client` and, per response type, how the client reads it.
 struct ClientEmitter {
-    let access: String
-    let root: String
+    /// The namespace everything is in: empty, or the configuration's `namespace`.
+    let root: [String]
 
-    func clientStruct(conformsToAPI: Bool) -> String {
-        var w = SwiftWriter()
-        w.doc(["Makes the document's operations over a `ClientTransport`, one method per operation ID."])
-        w.open("\(access) struct Client\(conformsToAPI ? ": \(root)APIProtocol" : ": Swift.Sendable")")
-        w.line("let client: MarfaOpenAPIRuntime.UniversalClient")
-        w.doc(["A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last."])
-        w.open("\(access) init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = [])")
-        w.line("self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)")
-        w.close()
-        w.close()
-        return w.text
+    private var clientType: TypeName { TypeName(path: root + ["Client"]) }
+    private let c = SwiftExpr.name("c")
+    private let request = SwiftExpr.name("request")
+    private let response = SwiftExpr.name("response")
+
+    func clientStruct(conformsToAPI: Bool) -> SwiftDecl {
+        let runtime = { (name: String) in SwiftType.runtime(name) }
+        let initializer = SwiftFunction(
+            kind: .initializer,
+            doc: ["A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last."],
+            parameters: [
+                SwiftParameter("serverURL", .foundation("URL")),
+                SwiftParameter("configuration", runtime("Configuration"), default: .initialized),
+                SwiftParameter("transport", .existential(runtime("ClientTransport"))),
+                SwiftParameter("middlewares", .array(.existential(runtime("ClientMiddleware"))), default: .array([])),
+            ],
+            body: [.assign(.name("self").dot("client"), SwiftExpr.type(runtime("UniversalClient")).call(
+                ["serverURL", "configuration", "transport", "middlewares"].map { SwiftArgument($0, .name($0)) }))])
+        return .type(SwiftTypeDecl(
+            kind: .struct, name: TypeName("Client"),
+            doc: ["Makes the document's operations over a `ClientTransport`, one method per operation ID."],
+            conformances: [conformsToAPI ? .named(TypeName(path: root + ["APIProtocol"])) : .swift("Sendable")],
+            members: [
+                .property(SwiftProperty(name: "client", access: .omitted, isConstant: true, type: runtime("UniversalClient"))),
+                .function(initializer),
+            ]))
     }
 
-    func method(_ plan: OperationPlan) -> String {
-        var w = SwiftWriter()
-        w.open("extension \(root)Client")
-        w.doc(Doc.lines(plan.operation.summary) + ["- Remark: `\(plan.operation.method.uppercased()) \(plan.operation.path)`"])
-        if plan.operation.deprecated { w.line("@available(*, deprecated)") }
-        w.open("\(access) func \(plan.methodName)(_ input: \(plan.qualifiedName).Input) async throws -> \(plan.qualifiedName).Output")
-        w.line("let c = client.call(\(plan.qualifiedName).id)")
-        var path = ""
-        var index = 0
-        var templatePart = ""
-        var inBrace = false
-        for char in plan.operation.path {
-            if char == "{" {
-                path += escape(templatePart)
-                templatePart = ""
-                inBrace = true
-            } else if char == "}" && inBrace {
-                if let parameter = plan.pathParameters.first(where: { $0.name == templatePart }) {
-                    w.line("let p\(index) = try c.path(input.path.\(parameter.swiftName), name: \(Naming.literal(parameter.name)), style: .\(parameter.style), explode: \(parameter.explode))")
-                    path += "\\(p\(index))"
-                    index += 1
-                }
-                templatePart = ""
-                inBrace = false
-            } else {
-                templatePart.append(char)
+    /// The operation's method on `Client`.
+    func method(_ plan: OperationPlan) -> SwiftDecl {
+        let function = SwiftFunction(
+            kind: .function(plan.methodName),
+            doc: Doc.lines(plan.operation.summary) + ["- Remark: `\(plan.operation.method.uppercased()) \(plan.operation.path)`"],
+            attributes: plan.operation.deprecated ? [.deprecated] : [],
+            parameters: [SwiftParameter("input", .named(plan.inputType), label: .none)], isAsync: true, isThrowing: true,
+            returnType: .named(plan.outputType),
+            body: [.binding(constant: true, name: .single("c"), type: nil, value: SwiftExpr.name("client").dot("call").call(SwiftArgument(SwiftExpr.type(.named(plan.qualifiedName)).dot("id"))))]
+                + requestStatements(plan) + sendStatements(plan) + [responseSwitch(plan)])
+        return .type(.extension(clientType, members: [.function(function)]))
+    }
+
+    /// The path with its parameters written in, the request, and its query, header and cookie parameters.
+    private func requestStatements(_ plan: OperationPlan) -> [SwiftStatement] {
+        var statements: [SwiftStatement] = []
+        var parts: [SwiftInterpolation] = []
+        for piece in PathTemplate.pieces(plan.operation.path) {
+            switch piece {
+            case .text(let text): parts.append(.text(text))
+            case .parameter(let name):
+                guard let parameter = plan.pathParameters.first(where: { $0.name == name }) else { continue }
+                let value = "p\(statements.count)"
+                statements.append(.binding(constant: true, name: .single(value), type: nil, value: c.dot("path").call(
+                    SwiftArgument(SwiftExpr.name("input").dot("path").dot(parameter.swiftName)), SwiftArgument("name", .string(parameter.name)),
+                    SwiftArgument("style", .implicitMember(parameter.style)), SwiftArgument("explode", .bool(parameter.explode))).tried))
+                parts.append(.value(.name(value)))
             }
         }
-        path += escape(templatePart)
-        w.line("var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: \(Naming.literal(plan.operation.method.uppercased()))), path: \"\(path)\")")
+        let method = SwiftExpr.implicitMember("init").call(SwiftArgument("rawValue", .string(plan.operation.method.uppercased())))
+        statements.append(.binding(constant: false, name: .single("request"), type: nil, value: SwiftExpr.type(.runtime("HTTPRequest")).call(
+            SwiftArgument("method", method), SwiftArgument("path", .interpolated(parts)))))
         for p in plan.queryParameters {
-            w.line("try c.query(&request, \(Naming.literal(p.name)), input.query.\(p.swiftName), style: .\(p.style), explode: \(p.explode)\(p.allowReserved ? ", allowReserved: true" : ""))")
+            var arguments = [
+                SwiftArgument(.addressOf(request)), SwiftArgument(.string(p.name)), SwiftArgument(SwiftExpr.name("input").dot("query").dot(p.swiftName)),
+                SwiftArgument("style", .implicitMember(p.style)), SwiftArgument("explode", .bool(p.explode)),
+            ]
+            if p.allowReserved { arguments.append(SwiftArgument("allowReserved", .bool(true))) }
+            statements.append(.expression(c.dot("query").call(arguments).tried))
         }
-        for p in plan.headerParameters {
-            w.line("try c.header(&request, \(Naming.literal(p.name)), input.headers.\(p.swiftName), explode: \(p.explode))")
-        }
-        for p in plan.cookieParameters {
-            w.line("try c.cookie(&request, \(Naming.literal(p.name)), input.cookies.\(p.swiftName), explode: \(p.explode))")
-        }
-        if let accept = plan.accept { w.line("request.headerFields[\"Accept\"] = \(Naming.literal(accept))") }
-        if plan.hasBody {
-            w.line("var body: MarfaOpenAPIRuntime.HTTPBody? = nil")
-            w.open(plan.bodyRequired ? "switch input.body" : "switch input.body")
-            for content in plan.bodyContents {
-                let pattern = plan.bodyRequired ? ".\(content.caseName)(let value)" : ".some(.\(content.caseName)(let value))"
-                w.line("case \(pattern): body = \(encode(content, "request"))")
+        for (parameters, method, group) in [(plan.headerParameters, "header", "headers"), (plan.cookieParameters, "cookie", "cookies")] {
+            for p in parameters {
+                statements.append(.expression(c.dot(method).call(
+                    SwiftArgument(.addressOf(request)), SwiftArgument(.string(p.name)), SwiftArgument(SwiftExpr.name("input").dot(group).dot(p.swiftName)),
+                    SwiftArgument("explode", .bool(p.explode))).tried))
             }
-            if !plan.bodyRequired { w.line("case .none: break") }
-            w.close()
-            w.line("let (response, responseBody) = try await c.send(request, body)")
-        } else {
-            w.line("let (response, responseBody) = try await c.send(request, nil)")
         }
-        let exact = plan.responses.filter { !$0.isRange && !$0.isDefault }
-        let ranges = plan.responses.filter(\.isRange)
-        let fallback = plan.responses.first(where: \.isDefault)
-        w.open("switch response.status")
-        for r in exact {
-            w.line("case \(r.status): return .\(r.caseName)(try await \(r.typeName).decoded(c, response, responseBody))")
+        if let accept = plan.accept {
+            statements.append(.assign(.subscript(request.dot("headerFields"), .string("Accept")), .string(accept)))
         }
-        for r in ranges {
-            let first = r.status.prefix(1)
-            w.line("case \(first)00...\(first)99: return .\(r.caseName)(statusCode: response.status, try await \(r.typeName).decoded(c, response, responseBody))")
-        }
-        if let fallback {
-            w.line("default: return .`default`(statusCode: response.status, try await \(fallback.typeName).decoded(c, response, responseBody))")
-        } else {
-            w.line("default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))")
-        }
-        w.close()
-        w.close()
-        w.close()
-        return w.text
+        return statements
     }
 
-    private func escape(_ text: String) -> String {
-        String(Naming.literal(text).dropFirst().dropLast())
+    /// The body written into the request, and the call that sends it.
+    private func sendStatements(_ plan: OperationPlan) -> [SwiftStatement] {
+        let received = SwiftBindingName.tuple(["response", "responseBody"])
+        guard plan.hasBody else {
+            return [.binding(constant: true, name: received, type: nil, value: c.dot("send").call(SwiftArgument(request), SwiftArgument(.literal(.nil))).triedAwaiting)]
+        }
+        var cases = plan.bodyContents.map { content in
+            let pattern = SwiftPattern.enumCase(content.caseName, bindings: ["value"])
+            return SwiftSwitchCase(patterns: [plan.bodyRequired ? pattern : .some(pattern)], body: [.assign(.name("body"), encoded(content))])
+        }
+        if !plan.bodyRequired { cases.append(SwiftSwitchCase(patterns: [.none], body: [.break])) }
+        return [
+            .binding(constant: false, name: .single("body"), type: .optional(.httpBody), value: .literal(.nil)),
+            .switch(SwiftExpr.name("input").dot("body"), cases),
+            .binding(constant: true, name: received, type: nil, value: c.dot("send").call(SwiftArgument(request), SwiftArgument(.name("body"))).triedAwaiting),
+        ]
     }
 
-    private func encode(_ content: OperationPlan.Content, _ request: String) -> String {
-        let mediaType = Naming.literal(content.mediaType)
+    private func encoded(_ content: OperationPlan.Content) -> SwiftExpr {
+        let arguments = [SwiftArgument(.addressOf(request)), SwiftArgument(.name("value")), SwiftArgument("contentType", .string(content.mediaType))]
         switch content.kind {
-        case .json: return "try c.json(&\(request), value, contentType: \(mediaType))"
-        case .form: return "try c.form(&\(request), value, contentType: \(mediaType))"
-        case .multipart: return "c.multipart(&\(request), value, contentType: \(mediaType))"
-        case .raw: return "c.raw(&\(request), value, contentType: \(mediaType))"
+        case .json: return c.dot("json").call(arguments).tried
+        case .form: return c.dot("form").call(arguments).tried
+        case .multipart: return c.dot("multipart").call(arguments)
+        case .raw: return c.dot("raw").call(arguments)
         }
     }
 
-    /// `static func decoded(...)` for a response type.
-    func decoder(_ response: OperationPlan.ResponseType) -> String {
-        var w = SwiftWriter()
-        w.open("extension \(response.qualifiedName)")
-        w.open("static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self")
-        var arguments: [String] = []
-        if !response.headers.isEmpty {
-            let values = response.headers.map { h in
-                "\(h.swiftName): try c.\(h.required ? "requiredHeader" : "header")(response, \(Naming.literal(h.name)), as: \(h.type).self, explode: \(h.explode), shape: .\(h.shape))"
-            }
-            w.line("let headers = Headers(\(values.joined(separator: ", ")))")
-            arguments.append("headers: headers")
+    /// `switch response.status`: a case per documented status, then `default` or `undocumented`.
+    private func responseSwitch(_ plan: OperationPlan) -> SwiftStatement {
+        let status = response.dot("status")
+        func decoded(_ type: TypeName) -> SwiftExpr {
+            SwiftExpr.type(.named(type)).dot("decoded").call(SwiftArgument(c), SwiftArgument(response), SwiftArgument(.name("responseBody"))).triedAwaiting
         }
-        if !response.contents.isEmpty {
-            let ordered = response.contents.sorted { specificity($0.mediaType) > specificity($1.mediaType) }
-            w.line("let decodedBody: Body")
-            for (index, content) in ordered.enumerated() {
-                w.line("\(index == 0 ? "if" : "} else if") c.matches(response, \(Naming.literal(content.mediaType))) {")
-                w.indent()
-                switch content.kind {
-                case .json: w.line("decodedBody = .\(content.caseName)(try await c.json(\(content.type).self, response, body))")
-                case .form: w.line("decodedBody = .\(content.caseName)(try await c.form(\(content.type).self, response, body))")
-                case .multipart: w.line("decodedBody = .\(content.caseName)(try await c.multipart(response, body))")
-                case .raw: w.line("decodedBody = .\(content.caseName)(c.raw(body))")
-                }
-                w.dedent()
-            }
-            w.line("} else {")
-            w.line("    throw c.unexpectedContent(response)")
-            w.line("}")
-            arguments.append("body: decodedBody")
+        var cases: [SwiftSwitchCase] = []
+        for r in plan.responses where !r.isRange && !r.isDefault {
+            cases.append(SwiftSwitchCase(
+                patterns: [.value(.literal(.integer(r.status)))],
+                body: [.return(SwiftExpr.implicitMember(r.caseName).call(SwiftArgument(decoded(r.typeName))))]))
         }
-        w.line("return Self(\(arguments.joined(separator: ", ")))")
-        w.close()
-        w.close()
-        return w.text
+        for r in plan.responses where r.isRange {
+            let first = String(r.status.prefix(1))
+            cases.append(SwiftSwitchCase(
+                patterns: [.value(.binary(.literal(.integer(first + "00")), .closedRange, .literal(.integer(first + "99"))))],
+                body: [.return(SwiftExpr.implicitMember(r.caseName).call(SwiftArgument("statusCode", status), SwiftArgument(decoded(r.typeName))))]))
+        }
+        let fallback: SwiftExpr
+        if let r = plan.responses.first(where: \.isDefault) {
+            fallback = SwiftExpr.implicitMember("default").call(SwiftArgument("statusCode", status), SwiftArgument(decoded(r.typeName)))
+        } else {
+            let payload = SwiftExpr.type(.runtime("UndocumentedPayload")).call(
+                SwiftArgument("headerFields", response.dot("headerFields")), SwiftArgument("body", .name("responseBody")))
+            fallback = SwiftExpr.implicitMember("undocumented").call(SwiftArgument("statusCode", status), SwiftArgument(payload))
+        }
+        cases.append(SwiftSwitchCase(patterns: [], body: [.return(fallback)]))
+        return .switch(status, cases)
+    }
+
+    /// `static func decoded(...)` for a response type: its headers and body read from a response.
+    func decoder(_ responseType: OperationPlan.ResponseType) -> SwiftDecl {
+        var body: [SwiftStatement] = []
+        var arguments: [SwiftArgument] = []
+        if !responseType.headers.isEmpty {
+            let values = responseType.headers.map { h in
+                SwiftArgument(h.swiftName, c.dot(h.required ? "requiredHeader" : "header").call(
+                    SwiftArgument(response), SwiftArgument(.string(h.name)), SwiftArgument("as", .metatype(h.type)),
+                    SwiftArgument("explode", .bool(h.explode)), SwiftArgument("shape", .implicitMember(h.shape.name))).tried)
+            }
+            body.append(.binding(constant: true, name: .single("headers"), type: nil, value: SwiftExpr.name("Headers").call(values)))
+            arguments.append(SwiftArgument("headers", .name("headers")))
+        }
+        if !responseType.contents.isEmpty {
+            body.append(.binding(constant: true, name: .single("decodedBody"), type: .named(TypeName("Body")), value: nil))
+            body.append(.if(bodyChain(responseType.contents)))
+            arguments.append(SwiftArgument("body", .name("decodedBody")))
+        }
+        body.append(.return(SwiftExpr.type(.self).call(arguments)))
+        let function = SwiftFunction(
+            kind: .function("decoded"), access: .omitted, isStatic: true,
+            parameters: [
+                SwiftParameter("c", .runtime("ClientCall"), label: .none), SwiftParameter("response", .runtime("HTTPResponse"), label: .none),
+                SwiftParameter("body", .optional(.httpBody), label: .none),
+            ],
+            isAsync: true, isThrowing: true, returnType: .self, body: body)
+        return .type(.extension(responseType.qualifiedName, members: [.function(function)]))
+    }
+
+    /// The body read as the first content type the response matches, most specific first.
+    private func bodyChain(_ contents: [OperationPlan.Content]) -> SwiftIf {
+        let ordered = contents.sorted { specificity($0.mediaType) > specificity($1.mediaType) }
+        let branches = ordered.map { content -> (condition: SwiftIf.Condition, body: [SwiftStatement]) in
+            let value: SwiftExpr
+            switch content.kind {
+            case .json: value = c.dot("json").call(SwiftArgument(.metatype(content.type)), SwiftArgument(response), SwiftArgument(.name("body"))).triedAwaiting
+            case .form: value = c.dot("form").call(SwiftArgument(.metatype(content.type)), SwiftArgument(response), SwiftArgument(.name("body"))).triedAwaiting
+            case .multipart: value = c.dot("multipart").call(SwiftArgument(response), SwiftArgument(.name("body"))).triedAwaiting
+            case .raw: value = c.dot("raw").call(SwiftArgument(.name("body")))
+            }
+            let matches = c.dot("matches").call(SwiftArgument(response), SwiftArgument(.string(content.mediaType)))
+            return (.expression(matches), [.assign(.name("decodedBody"), SwiftExpr.implicitMember(content.caseName).call(SwiftArgument(value)))])
+        }
+        return SwiftIf(branches: branches, elseBody: [.throw(c.dot("unexpectedContent").call(SwiftArgument(response)))])
     }
 
     private func specificity(_ mediaType: String) -> Int {

@@ -1,19 +1,14 @@
-/// Writes `Operations.queryParameterNames`: the query parameter names each operation declares, by
+/// Declares `Operations.queryParameterNames`: the query parameter names each operation declares, by
 /// operation ID, so that a server can refuse a name its operation does not declare.
-struct QueryNamesEmitter {
-    let access: String
-
-    func emit(_ plans: [OperationPlan], root: String) -> String {
-        var w = SwiftWriter()
-        w.open("extension \(root)Operations")
-        w.doc(["The query parameter names each operation declares, by operation ID."])
-        let entries = plans.map { plan -> String in
-            let names = plan.queryParameters.map { Naming.literal($0.name) }
-            return "\(Naming.literal(plan.operation.id)): [\(names.joined(separator: ", "))]"
+enum QueryNamesEmitter {
+    static func emit(_ plans: [OperationPlan], root: [String]) -> SwiftDecl {
+        let entries = plans.map { plan -> (key: SwiftExpr, value: SwiftExpr) in
+            (.string(plan.operation.id), .array(plan.queryParameters.map { .string($0.name) }))
         }
-        let table = entries.isEmpty ? ":" : entries.joined(separator: ", ")
-        w.line("\(access) static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = [\(table)]")
-        w.close()
-        return w.text
+        let table = SwiftProperty(
+            name: "queryParameterNames", doc: ["The query parameter names each operation declares, by operation ID."],
+            isStatic: true, isConstant: true, type: .stringDictionary(.generic(TypeName("Swift", "Set"), [.string])),
+            body: .stored(.dictionary(entries)))
+        return .type(.extension(TypeName(path: root + ["Operations"]), members: [.property(table)]))
     }
 }

@@ -1,121 +1,177 @@
-/// Writes `registerHandlers(on:)` and, per response type, how a server writes it.
+/// Declares `registerHandlers(on:)` and, per response type, how a server writes it.
 struct ServerEmitter {
-    let access: String
-    let root: String
+    /// The namespace everything is in: empty, or the configuration's `namespace`.
+    let root: [String]
 
-    func registration(_ plans: [OperationPlan]) -> String {
-        var w = SwiftWriter()
-        w.open("extension \(root)APIProtocol")
-        w.doc([
-            "Serves every operation on `transport`: each request is read into the operation's `Input`,",
-            "passed to this API, and its `Output` written back, behind `middlewares`, first to last.",
-        ])
-        w.open("\(access) func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: \"/\")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws")
-        w.line("let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)")
-        for plan in plans { w.line("try _register_\(plan.methodName.trimmingCharacters(in: "`"))(on: transport, registrar)") }
-        w.close()
-        w.close()
-        return w.text
+    private var apiProtocol: TypeName { TypeName(path: root + ["APIProtocol"]) }
+    private let s = SwiftExpr.name("s")
+    private let request = SwiftExpr.name("request")
+    private let body = SwiftExpr.name("body")
+
+    func registration(_ plans: [OperationPlan]) -> SwiftDecl {
+        let runtime = { (name: String) in SwiftType.runtime(name) }
+        let rootURL = SwiftExpr.type(.foundation("URL")).call(SwiftArgument("string", .string("/"))).forceUnwrapped
+        let registrar = SwiftExpr.type(runtime("ServerRegistrar")).call(
+            ["serverURL", "configuration", "middlewares"].map { SwiftArgument($0, .name($0)) })
+        let function = SwiftFunction(
+            kind: .function("registerHandlers"),
+            doc: [
+                "Serves every operation on `transport`: each request is read into the operation's `Input`,",
+                "passed to this API, and its `Output` written back, behind `middlewares`, first to last.",
+            ],
+            parameters: [
+                SwiftParameter("transport", .existential(runtime("ServerTransport")), label: .custom("on")),
+                SwiftParameter("serverURL", .foundation("URL"), default: rootURL),
+                SwiftParameter("configuration", runtime("Configuration"), default: .initialized),
+                SwiftParameter("middlewares", .array(.existential(runtime("ServerMiddleware"))), default: .array([])),
+            ],
+            isThrowing: true,
+            body: [.binding(constant: true, name: .single("registrar"), type: nil, value: registrar)] + plans.map { plan in
+                .expression(SwiftExpr.name(registerName(plan)).call(SwiftArgument("on", .name("transport")), SwiftArgument(.name("registrar"))).tried)
+            })
+        return .type(.extension(apiProtocol, members: [.function(function)]))
     }
 
-    func handler(_ plan: OperationPlan) -> String {
-        var w = SwiftWriter()
-        let q = plan.qualifiedName
-        w.open("extension \(root)APIProtocol")
-        w.open("func _register_\(plan.methodName.trimmingCharacters(in: "`"))(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws")
-        w.line("try registrar.register(on: transport, .init(rawValue: \(Naming.literal(plan.operation.method.uppercased()))), \(Naming.literal(plan.operation.path)), operationID: \(q).id) { request, body, metadata, s in")
-        w.indent()
-        if !plan.queryParameters.isEmpty { w.line("let pairs = s.queryPairs(request)") }
-        var arguments: [String] = []
+    private func registerName(_ plan: OperationPlan) -> String {
+        "_register_" + plan.methodName.trimmingCharacters(in: "`")
+    }
+
+    /// `_register_<method>`: reads a request into the Input, calls the API, writes the Output.
+    func handler(_ plan: OperationPlan) -> SwiftDecl {
+        var statements: [SwiftStatement] = []
+        if !plan.queryParameters.isEmpty {
+            statements.append(.binding(constant: true, name: .single("pairs"), type: nil, value: s.dot("queryPairs").call(SwiftArgument(request))))
+        }
+        var arguments: [SwiftArgument] = []
         for (location, group, member) in OperationPlan.parameterGroups {
             let parameters = plan.parameters.filter { $0.location == location }
             guard !parameters.isEmpty else { continue }
-            let known = "[" + plan.queryParameters.map { Naming.literal($0.name) }.joined(separator: ", ") + "]"
-            let values = parameters.map { p -> String in
-                let req = p.required
-                switch location {
-                case .path:
-                    return "\(p.swiftName): try s.path(metadata, \(Naming.literal(p.name)), as: \(p.type).self, style: .\(p.style), explode: \(p.explode), shape: .\(p.shape))"
-                case .query:
-                    return "\(p.swiftName): try s.\(req ? "requiredQuery" : "query")(pairs, \(Naming.literal(p.name)), as: \(p.type).self, style: .\(p.style), explode: \(p.explode), shape: .\(p.shape)\(p.shape == .object && p.explode && p.style == "form" ? ", knownNames: \(known)" : ""))"
-                case .header:
-                    return "\(p.swiftName): try s.\(req ? "requiredHeader" : "header")(request, \(Naming.literal(p.name)), as: \(p.type).self, explode: \(p.explode), shape: .\(p.shape))"
-                case .cookie:
-                    return "\(p.swiftName): try s.\(req ? "requiredCookie" : "cookie")(request, \(Naming.literal(p.name)), as: \(p.type).self, explode: \(p.explode), shape: .\(p.shape))"
-                }
-            }
-            w.line("let \(member) = \(q).Input.\(group)(\(values.joined(separator: ", ")))")
-            arguments.append("\(member): \(member)")
+            let values = parameters.map { SwiftArgument($0.swiftName, read($0, plan: plan)) }
+            let type = SwiftExpr.type(.named(plan.inputType.nested(group)))
+            statements.append(.binding(constant: true, name: .single(member), type: nil, value: type.call(values)))
+            arguments.append(SwiftArgument(member, .name(member)))
         }
         if plan.hasBody {
-            w.line("let inputBody: \(q).Input.Body\(plan.bodyRequired ? "" : "?")")
-            let ordered = plan.bodyContents
-            if !plan.bodyRequired {
-                w.line("if body == nil || request.headerFields[\"Content-Type\"] == nil {")
-                w.line("    inputBody = nil")
-                w.line("} else")
-            }
-            for (index, content) in ordered.enumerated() {
-                w.line("\(index == 0 ? "if" : "} else if") s.matches(request, \(Naming.literal(content.mediaType))) {")
-                w.indent()
-                switch content.kind {
-                case .json: w.line("inputBody = .\(content.caseName)(try await s.json(\(content.type).self, body))")
-                case .form: w.line("inputBody = .\(content.caseName)(try await s.form(\(content.type).self, body))")
-                case .multipart: w.line("inputBody = .\(content.caseName)(try await s.multipart(request, body))")
-                case .raw: w.line("inputBody = .\(content.caseName)(s.raw(body))")
-                }
-                w.dedent()
-            }
-            w.line("} else {")
-            w.line("    throw s.unexpectedContent(request)")
-            w.line("}")
-            arguments.append("body: inputBody")
+            statements += readBody(plan)
+            arguments.append(SwiftArgument("body", .name("inputBody")))
         }
-        w.line("let input = \(q).Input(\(arguments.joined(separator: ", ")))")
-        w.open("switch try await self.\(plan.methodName)(input)")
-        for r in plan.responses {
-            if r.isRange || r.isDefault {
-                w.line("case .\(r.caseName)(let statusCode, let value): return try value.encoded(s, status: statusCode)")
-            } else {
-                w.line("case .\(r.caseName)(let value): return try value.encoded(s, status: \(r.status))")
-            }
-        }
-        w.line("case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)")
-        w.close()
-        w.close()
-        w.close()
-        w.close()
-        return w.text
+        statements.append(.binding(constant: true, name: .single("input"), type: nil, value: SwiftExpr.type(.named(plan.inputType)).call(arguments)))
+        statements.append(outputSwitch(plan))
+        let register = SwiftExpr.name("registrar").dot("register")
+        let registration = SwiftExpr.trailingClosure(register, [
+            SwiftArgument("on", .name("transport")), SwiftArgument(SwiftExpr.implicitMember("init").call(SwiftArgument("rawValue", .string(plan.operation.method.uppercased())))),
+            SwiftArgument(.string(plan.operation.path)), SwiftArgument("operationID", SwiftExpr.type(.named(plan.qualifiedName)).dot("id")),
+        ], SwiftClosure(parameters: ["request", "body", "metadata", "s"], body: statements))
+        let function = SwiftFunction(
+            kind: .function(registerName(plan)), access: .omitted,
+            parameters: [
+                SwiftParameter("transport", .existential(.runtime("ServerTransport")), label: .custom("on")),
+                SwiftParameter("registrar", .runtime("ServerRegistrar"), label: .none),
+            ],
+            isThrowing: true, body: [.expression(registration.tried)])
+        return .type(.extension(apiProtocol, members: [.function(function)]))
     }
 
-    /// `func encoded(...)` for a response type.
-    func encoder(_ response: OperationPlan.ResponseType) -> String {
-        var w = SwiftWriter()
-        w.open("extension \(response.qualifiedName)")
-        w.open("func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?)")
-        w.line("\(response.headers.isEmpty && response.contents.isEmpty ? "let" : "var") response = MarfaOpenAPIRuntime.HTTPResponse(status: status)")
-        for h in response.headers {
-            w.line("try s.header(&response, \(Naming.literal(h.name)), headers.\(h.swiftName), explode: \(h.explode))")
-        }
-        if response.contents.isEmpty {
-            w.line("return (response, nil)")
-        } else {
-            w.line("let encoded: MarfaOpenAPIRuntime.HTTPBody")
-            w.open("switch body")
-            for content in response.contents {
-                let mediaType = Naming.literal(content.mediaType == "*/*" ? "application/octet-stream" : content.mediaType)
-                switch content.kind {
-                case .json: w.line("case .\(content.caseName)(let value): encoded = try s.json(&response, value, contentType: \(mediaType))")
-                case .form: w.line("case .\(content.caseName)(let value): encoded = try s.form(&response, value, contentType: \(mediaType))")
-                case .multipart: w.line("case .\(content.caseName)(let value): encoded = s.multipart(&response, value, contentType: \(mediaType))")
-                case .raw: w.line("case .\(content.caseName)(let value): encoded = s.raw(&response, value, contentType: \(mediaType))")
-                }
+    /// How a parameter is read from the request.
+    private func read(_ p: OperationPlan.Parameter, plan: OperationPlan) -> SwiftExpr {
+        let name = SwiftArgument(.string(p.name))
+        let type = SwiftArgument("as", .metatype(p.type))
+        let style = SwiftArgument("style", .implicitMember(p.style))
+        let explode = SwiftArgument("explode", .bool(p.explode))
+        let shape = SwiftArgument("shape", .implicitMember(p.shape.name))
+        switch p.location {
+        case .path:
+            return s.dot("path").call(SwiftArgument(.name("metadata")), name, type, style, explode, shape).tried
+        case .query:
+            var arguments = [SwiftArgument(.name("pairs")), name, type, style, explode, shape]
+            if p.shape == .object && p.explode && p.style == "form" {
+                arguments.append(SwiftArgument("knownNames", .array(plan.queryParameters.map { .string($0.name) })))
             }
-            w.close()
-            w.line("return (response, encoded)")
+            return s.dot(p.required ? "requiredQuery" : "query").call(arguments).tried
+        case .header:
+            return s.dot(p.required ? "requiredHeader" : "header").call(SwiftArgument(request), name, type, explode, shape).tried
+        case .cookie:
+            return s.dot(p.required ? "requiredCookie" : "cookie").call(SwiftArgument(request), name, type, explode, shape).tried
         }
-        w.close()
-        w.close()
-        return w.text
+    }
+
+    /// `inputBody`, read as the content type the request names; nil for an optional body not sent.
+    private func readBody(_ plan: OperationPlan) -> [SwiftStatement] {
+        let bodyType = SwiftType.named(plan.inputType.nested("Body"))
+        let branches = plan.bodyContents.map { content -> (condition: SwiftIf.Condition, body: [SwiftStatement]) in
+            let value: SwiftExpr
+            switch content.kind {
+            case .json: value = s.dot("json").call(SwiftArgument(.metatype(content.type)), SwiftArgument(body)).triedAwaiting
+            case .form: value = s.dot("form").call(SwiftArgument(.metatype(content.type)), SwiftArgument(body)).triedAwaiting
+            case .multipart: value = s.dot("multipart").call(SwiftArgument(request), SwiftArgument(body)).triedAwaiting
+            case .raw: value = s.dot("raw").call(SwiftArgument(body))
+            }
+            let matches = s.dot("matches").call(SwiftArgument(request), SwiftArgument(.string(content.mediaType)))
+            return (.expression(matches), [.assign(.name("inputBody"), SwiftExpr.implicitMember(content.caseName).call(SwiftArgument(value)))])
+        }
+        var chain = SwiftIf(branches: branches, elseBody: [.throw(s.dot("unexpectedContent").call(SwiftArgument(request)))])
+        if !plan.bodyRequired {
+            let absent = SwiftExpr.binary(
+                .binary(body, .equal, .literal(.nil)), .or,
+                .binary(.subscript(request.dot("headerFields"), .string("Content-Type")), .equal, .literal(.nil)))
+            chain = SwiftIf(branches: [(.expression(absent), [.assign(.name("inputBody"), .literal(.nil))])], elseBody: [.if(chain)])
+        }
+        return [.binding(constant: true, name: .single("inputBody"), type: plan.bodyRequired ? bodyType : .optional(bodyType), value: nil), .if(chain)]
+    }
+
+    /// `switch try await self.<method>(input)`: each case's value written with its status.
+    private func outputSwitch(_ plan: OperationPlan) -> SwiftStatement {
+        var cases: [SwiftSwitchCase] = plan.responses.map { r in
+            let ranged = r.isRange || r.isDefault
+            let status: SwiftExpr = ranged ? .name("statusCode") : .literal(.integer(r.status))
+            return SwiftSwitchCase(
+                patterns: [.enumCase(r.caseName, bindings: ranged ? ["statusCode", "value"] : ["value"])],
+                body: [.return(SwiftExpr.name("value").dot("encoded").call(SwiftArgument(s), SwiftArgument("status", status)).tried)])
+        }
+        let response = SwiftExpr.type(.runtime("HTTPResponse")).call(
+            SwiftArgument("status", .name("statusCode")), SwiftArgument("headerFields", SwiftExpr.name("payload").dot("headerFields")))
+        cases.append(SwiftSwitchCase(
+            patterns: [.enumCase("undocumented", bindings: ["statusCode", "payload"])],
+            body: [.return(.tuple([response, SwiftExpr.name("payload").dot("body")]))]))
+        let call = SwiftExpr.name("self").dot(plan.methodName).call(SwiftArgument(.name("input"))).triedAwaiting
+        return .switch(call, cases)
+    }
+
+    /// `func encoded(...)` for a response type: its headers and body written into a response.
+    func encoder(_ responseType: OperationPlan.ResponseType) -> SwiftDecl {
+        let response = SwiftExpr.name("response")
+        var statements: [SwiftStatement] = [.binding(
+            constant: responseType.headers.isEmpty && responseType.contents.isEmpty, name: .single("response"), type: nil,
+            value: SwiftExpr.type(.runtime("HTTPResponse")).call(SwiftArgument("status", .name("status"))))]
+        for h in responseType.headers {
+            statements.append(.expression(s.dot("header").call(
+                SwiftArgument(.addressOf(response)), SwiftArgument(.string(h.name)), SwiftArgument(SwiftExpr.name("headers").dot(h.swiftName)),
+                SwiftArgument("explode", .bool(h.explode))).tried))
+        }
+        if responseType.contents.isEmpty {
+            statements.append(.return(.tuple([response, .literal(.nil)])))
+        } else {
+            statements.append(.binding(constant: true, name: .single("encoded"), type: .httpBody, value: nil))
+            statements.append(.switch(body, responseType.contents.map { content in
+                SwiftSwitchCase(patterns: [.enumCase(content.caseName, bindings: ["value"])], body: [.assign(.name("encoded"), encoded(content))])
+            }))
+            statements.append(.return(.tuple([response, .name("encoded")])))
+        }
+        let function = SwiftFunction(
+            kind: .function("encoded"), access: .omitted,
+            parameters: [SwiftParameter("s", .runtime("ServerCall"), label: .none), SwiftParameter("status", .int)],
+            isThrowing: true, returnType: .tuple([.runtime("HTTPResponse"), .optional(.httpBody)]), body: statements)
+        return .type(.extension(responseType.qualifiedName, members: [.function(function)]))
+    }
+
+    private func encoded(_ content: OperationPlan.Content) -> SwiftExpr {
+        let mediaType = content.mediaType == "*/*" ? "application/octet-stream" : content.mediaType
+        let arguments = [SwiftArgument(.addressOf(.name("response"))), SwiftArgument(.name("value")), SwiftArgument("contentType", .string(mediaType))]
+        switch content.kind {
+        case .json: return s.dot("json").call(arguments).tried
+        case .form: return s.dot("form").call(arguments).tried
+        case .multipart: return s.dot("multipart").call(arguments)
+        case .raw: return s.dot("raw").call(arguments)
+        }
     }
 }

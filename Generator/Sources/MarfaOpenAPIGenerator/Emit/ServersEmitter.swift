@@ -1,33 +1,27 @@
-/// Writes `Servers`: one enum per server of the document, with a `url(...)` taking its variables.
-struct ServersEmitter {
-    let access: String
+/// Declares `Servers`: one enum per server of the document, with a `url(...)` taking its variables.
+enum ServersEmitter {
+    static func servers(_ servers: [APIServer]) -> SwiftTypeDecl {
+        .namespace("Servers", doc: ["The servers the document names."], members: servers.enumerated().map { index, server in
+            .type(.namespace("Server\(index + 1)", doc: Doc.lines(server.description), members: members(server)))
+        })
+    }
 
-    func servers(_ servers: [APIServer], extensionPrefix: String) -> String {
-        var w = SwiftWriter()
-        if !extensionPrefix.isEmpty { w.open(extensionPrefix.trimmingTrailingSpaces) }
-        w.doc(["The servers the document names."])
-        w.open("\(access) enum Servers")
-        for (index, server) in servers.enumerated() {
-            w.doc(Doc.lines(server.description))
-            w.open("\(access) enum Server\(index + 1)")
-            var names = NameScope()
-            let parameters = server.variables.map { variable -> (String, String, String) in
-                let name = names.claim(Naming.memberName(variable.name))
-                return (name, variable.name, "\(name): Swift.String = \(Naming.literal(variable.defaultValue))")
-            }
-            for variable in server.variables where !variable.values.isEmpty {
-                w.doc(["Allowed values of `\(variable.name)`."])
-                w.line("\(access) static let \(Naming.memberName(variable.name))Values: [Swift.String] = [\(variable.values.map(Naming.literal).joined(separator: ", "))]")
-            }
-            w.doc(["`\(server.url)` with its variables filled in."])
-            w.open("\(access) static func url(\(parameters.map(\.2).joined(separator: ", "))) throws -> Foundation.URL")
-            let pairs = parameters.map { "(\(Naming.literal($0.1)), \($0.0))" }.joined(separator: ", ")
-            w.line("try MarfaOpenAPIRuntime.ServerURL.url(\(Naming.literal(server.url)), variables: [\(pairs)])")
-            w.close()
-            w.close()
+    private static func members(_ server: APIServer) -> [SwiftDecl] {
+        var members: [SwiftDecl] = []
+        var names = NameScope()
+        let variables = server.variables.map { (name: names.claim(Naming.memberName($0.name)), variable: $0) }
+        for variable in server.variables where !variable.values.isEmpty {
+            members.append(.property(SwiftProperty(
+                name: Naming.memberName(variable.name) + "Values", doc: ["Allowed values of `\(variable.name)`."], isStatic: true,
+                isConstant: true, type: .array(.string), body: .stored(.array(variable.values.map(SwiftExpr.string))))))
         }
-        w.close()
-        if !extensionPrefix.isEmpty { w.close() }
-        return w.text
+        let url = SwiftExpr.type(.runtime("ServerURL")).dot("url").call(
+            SwiftArgument(.string(server.url)),
+            SwiftArgument("variables", .array(variables.map { .tuple([.string($0.variable.name), .name($0.name)]) })))
+        members.append(.function(SwiftFunction(
+            kind: .function("url"), doc: ["`\(server.url)` with its variables filled in."], isStatic: true,
+            parameters: variables.map { SwiftParameter($0.name, .string, default: .string($0.variable.defaultValue)) },
+            isThrowing: true, returnType: .foundation("URL"), body: [.expression(url.tried)])))
+        return members
     }
 }

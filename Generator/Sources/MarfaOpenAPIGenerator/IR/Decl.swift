@@ -1,24 +1,25 @@
-/// A Swift declaration to emit: a struct, an enum, a type alias, or a namespace holding others.
+/// A type the document declares, before it is written as Swift: a struct, an enum, a type alias, or
+/// a namespace holding others. `DeclEmitter` turns it into the Swift representation.
 final class Decl {
     struct Property {
         /// `requiredNullable`: the key is always written, with `null` for nil.
-        enum Presence { case required, requiredNullable, optional, nullableOptional, defaulted(String) }
+        enum Presence { case required, requiredNullable, optional, nullableOptional, defaulted(SwiftExpr) }
         var swiftName: String
         var jsonName: String
-        var type: String
+        var type: SwiftType
         var presence: Presence
         var doc: [String]
         /// The type the property names directly (not through a list or map), to find recursion.
-        var targetName: String?
+        var targetName: TypeName?
         var boxed = false
         var deprecated = false
 
         /// The Swift type of the property as users see it.
-        var declaredType: String {
+        var declaredType: SwiftType {
             switch presence {
             case .required, .defaulted: type
-            case .optional, .requiredNullable: type + "?"
-            case .nullableOptional: "MarfaOpenAPIRuntime.Nullable<\(type)>?"
+            case .optional, .requiredNullable: .optional(type)
+            case .nullableOptional: .optional(.nullable(type))
             }
         }
     }
@@ -26,7 +27,7 @@ final class Decl {
     struct Structure {
         var properties: [Property]
         /// The value type of `additionalProperties`, when the object keeps unnamed members.
-        var additional: String?
+        var additional: SwiftType?
         /// `additionalProperties: false`: unnamed members are refused when decoding.
         var closed = false
         /// The allOf fallback: every value decodes from the whole object.
@@ -34,16 +35,16 @@ final class Decl {
     }
 
     struct RawEnum {
-        var rawType: String
-        var cases: [(name: String, literal: String)]
+        var rawType: SwiftType
+        var cases: [(name: String, literal: SwiftLiteral)]
     }
 
     struct Choice {
         struct Case {
             var name: String
-            var type: String
+            var type: SwiftType
             var discriminatorValues: [String]
-            var targetName: String?
+            var targetName: TypeName?
         }
         var cases: [Case]
         var discriminator: String?
@@ -56,30 +57,33 @@ final class Decl {
         case structure(Structure)
         case rawEnum(RawEnum)
         case choice(Choice)
-        case alias(String)
+        case alias(SwiftType)
         case namespace
-        /// Written as given: a declaration line (without `{`) and its member lines.
-        case custom(header: String, members: [String])
+        /// Declared by the operation builder as it is written; its children follow its members.
+        case declared(SwiftTypeDecl)
     }
 
     var name: String
-    var qualifiedName: String
+    var qualifiedName: TypeName
     var doc: [String]
     var kind: Kind
     var children: [Decl] = []
     var childNames = NameScope(reserved: ["CodingKeys"])
 
-    init(name: String, qualifiedName: String, doc: [String] = [], kind: Kind) {
+    init(name: String, qualifiedName: TypeName, doc: [String] = [], kind: Kind) {
         self.name = name
         self.qualifiedName = qualifiedName
         self.doc = doc
         self.kind = kind
     }
 
+    /// The declaration as a type where it is used.
+    var type: SwiftType { .named(qualifiedName) }
+
     /// Adds a nested declaration under a name unique in this one.
     func nest(_ suggested: String, doc: [String] = [], kind: Kind) -> Decl {
         let name = childNames.claim(suggested)
-        let child = Decl(name: name, qualifiedName: qualifiedName + "." + name, doc: doc, kind: kind)
+        let child = Decl(name: name, qualifiedName: qualifiedName.nested(name), doc: doc, kind: kind)
         children.append(child)
         return child
     }
@@ -90,7 +94,7 @@ enum Doc {
     static func lines(_ texts: String?...) -> [String] {
         guard let text = texts.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0).replacingOccurrences(of: "*/", with: "* /").trimmingTrailingSpaces
+            String($0).trimmingTrailingSpaces
         }.trimmingEmptyEdges
     }
 }

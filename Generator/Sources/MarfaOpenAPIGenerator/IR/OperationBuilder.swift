@@ -3,21 +3,19 @@
 final class OperationBuilder {
     let types: TypeBuilder
     let log: DiagnosticLog
-    let root: String
-    let access: String
     let operationsNamespace: Decl
     let responsesNamespace: Decl
     let nameOverrides: [String: String]
     /// Response types already declared, by fingerprint.
-    private var responseTypes: [String: String] = [:]
+    private var responseTypes: [String: TypeName] = [:]
     private(set) var declaredResponses: [OperationPlan.ResponseType] = []
-    private var componentResponses: [String: String] = [:]
+    private var componentResponses: [String: TypeName] = [:]
 
-    init(types: TypeBuilder, log: DiagnosticLog, root: String, access: String, operationsNamespace: Decl, responsesNamespace: Decl, nameOverrides: [String: String]) {
+    static let valueConformances: [SwiftType] = [.swift("Sendable"), .swift("Hashable")]
+
+    init(types: TypeBuilder, log: DiagnosticLog, operationsNamespace: Decl, responsesNamespace: Decl, nameOverrides: [String: String]) {
         self.types = types
         self.log = log
-        self.root = root
-        self.access = access
         self.operationsNamespace = operationsNamespace
         self.responsesNamespace = responsesNamespace
         self.nameOverrides = nameOverrides
@@ -27,132 +25,32 @@ final class OperationBuilder {
     func declareComponentResponses(_ responses: [(name: String, response: APIResponse)]) {
         for (name, response) in responses {
             let typeName = responsesNamespace.childNames.claim(Naming.typeName(name))
-            let qualified = responsesNamespace.qualifiedName + "." + typeName
+            let qualified = responsesNamespace.qualifiedName.nested(typeName)
             componentResponses[name] = qualified
-            declareResponse(response, name: typeName, qualified: qualified, in: responsesNamespace)
+            declareResponse(response, name: typeName, qualified: qualified, in: responsesNamespace, isComponent: true)
         }
     }
 
+    /// Declares the operation's `Operations.<Id>` namespace with its Input and Output, and plans it.
     func plan(_ operation: APIOperation, methodNames: inout NameScope) -> OperationPlan {
         let typeName = operationsNamespace.childNames.claim(nameOverrides[operation.id].map(Naming.typeName) ?? Naming.typeName(operation.id))
-        let qualified = operationsNamespace.qualifiedName + "." + typeName
+        let qualified = operationsNamespace.qualifiedName.nested(typeName)
         let methodName = methodNames.claim(nameOverrides[operation.id] ?? Naming.memberName(operation.id))
-        let namespace = Decl(
-            name: typeName, qualifiedName: qualified, doc: operationDoc(operation),
-            kind: .custom(header: "\(access) enum \(typeName)", members: ["\(access) static let id: Swift.String = \(Naming.literal(operation.id))"]))
+        let id = SwiftProperty(name: "id", isStatic: true, isConstant: true, type: .string, body: .stored(.string(operation.id)))
+        var header = SwiftTypeDecl.namespace(typeName, members: [.property(id)])
+        header.doc = operationDoc(operation)
+        let namespace = Decl(name: typeName, qualifiedName: qualified, doc: header.doc, kind: .declared(header))
         operationsNamespace.children.append(namespace)
 
-        // Input
-        let input = Decl(name: "Input", qualifiedName: qualified + ".Input", kind: .namespace)
-        var parameters: [OperationPlan.Parameter] = []
-        var groupMembers: [String] = []
-        for (location, groupName, member) in OperationPlan.parameterGroups {
-            let group = Decl(name: groupName, qualifiedName: input.qualifiedName + "." + groupName, kind: .namespace)
-            var names = NameScope()
-            var members: [String] = []
-            var inits: [String] = []
-            var assigns: [String] = []
-            for parameter in operation.parameters where parameter.location == location {
-                let swiftName = names.claim(Naming.memberName(parameter.name))
-                let usage = types.usage(parameter.schema, in: group, as: Naming.typeName(parameter.name))
-                let required = parameter.required
-                let declared = required ? usage.swift : usage.swift + "?"
-                members += Doc.lines(parameter.description).map { "/// " + $0 }
-                if parameter.deprecated { members.append("@available(*, deprecated)") }
-                members.append("\(access) var \(swiftName): \(declared)")
-                inits.append(required ? "\(swiftName): \(declared)" : "\(swiftName): \(declared) = nil")
-                assigns.append("self.\(swiftName) = \(swiftName)")
-                if usage.shape == .object, parameter.style == "simple" || parameter.style == "label" || parameter.style == "matrix" || parameter.location != .query {
-                    if usage.swift.hasPrefix("MarfaOpenAPIRuntime.OpenAPI") {
-                        log.warning("The parameter '\(parameter.name)' has a free-form schema; it is written as text of its fields.", at: parameter.sourceLocation)
-                    }
-                }
-                parameters.append(OperationPlan.Parameter(
-                    name: parameter.name, swiftName: swiftName, location: location, type: usage.swift, shape: usage.shape,
-                    required: required, style: parameter.style, explode: parameter.explode, allowReserved: parameter.allowReserved))
-            }
-            guard !inits.isEmpty else { continue }
-            group.kind = .custom(
-                header: "\(access) struct \(groupName): Swift.Sendable, Swift.Hashable",
-                members: members + ["\(access) init(\(inits.joined(separator: ", "))) {"] + assigns + ["}"])
-            input.children.append(group)
-            groupMembers.append("\(access) var \(member): \(group.qualifiedName)")
-        }
-        var bodyContents: [OperationPlan.Content] = []
-        var bodyRequired = false
-        if let body = operation.requestBody, !body.contents.isEmpty {
-            let bodyDecl = Decl(name: "Body", qualifiedName: input.qualifiedName + ".Body", kind: .namespace)
-            bodyContents = contents(body.contents, in: bodyDecl)
-            bodyDecl.kind = .custom(
-                header: "@frozen \(access) enum Body: Swift.Sendable, Swift.Hashable",
-                members: bodyContents.map { "case \($0.caseName)(\($0.type))" })
-            bodyDecl.doc = Doc.lines(body.description)
-            input.children.append(bodyDecl)
-            bodyRequired = body.required
-            groupMembers.append("\(access) var body: \(bodyDecl.qualifiedName)\(body.required ? "" : "?")")
-        }
-        let plannedInput = OperationPlan(
-            operation: operation, typeName: typeName, qualifiedName: qualified, methodName: methodName, parameters: parameters,
-            bodyRequired: bodyRequired, bodyContents: bodyContents, responses: [], accept: nil)
-        var initParameters = plannedInput.inputGroups.map { "\($0.member): \($0.type)\($0.defaultable ? " = .init()" : "")" }
-        var initAssigns = plannedInput.inputGroups.map { "self.\($0.member) = \($0.member)" }
-        if plannedInput.hasBody {
-            initParameters.append("body: \(input.qualifiedName).Body\(bodyRequired ? "" : "? = nil")")
-            initAssigns.append("self.body = body")
-        }
-        input.kind = .custom(
-            header: "\(access) struct Input: Swift.Sendable, Swift.Hashable",
-            members: groupMembers + ["\(access) init(\(initParameters.joined(separator: ", "))) {"] + initAssigns + ["}"])
-        namespace.children.append(input)
-
-        // Output
-        let output = Decl(name: "Output", qualifiedName: qualified + ".Output", kind: .namespace)
-        var cases: [String] = []
-        var responses: [OperationPlan.Response] = []
-        var caseNames = NameScope(reserved: ["undocumented"])
-        for response in operation.responses {
-            let caseName = caseNames.claim(Self.caseName(response.status))
-            let structName = Naming.typeName(caseName)
-            let typeName: String
-            if let component = response.componentName, let qualifiedComponent = componentResponses[component] {
-                typeName = qualifiedComponent
-            } else if let existing = responseTypes[response.fingerprint] {
-                output.children.append(Decl(name: structName, qualifiedName: output.qualifiedName + "." + structName, kind: .alias(existing)))
-                typeName = output.qualifiedName + "." + structName
-            } else {
-                let qualifiedStruct = output.qualifiedName + "." + structName
-                declareResponse(response, name: structName, qualified: qualifiedStruct, in: output)
-                responseTypes[response.fingerprint] = qualifiedStruct
-                typeName = qualifiedStruct
-            }
-            let doc = Doc.lines(response.description).map { "/// " + $0 }
-            if response.status == "default" || response.status.hasSuffix("XX") {
-                cases += doc + ["case \(Self.escapedCase(caseName))(statusCode: Swift.Int, \(typeName))"]
-            } else {
-                cases += doc + ["/// Status \(response.status).", "case \(Self.escapedCase(caseName))(\(typeName))"]
-            }
-            let accessor = Self.escapedCase(caseName)
-            let pattern = response.status == "default" || response.status.hasSuffix("XX") ? "case .\(caseName)(_, let response)" : "case .\(caseName)(let response)"
-            cases += [
-                "/// The `\(caseName)` response; throws for any other.",
-                "\(access) var \(accessor): \(typeName) {",
-                "get throws {",
-                "if \(pattern) = self { return response }",
-                "throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: \(Naming.literal(caseName)), received: \"\\(self)\")",
-                "}",
-                "}",
-            ]
-            responses.append(OperationPlan.Response(caseName: caseName, status: response.status, typeName: typeName))
-        }
-        cases += ["/// A status the document does not describe.", "case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)"]
-        output.kind = .custom(header: "@frozen \(access) enum Output: Swift.Sendable, Swift.Hashable", members: cases)
-        namespace.children.append(output)
-
-        let mediaTypes = operation.responses.flatMap { $0.contents.map(\.mediaType) }
+        var plan = OperationPlan(
+            operation: operation, typeName: typeName, qualifiedName: qualified, methodName: methodName, parameters: [],
+            bodyRequired: false, bodyContents: [], responses: [], accept: nil)
+        namespace.children.append(declareInput(operation, plan: &plan))
+        namespace.children.append(declareOutput(operation, plan: &plan))
         var accept: [String] = []
-        for mediaType in mediaTypes where !accept.contains(mediaType) { accept.append(mediaType) }
-        var plan = plannedInput
-        plan.responses = responses
+        for mediaType in operation.responses.flatMap({ $0.contents.map(\.mediaType) }) where !accept.contains(mediaType) {
+            accept.append(mediaType)
+        }
         plan.accept = accept.isEmpty ? nil : accept.joined(separator: ", ")
         return plan
     }
@@ -165,99 +63,234 @@ final class OperationBuilder {
         return lines
     }
 
-    private func declareResponse(_ response: APIResponse, name: String, qualified: String, in scope: Decl) {
+    // MARK: Input
+
+    /// `Input`: a struct of the parameter groups present and the body; fills in the plan's parameters and body.
+    private func declareInput(_ operation: APIOperation, plan: inout OperationPlan) -> Decl {
+        let input = Decl(name: "Input", qualifiedName: plan.inputType, kind: .namespace)
+        var fields: [Field] = []
+        for (location, groupName, member) in OperationPlan.parameterGroups {
+            guard let group = parameterGroup(operation, location, named: groupName, in: input, plan: &plan) else { continue }
+            input.children.append(group)
+            fields.append(Field(name: member, type: group.type, defaultValue: plan.parameters.contains { $0.location == location && $0.required } ? nil : .initialized))
+        }
+        if let body = operation.requestBody, !body.contents.isEmpty {
+            let bodyDecl = Decl(name: "Body", qualifiedName: plan.inputType.nested("Body"), doc: Doc.lines(body.description), kind: .namespace)
+            plan.bodyContents = contents(body.contents, in: bodyDecl)
+            plan.bodyRequired = body.required
+            var bodyType = SwiftTypeDecl(
+                kind: .enum(indirect: false), name: TypeName("Body"), attributes: [.frozen], conformances: Self.valueConformances,
+                members: plan.bodyContents.map { .enumCase(SwiftEnumCase(name: $0.caseName, associatedValues: [(nil, $0.type)])) })
+            bodyType.doc = bodyDecl.doc
+            bodyDecl.kind = .declared(bodyType)
+            input.children.append(bodyDecl)
+            fields.append(Field(name: "body", type: body.required ? bodyDecl.type : .optional(bodyDecl.type), defaultValue: body.required ? nil : .literal(.nil)))
+        }
+        input.kind = .declared(Self.valueStruct("Input", fields: fields))
+        return input
+    }
+
+    /// The `Path`, `Query`, `Headers` or `Cookies` struct of the parameters in `location`; nil when there are none.
+    private func parameterGroup(
+        _ operation: APIOperation, _ location: APIParameter.Location, named groupName: String, in input: Decl, plan: inout OperationPlan
+    ) -> Decl? {
+        let group = Decl(name: groupName, qualifiedName: input.qualifiedName.nested(groupName), kind: .namespace)
+        var names = NameScope()
+        var fields: [Field] = []
+        for parameter in operation.parameters where parameter.location == location {
+            let swiftName = names.claim(Naming.memberName(parameter.name))
+            let usage = types.usage(parameter.schema, in: group, as: Naming.typeName(parameter.name))
+            let declared = parameter.required ? usage.swift : .optional(usage.swift)
+            fields.append(Field(
+                name: swiftName, type: declared, defaultValue: parameter.required ? nil : .literal(.nil),
+                doc: Doc.lines(parameter.description), deprecated: parameter.deprecated))
+            if usage.shape == .object, parameter.style == "simple" || parameter.style == "label" || parameter.style == "matrix" || parameter.location != .query,
+                usage.swift == .openAPIValue || usage.swift == .objectContainer
+            {
+                log.warning("The parameter '\(parameter.name)' has a free-form schema; it is written as text of its fields.", at: parameter.sourceLocation)
+            }
+            plan.parameters.append(OperationPlan.Parameter(
+                name: parameter.name, swiftName: swiftName, location: location, type: usage.swift, shape: usage.shape,
+                required: parameter.required, style: parameter.style, explode: parameter.explode, allowReserved: parameter.allowReserved))
+        }
+        guard !fields.isEmpty else { return nil }
+        group.kind = .declared(Self.valueStruct(groupName, fields: fields))
+        return group
+    }
+
+    // MARK: Output
+
+    /// `Output`: an enum with a case and a throwing accessor per documented status, and `undocumented`.
+    private func declareOutput(_ operation: APIOperation, plan: inout OperationPlan) -> Decl {
+        let output = Decl(name: "Output", qualifiedName: plan.outputType, kind: .namespace)
+        var members: [SwiftDecl] = []
+        var caseNames = NameScope(reserved: ["undocumented"])
+        for response in operation.responses {
+            let caseName = caseNames.claim(Self.caseName(response.status))
+            let typeName = responseType(response, structName: Naming.typeName(caseName), in: output)
+            let planned = OperationPlan.Response(caseName: caseName, status: response.status, typeName: typeName)
+            members += outputCase(planned, doc: Doc.lines(response.description))
+            plan.responses.append(planned)
+        }
+        members.append(.enumCase(SwiftEnumCase(
+            name: "undocumented", doc: ["A status the document does not describe."],
+            associatedValues: [("statusCode", .int), (nil, .runtime("UndocumentedPayload"))])))
+        output.kind = .declared(SwiftTypeDecl(
+            kind: .enum(indirect: false), name: TypeName("Output"), attributes: [.frozen], conformances: Self.valueConformances, members: members))
+        return output
+    }
+
+    /// The type of a response: a component's, one of the same shape declared before (aliased), or a new one.
+    private func responseType(_ response: APIResponse, structName: String, in output: Decl) -> TypeName {
+        if let component = response.componentName, let qualifiedComponent = componentResponses[component] {
+            return qualifiedComponent
+        }
+        let qualified = output.qualifiedName.nested(structName)
+        if let existing = responseTypes[response.fingerprint] {
+            output.children.append(Decl(name: structName, qualifiedName: qualified, kind: .alias(.named(existing))))
+        } else {
+            declareResponse(response, name: structName, qualified: qualified, in: output, isComponent: false)
+            responseTypes[response.fingerprint] = qualified
+        }
+        return qualified
+    }
+
+    /// A response's case, and the accessor that answers its value or throws.
+    private func outputCase(_ response: OperationPlan.Response, doc: [String]) -> [SwiftDecl] {
+        let ranged = response.isDefault || response.isRange
+        let associated: [(label: String?, type: SwiftType)] = ranged ? [("statusCode", .int), (nil, .named(response.typeName))] : [(nil, .named(response.typeName))]
+        let matched = SwiftIf(
+            branches: [(.matches(.enumCase(response.caseName, bindings: ranged ? [nil, "response"] : ["response"]), .name("self")), [.return(.name("response"))])],
+            inline: true)
+        let mismatch = SwiftExpr.call(.type(.runtime("UnexpectedResponseError")), [
+            SwiftArgument("expected", .string(response.caseName)), SwiftArgument("received", .interpolated([.value(.name("self"))])),
+        ])
+        let accessor = SwiftProperty(
+            name: response.caseName, doc: ["The `\(response.caseName)` response; throws for any other."], type: .named(response.typeName),
+            body: .throwingGetter([.if(matched), .throw(mismatch)]))
+        return [
+            .enumCase(SwiftEnumCase(name: response.caseName, doc: ranged ? doc : doc + ["Status \(response.status)."], associatedValues: associated)),
+            .property(accessor),
+        ]
+    }
+
+    /// A response struct: its headers and body, each a nested type.
+    private func declareResponse(_ response: APIResponse, name: String, qualified: TypeName, in scope: Decl, isComponent: Bool) {
         let decl = Decl(name: name, qualifiedName: qualified, doc: Doc.lines(response.description), kind: .namespace)
-        var members: [String] = []
-        var initParameters: [String] = []
-        var assigns: [String] = []
+        var fields: [Field] = []
         var headers: [OperationPlan.Header] = []
         if !response.headers.isEmpty {
-            let headersDecl = Decl(name: "Headers", qualifiedName: qualified + ".Headers", kind: .namespace)
-            var names = NameScope()
-            var headerMembers: [String] = []
-            var inits: [String] = []
-            var headerAssigns: [String] = []
-            for header in response.headers {
-                let swiftName = names.claim(Naming.memberName(header.name))
-                let usage = types.usage(header.schema, in: headersDecl, as: Naming.typeName(header.name))
-                let declared = header.required ? usage.swift : usage.swift + "?"
-                headerMembers += Doc.lines(header.description).map { "/// " + $0 }
-                headerMembers.append("\(access) var \(swiftName): \(declared)")
-                inits.append(header.required ? "\(swiftName): \(declared)" : "\(swiftName): \(declared) = nil")
-                headerAssigns.append("self.\(swiftName) = \(swiftName)")
-                headers.append(OperationPlan.Header(name: header.name, swiftName: swiftName, type: usage.swift, shape: usage.shape, required: header.required, explode: header.explode))
-            }
-            headersDecl.kind = .custom(
-                header: "\(access) struct Headers: Swift.Sendable, Swift.Hashable",
-                members: headerMembers + ["\(access) init(\(inits.joined(separator: ", "))) {"] + headerAssigns + ["}"])
+            let headersDecl = responseHeaders(response.headers, in: decl, planned: &headers)
             decl.children.append(headersDecl)
-            members.append("\(access) var headers: \(qualified).Headers")
-            let defaultable = !response.headers.contains { $0.required }
-            initParameters.append("headers: \(qualified).Headers\(defaultable ? " = .init()" : "")")
-            assigns.append("self.headers = headers")
+            fields.append(Field(name: "headers", type: headersDecl.type, defaultValue: response.headers.contains { $0.required } ? nil : .initialized))
         }
         var contents: [OperationPlan.Content] = []
         if !response.contents.isEmpty {
-            let bodyDecl = Decl(name: "Body", qualifiedName: qualified + ".Body", kind: .namespace)
+            let bodyDecl = Decl(name: "Body", qualifiedName: qualified.nested("Body"), kind: .namespace)
             contents = self.contents(response.contents, in: bodyDecl)
-            var bodyMembers: [String] = []
-            for content in contents {
-                bodyMembers.append("case \(content.caseName)(\(content.type))")
-            }
-            for content in contents {
-                bodyMembers += [
-                    "/// The body as `\(content.mediaType)`; throws when it came as another type.",
-                    "\(access) var \(content.caseName): \(content.type) {",
-                    "get throws {",
-                ]
-                if contents.count == 1 {
-                    bodyMembers += ["switch self {", "case .\(content.caseName)(let body): return body", "}"]
-                } else {
-                    bodyMembers += [
-                        "if case .\(content.caseName)(let body) = self { return body }",
-                        "throw MarfaOpenAPIRuntime.UnexpectedContentError(expected: \(Naming.literal(content.mediaType)), received: \"\\(self)\")",
-                    ]
-                }
-                bodyMembers += ["}", "}"]
-            }
-            bodyDecl.kind = .custom(header: "@frozen \(access) enum Body: Swift.Sendable, Swift.Hashable", members: bodyMembers)
+            bodyDecl.kind = .declared(responseBody(contents))
             decl.children.append(bodyDecl)
-            members.append("\(access) var body: \(qualified).Body")
-            initParameters.append("body: \(qualified).Body")
-            assigns.append("self.body = body")
+            fields.append(Field(name: "body", type: bodyDecl.type))
         }
-        decl.kind = .custom(
-            header: "\(access) struct \(name): Swift.Sendable, Swift.Hashable",
-            members: members + ["\(access) init(\(initParameters.joined(separator: ", "))) {"] + assigns + ["}"])
+        var type = Self.valueStruct(name, fields: fields)
+        type.doc = decl.doc
+        decl.kind = .declared(type)
         scope.children.append(decl)
-        declaredResponses.append(OperationPlan.ResponseType(qualifiedName: qualified, headers: headers, contents: contents))
+        declaredResponses.append(OperationPlan.ResponseType(qualifiedName: qualified, isComponent: isComponent, headers: headers, contents: contents))
     }
+
+    private func responseHeaders(_ list: [APIHeader], in decl: Decl, planned: inout [OperationPlan.Header]) -> Decl {
+        let headersDecl = Decl(name: "Headers", qualifiedName: decl.qualifiedName.nested("Headers"), kind: .namespace)
+        var names = NameScope()
+        var fields: [Field] = []
+        for header in list {
+            let swiftName = names.claim(Naming.memberName(header.name))
+            let usage = types.usage(header.schema, in: headersDecl, as: Naming.typeName(header.name))
+            fields.append(Field(
+                name: swiftName, type: header.required ? usage.swift : .optional(usage.swift), defaultValue: header.required ? nil : .literal(.nil),
+                doc: Doc.lines(header.description)))
+            planned.append(OperationPlan.Header(
+                name: header.name, swiftName: swiftName, type: usage.swift, shape: usage.shape, required: header.required, explode: header.explode))
+        }
+        headersDecl.kind = .declared(Self.valueStruct("Headers", fields: fields))
+        return headersDecl
+    }
+
+    /// A response's `Body` enum: a case per content type, and an accessor per case that throws for another.
+    private func responseBody(_ contents: [OperationPlan.Content]) -> SwiftTypeDecl {
+        var members: [SwiftDecl] = contents.map { .enumCase(SwiftEnumCase(name: $0.caseName, associatedValues: [(nil, $0.type)])) }
+        for content in contents {
+            let pattern = SwiftPattern.enumCase(content.caseName, bindings: ["body"])
+            let getter: [SwiftStatement]
+            if contents.count == 1 {
+                getter = [.switch(.name("self"), [SwiftSwitchCase(patterns: [pattern], body: [.return(.name("body"))])])]
+            } else {
+                let mismatch = SwiftExpr.call(.type(.runtime("UnexpectedContentError")), [
+                    SwiftArgument("expected", .string(content.mediaType)), SwiftArgument("received", .interpolated([.value(.name("self"))])),
+                ])
+                getter = [.if(SwiftIf(branches: [(.matches(pattern, .name("self")), [.return(.name("body"))])], inline: true)), .throw(mismatch)]
+            }
+            members.append(.property(SwiftProperty(
+                name: content.caseName, doc: ["The body as `\(content.mediaType)`; throws when it came as another type."], type: content.type,
+                body: .throwingGetter(getter))))
+        }
+        return SwiftTypeDecl(
+            kind: .enum(indirect: false), name: TypeName("Body"), attributes: [.frozen], conformances: Self.valueConformances, members: members)
+    }
+
+    // MARK: Value structs
+
+    /// A stored property of a plain value struct, with its initializer parameter's default.
+    struct Field {
+        var name: String
+        var type: SwiftType
+        var defaultValue: SwiftExpr?
+        var doc: [String] = []
+        var deprecated = false
+    }
+
+    /// `struct name: Sendable, Hashable` with `fields` and a memberwise initializer.
+    static func valueStruct(_ name: String, fields: [Field]) -> SwiftTypeDecl {
+        var members: [SwiftDecl] = fields.map {
+            .property(SwiftProperty(name: $0.name, doc: $0.doc, attributes: $0.deprecated ? [.deprecated] : [], type: $0.type))
+        }
+        members.append(.function(SwiftFunction(
+            kind: .initializer, parameters: fields.map { SwiftParameter($0.name, $0.type, default: $0.defaultValue) },
+            body: fields.map { .assign(.member(.name("self"), $0.name), .name($0.name)) })))
+        return SwiftTypeDecl(kind: .struct, name: TypeName(name), conformances: valueConformances, members: members)
+    }
+
+    // MARK: Contents
 
     private func contents(_ contents: [APIContent], in bodyDecl: Decl) -> [OperationPlan.Content] {
         var names = NameScope()
         return contents.map { content in
             let kind = Self.kind(content.mediaType)
             let caseName = names.claim(Self.caseName(mediaType: content.mediaType))
-            var type = "MarfaOpenAPIRuntime.HTTPBody"
+            var type = SwiftType.httpBody
             switch kind {
             case .json, .form:
                 if let schema = content.schema {
                     let usage = types.usage(schema, in: bodyDecl, as: Naming.typeName(caseName) + "Payload")
-                    type = usage.nullable ? usage.swift + "?" : usage.swift
+                    type = usage.nullable ? .optional(usage.swift) : usage.swift
                 } else {
-                    type = kind == .json ? "MarfaOpenAPIRuntime.OpenAPIValue" : "MarfaOpenAPIRuntime.OpenAPIObjectContainer"
+                    type = kind == .json ? .openAPIValue : .objectContainer
                 }
             case .multipart:
-                type = "MarfaOpenAPIRuntime.MultipartBody"
+                type = .runtime("MultipartBody")
                 if let schema = content.schema { _ = types.usage(schema, in: bodyDecl, as: Naming.typeName(caseName) + "Payload") }
             case .raw:
-                if let schema = content.schema, content.mediaType.contains("event-stream") || content.mediaType.contains("jsonl") || content.mediaType.contains("ndjson") || content.mediaType.contains("json-seq") {
+                if let schema = content.schema, Self.isStream(content.mediaType) {
                     // The stream's items: declared so callers can decode with `asDecodedServerSentEventsWithJSONData(of:)`.
                     _ = types.usage(schema, in: bodyDecl, as: Naming.typeName(caseName) + "Payload")
                 }
             }
             return OperationPlan.Content(caseName: caseName, mediaType: content.mediaType, kind: kind, type: type)
         }
+    }
+
+    static func isStream(_ mediaType: String) -> Bool {
+        mediaType.contains("event-stream") || mediaType.contains("jsonl") || mediaType.contains("ndjson") || mediaType.contains("json-seq")
     }
 
     static func kind(_ mediaType: String) -> OperationPlan.ContentKind {
@@ -302,6 +335,4 @@ final class OperationBuilder {
     ]
 
     static func caseName(_ status: String) -> String { statusNames[status] ?? "code\(status)" }
-
-    static func escapedCase(_ name: String) -> String { name == "default" ? "`default`" : name }
 }

@@ -4,7 +4,7 @@ struct OperationPlan {
         var name: String
         var swiftName: String
         var location: APIParameter.Location
-        var type: String
+        var type: SwiftType
         var shape: TypeUsage.Shape
         var required: Bool
         var style: String
@@ -19,13 +19,13 @@ struct OperationPlan {
         var mediaType: String
         var kind: ContentKind
         /// The Swift type of the case's value.
-        var type: String
+        var type: SwiftType
     }
 
     struct Header {
         var name: String
         var swiftName: String
-        var type: String
+        var type: SwiftType
         var shape: TypeUsage.Shape
         var required: Bool
         var explode: Bool
@@ -33,7 +33,9 @@ struct OperationPlan {
 
     /// A response type declared once; others with the same shape are aliases of it.
     struct ResponseType {
-        var qualifiedName: String
+        var qualifiedName: TypeName
+        /// Declared in `components/responses` rather than for one operation.
+        var isComponent: Bool
         var headers: [Header]
         var contents: [Content]
     }
@@ -42,14 +44,14 @@ struct OperationPlan {
         var caseName: String
         /// `200`, `2XX` or `default`.
         var status: String
-        var typeName: String
+        var typeName: TypeName
         var isRange: Bool { status.hasSuffix("XX") }
         var isDefault: Bool { status == "default" }
     }
 
     var operation: APIOperation
     var typeName: String
-    var qualifiedName: String
+    var qualifiedName: TypeName
     var methodName: String
     var parameters: [Parameter]
     var bodyRequired: Bool
@@ -70,12 +72,17 @@ struct OperationPlan {
     ]
 
     /// The Input members present, in initializer order, and whether each can default to `.init()`.
-    var inputGroups: [(member: String, type: String, defaultable: Bool)] {
-        var groups: [(String, String, Bool)] = []
+    var inputGroups: [(member: String, type: SwiftType, defaultable: Bool)] {
+        var groups: [(String, SwiftType, Bool)] = []
         for (location, type, member) in Self.parameterGroups {
             let members = parameters.filter { $0.location == location }
-            if !members.isEmpty { groups.append((member, "\(qualifiedName).Input.\(type)", !members.contains { $0.required })) }
+            if !members.isEmpty { groups.append((member, .named(inputType.nested(type)), !members.contains { $0.required })) }
         }
         return groups
     }
+
+    /// `Operations.<Id>.Input`
+    var inputType: TypeName { qualifiedName.nested("Input") }
+    /// `Operations.<Id>.Output`
+    var outputType: TypeName { qualifiedName.nested("Output") }
 }

@@ -2,7 +2,7 @@ import MarfaYAML
 
 /// The Swift type that stands for a schema where it is used.
 struct TypeUsage {
-    var swift: String
+    var swift: SwiftType
     var shape: Shape
     /// The schema allows `null`.
     var nullable: Bool
@@ -11,7 +11,7 @@ struct TypeUsage {
 
     enum Shape { case primitive, array, object }
 
-    static var freeForm: TypeUsage { TypeUsage(swift: "MarfaOpenAPIRuntime.OpenAPIValue", shape: .object, nullable: false, decl: nil) }
+    static var freeForm: TypeUsage { TypeUsage(swift: .openAPIValue, shape: .object, nullable: false, decl: nil) }
 }
 
 /// Turns schemas into Swift types: names primitives, lists and maps, and declares a struct or enum
@@ -19,7 +19,6 @@ struct TypeUsage {
 final class TypeBuilder {
     let reader: SchemaReader
     let log: DiagnosticLog
-    let root: String
     let schemasNamespace: Decl
     let nameOverrides: [String: String]
     /// Component and other `$ref` targets: their Swift name and, once built, their usage.
@@ -32,10 +31,9 @@ final class TypeBuilder {
     /// Loops of `$ref`-only schemas already reported, by the place they close.
     private var loopsReported: Set<SourceLocation> = []
 
-    init(reader: SchemaReader, log: DiagnosticLog, root: String, schemasNamespace: Decl, nameOverrides: [String: String]) {
+    init(reader: SchemaReader, log: DiagnosticLog, schemasNamespace: Decl, nameOverrides: [String: String]) {
         self.reader = reader
         self.log = log
-        self.root = root
         self.schemasNamespace = schemasNamespace
         self.nameOverrides = nameOverrides
     }
@@ -62,13 +60,13 @@ final class TypeBuilder {
     private func referenced(_ key: String) -> TypeUsage {
         if let usage = refUsages[key] { return usage }
         let name = refName(key)
-        let qualified = "\(schemasNamespace.qualifiedName).\(name)"
+        let qualified = schemasNamespace.qualifiedName.nested(name)
         guard let target = reader.targets[key] else {
-            return TypeUsage(swift: qualified, shape: .object, nullable: false, decl: nil)
+            return TypeUsage(swift: .named(qualified), shape: .object, nullable: false, decl: nil)
         }
         if building.contains(key) {
             // A cycle through references: name the type now; its declaration is being built.
-            return TypeUsage(swift: qualified, shape: .object, nullable: false, decl: nil)
+            return TypeUsage(swift: .named(qualified), shape: .object, nullable: false, decl: nil)
         }
         building.insert(key)
         defer { building.remove(key) }
@@ -83,11 +81,11 @@ final class TypeBuilder {
         let built = declare(schema, in: schemasNamespace, as: name, exactName: true)
         let usage: TypeUsage
         if built.decl?.qualifiedName == qualified {
-            usage = TypeUsage(swift: qualified, shape: built.shape, nullable: built.nullable, decl: built.decl)
+            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl)
         } else {
             let alias = Decl(name: name, qualifiedName: qualified, doc: Doc.lines(schema.description, schema.title), kind: .alias(built.swift))
             schemasNamespace.children.append(alias)
-            usage = TypeUsage(swift: qualified, shape: built.shape, nullable: built.nullable, decl: built.decl)
+            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl)
         }
         refUsages[key] = usage
         return usage
@@ -195,12 +193,12 @@ final class TypeBuilder {
         case "string": return primitive(string(schema))
         case "integer":
             switch schema.format {
-            case "int32": return primitive("Swift.Int32")
-            case "int64": return primitive("Swift.Int64")
-            default: return primitive("Swift.Int")
+            case "int32": return primitive(.swift("Int32"))
+            case "int64": return primitive(.swift("Int64"))
+            default: return primitive(.int)
             }
-        case "number": return primitive(schema.format == "float" ? "Swift.Float" : "Swift.Double")
-        case "boolean": return primitive("Swift.Bool")
+        case "number": return primitive(schema.format == "float" ? .swift("Float") : .double)
+        case "boolean": return primitive(.bool)
         case "array": return array(schema, in: scope, as: name)
         case "object": return object(schema, in: scope, as: name, exactName: exactName, doc: doc)
         case nil:
@@ -213,27 +211,27 @@ final class TypeBuilder {
         }
     }
 
-    private func primitive(_ swift: String) -> TypeUsage {
+    private func primitive(_ swift: SwiftType) -> TypeUsage {
         TypeUsage(swift: swift, shape: .primitive, nullable: false, decl: nil)
     }
 
-    private func string(_ schema: JSONSchema) -> String {
+    private func string(_ schema: JSONSchema) -> SwiftType {
         switch schema.format {
-        case "date-time": "Foundation.Date"
-        case "date": "MarfaOpenAPIRuntime.CalendarDate"
-        case "byte": "MarfaOpenAPIRuntime.Base64EncodedData"
-        case "binary": "Foundation.Data"
-        default: "Swift.String"
+        case "date-time": .foundation("Date")
+        case "date": .runtime("CalendarDate")
+        case "byte": .runtime("Base64EncodedData")
+        case "binary": .foundation("Data")
+        default: .string
         }
     }
 
     private func array(_ schema: JSONSchema, in scope: Decl, as name: String) -> TypeUsage {
         guard let items = schema.items else {
-            return TypeUsage(swift: "[MarfaOpenAPIRuntime.OpenAPIValue]", shape: .array, nullable: false, decl: nil)
+            return TypeUsage(swift: .array(.openAPIValue), shape: .array, nullable: false, decl: nil)
         }
         let element = declare(items, in: scope, as: name + "Item", exactName: false)
-        let elementType = element.nullable ? element.swift + "?" : element.swift
-        return TypeUsage(swift: "[\(elementType)]", shape: .array, nullable: false, decl: nil)
+        let elementType = element.nullable ? SwiftType.optional(element.swift) : element.swift
+        return TypeUsage(swift: .array(elementType), shape: .array, nullable: false, decl: nil)
     }
 
     // MARK: Shared inline declarations
@@ -242,7 +240,7 @@ final class TypeBuilder {
     private func shared(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage) -> TypeUsage {
         if !exactName, let existing = sharedInline[schema.fingerprint] {
             let alias = scope.nest(name, kind: .alias(existing.swift))
-            return TypeUsage(swift: alias.qualifiedName, shape: existing.shape, nullable: existing.nullable, decl: existing.decl)
+            return TypeUsage(swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl)
         }
         let usage = make(name)
         if !exactName { sharedInline[schema.fingerprint] = usage }
@@ -259,7 +257,7 @@ final class TypeBuilder {
 
     private func newDecl(in scope: Decl, _ name: String, exactName: Bool, doc: [String], kind: Decl.Kind) -> Decl {
         if exactName {
-            let decl = Decl(name: name, qualifiedName: scope.qualifiedName + "." + name, doc: doc, kind: kind)
+            let decl = Decl(name: name, qualifiedName: scope.qualifiedName.nested(name), doc: doc, kind: kind)
             scope.children.append(decl)
             return decl
         }
@@ -272,14 +270,14 @@ final class TypeBuilder {
         if schema.properties.isEmpty {
             switch schema.additionalProperties {
             case .unspecified, .allowed(true):
-                return TypeUsage(swift: "MarfaOpenAPIRuntime.OpenAPIObjectContainer", shape: .object, nullable: false, decl: nil)
+                return TypeUsage(swift: .objectContainer, shape: .object, nullable: false, decl: nil)
             default: break
             }
         }
         return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
             decl.kind = .structure(structure(properties: schema.properties, required: Set(schema.required), additional: schema.additionalProperties, in: decl))
-            return TypeUsage(swift: decl.qualifiedName, shape: .object, nullable: false, decl: decl)
+            return TypeUsage(swift: decl.type, shape: .object, nullable: false, decl: decl)
         }
     }
 
@@ -305,15 +303,15 @@ final class TypeBuilder {
             if property.schema.writeOnly { doc.append("- Note: Write-only: requests carry it; answers leave it out.") }
             members.append(Decl.Property(
                 swiftName: swiftName, jsonName: property.name, type: usage.swift, presence: presence, doc: doc,
-                targetName: usage.swift, deprecated: property.schema.deprecated))
+                targetName: usage.swift.typeName, deprecated: property.schema.deprecated))
         }
         var structure = Decl.Structure(properties: members)
         switch additional {
         case .schema(let schema):
             let usage = declare(schema, in: decl, as: "AdditionalProperties", exactName: false)
-            structure.additional = usage.nullable ? usage.swift + "?" : usage.swift
+            structure.additional = usage.nullable ? .optional(usage.swift) : usage.swift
         case .allowed(true):
-            if !properties.isEmpty { structure.additional = "MarfaOpenAPIRuntime.OpenAPIValue" }
+            if !properties.isEmpty { structure.additional = .openAPIValue }
         case .allowed(false):
             structure.closed = true
         case .unspecified:
@@ -323,19 +321,19 @@ final class TypeBuilder {
     }
 
     /// A Swift literal for a `default`, or nil (with a diagnostic) when it cannot be written.
-    private func defaultLiteral(_ value: Node, for usage: TypeUsage, schema: JSONSchema) -> String? {
+    private func defaultLiteral(_ value: Node, for usage: TypeUsage, schema: JSONSchema) -> SwiftExpr? {
         if let decl = usage.decl, case .rawEnum(let raw) = decl.kind, let text = value.string,
-            let match = raw.cases.first(where: { $0.literal == Naming.literal(text) || $0.literal == text })
+            let match = raw.cases.first(where: { $0.literal == .string(text) || $0.literal == .integer(text) })
         {
-            return "." + match.name
+            return .implicitMember(match.name)
         }
         switch usage.swift {
-        case "Swift.String": if let text = value.string { return Naming.literal(text) }
-        case "Swift.Int", "Swift.Int32", "Swift.Int64": if let int = value.int { return String(int) }
-        case "Swift.Double", "Swift.Float": if let double = value.double { return "\(double)" }
-        case "Swift.Bool": if let bool = value.bool { return bool ? "true" : "false" }
+        case .string: if let text = value.string { return .literal(.string(text)) }
+        case .int, .swift("Int32"), .swift("Int64"): if let int = value.int { return .literal(.integer(String(int))) }
+        case .double, .swift("Float"): if let double = value.double { return .literal(.double(double)) }
+        case .bool: if let bool = value.bool { return .literal(.bool(bool)) }
         default:
-            if usage.shape == .array, value.elements?.isEmpty == true { return "[]" }
+            if usage.shape == .array, value.elements?.isEmpty == true { return .array([]) }
         }
         log.warning("This default value cannot be written in Swift; the property stays optional.", at: value.location)
         return nil
@@ -350,7 +348,26 @@ final class TypeBuilder {
             usage.nullable = usage.nullable || schema.allowsNull
             return usage
         }
-        // Merge objects: every member resolves to properties.
+        if let merged = mergedObject(schema, members: members) {
+            return object(merged, in: scope, as: name, exactName: exactName, doc: doc)
+        }
+        return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
+            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
+            var values: [Decl.Property] = []
+            for (index, member) in members.enumerated() {
+                let usage = declare(member, in: decl, as: "Value\(index + 1)", exactName: false)
+                values.append(Decl.Property(
+                    swiftName: "value\(index + 1)", jsonName: "", type: usage.swift, presence: usage.nullable ? .optional : .required,
+                    doc: [], targetName: usage.swift.typeName))
+            }
+            decl.kind = .structure(Decl.Structure(properties: values, composed: true))
+            return TypeUsage(swift: decl.type, shape: .object, nullable: false, decl: decl)
+        }
+    }
+
+    /// One object schema with the properties of every member merged, the schema's own last; nil when
+    /// a member is not an object (a union, an enumeration, another type) or is too deeply nested.
+    private func mergedObject(_ schema: JSONSchema, members: [JSONSchema]) -> JSONSchema? {
         var properties: [JSONSchema.Property] = []
         var required = Set(schema.required)
         var additional = schema.additionalProperties
@@ -381,30 +398,17 @@ final class TypeBuilder {
             properties.removeAll { $0.name == property.name }
             properties.append(property)
         }
-        if mergeable {
-            let merged = JSONSchema(location: schema.location, fingerprint: schema.fingerprint)
-            merged.types = ["object"]
-            merged.properties = properties
-            merged.required = Array(required).sorted()
-            merged.additionalProperties = additional
-            merged.description = schema.description
-            if properties.isEmpty, case .unspecified = additional {
-                merged.additionalProperties = .allowed(false)
-            }
-            return object(merged, in: scope, as: name, exactName: exactName, doc: doc)
+        guard mergeable else { return nil }
+        let merged = JSONSchema(location: schema.location, fingerprint: schema.fingerprint)
+        merged.types = ["object"]
+        merged.properties = properties
+        merged.required = Array(required).sorted()
+        merged.additionalProperties = additional
+        merged.description = schema.description
+        if properties.isEmpty, case .unspecified = additional {
+            merged.additionalProperties = .allowed(false)
         }
-        return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
-            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
-            var values: [Decl.Property] = []
-            for (index, member) in members.enumerated() {
-                let usage = declare(member, in: decl, as: "Value\(index + 1)", exactName: false)
-                values.append(Decl.Property(
-                    swiftName: "value\(index + 1)", jsonName: "", type: usage.swift, presence: usage.nullable ? .optional : .required,
-                    doc: [], targetName: usage.swift))
-            }
-            decl.kind = .structure(Decl.Structure(properties: values, composed: true))
-            return TypeUsage(swift: decl.qualifiedName, shape: .object, nullable: false, decl: decl)
-        }
+        return merged
     }
 
     // MARK: Unions
@@ -446,7 +450,9 @@ final class TypeBuilder {
                         values.append(JSONPointer.tokens(of: "/" + componentName)?.first ?? componentName)
                     }
                 }
-                cases.append(Decl.Choice.Case(name: caseName, type: usage.nullable ? usage.swift + "?" : usage.swift, discriminatorValues: values, targetName: usage.swift))
+                cases.append(Decl.Choice.Case(
+                    name: caseName, type: usage.nullable ? .optional(usage.swift) : usage.swift, discriminatorValues: values,
+                    targetName: usage.swift.typeName))
             }
             var discriminatorName = schema.discriminator?.propertyName
             if schema.discriminator != nil && branches.contains(where: { $0.reference == nil }) {
@@ -454,7 +460,7 @@ final class TypeBuilder {
                 discriminatorName = nil
             }
             decl.kind = .choice(Decl.Choice(cases: cases, discriminator: discriminatorName, isAnyOf: isAnyOf))
-            return TypeUsage(swift: decl.qualifiedName, shape: .object, nullable: false, decl: decl)
+            return TypeUsage(swift: decl.type, shape: .object, nullable: false, decl: decl)
         }
     }
 
@@ -465,24 +471,36 @@ final class TypeBuilder {
         let strings = present.allSatisfy { $0.scalar != nil && ($0.scalar!.isPlain == false || ($0.int == nil && $0.double == nil && $0.bool == nil)) }
         let integers = present.allSatisfy { $0.int != nil && $0.scalar?.isPlain == true }
         guard !present.isEmpty, strings || integers else {
-            if present.allSatisfy({ $0.bool != nil }) { return primitive("Swift.Bool") }
-            if present.allSatisfy({ $0.double != nil }) { return primitive("Swift.Double") }
+            if present.allSatisfy({ $0.bool != nil }) { return primitive(.bool) }
+            if present.allSatisfy({ $0.double != nil }) { return primitive(.double) }
             log.warning("An enum of mixed or structured values is generated as a free-form value; its values are not checked.", at: schema.location)
             return .freeForm
         }
-        if schema.nonNullTypes == ["number"], integers { return primitive("Swift.Double") }
+        if schema.nonNullTypes == ["number"], integers { return primitive(.double) }
         return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             var caseNames = NameScope(reserved: ["unknown", "allCases", "rawValue", "init"])
-            var cases: [(String, String)] = []
+            var cases: [(String, SwiftLiteral)] = []
             var seen: Set<String> = []
             for value in present {
                 let text = value.scalar!.text
                 guard seen.insert(text).inserted else { continue }
                 let base = integers ? (text.hasPrefix("-") ? "negative" + text.dropFirst() : "_" + text) : Naming.memberName(text)
-                cases.append((caseNames.claim(base), integers ? text : Naming.literal(text)))
+                cases.append((caseNames.claim(base), integers ? .integer(text) : .string(text)))
             }
-            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .rawEnum(Decl.RawEnum(rawType: integers ? "Swift.Int" : "Swift.String", cases: cases)))
-            return TypeUsage(swift: decl.qualifiedName, shape: .primitive, nullable: false, decl: decl)
+            let raw = Decl.RawEnum(rawType: integers ? .int : .string, cases: cases)
+            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .rawEnum(raw))
+            return TypeUsage(swift: decl.type, shape: .primitive, nullable: false, decl: decl)
+        }
+    }
+}
+
+extension TypeUsage.Shape {
+    /// The shape's name, as the runtime's coding calls take it.
+    var name: String {
+        switch self {
+        case .primitive: "primitive"
+        case .array: "array"
+        case .object: "object"
         }
     }
 }

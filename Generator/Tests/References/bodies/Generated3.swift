@@ -76,3 +76,23 @@ extension BodiesFixture.Operations.PostMultipart.Output.Ok {
         return (response, encoded)
     }
 }
+
+extension BodiesFixture.APIProtocol {
+    func _register_putText(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/text", operationID: BodiesFixture.Operations.PutText.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PutText.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = BodiesFixture.Operations.PutText.Input(body: inputBody)
+            switch try await self.putText(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}

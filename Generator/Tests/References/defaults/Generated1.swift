@@ -4,12 +4,12 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension DefaultsFixture {
-internal enum Components {
-    internal enum Schemas {}
-    internal enum Parameters {}
-    internal enum RequestBodies {}
-    internal enum Responses {}
-    internal enum Headers {}
-}
-internal enum Operations {}
+    internal enum Components {
+        internal enum Schemas {}
+        internal enum Parameters {}
+        internal enum RequestBodies {}
+        internal enum Responses {}
+        internal enum Headers {}
+    }
+    internal enum Operations {}
 }

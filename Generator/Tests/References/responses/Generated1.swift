@@ -4,14 +4,14 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension ResponsesFixture {
-internal enum Components {
-    internal enum Schemas {}
-    internal enum Parameters {}
-    internal enum RequestBodies {}
-    internal enum Responses {}
-    internal enum Headers {}
-}
-internal enum Operations {}
+    internal enum Components {
+        internal enum Schemas {}
+        internal enum Parameters {}
+        internal enum RequestBodies {}
+        internal enum Responses {}
+        internal enum Headers {}
+    }
+    internal enum Operations {}
 }
 
 extension ResponsesFixture.Operations {

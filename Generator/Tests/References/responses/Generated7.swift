@@ -16,25 +16,22 @@ extension ResponsesFixture.Components.Schemas {
 }
 
 extension ResponsesFixture {
-/// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-internal struct Client: ResponsesFixture.APIProtocol {
-    let client: MarfaOpenAPIRuntime.UniversalClient
-    /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-    internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-        self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: ResponsesFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+        }
     }
 }
-}
 
-extension ResponsesFixture.Client {
-    /// - Remark: `DELETE /empty`
-    internal func deleteAll(_ input: ResponsesFixture.Operations.DeleteAll.Input) async throws -> ResponsesFixture.Operations.DeleteAll.Output {
-        let c = client.call(ResponsesFixture.Operations.DeleteAll.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/empty")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 204: return .noContent(try await ResponsesFixture.Operations.DeleteAll.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension ResponsesFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_getThing(on: transport, registrar)
+        try _register_deleteAll(on: transport, registrar)
     }
 }

@@ -4,34 +4,37 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension SecurityFixture {
-internal enum Components {
-    internal enum Schemas {}
-    internal enum Parameters {}
-    internal enum RequestBodies {}
-    internal enum Responses {}
-    internal enum Headers {}
-}
-internal enum Operations {}
+    internal enum Components {
+        internal enum Schemas {}
+        internal enum Parameters {}
+        internal enum RequestBodies {}
+        internal enum Responses {}
+        internal enum Headers {}
+    }
+    internal enum Operations {}
 }
 
-extension SecurityFixture {
-/// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-internal struct Client: SecurityFixture.APIProtocol {
-    let client: MarfaOpenAPIRuntime.UniversalClient
-    /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-    internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-        self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension SecurityFixture.Operations.GetSecret.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "text/plain") {
+            decodedBody = .plainText(c.raw(body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
     }
 }
-}
 
-extension SecurityFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_getSecret(on: transport, registrar)
-        try _register_getPublic(on: transport, registrar)
-        try _register_getKeyed(on: transport, registrar)
+extension SecurityFixture.Client {
+    /// - Remark: `GET /public`
+    internal func getPublic(_ input: SecurityFixture.Operations.GetPublic.Input) async throws -> SecurityFixture.Operations.GetPublic.Output {
+        let c = client.call(SecurityFixture.Operations.GetPublic.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/public")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await SecurityFixture.Operations.GetPublic.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }

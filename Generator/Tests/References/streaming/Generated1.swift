@@ -4,32 +4,44 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension StreamingFixture {
-internal enum Components {
-    internal enum Schemas {}
-    internal enum Parameters {}
-    internal enum RequestBodies {}
-    internal enum Responses {}
-    internal enum Headers {}
-}
-internal enum Operations {}
+    internal enum Components {
+        internal enum Schemas {}
+        internal enum Parameters {}
+        internal enum RequestBodies {}
+        internal enum Responses {}
+        internal enum Headers {}
+    }
+    internal enum Operations {}
 }
 
-extension StreamingFixture {
-/// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-internal struct Client: StreamingFixture.APIProtocol {
-    let client: MarfaOpenAPIRuntime.UniversalClient
-    /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-    internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-        self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension StreamingFixture.Operations.StreamEvents.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "text/event-stream") {
+            decodedBody = .textEventStream(c.raw(body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
     }
 }
+
+extension StreamingFixture.Operations.StreamEvents.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
+        }
+        return (response, encoded)
+    }
 }
 
 extension StreamingFixture.APIProtocol {
-    func _register_streamEvents(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/events", operationID: StreamingFixture.Operations.StreamEvents.id) { request, body, metadata, s in
-            let input = StreamingFixture.Operations.StreamEvents.Input()
-            switch try await self.streamEvents(input) {
+    func _register_streamLines(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/lines", operationID: StreamingFixture.Operations.StreamLines.id) { request, body, metadata, s in
+            let input = StreamingFixture.Operations.StreamLines.Input()
+            switch try await self.streamLines(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -1,4 +1,4 @@
-/// Builds Swift source text with indentation.
+/// The renderer's output: lines of text, indented four spaces a level.
 struct SwiftWriter {
     private(set) var text = ""
     private var depth = 0
@@ -14,7 +14,8 @@ struct SwiftWriter {
     }
 
     mutating func doc(_ lines: [String]) {
-        for line in lines { self.line(line.isEmpty ? "///" : "/// " + line) }
+        // `*/` would end a block comment around the declaration.
+        for line in lines { self.line(line.isEmpty ? "///" : "/// " + line.replacingOccurrences(of: "*/", with: "* /")) }
     }
 
     mutating func open(_ header: String) {
@@ -29,13 +30,4 @@ struct SwiftWriter {
 
     mutating func indent() { depth += 1 }
     mutating func dedent() { depth -= 1 }
-
-    /// Writes `lines`, indenting after lines that end with `{` and before lines that start with `}`.
-    mutating func block(_ lines: [String]) {
-        for content in lines {
-            if content.hasPrefix("}") || content.hasPrefix(")") { depth -= 1 }
-            line(content)
-            if content.hasSuffix("{") || content.hasSuffix("(") { depth += 1 }
-        }
-    }
 }

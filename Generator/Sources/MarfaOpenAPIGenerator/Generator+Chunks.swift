@@ -1,0 +1,109 @@
+import MarfaYAML
+
+/// One configuration's pass: the document read, its types and operations declared, then each piece
+/// of output as Swift declarations, printed by `SwiftRenderer` with the configured access level.
+extension Generator {
+    /// The declarations of one document under one configuration, before they are written.
+    struct Declarations {
+        var document: APIDocument
+        var plans: [OperationPlan]
+        /// `Components.Schemas`, `.Responses`, `.Parameters`, `.Headers` and `Operations`, with what they hold.
+        var namespaces: [Decl]
+        var responses: [OperationPlan.ResponseType]
+    }
+
+    static func generateChunks(documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog) throws -> [String] {
+        let declarations = try declare(documents: documents, config: config, log: log)
+        let renderer = SwiftRenderer(access: config.access)
+        return chunks(declarations, config: config, log: log).map(renderer.render)
+    }
+
+    /// Reads the document and declares its types and the operations the filter keeps.
+    static func declare(documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog) throws -> Declarations {
+        let reader = DocumentReader(documents: documents, log: log)
+        let document = try reader.read()
+        let root = TypeName(path: config.namespace.map { [$0] } ?? [])
+        let components = root.nested("Components")
+        let schemas = Decl(name: "Schemas", qualifiedName: components.nested("Schemas"), kind: .namespace)
+        let responses = Decl(name: "Responses", qualifiedName: components.nested("Responses"), kind: .namespace)
+        let parameters = Decl(name: "Parameters", qualifiedName: components.nested("Parameters"), kind: .namespace)
+        let headers = Decl(name: "Headers", qualifiedName: components.nested("Headers"), kind: .namespace)
+        let operations = Decl(name: "Operations", qualifiedName: root.nested("Operations"), kind: .namespace)
+        let types = TypeBuilder(reader: reader.schemas, log: log, schemasNamespace: schemas, nameOverrides: config.nameOverrides)
+        types.registerComponents(document.schemas)
+        types.buildPending()
+        for (name, parameter) in document.parameters {
+            declareComponent(name, parameter.schema, doc: parameter.description, in: parameters, types: types)
+        }
+        for (name, header) in document.headers {
+            declareComponent(name, header.schema, doc: header.description, in: headers, types: types)
+        }
+        let builder = OperationBuilder(
+            types: types, log: log, operationsNamespace: operations, responsesNamespace: responses, nameOverrides: config.nameOverrides)
+        builder.declareComponentResponses(document.responses)
+        var methodNames = NameScope(reserved: ["client", "registerHandlers"])
+        let kept = document.operations.filter { config.filter.keeps(operationID: $0.id, path: $0.path, tags: $0.tags) }
+        if !config.filter.isEmpty && kept.isEmpty {
+            log.warning("The filter keeps no operation.", at: documents.root.location)
+        }
+        let plans = kept.map { builder.plan($0, methodNames: &methodNames) }
+        types.buildPending()
+        let namespaces = [schemas, responses, parameters, headers, operations]
+        Recursion.breakCycles(in: namespaces)
+        return Declarations(document: document, plans: plans, namespaces: namespaces, responses: builder.declaredResponses)
+    }
+
+    /// A `components/parameters` or `components/headers` entry: its schema's type, declared under
+    /// `namespace` as `name`, or a type alias to the type when the schema names one elsewhere.
+    static func declareComponent(_ name: String, _ schema: JSONSchema, doc: String?, in namespace: Decl, types: TypeBuilder) {
+        let typeName = Naming.typeName(name)
+        let usage = types.usage(schema, in: namespace, as: typeName)
+        let qualified = namespace.qualifiedName.nested(typeName)
+        guard usage.decl?.qualifiedName != qualified else { return }
+        namespace.children.append(
+            Decl(name: namespace.childNames.claim(typeName), qualifiedName: qualified, doc: Doc.lines(doc), kind: .alias(usage.swift)))
+    }
+
+    /// The output's pieces in order, each a group of top-level declarations the sharder keeps together.
+    static func chunks(_ declared: Declarations, config: GeneratorConfig, log: DiagnosticLog) -> [[SwiftDecl]] {
+        let root = config.namespace.map { [$0] } ?? []
+        let module = ModuleEmitter(root: root)
+        var chunks: [[SwiftDecl]] = []
+        if config.namespace != nil { chunks.append(module.namespace()) }
+        if config.modes.contains(.types) {
+            chunks.append(module.namespaces())
+            chunks.append(module.apiProtocol(declared.plans))
+            chunks.append([module.shorthands(declared.plans, on: "APIProtocol")])
+            chunks.append(module.inRoot([.type(ServersEmitter.servers(declared.document.servers))]))
+            chunks.append(SecurityEmitter(log: log).emit(declared.document.securitySchemes, declared.plans, root: root))
+            chunks.append([QueryNamesEmitter.emit(declared.plans, root: root)])
+            for namespace in declared.namespaces {
+                for child in namespace.children {
+                    chunks.append([.type(.extension(namespace.qualifiedName, members: [DeclEmitter.emit(child)]))])
+                }
+            }
+        }
+        if config.modes.contains(.client) { chunks += clientChunks(declared, config: config, module: module) }
+        if config.modes.contains(.server) {
+            let server = ServerEmitter(root: root)
+            chunks.append([server.registration(declared.plans)])
+            for response in declared.responses { chunks.append([server.encoder(response)]) }
+            for plan in declared.plans { chunks.append([server.handler(plan)]) }
+        }
+        return chunks
+    }
+
+    /// `Client`, the decoders of the responses its methods read, and a method per operation.
+    static func clientChunks(_ declared: Declarations, config: GeneratorConfig, module: ModuleEmitter) -> [[SwiftDecl]] {
+        let client = ClientEmitter(root: module.root)
+        let conforms = config.modes.contains(.types)
+        var chunks = [module.inRoot([client.clientStruct(conformsToAPI: conforms)])]
+        if !conforms { chunks.append([module.shorthands(declared.plans, on: "Client")]) }
+        let usedResponses = Set(declared.plans.flatMap { $0.responses.map(\.typeName) })
+        for response in declared.responses where usedResponses.contains(response.qualifiedName) || response.isComponent {
+            chunks.append([client.decoder(response)])
+        }
+        for plan in declared.plans { chunks.append([client.method(plan)]) }
+        return chunks
+    }
+}

@@ -1,0 +1,71 @@
+/// How a generated type reads itself from a decoder and writes itself to an encoder. The builders
+/// choose the plan; `SwiftRenderer` writes its coding keys, `init(from:)` and `encode(to:)`.
+enum CodingPlan {
+    /// A struct's properties under their JSON keys.
+    case keyed(KeyedCoding)
+    /// The allOf fallback: every value decodes from the whole object and encodes into it.
+    case composed([CodedProperty])
+    /// An enum of known raw values and `unknown(_:)`: `init(rawValue:)`, `rawValue`, `allCases`.
+    case rawValues(RawValueCoding)
+    /// A oneOf whose branch a property names: `DiscriminatorKey`, and `unknown(_:)` for other values.
+    case discriminated(DiscriminatedCoding)
+    /// A oneOf without a discriminator: the branches are tried in order.
+    case firstDecodable(UnionCoding)
+    /// An anyOf: every value that decodes is kept; the first one set is written.
+    case everyDecodable(UnionCoding)
+}
+
+/// A stored property as its type's coding code reads and writes it.
+struct CodedProperty {
+    enum Presence {
+        /// Always present and never `null`.
+        case required
+        /// Always written; `null` reads as nil.
+        case requiredNullable
+        /// Absent reads as nil.
+        case optional
+        /// `MarfaOpenAPIRuntime.Nullable`: absent, `null` or a value.
+        case nullableOptional
+        /// Absent reads as this value.
+        case defaulted(SwiftExpr)
+    }
+
+    /// The property's name in Swift.
+    var name: String
+    /// Where the value is stored: the name, or the `Box` behind it.
+    var storage: String
+    var key: String
+    /// The value's type, without the optionality its presence adds.
+    var type: SwiftType
+    var presence: Presence
+    var boxed: Bool
+}
+
+struct KeyedCoding {
+    var properties: [CodedProperty]
+    /// The value type of members the schema does not name, kept in `additionalProperties`.
+    var additional: SwiftType?
+    /// Members the schema does not name are refused.
+    var closed: Bool
+    /// Whether `init(from:)` and `encode(to:)` are written out; else the compiler's are used.
+    var custom: Bool
+}
+
+struct RawValueCoding {
+    var rawType: SwiftType
+    var cases: [(name: String, value: SwiftLiteral)]
+}
+
+struct DiscriminatedCoding {
+    var propertyName: String
+    /// Each case with the values of the property that select it.
+    var cases: [(name: String, values: [String])]
+}
+
+struct UnionCoding {
+    /// The type's name, for decoding errors.
+    var typeName: String
+    /// Each case or value with the type it decodes as; `tried` is false for a branch that is the
+    /// union itself (trying it would recurse forever).
+    var branches: [(name: String, type: SwiftType, tried: Bool)]
+}

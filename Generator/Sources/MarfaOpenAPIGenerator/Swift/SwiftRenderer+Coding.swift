@@ -1,0 +1,175 @@
+/// The coding code of a `CodingPlan`.
+extension SwiftRenderer {
+    func render(_ plan: CodingPlan, into w: inout SwiftWriter) {
+        switch plan {
+        case .keyed(let coding):
+            codingKeys(coding.properties, into: &w)
+            if coding.custom {
+                keyedDecoder(coding, into: &w)
+                keyedEncoder(coding, into: &w)
+            }
+        case .composed(let values): composed(values, into: &w)
+        case .rawValues(let coding): rawValues(coding, into: &w)
+        case .discriminated(let coding): discriminated(coding, into: &w)
+        case .firstDecodable(let coding): firstDecodable(coding, into: &w)
+        case .everyDecodable(let coding): everyDecodable(coding, into: &w)
+        }
+    }
+
+    private var decoderHead: String { "\(keyword(.configured))init(from decoder: any Swift.Decoder) throws" }
+    private var encoderHead: String { "\(keyword(.configured))func encode(to encoder: any Swift.Encoder) throws" }
+
+    // MARK: Keyed
+
+    private func codingKeys(_ properties: [CodedProperty], into w: inout SwiftWriter) {
+        guard !properties.isEmpty else { return }
+        w.open("\(keyword(.configured))enum CodingKeys: Swift.String, Swift.CodingKey")
+        for p in properties {
+            w.line(p.storage == p.key ? "case \(p.storage)" : "case \(p.storage) = \(literal(.string(p.key)))")
+        }
+        w.close()
+    }
+
+    private func knownKeys(_ coding: KeyedCoding) -> String {
+        "[" + coding.properties.map { literal(.string($0.key)) }.joined(separator: ", ") + "]"
+    }
+
+    private func keyedDecoder(_ coding: KeyedCoding, into w: inout SwiftWriter) {
+        w.open(decoderHead)
+        if !coding.properties.isEmpty { w.line("let container = try decoder.container(keyedBy: CodingKeys.self)") }
+        for p in coding.properties { w.line("self.\(p.storage) = \(decodedValue(p))") }
+        if let additional = coding.additional {
+            w.line("self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: \(knownKeys(coding))) as \(spell(.stringDictionary(additional)))")
+        } else if coding.closed {
+            w.line("try decoder.ensureNoAdditionalProperties(knownKeys: \(knownKeys(coding)))")
+        }
+        w.close()
+    }
+
+    private func decodedValue(_ p: CodedProperty) -> String {
+        let key = "forKey: .\(p.storage)"
+        switch p.presence {
+        case .required:
+            return "try container.decode(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
+        case .defaulted(let value):
+            let read = "try container.decodeIfPresent(\(spell(p.type)).self, \(key)) ?? \(expression(value))"
+            return p.boxed ? "MarfaOpenAPIRuntime.Box(\(read))" : read
+        case .optional, .requiredNullable:
+            return "try container.decodeIfPresent(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
+        case .nullableOptional:
+            return "try container.decodeIfPresent(\(spell(.nullable(p.type))).self, \(key))\(p.boxed ? ".map { MarfaOpenAPIRuntime.Box($0) }" : "")"
+        }
+    }
+
+    private func keyedEncoder(_ coding: KeyedCoding, into w: inout SwiftWriter) {
+        w.open(encoderHead)
+        if !coding.properties.isEmpty { w.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
+        for p in coding.properties {
+            switch p.presence {
+            case .required, .defaulted, .requiredNullable: w.line("try container.encode(\(p.storage), forKey: .\(p.storage))")
+            case .optional, .nullableOptional: w.line("try container.encodeIfPresent(\(p.storage), forKey: .\(p.storage))")
+            }
+        }
+        if coding.additional != nil { w.line("try encoder.encodeAdditionalProperties(additionalProperties)") }
+        w.close()
+    }
+
+    // MARK: Composed
+
+    private func composed(_ values: [CodedProperty], into w: inout SwiftWriter) {
+        w.open(decoderHead)
+        for p in values {
+            if case .optional = p.presence {
+                w.line("self.\(p.storage) = try? .init(from: decoder)")
+            } else {
+                w.line("self.\(p.storage) = try .init(from: decoder)")
+            }
+        }
+        w.close()
+        w.open(encoderHead)
+        for p in values {
+            let optional: Bool
+            switch p.presence {
+            case .optional, .nullableOptional, .requiredNullable: optional = true
+            case .required, .defaulted: optional = false
+            }
+            w.line("try \(p.storage)\(optional ? "?" : "").encode(to: encoder)")
+        }
+        w.close()
+    }
+
+    // MARK: Raw values
+
+    private func rawValues(_ coding: RawValueCoding, into w: inout SwiftWriter) {
+        let rawType = spell(coding.rawType)
+        w.open("\(keyword(.configured))init(rawValue: \(rawType))")
+        w.open("switch rawValue")
+        for c in coding.cases { w.line("case \(literal(c.value)): self = .\(c.name)") }
+        w.line("default: self = .unknown(rawValue)")
+        w.close()
+        w.close()
+        w.open("\(keyword(.configured))var rawValue: \(rawType)")
+        w.open("switch self")
+        for c in coding.cases { w.line("case .\(c.name): \(literal(c.value))") }
+        w.line("case .unknown(let value): value")
+        w.close()
+        w.close()
+        w.line("\(keyword(.configured))static let allCases: [Self] = [\(coding.cases.map { "." + $0.name }.joined(separator: ", "))]")
+    }
+
+    // MARK: Unions
+
+    private func discriminated(_ coding: DiscriminatedCoding, into w: inout SwiftWriter) {
+        w.open("private enum DiscriminatorKey: Swift.String, Swift.CodingKey")
+        w.line("case value = \(literal(.string(coding.propertyName)))")
+        w.close()
+        w.open(decoderHead)
+        w.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
+        w.open("switch try container.decode(Swift.String.self, forKey: .value)")
+        for c in coding.cases where !c.values.isEmpty {
+            w.line("case \(c.values.map { literal(.string($0)) }.joined(separator: ", ")): self = .\(c.name)(try .init(from: decoder))")
+        }
+        w.line("default: self = .unknown(try .init(from: decoder))")
+        w.close()
+        w.close()
+        caseEncoder(coding.cases.map(\.name) + ["unknown"], into: &w)
+    }
+
+    private func firstDecodable(_ coding: UnionCoding, into w: inout SwiftWriter) {
+        w.open(decoderHead)
+        w.line("var errors: [any Swift.Error] = []")
+        for branch in coding.branches where branch.tried {
+            // `T?(from:)` is not Swift; the optional's own name is.
+            let type = branch.type.isOptional ? "Swift.Optional<\(spell(branch.type.unwrapped))>" : spell(branch.type)
+            w.line("do { self = .\(branch.name)(try \(type)(from: decoder)); return } catch { errors.append(error) }")
+        }
+        w.line("throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: errors)")
+        w.close()
+        caseEncoder(coding.branches.map(\.name), into: &w)
+    }
+
+    private func caseEncoder(_ names: [String], into w: inout SwiftWriter) {
+        w.open(encoderHead)
+        w.open("switch self")
+        for name in names { w.line("case .\(name)(let value): try value.encode(to: encoder)") }
+        w.close()
+        w.close()
+    }
+
+    private func everyDecodable(_ coding: UnionCoding, into w: inout SwiftWriter) {
+        w.open(decoderHead)
+        for value in coding.branches { w.line("self.\(value.name) = try? \(spell(value.type))(from: decoder)") }
+        w.open("if \(coding.branches.map { "\($0.name) == nil" }.joined(separator: " && "))")
+        w.line("throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: [])")
+        w.close()
+        w.close()
+        w.doc(["Writes the first value that is set."])
+        w.open(encoderHead)
+        for (index, value) in coding.branches.enumerated() {
+            w.line("\(index == 0 ? "if" : "} else if") let value = \(value.name) {")
+            w.line("    try value.encode(to: encoder)")
+        }
+        w.line("}")
+        w.close()
+    }
+}
