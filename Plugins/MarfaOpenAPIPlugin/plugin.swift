@@ -5,7 +5,8 @@ import PackagePlugin
 ///
 /// The target's settings come from `openapi-generator-config.yaml` in the target's folder when there is
 /// one, else from the package's `openapi/generator-config.yaml`, in the section named after the target.
-/// The output is always the same fixed set of files, so SwiftPM knows them before the tool runs.
+/// The output is a fixed set of files, so SwiftPM knows them before the tool runs: as many as the
+/// configuration's top-level `shards` says (`ShardSetting`), which is the number the tool writes.
 @main
 struct MarfaOpenAPIPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -17,15 +18,13 @@ struct MarfaOpenAPIPlugin: BuildToolPlugin {
         let configFolder = config.deletingLastPathComponent()
         let inputs = try specFiles(in: configFolder) + [config]
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let files = (0..<8).map { output.appending(path: "Generated\($0).swift") }
+        let shards = ShardSetting.topLevelValue(in: try String(contentsOf: config, encoding: .utf8)) ?? ShardSetting.standard
+        let files = ShardSetting.fileNames(shards).map { output.appending(path: $0) }
         return [
             .buildCommand(
                 displayName: "Generating Swift from OpenAPI for \(target.name)",
                 executable: tool.url,
-                arguments: [
-                    "generate", "--config", config.path, "--target", target.name, "--output", output.path,
-                    "--shards", "8",
-                ],
+                arguments: ["generate", "--config", config.path, "--target", target.name, "--output", output.path],
                 inputFiles: inputs,
                 outputFiles: files)
         ]

@@ -20,7 +20,8 @@ public enum GeneratorCommand {
           --mode MODE          types, client or server; repeat for several. Replaces the configuration's modes.
           --access LEVEL       public, package or internal.
           --strict             Fail on any diagnostic, warnings included.
-          --shards N           How many files to split the output into (default 8).
+          --shards N           How many files to split the output into (default: the configuration's
+                               top-level 'shards', else 8).
           -h, --help           Show this help.
 
         Diagnostics go to standard error as file:line:column: severity: message.
@@ -81,7 +82,7 @@ public enum GeneratorCommand {
                     access = level
                 case "--strict": strict = true
                 case "--shards":
-                    guard let count = Int(try value(argument)), (1...64).contains(count) else { throw UsageError(description: "--shards takes 1 to 64") }
+                    guard let count = Int(try value(argument)), ShardSetting.allowed.contains(count) else { throw UsageError(description: "--shards takes 1 to 64") }
                     shards = count
                 default:
                     guard !argument.hasPrefix("-"), spec == nil else { throw UsageError(description: "unexpected argument '\(argument)'") }
@@ -136,7 +137,7 @@ public enum GeneratorCommand {
             allChunks.append(result.files)
             diagnostics += result.diagnostics
         }
-        files = merge(allChunks)
+        files = FileSharder.merge(allChunks)
         for diagnostic in diagnostics { standardError(diagnostic.description) }
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         for file in files {
@@ -147,17 +148,5 @@ public enum GeneratorCommand {
             }
         }
         return 0
-    }
-
-    /// Joins the files of several documents shard by shard, keeping one header per file.
-    private static func merge(_ sets: [[Generator.File]]) -> [Generator.File] {
-        guard var merged = sets.first else { return [] }
-        for set in sets.dropFirst() {
-            for (index, file) in set.enumerated() where index < merged.count {
-                let body = file.contents.split(separator: "\n", omittingEmptySubsequences: false).drop { $0.hasPrefix("//") || $0.hasPrefix("import ") || $0.isEmpty }
-                if !body.isEmpty { merged[index].contents += "\n" + body.joined(separator: "\n") }
-            }
-        }
-        return merged
     }
 }

@@ -31,7 +31,7 @@ public enum Generator {
         let log = DiagnosticLog()
         for warning in documents.warnings { log.warning(warning.message, at: warning.location) }
         var chunks: [String] = []
-        var shards = 8
+        var shards = ShardSetting.standard
         for config in configs {
             shards = config.shards
             chunks += try generateChunks(documents: documents, config: config, log: log)

@@ -48,8 +48,8 @@ public struct GeneratorConfig: Sendable, Hashable {
     public var namespace: String?
     /// Treat every diagnostic as an error.
     public var strict = false
-    /// The number of files the output is split into.
-    public var shards = 8
+    /// The number of files the output is split into: the configuration file's top-level `shards`.
+    public var shards = ShardSetting.standard
 
     public init() {}
 
@@ -63,6 +63,7 @@ public struct GeneratorConfig: Sendable, Hashable {
             throw GeneratorError(error.message, at: error.location)
         }
         guard root.entries != nil else { throw GeneratorError("The configuration must be a mapping.", at: root.location) }
+        try checkShardSetting(root, path: path)
         var base = GeneratorConfig()
         try base.apply(root)
         guard let target, let targets = root["targets"] else { return [base] }
@@ -104,7 +105,7 @@ public struct GeneratorConfig: Sendable, Hashable {
             case "namespace": namespace = try Self.string(value)
             case "strict": strict = value.bool ?? false
             case "shards":
-                guard let count = value.int, (1...64).contains(count) else {
+                guard let count = value.int, ShardSetting.allowed.contains(count) else {
                     throw GeneratorError("'shards' must be a whole number from 1 to 64.", at: value.location)
                 }
                 shards = count

@@ -1,0 +1,1 @@
+../../Generator/Sources/MarfaOpenAPIGenerator/ShardSetting.swift
