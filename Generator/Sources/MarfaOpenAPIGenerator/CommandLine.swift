@@ -8,7 +8,7 @@ public enum GeneratorCommand {
 
         USAGE: marfa-openapi generate [SPEC] --output DIR [--config FILE [--target NAME]]
                                       [--mode types|client|server ...] [--access public|package|internal]
-                                      [--strict] [--shards N]
+                                      [--strict] [--shards N] [--allow-folder DIR ...]
 
         ARGUMENTS:
           SPEC                 The OpenAPI document (YAML or JSON). Optional when the configuration names one.
@@ -22,8 +22,11 @@ public enum GeneratorCommand {
           --strict             Fail on any diagnostic, warnings included.
           --shards N           How many files to split the output into (default: the configuration's
                                top-level 'shards', else 8).
+          --allow-folder DIR   A folder outside the document's own that its $refs may read; repeat for several.
+                               Adds to the configuration's allowedFolders.
           -h, --help           Show this help.
 
+        A $ref may read files in the document's folder and in allowed folders only (links resolved).
         Diagnostics go to standard error as file:line:column: severity: message.
         """
 
@@ -62,6 +65,7 @@ public enum GeneratorCommand {
         var access: GeneratorConfig.Access?
         var strict = false
         var shards: Int?
+        var allowedFolders: [String] = []
         func value(_ flag: String) throws -> String {
             guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
             return next
@@ -84,6 +88,7 @@ public enum GeneratorCommand {
                 case "--shards":
                     guard let count = Int(try value(argument)), ShardSetting.allowed.contains(count) else { throw UsageError(description: "--shards takes 1 to 64") }
                     shards = count
+                case "--allow-folder": allowedFolders.append(try value(argument))
                 default:
                     guard !argument.hasPrefix("-"), spec == nil else { throw UsageError(description: "unexpected argument '\(argument)'") }
                     spec = argument
@@ -108,6 +113,7 @@ public enum GeneratorCommand {
             if let access { configs[index].access = access }
             if strict { configs[index].strict = true }
             if let shards { configs[index].shards = shards }
+            configs[index].allowedFolders += allowedFolders
         }
         // Several configurations may name several documents; each is generated in its namespace.
         var files: [Generator.File] = []
@@ -127,12 +133,8 @@ public enum GeneratorCommand {
         }
         var allChunks: [[Generator.File]] = []
         for (path, group) in groups {
-            let documents: DocumentSet
-            do {
-                documents = try DocumentSet(rootPath: path)
-            } catch {
-                throw GeneratorError(error.message, at: error.location)
-            }
+            let folders = group.flatMap(\.allowedFolders)
+            let documents = try Generator.loadDocuments(specPath: path, allowedFolders: folders)
             let result = try Generator.generate(documents: documents, configs: group)
             allChunks.append(result.files)
             diagnostics += result.diagnostics

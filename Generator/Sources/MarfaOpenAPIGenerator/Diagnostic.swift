@@ -33,6 +33,29 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Comparabl
     }
 }
 
+extension Diagnostic {
+    /// A document-loading failure as an error at its place, with what to do about it when the
+    /// failure is a rule rather than a broken document. Every load failure becomes a diagnostic here.
+    public init(_ error: LoadError) {
+        var message = error.message
+        switch error.kind {
+        case .outsideAllowedFolders:
+            message += "; to let the generator read it, add its folder to allowedFolders in the generator configuration"
+                + " (relative to the configuration file) or pass --allow-folder"
+        case .remote:
+            message += "; save the file beside the document and refer to it by a relative path"
+        case .malformed, .unreadable, .unresolvable:
+            break
+        }
+        self.init(.error, message, at: error.location)
+    }
+
+    /// A loading warning (such as a duplicate key) as a warning at its place.
+    public init(_ warning: LoadWarning) {
+        self.init(.warning, warning.message, at: warning.location)
+    }
+}
+
 /// The generator refused the document or its configuration; `diagnostics` hold at least one error.
 public struct GeneratorError: Error, Sendable, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
@@ -41,6 +64,11 @@ public struct GeneratorError: Error, Sendable, CustomStringConvertible {
 
     public init(_ message: String, at location: SourceLocation?) {
         self.diagnostics = [Diagnostic(.error, message, at: location)]
+    }
+
+    /// The refusal of a document or configuration that could not be loaded.
+    public init(_ error: LoadError) {
+        self.diagnostics = [Diagnostic(error)]
     }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
@@ -54,6 +82,14 @@ final class DiagnosticLog {
     func warning(_ message: String, at location: SourceLocation?) { add(Diagnostic(.warning, message, at: location)) }
     func error(_ message: String, at location: SourceLocation?) { add(Diagnostic(.error, message, at: location)) }
     func note(_ message: String, at location: SourceLocation?) { add(Diagnostic(.note, message, at: location)) }
+
+    /// A `$ref` that could not be followed, or another load failure met while reading.
+    func error(_ error: LoadError) { add(Diagnostic(error)) }
+
+    /// The warnings of every file `documents` has loaded so far (each reported once).
+    func warnings(of documents: DocumentSet) {
+        for warning in documents.warnings { add(Diagnostic(warning)) }
+    }
 
     func add(_ diagnostic: Diagnostic) {
         if seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }

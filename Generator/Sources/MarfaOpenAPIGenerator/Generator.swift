@@ -17,25 +17,33 @@ public enum Generator {
     /// Generates Swift for the document at `specPath`. Throws `GeneratorError` when the document is
     /// refused, or when `config.strict` is set and there is any diagnostic.
     public static func generate(specPath: String, config: GeneratorConfig) throws -> Output {
-        let documents: DocumentSet
-        do {
-            documents = try DocumentSet(rootPath: specPath)
-        } catch {
-            throw GeneratorError(error.message, at: error.location)
-        }
+        let documents = try loadDocuments(specPath: specPath, allowedFolders: config.allowedFolders)
         return try generate(documents: documents, configs: [config])
+    }
+
+    /// The document at `specPath`, ready to follow its `$ref`s into files of its own folder and of
+    /// `allowedFolders` (absolute, or relative to the working folder). Throws `GeneratorError` at
+    /// the place a file cannot be read or parsed.
+    public static func loadDocuments(specPath: String, allowedFolders: [String]) throws(GeneratorError) -> DocumentSet {
+        do {
+            return try DocumentSet(rootPath: specPath, allowedFolders: allowedFolders)
+        } catch {
+            throw GeneratorError(error)
+        }
     }
 
     /// Generates Swift for several documents into one set of files (each in its own `namespace`).
     public static func generate(documents: DocumentSet, configs: [GeneratorConfig]) throws -> Output {
         let log = DiagnosticLog()
-        for warning in documents.warnings { log.warning(warning.message, at: warning.location) }
+        log.warnings(of: documents)
         var chunks: [String] = []
         var shards = ShardSetting.standard
         for config in configs {
             shards = config.shards
             chunks += try generateChunks(documents: documents, config: config, log: log)
         }
+        // Files that `$ref`s reached while reading have their warnings too.
+        log.warnings(of: documents)
         let diagnostics = log.diagnostics
         if log.hasErrors || (configs.contains(where: \.strict) && !diagnostics.isEmpty) {
             throw GeneratorError(diagnostics.filter { configs.contains(where: \.strict) || $0.severity == .error })

@@ -1,3 +1,4 @@
+import Foundation
 import MarfaYAML
 
 /// What to generate from one document: modes, access, filter, names. Read from a configuration file
@@ -50,6 +51,10 @@ public struct GeneratorConfig: Sendable, Hashable {
     public var strict = false
     /// The number of files the output is split into: the configuration file's top-level `shards`.
     public var shards = ShardSetting.standard
+    /// Folders besides the document's own that its `$ref`s may read files from. Read from a
+    /// configuration file, relative entries are taken from the file's folder; set here, from the
+    /// working folder.
+    public var allowedFolders: [String] = []
 
     public init() {}
 
@@ -60,7 +65,7 @@ public struct GeneratorConfig: Sendable, Hashable {
         do {
             root = try YAMLLoader.load(path: path)
         } catch {
-            throw GeneratorError(error.message, at: error.location)
+            throw GeneratorError(error)
         }
         guard root.entries != nil else { throw GeneratorError("The configuration must be a mapping.", at: root.location) }
         try checkShardSetting(root, path: path)
@@ -114,6 +119,7 @@ public struct GeneratorConfig: Sendable, Hashable {
                 guard let pairs = value.entries else { throw GeneratorError("'nameOverrides' must be a mapping.", at: value.location) }
                 for pair in pairs { nameOverrides[pair.key] = try Self.string(pair.value) }
             case "filter": try applyFilter(value)
+            case "allowedFolders": allowedFolders = try Self.folders(value)
             default:
                 throw GeneratorError("Unknown setting '\(entry.key)'.", at: entry.keyLocation)
             }
@@ -140,6 +146,23 @@ public struct GeneratorConfig: Sendable, Hashable {
             default:
                 throw GeneratorError("Unknown filter rule '\(entry.key)': use tags, operations, paths or exclude.", at: entry.keyLocation)
             }
+        }
+    }
+
+    /// The folders a setting names, each relative to the configuration file that holds it, and each
+    /// an existing folder.
+    static func folders(_ node: Node) throws -> [String] {
+        try (node.elements ?? [node]).map { entry in
+            let name = try string(entry)
+            let file = entry.location.file
+            var path = name
+            if !name.hasPrefix("/"), let slash = file.lastIndex(of: "/") { path = String(file[...slash]) + name }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+                let place = path == name ? "" : " ('\(path)')"
+                throw GeneratorError("'allowedFolders' names '\(name)', which is not a folder\(place).", at: entry.location)
+            }
+            return path
         }
     }
 

@@ -7,6 +7,10 @@ import Synchronization
 /// `$ref`s inside it. Two spellings of one file (relative and absolute, or through a symlink)
 /// are loaded twice.
 ///
+/// Only files inside the root document's folder, or inside a folder named in `allowedFolders`,
+/// are read. The check is made on real paths (symbolic links and `..` resolved), so a link inside
+/// the folder that leads out of it is refused too; a refused `$ref` is an error at the `$ref`.
+///
 /// Thread-safe: the cache sits behind a `Mutex`. Two threads asking for the same new file at
 /// once may both parse it; the first result stored is kept.
 public final class DocumentSet: Sendable {
@@ -15,6 +19,7 @@ public final class DocumentSet: Sendable {
     /// The root node of the root file.
     public let root: Node
     public let limits: LoadLimits
+    private let folders: ReadableFolders
 
     private struct State {
         var documents: [String: Result<LoadedDocument, LoadError>] = [:]
@@ -23,13 +28,15 @@ public final class DocumentSet: Sendable {
 
     private let state = Mutex(State())
 
-    /// Loads the file at `rootPath`.
-    public init(rootPath: String, limits: LoadLimits = .default) throws(LoadError) {
+    /// Loads the file at `rootPath`. `$ref`s may read files in its folder and in `allowedFolders`
+    /// (relative ones are taken from the working folder).
+    public init(rootPath: String, allowedFolders: [String] = [], limits: LoadLimits = .default) throws(LoadError) {
         let file = FilePath.normalized(rootPath)
         let document = try YAMLLoader.loadDocument(path: file, limits: limits)
         rootFile = file
         root = document.root
         self.limits = limits
+        folders = ReadableFolders(rootFile: file, extra: allowedFolders)
         state.withLock {
             $0.documents[file] = .success(document)
             $0.order.append(file)
@@ -37,18 +44,23 @@ public final class DocumentSet: Sendable {
     }
 
     /// Uses already-parsed bytes as the root file named `rootFile` (it is never read from disk).
-    /// Relative `$ref`s from it are taken from the directory of `rootFile`.
-    public init(rootFile: String, bytes: [UInt8], limits: LoadLimits = .default) throws(LoadError) {
+    /// Relative `$ref`s from it are taken from the directory of `rootFile`, which is also the folder
+    /// they may read, with `allowedFolders`.
+    public init(rootFile: String, bytes: [UInt8], allowedFolders: [String] = [], limits: LoadLimits = .default) throws(LoadError) {
         let file = FilePath.normalized(rootFile)
         let document = try YAMLLoader.parseDocument(bytes, file: file, limits: limits)
         self.rootFile = file
         root = document.root
         self.limits = limits
+        folders = ReadableFolders(rootFile: file, extra: allowedFolders)
         state.withLock {
             $0.documents[file] = .success(document)
             $0.order.append(file)
         }
     }
+
+    /// The folders `$ref`s may read files from, as real paths: the root document's folder first.
+    public var readableFolders: [String] { folders.folders }
 
     /// The files loaded so far (including ones that failed to parse), in load order.
     public var loadedFiles: [String] {
@@ -66,31 +78,43 @@ public final class DocumentSet: Sendable {
     }
 
     /// The document in `file` (a path as written in locations), loading it on first use.
-    /// A file that cannot be read is an error at `file:1:1`; a file that cannot be parsed is an
-    /// error inside it, remembered and thrown again on later calls.
+    /// A file that cannot be read, or lies outside the readable folders, is an error at `file:1:1`;
+    /// a file that cannot be parsed is an error inside it, remembered and thrown again on later calls.
     public func document(file: String) throws(LoadError) -> LoadedDocument {
         let name = FilePath.normalized(file)
+        let start = SourceLocation(file: name, line: 1, column: 1)
         switch load(name) {
         case .success(let document): return document
         case .failure(.unreadable(let reason)):
-            throw LoadError("cannot read \(quoted(name, limit: 400)): \(reason)", at: SourceLocation(file: name, line: 1, column: 1))
+            throw LoadError("cannot read \(quoted(name, limit: 400)): \(reason)", at: start, kind: .unreadable)
+        case .failure(.outside(let real)):
+            throw LoadError("cannot read \(quoted(name, limit: 400))\(leadsTo(name, real)): it is \(outsideText)", at: start, kind: .outsideAllowedFolders)
         case .failure(.invalid(let error)): throw error
         }
     }
 
     private enum LoadFailure: Error {
         case unreadable(String)
+        /// Outside the readable folders; the real path it leads to.
+        case outside(String)
         case invalid(LoadError)
     }
 
-    /// The cached document for a normalized name, loading it if needed. Unreadable files are not
-    /// cached: they may appear later, and each `$ref` positions that error itself.
+    /// The cached document for a normalized name, loading it if needed. Files that cannot be read
+    /// or are refused are not cached: they may appear later, and each `$ref` positions that error itself.
     private func load(_ name: String) -> Result<LoadedDocument, LoadFailure> {
         if let cached = state.withLock({ $0.documents[name] }) { return cached.mapError { .invalid($0) } }
+        let (resolution, allowed) = folders.check(name)
+        guard allowed else { return .failure(.outside(resolution.path)) }
         let bytes: [UInt8]
-        switch FileBytes.read(path: name) {
-        case .success(let read): bytes = read
-        case .failure(let failure): return .failure(.unreadable(failure.reason))
+        switch resolution {
+        case .missing(_, let reason): return .failure(.unreadable(reason))
+        case .found(let real):
+            // The real path is read, so what was checked is what is read.
+            switch FileBytes.read(path: real) {
+            case .success(let read): bytes = read
+            case .failure(let failure): return .failure(.unreadable(failure.reason))
+            }
         }
         let result = Result { () throws(LoadError) in try YAMLLoader.parseDocument(bytes, file: name, limits: limits) }
         let stored = state.withLock { state -> Result<LoadedDocument, LoadError> in
@@ -110,8 +134,9 @@ public final class DocumentSet: Sendable {
     /// `~`-escaped; `""` for a whole file), which `Node.value(at:)` accepts.
     ///
     /// Errors are positioned at `from` and quote the ref: a remote URL ("remote $ref is not
-    /// supported: ..."), a file that cannot be read, a fragment that is not a JSON pointer, or a
-    /// pointer that finds nothing (saying which key or index is missing). Parse errors inside the
+    /// supported: ..."), a file outside the readable folders (naming them), a file that cannot be
+    /// read, a fragment that is not a JSON pointer, or a pointer that finds nothing (saying which
+    /// key or index is missing). Each carries its `LoadError.Kind`. Parse errors inside the
     /// referenced file keep their own position in that file.
     public func resolve(ref: String, from: SourceLocation) throws(LoadError) -> (node: Node, file: String, pointer: String) {
         let target = try Self.split(ref: ref, from: from)
@@ -119,18 +144,32 @@ public final class DocumentSet: Sendable {
         switch load(target.file) {
         case .success(let loaded): document = loaded
         case .failure(.unreadable(let reason)):
-            throw LoadError("$ref \(quoted(ref, limit: 400)) names a file that cannot be read: \(quoted(target.file, limit: 400)): \(reason)", at: from)
+            throw LoadError("$ref \(quoted(ref, limit: 400)) names a file that cannot be read: \(quoted(target.file, limit: 400)): \(reason)", at: from, kind: .unreadable)
+        case .failure(.outside(let real)):
+            throw LoadError("$ref \(quoted(ref, limit: 400)) names \(quoted(target.file, limit: 400))\(leadsTo(target.file, real)), which is \(outsideText)", at: from, kind: .outsideAllowedFolders)
         case .failure(.invalid(let error)): throw error
         }
         guard target.pointer.isEmpty || target.pointer.hasPrefix("/"), let tokens = JSONPointer.tokens(of: target.pointer) else {
-            throw LoadError("$ref \(quoted(ref, limit: 400)) has a fragment that is not a JSON pointer (it must be empty or start with '/')", at: from)
+            throw LoadError("$ref \(quoted(ref, limit: 400)) has a fragment that is not a JSON pointer (it must be empty or start with '/')", at: from, kind: .unresolvable)
         }
         switch document.root.walk(tokens) {
         case .success(let node):
             return (node, target.file, target.pointer)
         case .failure(let miss):
-            throw LoadError("$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from)
+            throw LoadError("$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from, kind: .unresolvable)
         }
+    }
+
+    /// Why a file is refused: the folders that may be read.
+    private var outsideText: String {
+        "outside the folders this document may read (\(folders.listed))"
+    }
+
+    /// Where `name` really leads, when that is not plain from it: ` (a link to '/real/path')` for a
+    /// link or a path through one, `, that is '/real/path'` for a relative name.
+    private func leadsTo(_ name: String, _ real: String) -> String {
+        if RealPath.absolute(name) != real { return " (a link to \(quoted(real, limit: 400)))" }
+        return name == real ? "" : ", that is \(quoted(real, limit: 400))"
     }
 
     /// The file and plain pointer a ref names, before anything is loaded.
@@ -140,15 +179,15 @@ public final class DocumentSet: Sendable {
         let fragment = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
         let lowered = path.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            throw LoadError("remote $ref is not supported: \(quoted(ref, limit: 400)) (only local files can be referenced)", at: from)
+            throw LoadError("remote $ref is not supported: \(quoted(ref, limit: 400)) (only local files can be referenced)", at: from, kind: .remote)
         }
         if lowered.hasPrefix("file://") {
             path = String(path.dropFirst("file://".count))
         } else if let scheme = lowered.firstRange(of: "://") {
-            throw LoadError("$ref \(quoted(ref, limit: 400)) uses the unsupported scheme '\(lowered[..<scheme.lowerBound])'", at: from)
+            throw LoadError("$ref \(quoted(ref, limit: 400)) uses the unsupported scheme '\(lowered[..<scheme.lowerBound])'", at: from, kind: .remote)
         }
         guard let decodedPath = JSONPointer.percentDecoded(path), let pointer = JSONPointer.percentDecoded(fragment) else {
-            throw LoadError("$ref \(quoted(ref, limit: 400)) has a bad percent-escape", at: from)
+            throw LoadError("$ref \(quoted(ref, limit: 400)) has a bad percent-escape", at: from, kind: .unresolvable)
         }
         let file = decodedPath.isEmpty
             ? FilePath.normalized(from.file)

@@ -7,11 +7,28 @@ public struct LoadError: Error, CustomStringConvertible, Sendable {
     public var location: SourceLocation
     /// What is wrong, in plain words, on one line.
     public var message: String
+    /// What kind of failure this is, so a caller can say what to do about it.
+    public var kind: Kind
+
+    /// The kinds of loading failure.
+    public enum Kind: Sendable, Hashable {
+        /// The text is not one document the loader accepts: bad syntax, a limit passed, an empty file.
+        case malformed
+        /// A file could not be read.
+        case unreadable
+        /// A `$ref` that is not a usable reference, or whose target is missing.
+        case unresolvable
+        /// A `$ref` to a URL: only local files are read.
+        case remote
+        /// A `$ref` to a file outside every folder the document may read (symbolic links followed).
+        case outsideAllowedFolders
+    }
 
     /// Creates an error; line breaks in `message` are replaced by spaces to keep it on one line.
-    public init(_ message: String, at location: SourceLocation) {
+    public init(_ message: String, at location: SourceLocation, kind: Kind = .malformed) {
         self.location = location
         self.message = oneLine(message)
+        self.kind = kind
     }
 
     public var description: String {

@@ -43,7 +43,7 @@ public enum YAMLLoader: Sendable {
         case .success(let read): bytes = read
         case .failure(let failure):
             throw LoadError("cannot read \(quoted(path, limit: 400)): \(failure.reason)",
-                            at: SourceLocation(file: path, line: 1, column: 1))
+                            at: SourceLocation(file: path, line: 1, column: 1), kind: .unreadable)
         }
         return try parseDocument(bytes, file: path, limits: limits)
     }

@@ -26,6 +26,7 @@ import Testing
         ("responses", ["case 200...299: return .successful(statusCode:", "case 404: return .notFound(try await Components.Responses.NotFound.decoded(", "internal var xRateLimit: Swift.Int", "default: return .`default`(statusCode:"]),
         ("streaming", ["case textEventStream(MarfaOpenAPIRuntime.HTTPBody)", "case jsonLines(MarfaOpenAPIRuntime.HTTPBody)"]),
         ("servers", ["internal static func url(region: Swift.String = \"eu\", port: Swift.String = \"8443\", basePath: Swift.String = \"v1\") throws -> Foundation.URL", "internal static let regionValues: [Swift.String] = [\"eu\", \"us\"]"]),
+        ("multifile", ["internal struct Note: Swift.Codable", "internal var notes: [Components.Schemas.Note]?", "case notFound(Components.Responses.NotFound)"]),
         ("security", ["func getSecret(_ input: Operations.GetSecret.Input)", "func getKeyed(_ input: Operations.GetKeyed.Input)"]),
     ]
 

@@ -8,6 +8,8 @@ struct RefFixture {
     var api: String { base + "/root/api.yaml" }
     var pet: String { base + "/root/models/pet.yaml" }
     var owner: String { base + "/shared/owner.json" }
+    /// The folder beside the API's that its `$ref`s reach into, so it must be allowed.
+    var shared: String { base + "/shared" }
 
     init() throws {
         base = try makeTemporaryDirectory()
@@ -43,7 +45,7 @@ struct RefFixture {
     @Test func resolvesLocalAndRelativeRefsAcrossDirectories() throws {
         let fixture = try RefFixture()
         defer { fixture.remove() }
-        let set = try DocumentSet(rootPath: fixture.api)
+        let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
         #expect(set.rootFile == fixture.api)
         #expect(set.root["openapi"]?.string == "3.1.0")
 
@@ -84,7 +86,7 @@ struct RefFixture {
     @Test func missingFileIsAnErrorAtTheRef() throws {
         let fixture = try RefFixture()
         defer { fixture.remove() }
-        let set = try DocumentSet(rootPath: fixture.api)
+        let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
         let from = SourceLocation(file: fixture.api, line: 5, column: 13)
         #expect(throws: LoadError.self) { try set.resolve(ref: "nope.yaml#/X", from: from) }
         do {
@@ -98,7 +100,7 @@ struct RefFixture {
     @Test func missingPointerIsAnErrorAtTheRef() throws {
         let fixture = try RefFixture()
         defer { fixture.remove() }
-        let set = try DocumentSet(rootPath: fixture.api)
+        let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
         let from = SourceLocation(file: fixture.api, line: 5, column: 13)
         func failure(_ ref: String) -> String? {
             do {
@@ -127,7 +129,7 @@ struct RefFixture {
     @Test func parseErrorsInReferencedFilesPointIntoThem() throws {
         let fixture = try RefFixture()
         defer { fixture.remove() }
-        let set = try DocumentSet(rootPath: fixture.api)
+        let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
         let from = SourceLocation(file: fixture.api, line: 1, column: 1)
         for _ in 0..<2 {
             do {
@@ -155,7 +157,7 @@ struct RefFixture {
     @Test func concurrentResolvesShareOneCache() async throws {
         let fixture = try RefFixture()
         defer { fixture.remove() }
-        let set = try DocumentSet(rootPath: fixture.api)
+        let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
         let from = SourceLocation(file: fixture.api, line: 1, column: 1)
         try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<16 {

@@ -1,11 +1,17 @@
 import MarfaYAML
 
-/// Reads an OpenAPI 3.0 or 3.1 document into an `APIDocument`, following `$ref`s to parameters,
-/// request bodies, responses and headers, and logging whatever it cannot use.
+/// Reads an OpenAPI 3.0 or 3.1 document into an `APIDocument`, following `$ref`s, in the same file
+/// or in others, wherever an object may be one: path items, operations, parameters (and their
+/// list), request bodies, responses (and their map), headers, media types, security schemes and
+/// schemas. The `$ref`s of what is not generated (examples, links, callbacks, unused components)
+/// are followed too, so a broken or refused one is an error. Logs whatever it cannot use.
 final class DocumentReader {
     let documents: DocumentSet
     let log: DiagnosticLog
     let schemas: SchemaReader
+    /// Responses in other files that `components/responses` entries stand for, by key, with the
+    /// entry's name: an operation's `$ref` to such a response uses the component.
+    private var responseAliases: [String: String] = [:]
 
     init(documents: DocumentSet, log: DiagnosticLog) {
         self.documents = documents
@@ -33,11 +39,22 @@ final class DocumentReader {
         var document = APIDocument(
             version: version, title: info["title"]?.string ?? "API", contractVersion: info["version"]?.string ?? "")
         document.servers = (root["servers"]?.elements ?? []).compactMap(server)
-        let components = root["components"]
+        readComponents(root["components"], into: &document)
+        readPaths(root["paths"], defaultSecurity: security(root["security"]) ?? [], into: &document)
+        return document
+    }
+
+    /// The components the generator declares, in the order their names are claimed; the `$ref`s of
+    /// the others are checked.
+    private func readComponents(_ components: Node?, into document: inout APIDocument) {
         for entry in components?["schemas"]?.entries ?? [] {
             if let reference = schemas.referenceToComponent(entry) { document.schemas.append((entry.key, reference)) }
         }
         for entry in components?["responses"]?.entries ?? [] {
+            if let end = ReferenceChain.end(of: entry.value, in: documents, reference: ReferenceChain.objectReference),
+               responseAliases[end.key] == nil {
+                responseAliases[end.key] = entry.key
+            }
             if let response = response(entry.value, status: "default", componentName: nil) {
                 document.responses.append((entry.key, response))
             }
@@ -48,6 +65,9 @@ final class DocumentReader {
         for entry in components?["headers"]?.entries ?? [] {
             if let header = header(entry.key, entry.value) { document.headers.append((entry.key, header)) }
         }
+        for kind in ["requestBodies", "examples", "links", "callbacks", "pathItems"] {
+            checkReferences(in: components?[kind])
+        }
         for entry in components?["securitySchemes"]?.entries ?? [] {
             let node = follow(entry.value) ?? entry.value
             document.securitySchemes.append(
@@ -56,9 +76,12 @@ final class DocumentReader {
                     parameterName: node["name"]?.string, location: node["in"]?.string, description: node["description"]?.string,
                     sourceLocation: entry.keyLocation))
         }
-        let defaultSecurity = security(root["security"]) ?? []
+    }
+
+    /// The operations of every path item, each path item and operation possibly a `$ref`.
+    private func readPaths(_ paths: Node?, defaultSecurity: [[String]], into document: inout APIDocument) {
         var seenIDs: [String: SourceLocation] = [:]
-        for pathEntry in root["paths"]?.entries ?? [] {
+        for pathEntry in paths?.entries ?? [] {
             guard pathEntry.key.hasPrefix("/") else {
                 log.error("A path must start with '/': '\(pathEntry.key)'.", at: pathEntry.keyLocation)
                 continue
@@ -69,7 +92,7 @@ final class DocumentReader {
                 log.error("A path item must be a mapping.", at: pathEntry.value.location)
                 continue
             }
-            let shared = item["parameters"]?.elements ?? []
+            let shared = item["parameters"].flatMap { follow($0) }?.elements ?? []
             for entry in item.entries ?? [] {
                 let method = entry.key.lowercased()
                 if !Self.methods.contains(method) {
@@ -78,17 +101,17 @@ final class DocumentReader {
                     }
                     continue
                 }
-                guard var operation = operation(entry.value, method: method, path: pathEntry.key, shared: shared, defaultSecurity: defaultSecurity)
+                guard let node = follow(entry.value),
+                      var operation = operation(node, method: method, path: pathEntry.key, shared: shared, defaultSecurity: defaultSecurity)
                 else { continue }
                 if let first = seenIDs[operation.id] {
-                    log.error("The operation ID '\(operation.id)' is used twice; first at \(first).", at: entry.value["operationId"]?.location ?? entry.keyLocation)
+                    log.error("The operation ID '\(operation.id)' is used twice; first at \(first).", at: node["operationId"]?.location ?? entry.keyLocation)
                     operation.id += "_\(method)"
                 }
                 seenIDs[operation.id] = operation.location
                 document.operations.append(operation)
             }
         }
-        return document
     }
 
     /// Follows a `$ref` on a non-schema object (parameter, response…), or answers the node itself.
@@ -101,8 +124,28 @@ final class DocumentReader {
         do {
             return follow(try documents.resolve(ref: ref, from: node["$ref"]!.location).node, depth: depth + 1)
         } catch {
-            log.error(error.message, at: error.location)
+            log.error(error)
             return nil
+        }
+    }
+
+    /// Follows the `$ref` of each value of the mapping `node` (examples, links, unused components),
+    /// so one that cannot be followed is reported; what they lead to is not read further.
+    private func checkReferences(in node: Node?) {
+        guard let node, let map = follow(node) else { return }
+        for entry in map.entries ?? [] where !entry.key.hasPrefix("x-") { _ = follow(entry.value) }
+    }
+
+    /// Callbacks are not generated, but their `$ref`s (to callbacks, path items and operations)
+    /// must lead somewhere readable.
+    private func checkCallbacks(_ node: Node) {
+        guard let callbacks = follow(node) else { return }
+        for callback in callbacks.entries ?? [] where !callback.key.hasPrefix("x-") {
+            guard let expressions = follow(callback.value) else { continue }
+            for expression in expressions.entries ?? [] where !expression.key.hasPrefix("x-") {
+                guard let item = follow(expression.value) else { continue }
+                for entry in item.entries ?? [] where Self.methods.contains(entry.key.lowercased()) { _ = follow(entry.value) }
+            }
         }
     }
 
@@ -147,7 +190,7 @@ final class DocumentReader {
         }
         parameters.removeAll { $0.location == .path && !templated.contains($0.name) }
         var responses: [APIResponse] = []
-        for entry in node["responses"]?.entries ?? [] where !entry.key.hasPrefix("x-") {
+        for entry in node["responses"].flatMap({ follow($0) })?.entries ?? [] where !entry.key.hasPrefix("x-") {
             let status = entry.key.uppercased() == "DEFAULT" ? "default" : entry.key.uppercased()
             guard status == "default" || Self.isStatus(status) else {
                 log.error("'\(entry.key)' is not a status code, a range such as 2XX, or 'default'.", at: entry.keyLocation)
@@ -165,8 +208,9 @@ final class DocumentReader {
                 required: resolved["required"]?.bool ?? false, description: resolved["description"]?.string,
                 contents: contents(resolved["content"]), location: raw.location)
         }
-        if node["callbacks"] != nil {
-            log.warning("Callbacks are not generated.", at: node["callbacks"]!.location)
+        if let callbacks = node["callbacks"] {
+            log.warning("Callbacks are not generated.", at: callbacks.location)
+            checkCallbacks(callbacks)
         }
         return APIOperation(
             id: id, method: method, path: path, summary: node["summary"]?.string, description: node["description"]?.string,
@@ -201,10 +245,11 @@ final class DocumentReader {
             log.error("The style '\(style)' is not allowed for a \(placeText) parameter.", at: node["style"]?.location ?? node.location)
             return nil
         }
+        checkReferences(in: node["examples"])
         var schema: JSONSchema
         if let schemaNode = node["schema"] {
             schema = schemas.read(schemaNode)
-        } else if let content = node["content"]?.entries?.first, let schemaNode = content.value["schema"] {
+        } else if let content = node["content"]?.entries?.first, let schemaNode = follow(content.value)?["schema"] {
             schema = schemas.read(schemaNode)
             log.note("The parameter '\(name)' has 'content' \(content.key); its value is written as text in the parameter's style.", at: content.keyLocation)
         } else {
@@ -225,15 +270,18 @@ final class DocumentReader {
     private func componentResponseName(_ node: Node) -> String? {
         guard let ref = node["$ref"]?.string, let target = try? documents.resolve(ref: ref, from: node.location) else { return nil }
         let prefix = "/components/responses/"
-        guard target.file == documents.rootFile, target.pointer.hasPrefix(prefix) else { return nil }
+        guard target.file == documents.rootFile, target.pointer.hasPrefix(prefix) else {
+            return ReferenceChain.end(of: node, in: documents, reference: ReferenceChain.objectReference).flatMap { responseAliases[$0.key] }
+        }
         let name = String(target.pointer.dropFirst(prefix.count))
         return name.contains("/") ? nil : JSONPointer.tokens(of: target.pointer)?.last
     }
 
     func response(_ raw: Node, status: String, componentName: String?) -> APIResponse? {
         guard let node = follow(raw) else { return nil }
+        checkReferences(in: node["links"])
         var headers: [APIHeader] = []
-        for entry in node["headers"]?.entries ?? [] {
+        for entry in node["headers"].flatMap({ follow($0) })?.entries ?? [] {
             if entry.key.lowercased() == "content-type" { continue }
             if let header = header(entry.key, entry.value) { headers.append(header) }
         }
@@ -244,7 +292,8 @@ final class DocumentReader {
 
     func header(_ name: String, _ raw: Node) -> APIHeader? {
         guard let node = follow(raw) else { return nil }
-        let schemaNode = node["schema"] ?? node["content"]?.entries?.first?.value["schema"]
+        checkReferences(in: node["examples"])
+        let schemaNode = node["schema"] ?? node["content"]?.entries?.first.flatMap { follow($0.value) }?["schema"]
         return APIHeader(
             name: name, required: node["required"]?.bool ?? false,
             schema: schemaNode.map(schemas.read) ?? syntheticString(node.location), explode: node["explode"]?.bool ?? false,
@@ -252,8 +301,11 @@ final class DocumentReader {
     }
 
     private func contents(_ node: Node?) -> [APIContent] {
-        (node?.entries ?? []).map { entry in
-            APIContent(mediaType: entry.key.lowercased(), schema: entry.value["schema"].map(schemas.read), location: entry.keyLocation)
+        guard let node, let map = follow(node) else { return [] }
+        return (map.entries ?? []).compactMap { entry in
+            guard let media = follow(entry.value) else { return nil }
+            checkReferences(in: media["examples"])
+            return APIContent(mediaType: entry.key.lowercased(), schema: media["schema"].map(schemas.read), location: entry.keyLocation)
         }
     }
 
@@ -282,12 +334,17 @@ final class DocumentReader {
 }
 
 extension SchemaReader {
-    /// Records a `components/schemas` entry as a reference target and answers its key.
+    /// Records a `components/schemas` entry as a reference target and answers its key. An entry
+    /// that is only a `$ref` into another file stands for the schema it leads to (unless an earlier
+    /// entry does already): the entry's target is that schema, and `$ref`s to it mean the entry.
     func referenceToComponent(_ entry: Node.Entry) -> String? {
         let pointer = "#/components/schemas/" + JSONPointer.escaped(entry.key)
         var node = entry.value
         node.kind = .scalar(Node.Scalar(text: pointer, isPlain: false))
         node.location = entry.keyLocation
-        return reference(node)?.key
+        let external = ReferenceChain.end(of: entry.value, in: documents, reference: ReferenceChain.schemaReference)
+        guard let key = reference(node)?.key else { return nil }
+        if let external { standFor(external, component: key) }
+        return key
     }
 }

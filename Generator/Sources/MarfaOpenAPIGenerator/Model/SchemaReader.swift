@@ -7,6 +7,9 @@ final class SchemaReader {
     /// Every schema a `$ref` targets, by key, with the node it was read from.
     private(set) var targets: [String: (node: Node, pointer: String)] = [:]
     private(set) var targetOrder: [String] = []
+    /// Schemas in other files that `components/schemas` entries stand for, by key, with the key of
+    /// the entry: a `$ref` to such a schema is a `$ref` to its component.
+    private var componentAliases: [String: String] = [:]
 
     init(documents: DocumentSet, log: DiagnosticLog) {
         self.documents = documents
@@ -133,6 +136,14 @@ final class SchemaReader {
         return JSONSchema.Discriminator(propertyName: name, mapping: mapping, location: node.location)
     }
 
+    /// Makes the component whose key is `component` stand for `external`, a schema in another file,
+    /// unless another component does already or it has been met as a target of its own.
+    func standFor(_ external: (key: String, node: Node), component: String) {
+        guard componentAliases[external.key] == nil, targets[external.key] == nil, targets[component] != nil else { return }
+        componentAliases[external.key] = component
+        targets[component]?.node = external.node
+    }
+
     /// Resolves a `$ref` value and records its target, or logs an error and returns nil.
     func reference(_ node: Node) -> SchemaReference? {
         guard let text = node.string else {
@@ -142,13 +153,14 @@ final class SchemaReader {
         do {
             let target = try documents.resolve(ref: text, from: node.location)
             let key = "\(target.file)#\(target.pointer)"
+            if let component = componentAliases[key] { return SchemaReference(key: component, location: node.location) }
             if targets[key] == nil {
                 targets[key] = (target.node, target.pointer)
                 targetOrder.append(key)
             }
             return SchemaReference(key: key, location: node.location)
         } catch {
-            log.error(error.message, at: error.location)
+            log.error(error)
             return nil
         }
     }
