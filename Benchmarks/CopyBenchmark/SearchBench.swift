@@ -6,9 +6,21 @@ import MarfaSQLite
 /// candidates, and what the index costs per write.
 enum SearchBench {
     static let rawSQL = """
-        SELECT items.id, bm25(item_search, 10.0, 4.0, 1.0, 1.0) AS rank, snippet(item_search, -1, '[', ']', '…', 12)
+        SELECT items.*, bm25(item_search, 10.0, 4.0, 1.0, 1.0) AS rank, snippet(item_search, -1, '[', ']', '…', 12)
         FROM item_search JOIN items ON items.rowid = item_search.rowid
         WHERE item_search MATCH ? AND items.state = 'active' ORDER BY rank, items.id LIMIT 20
+        """
+    /// The raw queries a prefix search runs: the row id of the newest `prefixRankingBound`th
+    /// match, then the ranking of the matches from there on.
+    static let rawOldestSQL = """
+        SELECT item_search.rowid AS hit FROM item_search JOIN items ON items.rowid = item_search.rowid
+        WHERE item_search MATCH ? AND items.state = 'active' ORDER BY item_search.rowid DESC LIMIT 1 OFFSET ?
+        """
+    static let rawBoundedSQL = """
+        SELECT items.*, bm25(item_search, 10.0, 4.0, 1.0, 1.0) AS rank, snippet(item_search, -1, '[', ']', '…', 12)
+        FROM item_search JOIN items ON items.rowid = item_search.rowid
+        WHERE item_search MATCH ? AND items.state = 'active' AND item_search.rowid >= ?
+        ORDER BY rank, items.id LIMIT 20
         """
 
     static func run(copy: WorkingCopy, store: URL) async throws {
@@ -24,6 +36,17 @@ enum SearchBench {
             let rawTimes = try await timings(200) { _ = try raw.query(rawSQL, expression) }
             print(String(format: "search %@: copy p50 %.2f ms p99 %.2f ms; raw FTS5 p50 %.2f ms p99 %.2f ms; copy/raw p50 %.2f",
                          label, p(copyTimes, 50), p(copyTimes, 99), p(rawTimes, 50), p(rawTimes, 99), p(copyTimes, 50) / p(rawTimes, 50)))
+            let columns = "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions"
+            let request = SearchRequest(query: FTS5Query(text, prefixLastWord: true)!, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: 20)
+            let direct = try await timings(200) { _ = try CopySearchIndex.search(request, columns: columns, in: raw) }
+            print(String(format: "  index search alone: p50 %.2f ms", p(direct, 50)))
+            guard label == "prefix" else { continue }
+            let bounded = try await timings(200) {
+                let oldest = try raw.first(rawOldestSQL, expression, CopySearchIndex.prefixRankingBound - 1)?.int64("hit") ?? 0
+                _ = try raw.query(rawBoundedSQL, expression, oldest)
+            }
+            print(String(format: "  the same prefix, raw FTS5 ranking the newest %d matches as the copy does: p50 %.2f ms p99 %.2f ms; copy/raw p50 %.2f",
+                         CopySearchIndex.prefixRankingBound, p(bounded, 50), p(bounded, 99), p(copyTimes, 50) / p(bounded, 50)))
         }
         let anchor = try await copy.items.list(ListFilters(limit: 1)).first?.id ?? ""
         let candidates = try await timings(200) { _ = try await copy.items.linkCandidates(of: "Note 4", in: anchor) }

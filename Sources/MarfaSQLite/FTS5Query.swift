@@ -40,6 +40,23 @@ public struct FTS5Query: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { expression }
 
+    /// The same words as one phrase in the column `column` that the column begins with
+    /// (`{title} : ^ "note" + "4"*`): what a name starting with the text matches. With `prefix`
+    /// false the last word must be whole even when it was typed as a prefix.
+    public func phraseStarting(column: String, prefix: Bool = true) -> FTS5Query {
+        var terms = words.map(Self.string)
+        let isPrefix = prefix && lastWordIsPrefix
+        if isPrefix { terms[terms.count - 1] += "*" }
+        let quotedColumn = "\"" + column.replacing("\"", with: "\"\"") + "\""
+        return FTS5Query(words: words, lastWordIsPrefix: isPrefix, expression: "{\(quotedColumn)} : ^ " + terms.joined(separator: " + "))
+    }
+
+    private init(words: [String], lastWordIsPrefix: Bool, expression: String) {
+        self.words = words
+        self.lastWordIsPrefix = lastWordIsPrefix
+        self.expression = expression
+    }
+
     /// The words of `text`: maximal runs of letters, combining marks, digits and private-use
     /// characters (what FTS5's `unicode61` tokenizer keeps), in order.
     public static func words(in text: String) -> [String] {

@@ -21,10 +21,17 @@ public struct SQLiteRow: Sendable, Hashable {
 
     /// The value of the first column named `name` (case-insensitive), or `.null` when there is none.
     public subscript(name: String) -> SQLiteValue {
-        guard let index = columns.firstIndex(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) else {
-            return .null
-        }
+        if let index = columns.firstIndex(of: name) { return values[index] }
+        guard let index = columns.firstIndex(where: { Self.sameIgnoringCase($0, name) }) else { return .null }
         return values[index]
+    }
+
+    /// Whether two column names are equal with ASCII letters' case ignored, as SQLite compares
+    /// identifiers.
+    static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     /// The column named `name` as an integer (see `SQLiteValue.integer`), or nil.

@@ -90,4 +90,27 @@ struct CopySearchTests {
             await copy.close()
         }
     }
+
+    @Test("a prefix ranks the newest 1,000 matches; a longer prefix, a finished word and link names reach every item")
+    func prefixRankingBound() async throws {
+        try await CopyTestInstance.with { test in
+            let oldest = try await test.createItem("core.note", properties: #"{"title": "Marmalade", "body": "marmalade marmalade"}"#)
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            let newer = CopySearchIndex.prefixRankingBound
+            var linking = ""
+            for index in 0..<newer {
+                let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": .string("Marmalade jar \(index)")]))
+                linking = write.itemId ?? ""
+            }
+            let typing = try await copy.search("marm", limit: 200)
+            #expect(typing.count == 200 && !typing.contains { $0.item.id == oldest })
+            #expect(try await copy.search("marmalade ").first?.item.id == oldest)
+            #expect(try await copy.search("marmalade").first?.item.id != oldest)
+            let candidates = try await copy.items.linkCandidates(of: "Marmalade", in: linking)
+            #expect(candidates.first?.itemId == oldest && candidates.first?.match == .exact)
+            #expect(candidates.dropFirst().allSatisfy { $0.match == .prefix && $0.name.hasPrefix("Marmalade jar") })
+            await copy.close()
+        }
+    }
 }

@@ -60,24 +60,6 @@ extension CopyEngine {
     package func displays(of items: [Item], catalog: CopyCatalog) async throws -> [ItemDisplay] {
         items.map { ItemDisplay($0, typeLabel: catalog.itemTypes[$0.type]?.label) }
     }
-
-    /// Exact names first, then names beginning with the text, then full-text matches, each best
-    /// first; the item itself left out.
-    package func linkCandidates(of text: String, in itemId: String, limit: Int) async throws -> [LinkCandidate] {
-        guard let query = FTS5Query(text, prefixLastWord: true) else { return [] }
-        let request = SearchRequest(query: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: max(50, limit * 4))
-        let catalog = try await catalog()
-        let wanted = LinkCandidate.folded(text)
-        var candidates: [(LinkCandidate, Double)] = []
-        for (item, row) in try await search(request) where item.id != itemId {
-            let name = ItemDisplay(item, typeLabel: catalog.itemTypes[item.type]?.label).name
-            let folded = LinkCandidate.folded(name)
-            let match: LinkCandidate.Match = folded == wanted ? .exact : folded.hasPrefix(wanted) ? .prefix : .fullText
-            candidates.append((LinkCandidate(target: text, itemId: item.id, name: name, match: match), row.score))
-        }
-        candidates.sort { ($0.0.match, -$0.1, $0.0.itemId) < ($1.0.match, -$1.1, $1.0.itemId) }
-        return candidates.prefix(limit).map(\.0)
-    }
 }
 
 /// What sends a copy's queue and records the verdicts: the store's sync for a copy on disk, the

@@ -19,24 +19,44 @@ public struct ItemDisplay: Sendable, Hashable {
     /// Worked out from the item's title and body (from its type's display hints).
     init(_ item: Item, typeLabel: String?) {
         itemId = item.id
-        let lines = (item.body ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-        let firstLine = lines.first { !$0.isEmpty }.map { String($0.prefix(80)) }
-        if let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
-            name = title
-        } else if let firstLine {
-            name = firstLine
-        } else {
-            name = "\(typeLabel ?? item.type) \(item.id.suffix(6))"
-        }
-        let flat = Self.plain(item.body ?? "")
-        preview = flat.count > 160 ? String(flat.prefix(159)) + "…" : flat
+        name = Self.name(of: item, typeLabel: typeLabel)
+        preview = Self.preview(of: item.body ?? "")
     }
 
-    /// `text` with link brackets and emphasis marks dropped and blanks collapsed.
-    private static func plain(_ text: String) -> String {
-        let dropped = text.replacingOccurrences(of: "![[", with: "").replacingOccurrences(of: "[[", with: "")
-            .replacingOccurrences(of: "]]", with: "").replacingOccurrences(of: "**", with: "").replacingOccurrences(of: "__", with: "")
-        return dropped.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    /// The item's title, else its body's first non-blank line (80 characters at most), else its
+    /// type and a short id.
+    static func name(of item: Item, typeLabel: String?) -> String {
+        if let title = item.title?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty { return title }
+        let body = item.body ?? ""
+        for line in body.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty { return String(trimmed.prefix(80)) }
+        }
+        return "\(typeLabel ?? item.type) \(item.id.suffix(6))"
+    }
+
+    /// `text` with link brackets and emphasis marks dropped and blanks collapsed, cut at 160
+    /// characters (the last one `…`). Reads only as much of `text` as the preview needs.
+    static func preview(of text: String) -> String {
+        var words: [Substring] = []
+        var length = -1
+        for word in text.split(whereSeparator: \.isWhitespace) {
+            let kept = plain(word)
+            guard !kept.isEmpty else { continue }
+            words.append(kept)
+            length += kept.count + 1
+            if length > 160 { break }
+        }
+        let flat = words.joined(separator: " ")
+        return flat.count > 160 ? String(flat.prefix(159)) + "…" : flat
+    }
+
+    /// `word` without link brackets (`![[`, `[[`, `]]`) and emphasis marks (`**`, `__`).
+    private static func plain(_ word: Substring) -> Substring {
+        guard word.contains(where: { $0 == "[" || $0 == "]" || $0 == "*" || $0 == "_" }) else { return word }
+        var text = String(word)
+        for mark in ["![[", "[[", "]]", "**", "__"] { text = text.replacing(mark, with: "") }
+        return Substring(text)
     }
 }
 

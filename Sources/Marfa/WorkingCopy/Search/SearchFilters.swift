@@ -51,24 +51,29 @@ public struct Snippet: Sendable, Hashable {
         self.matches = matches
     }
 
-    /// The snippet of an excerpt whose matches are wrapped in the index's marks.
+    /// The snippet of an excerpt whose matches are wrapped in the index's marks (one scalar each).
     init(marked: String) {
-        var characters: [Character] = []
+        let open = CopySearchIndex.markOpen.unicodeScalars.first!
+        let close = CopySearchIndex.markClose.unicodeScalars.first!
+        var scalars = String.UnicodeScalarView()
         var spans: [(Int, Int)] = []
         var opened: Int?
-        for character in marked {
-            if String(character) == CopySearchIndex.markOpen {
-                opened = characters.count
-            } else if String(character) == CopySearchIndex.markClose, let start = opened {
-                spans.append((start, characters.count))
+        var count = 0
+        for scalar in marked.unicodeScalars {
+            if scalar == open {
+                opened = count
+            } else if scalar == close, let start = opened {
+                spans.append((start, count))
                 opened = nil
             } else {
-                characters.append(character)
+                scalars.append(scalar)
+                count += 1
             }
         }
-        let text = String(characters)
+        let text = String(scalars)
         self.text = text
-        matches = spans.map { text.index(text.startIndex, offsetBy: $0.0)..<text.index(text.startIndex, offsetBy: $0.1) }
+        let view = text.unicodeScalars
+        matches = spans.map { view.index(view.startIndex, offsetBy: $0.0)..<view.index(view.startIndex, offsetBy: $0.1) }
     }
 
     /// The matched words themselves.

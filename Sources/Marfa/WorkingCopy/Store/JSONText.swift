@@ -18,14 +18,14 @@ package enum JSONText {
 
     /// The object `text` holds; empty for text that isn't one (the store writes only objects).
     package static func object(_ text: String?) -> JSONObject {
-        guard let text, let value = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) else { return [:] }
-        return value.object ?? [:]
+        guard let text else { return [:] }
+        return JSONTextParser.parse(text)?.object ?? [:]
     }
 
     /// The strings of the array `text` holds.
     package static func strings(_ text: String?) -> [String] {
-        guard let text, let value = try? JSONDecoder().decode([String].self, from: Data(text.utf8)) else { return [] }
-        return value
+        guard let text, case .array(let values)? = JSONTextParser.parse(text) else { return [] }
+        return values.compactMap(\.string)
     }
 
     /// `object` written and read back, as a store answers it.
@@ -33,10 +33,8 @@ package enum JSONText {
 
     /// Any `Encodable` wire value as a `JSONValue`.
     static func value<T: Encodable>(of wire: T) -> JSONValue {
-        guard let data = try? JSONEncoder().encode(wire), let value = try? JSONDecoder().decode(JSONValue.self, from: data) else {
-            return .null
-        }
-        return value
+        guard let data = try? JSONEncoder().encode(wire) else { return .null }
+        return JSONTextParser.parse(String(decoding: data, as: UTF8.self)) ?? .null
     }
 
     private static func write(_ value: JSONValue, to text: inout String) {
