@@ -53,7 +53,11 @@ public enum GeneratorCommand {
             standardOutput(usage)
             return rest.isEmpty ? 64 : 0
         }
-        guard rest.removeFirst() == "generate" else {
+        let command = rest.removeFirst()
+        if command == "parse-floor" {
+            return ParseFloorCommand.run(rest, standardError: standardError, standardOutput: standardOutput)
+        }
+        guard command == "generate" else {
             standardError("error: unknown command; use 'marfa-openapi generate' (see --help)")
             return 64
         }

@@ -24,6 +24,15 @@ public final class DocumentSet: Sendable {
     private struct State {
         var documents: [String: Result<LoadedDocument, LoadError>] = [:]
         var order: [String] = []
+        /// Refs resolved so far, by referring file and ref text: a document never changes once
+        /// stored, so the same ref from the same file always lands on the same node.
+        var resolved: [ResolvedKey: (node: Node, file: String, pointer: String)] = [:]
+    }
+
+    /// A ref as written, and the file it is written in (the base of a relative ref).
+    private struct ResolvedKey: Hashable {
+        var file: String
+        var ref: String
     }
 
     private let state = Mutex(State())
@@ -139,6 +148,15 @@ public final class DocumentSet: Sendable {
     /// key or index is missing). Each carries its `LoadError.Kind`. Parse errors inside the
     /// referenced file keep their own position in that file.
     public func resolve(ref: String, from: SourceLocation) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+        let key = ResolvedKey(file: from.file, ref: ref)
+        if let known = state.withLock({ $0.resolved[key] }) { return known }
+        let found = try resolveUncached(ref: ref, from: from)
+        state.withLock { $0.resolved[key] = found }
+        return found
+    }
+
+    /// `resolve` without the cache; only successes are cached, since errors are positioned at `from`.
+    private func resolveUncached(ref: String, from: SourceLocation) throws(LoadError) -> (node: Node, file: String, pointer: String) {
         let target = try Self.split(ref: ref, from: from)
         let document: LoadedDocument
         switch load(target.file) {

@@ -13,11 +13,43 @@ public enum JSONPointer: Sendable {
         }
         if text.isEmpty { return [] }
         guard text.hasPrefix("/") else { return nil }
+        if let tokens = asciiTokens(text) { return tokens }
         var tokens: [String] = []
         for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
             guard let token = unescaped(raw) else { return nil }
             tokens.append(token)
         }
+        return tokens
+    }
+
+    /// The tokens of a plain-form pointer that is all ASCII, split and unescaped byte by byte (for
+    /// ASCII, bytes and characters agree, and this is many times faster); `.some(nil)` when it is
+    /// invalid, nil when it is not ASCII.
+    private static func asciiTokens(_ text: String) -> [String]?? {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var tokens: [String] = []
+        var token: [UInt8] = []
+        var escaped = false
+        for byte in utf8.dropFirst() {
+            if escaped {
+                switch byte {
+                case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
+                case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
+                default: return .some(nil)
+                }
+                escaped = false
+            } else if byte == UInt8(ascii: "/") {
+                tokens.append(String(decoding: token, as: UTF8.self))
+                token.removeAll(keepingCapacity: true)
+            } else if byte == UInt8(ascii: "~") {
+                escaped = true
+            } else {
+                token.append(byte)
+            }
+        }
+        if escaped { return .some(nil) }
+        tokens.append(String(decoding: token, as: UTF8.self))
         return tokens
     }
 

@@ -173,4 +173,30 @@ struct RefFixture {
         #expect(Set(set.loadedFiles) == [fixture.api, fixture.pet, fixture.owner])
         #expect(set.loadedFiles.count == 3)
     }
+
+    @Test func aRefResolvesAgainstTheFileItIsWrittenIn() throws {
+        let fixture = try RefFixture()
+        defer { fixture.remove() }
+        let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
+        let fromRoot = try set.resolve(ref: "#/Pet", from: SourceLocation(file: fixture.pet, line: 1, column: 1))
+        #expect(fromRoot.file == fixture.pet)
+        // The same text again, now written in the root file, where no '/Pet' exists.
+        #expect(throws: LoadError.self) {
+            try set.resolve(ref: "#/Pet", from: SourceLocation(file: fixture.api, line: 3, column: 7))
+        }
+        let again = try set.resolve(ref: "#/Pet", from: SourceLocation(file: fixture.pet, line: 9, column: 1))
+        #expect(again.node.location == fromRoot.node.location)
+    }
+
+    @Test func aRefThatFailedIsTriedAgain() throws {
+        let fixture = try RefFixture()
+        defer { fixture.remove() }
+        let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
+        let from = SourceLocation(file: fixture.api, line: 4, column: 9)
+        let first = #expect(throws: LoadError.self) { try set.resolve(ref: "later.yaml#/a", from: from) }
+        #expect(first?.kind == .unreadable)
+        #expect(first?.location == from)
+        try write("a: 1\n", to: fixture.base + "/root/later.yaml")
+        #expect(try set.resolve(ref: "later.yaml#/a", from: from).node.int == 1)
+    }
 }

@@ -52,4 +52,14 @@ import Testing
         #expect(JSONPointer.tokens(of: JSONPointer.pointer(["x/~1", "~0"])) == ["x/~1", "~0"])
         #expect(JSONPointer.percentDecoded("a%20b%c3%a9") == "a bé")
     }
+
+    @Test func asciiAndOtherPointersSplitAlike() {
+        // ASCII pointers take a byte-by-byte path; others are split by character. Both agree.
+        #expect(JSONPointer.tokens(of: "/e~1x/~0/") == ["e/x", "~", ""])
+        #expect(JSONPointer.tokens(of: "/é~1x/~0/") == ["é/x", "~", ""])
+        #expect(JSONPointer.tokens(of: "/e~2") == nil)
+        #expect(JSONPointer.tokens(of: "/é~2") == nil)
+        #expect(JSONPointer.tokens(of: "/e/~") == nil)
+        #expect(JSONPointer.tokens(of: "/é/~") == nil)
+    }
 }

@@ -12,6 +12,23 @@ final class DocumentReader {
     /// Responses in other files that `components/responses` entries stand for, by key, with the
     /// entry's name: an operation's `$ref` to such a response uses the component.
     private var responseAliases: [String: String] = [:]
+    /// Responses and headers read through a `$ref`, by `ReadCacheKey`: a document reuses a few
+    /// components in many places, and the same ref always reads the same object.
+    private var referencedResponses: [ReadCacheKey: APIResponse] = [:]
+    private var referencedHeaders: [ReadCacheKey: APIHeader] = [:]
+
+    /// A `$ref` as written, and the file it is written in (the base of a relative ref).
+    private struct ReadCacheKey: Hashable {
+        var file: String
+        var ref: String
+
+        /// The key of `node` when it is a `$ref` object, else nil.
+        init?(_ node: Node) {
+            guard let ref = node["$ref"]?.string else { return nil }
+            file = node.location.file
+            self.ref = ref
+        }
+    }
 
     init(documents: DocumentSet, log: DiagnosticLog) {
         self.documents = documents
@@ -278,6 +295,17 @@ final class DocumentReader {
     }
 
     func response(_ raw: Node, status: String, componentName: String?) -> APIResponse? {
+        let key = ReadCacheKey(raw)
+        if let key, var known = referencedResponses[key] {
+            (known.status, known.componentName, known.location) = (status, componentName, raw.location)
+            return known
+        }
+        guard let read = readResponse(raw, status: status, componentName: componentName) else { return nil }
+        if let key { referencedResponses[key] = read }
+        return read
+    }
+
+    private func readResponse(_ raw: Node, status: String, componentName: String?) -> APIResponse? {
         guard let node = follow(raw) else { return nil }
         checkReferences(in: node["links"])
         var headers: [APIHeader] = []
@@ -291,6 +319,17 @@ final class DocumentReader {
     }
 
     func header(_ name: String, _ raw: Node) -> APIHeader? {
+        let key = ReadCacheKey(raw)
+        if let key, var known = referencedHeaders[key] {
+            known.name = name
+            return known
+        }
+        guard let read = readHeader(name, raw) else { return nil }
+        if let key { referencedHeaders[key] = read }
+        return read
+    }
+
+    private func readHeader(_ name: String, _ raw: Node) -> APIHeader? {
         guard let node = follow(raw) else { return nil }
         checkReferences(in: node["examples"])
         let schemaNode = node["schema"] ?? node["content"]?.entries?.first.flatMap { follow($0.value) }?["schema"]
