@@ -105,28 +105,6 @@ enum Naming {
         let joined = spelled.enumerated().map { $0 == 0 && !upper ? $1 : capitalized($1) }.joined()
         return "_" + joined
     }
-
-    /// A Swift string literal for `text`.
-    static func literal(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\0": out += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 }
 
 /// Hands out names unique within one scope, adding `_2`, `_3`… to repeats.
