@@ -67,7 +67,7 @@ check-real-spec: deps
 ## bench: every benchmark
 bench: bench-generator bench-http bench-local bench-copy bench-drain
 
-## bench-generator: generation time and memory for the real Marfa document, and the build time of its output
+## bench-generator: generation time and memory in every mode for the real Marfa document and openapi/marfa.yaml beside libyaml's bare parse of each (the floor), and the build time of the output
 bench-generator: deps
 	@command -v openapi-generator-cli >/dev/null || pip install -q openapi-generator-cli >/dev/null 2>&1 || echo "bench-generator: openapi-generator-cli (PyPI) not installable; peer skipped"
 	Benchmarks/bench-generator.sh $(SHARED)/specs/marfa-openapi.json
