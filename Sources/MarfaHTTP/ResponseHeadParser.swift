@@ -3,8 +3,9 @@ import MarfaOpenAPIRuntime
 ///
 /// Interim (1xx) heads such as `100 Continue` are read and dropped; the head is complete at the
 /// blank line that ends a final status's block. Folded continuation lines join the previous field.
-struct ResponseHeadParser {
-    enum Step: Equatable {
+/// Package access for the fuzz target `FuzzCurlResponseHead`.
+package struct ResponseHeadParser {
+    package enum Step: Equatable {
         /// More lines are needed.
         case needMore
         /// The final head is complete.
@@ -16,8 +17,11 @@ struct ResponseHeadParser {
     private var status: Int?
     private var fields: [HTTPFields.Field] = []
 
+    /// A parser waiting for the first status line.
+    package init() {}
+
     /// Takes one line, with or without its CR LF.
-    mutating func consume(_ raw: UnsafeRawBufferPointer) -> Step {
+    package mutating func consume(_ raw: UnsafeRawBufferPointer) -> Step {
         var line = raw[...]
         while let last = line.last, last == 0x0A || last == 0x0D { line = line.dropLast() }
         if line.isEmpty {
@@ -51,12 +55,14 @@ struct ResponseHeadParser {
         return .needMore
     }
 
-    /// The three-digit code after the version: `HTTP/1.1 200 OK`, `HTTP/2 204`.
+    /// The three-digit code after the version: `HTTP/1.1 200 OK`, `HTTP/2 204`. Only 100 to 599
+    /// (RFC 9110 §15): a code whose first digit names no class, such as `050`, is not a status.
     private static func statusCode(_ line: Slice<UnsafeRawBufferPointer>) -> Int? {
         guard let space = line.firstIndex(of: 0x20) else { return nil }
         let digits = line[(space + 1)...].prefix { $0 != 0x20 }
         guard digits.count == 3, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        let code = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        return (100...599).contains(code) ? code : nil
     }
 
     private static func trimmed(_ bytes: Slice<UnsafeRawBufferPointer>) -> Slice<UnsafeRawBufferPointer> {

@@ -7,7 +7,21 @@ public enum URIValueDecoder {
         if case .primitive(let text) = value, let primitive = try primitive(type, text, codingPath: []) {
             return primitive
         }
-        return try T(from: Decoder(value: value, codingPath: []))
+        return try build(type, from: value, codingPath: [])
+    }
+
+    /// A `T` made by its own `init(from:)` over `value`. `reading` lists the types whose
+    /// `init(from:)` led here through single-value containers: a type that asks for itself again
+    /// (`String` read from a list or an object, or a type the primitives don't cover) is a type
+    /// mismatch, never an endless recursion.
+    static func build<T: Decodable>(
+        _ type: T.Type, from value: URIValue, codingPath: [any CodingKey], reading: [ObjectIdentifier] = []
+    ) throws -> T {
+        let id = ObjectIdentifier(type)
+        guard !reading.contains(id) else {
+            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "The value can't be read as \(T.self)."))
+        }
+        return try T(from: Decoder(value: value, codingPath: codingPath, reading: reading + [id]))
     }
 
     static func primitive<T>(_ type: T.Type, _ text: String, codingPath: [any CodingKey]) throws -> T? {
@@ -40,6 +54,8 @@ public enum URIValueDecoder {
     struct Decoder: Swift.Decoder {
         let value: URIValue
         var codingPath: [any CodingKey]
+        /// The types being made over `value` through single-value containers (see `build`).
+        var reading: [ObjectIdentifier] = []
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -61,19 +77,20 @@ public enum URIValueDecoder {
         }
 
         func singleValueContainer() throws -> any SingleValueDecodingContainer {
-            Single(value: value, codingPath: codingPath)
+            Single(value: value, codingPath: codingPath, reading: reading)
         }
     }
 
     struct Single: SingleValueDecodingContainer {
         let value: URIValue
         var codingPath: [any CodingKey]
+        var reading: [ObjectIdentifier]
         func decodeNil() -> Bool { false }
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
             if case .primitive(let text) = value, let primitive = try primitive(type, text, codingPath: codingPath) {
                 return primitive
             }
-            return try T(from: Decoder(value: value, codingPath: codingPath))
+            return try build(type, from: value, codingPath: codingPath, reading: reading)
         }
     }
 
@@ -125,7 +142,7 @@ public enum URIValueDecoder {
             if case .primitive(let text) = value, let primitive = try primitive(type, text, codingPath: codingPath + [key]) {
                 return primitive
             }
-            return try T(from: Decoder(value: value, codingPath: codingPath + [key]))
+            return try build(type, from: value, codingPath: codingPath + [key])
         }
         func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
             -> KeyedDecodingContainer<NestedKey>

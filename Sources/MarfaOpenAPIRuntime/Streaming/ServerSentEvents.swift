@@ -91,12 +91,15 @@ public struct LineSequence: AsyncSequence, Sendable {
         var chunks: HTTPBody.AsyncIterator
         var buffer: [UInt8] = []
         var start = 0
+        /// Where the search for a line ending goes on: the bytes of the line before it hold none,
+        /// so a long line arriving in many chunks is scanned once, not once per chunk.
+        var scanned = 0
         var finished = false
         var skipLineFeed = false
 
         public mutating func next() async throws -> String? {
             while true {
-                var i = start
+                var i = Swift.max(start, scanned)
                 while i < buffer.count {
                     let byte = buffer[i]
                     if skipLineFeed {
@@ -115,6 +118,7 @@ public struct LineSequence: AsyncSequence, Sendable {
                     }
                     i += 1
                 }
+                scanned = buffer.count
                 if finished {
                     guard start < buffer.count else { return nil }
                     let line = String(decoding: buffer[start...], as: UTF8.self)
@@ -123,6 +127,7 @@ public struct LineSequence: AsyncSequence, Sendable {
                 }
                 if start > 0 {
                     buffer.removeFirst(start)
+                    scanned -= start
                     start = 0
                 }
                 if let chunk = try await chunks.next() {
