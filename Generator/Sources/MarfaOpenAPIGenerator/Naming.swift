@@ -20,6 +20,44 @@ enum Naming {
 
     /// Splits a name into words at separators, case changes and digits-to-letters.
     static func words(_ name: String) -> [String] {
+        let bytes = Array(name.utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) { return asciiWords(bytes) }
+        return unicodeWords(name)
+    }
+
+    /// `words` for a name of ASCII bytes alone, where each character is one byte (or `\r\n`, which
+    /// separates as its two bytes do), classified by ranges instead of Unicode properties.
+    private static func asciiWords(_ bytes: [UInt8]) -> [String] {
+        var words: [String] = []
+        var start: Int?
+        for index in bytes.indices {
+            let byte = bytes[index]
+            guard ASCIIClass.isLetter(byte) || ASCIIClass.isDigit(byte) else {
+                if let first = start { words.append(String(decoding: bytes[first..<index], as: UTF8.self)) }
+                start = nil
+                continue
+            }
+            guard let first = start else {
+                start = index
+                continue
+            }
+            let last = bytes[index - 1]
+            let next = index + 1 < bytes.count ? bytes[index + 1] : 0
+            let boundary = (ASCIIClass.isLower(last) && ASCIIClass.isUpper(byte))
+                || (ASCIIClass.isDigit(last) && ASCIIClass.isLetter(byte))
+                || (ASCIIClass.isLetter(last) && ASCIIClass.isDigit(byte))
+                || (ASCIIClass.isUpper(last) && ASCIIClass.isUpper(byte) && ASCIIClass.isLower(next))
+            if boundary {
+                words.append(String(decoding: bytes[first..<index], as: UTF8.self))
+                start = index
+            }
+        }
+        if let first = start { words.append(String(decoding: bytes[first...], as: UTF8.self)) }
+        return words
+    }
+
+    /// `words` for any name, by the characters' Unicode properties.
+    private static func unicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         let chars = Array(name)
@@ -119,4 +157,12 @@ struct NameScope {
         while !used.insert("\(name)_\(index)").inserted { index += 1 }
         return "\(name)_\(index)"
     }
+}
+
+/// Character classes of ASCII bytes, as `Character`'s properties give them for ASCII characters.
+private enum ASCIIClass {
+    static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+    static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+    static func isLetter(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) }
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 }

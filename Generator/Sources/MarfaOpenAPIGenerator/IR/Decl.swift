@@ -91,11 +91,34 @@ final class Decl {
 
 /// Documentation lines for a description, summary or title.
 enum Doc {
+    /// The first non-empty text's lines, trailing spaces, tabs and carriage returns trimmed, and
+    /// empty lines at either end dropped.
     static func lines(_ texts: String?...) -> [String] {
         guard let text = texts.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return [] }
-        return text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            String($0).trimmingTrailingSpaces
-        }.trimmingEmptyEdges
+        // Without a carriage return, each `\n` byte is a line break of its own (only `\r\n` joins
+        // one into a larger character), so the text is split over its UTF-8 bytes.
+        guard !text.utf8.contains(UInt8(ascii: "\r")) else {
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                String($0).trimmingTrailingSpaces
+            }.trimmingEmptyEdges
+        }
+        return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map(trimmedLine).trimmingEmptyEdges
+    }
+
+    /// One line with trailing spaces and tabs trimmed byte by byte; when the byte before them is not
+    /// ASCII (a space can join the character before it), the line is trimmed by characters instead.
+    private static func trimmedLine(_ line: Substring.UTF8View) -> String {
+        var end = line.endIndex
+        while end > line.startIndex {
+            let before = line.index(before: end)
+            guard line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") else { break }
+            end = before
+        }
+        if end < line.endIndex, end > line.startIndex, line[line.index(before: end)] >= 0x80 {
+            return String(Substring(line)).trimmingTrailingSpaces
+        }
+        return String(Substring(line[line.startIndex..<end]))
     }
 }
 

@@ -64,7 +64,9 @@ private struct TypeGraph {
     /// Tarjan's algorithm, visiting declarations in name order so the result is deterministic.
     func stronglyConnectedComponents() -> Components {
         var search = Tarjan(graph: self)
-        for decl in byName.keys.sorted(by: { $0.path.joined(separator: ".") < $1.path.joined(separator: ".") }).compactMap({ byName[$0] })
+        // Each name's dotted path is joined once, not twice per comparison.
+        let keyed = byName.keys.map { (key: $0.path.joined(separator: "."), name: $0) }
+        for decl in keyed.sorted(by: { $0.key < $1.key }).compactMap({ byName[$0.name] })
         where search.indexOf[ObjectIdentifier(decl)] == nil {
             search.connect(decl)
         }

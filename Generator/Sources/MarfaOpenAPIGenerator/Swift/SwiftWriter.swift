@@ -14,8 +14,27 @@ struct SwiftWriter {
     }
 
     mutating func doc(_ lines: [String]) {
-        // `*/` would end a block comment around the declaration.
-        for line in lines { self.line(line.isEmpty ? "///" : "/// " + line.replacingOccurrences(of: "*/", with: "* /")) }
+        // `*/` would end a block comment around the declaration; most lines have none, so they are
+        // checked byte by byte before Foundation is asked to replace it.
+        for line in lines {
+            if line.isEmpty {
+                self.line("///")
+            } else if Self.containsCommentEnd(line) {
+                self.line("/// " + line.replacingOccurrences(of: "*/", with: "* /"))
+            } else {
+                self.line("/// " + line)
+            }
+        }
+    }
+
+    /// Whether `line` holds the bytes of `*/`.
+    private static func containsCommentEnd(_ line: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in line.utf8 {
+            if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 
     mutating func open(_ header: String) {
