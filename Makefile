@@ -92,6 +92,17 @@ bench-drain: deps
 	swift build -c release --product marfa-local >/dev/null
 	swift run -c release CopyBenchmark drain $(BENCH_DRAIN_ARGS)
 
+## fuzz: build the libFuzzer targets (Fuzz/: AddressSanitizer, .build-fuzz) and run each for FUZZ_SECONDS (60)
+## from its corpus in Fuzz/Corpus, printing executions and coverage; fails when any target crashes
+FUZZ_SECONDS ?= 60
+.PHONY: fuzz fuzz-smoke
+fuzz: deps
+	Fuzz/fuzz.sh $(FUZZ_SECONDS)
+
+## fuzz-smoke: every fuzz target for 10 seconds (CI)
+fuzz-smoke: deps
+	Fuzz/fuzz.sh 10
+
 ## icons: fetch the pinned Lucide and Simple Icons wheels (pip download) and rewrite the icon data; commit the result
 icons:
 	python3 Scripts/icons.py

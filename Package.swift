@@ -167,3 +167,29 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (`make fuzz`, Fuzz/): only in a build that names libFuzzer's driver library
+// in MARFA_FUZZER_RUNTIME, made with `-sanitize=address` and `-Xfrontend -sanitize=fuzzer`, so the
+// ordinary build and `swift test` never see them. Each is an executable whose main starts libFuzzer.
+if let fuzzerRuntime = Context.environment["MARFA_FUZZER_RUNTIME"] {
+    /// The fuzz target `Fuzz<name>` in Fuzz/<name>.
+    func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency], generated: Bool = false) -> Target {
+        .executableTarget(
+            name: "Fuzz" + name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/" + name,
+            exclude: generated ? ["openapi-generator-config.yaml"] : [], plugins: generated ? ["MarfaOpenAPIPlugin"] : [])
+    }
+    package.targets += [
+        .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),
+        .target(
+            name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "Fuzz/FuzzSupport",
+            linkerSettings: [.unsafeFlags([fuzzerRuntime, "-lstdc++"])]),
+        fuzzTarget("YAMLDocuments", ["MarfaYAML"]),
+        fuzzTarget("OpenAPIModel", ["MarfaOpenAPIGenerator", "MarfaYAML"]),
+        fuzzTarget("EventStreams", ["MarfaOpenAPIRuntime"]),
+        fuzzTarget("CurlResponseHead", ["MarfaHTTP", "MarfaOpenAPIRuntime"]),
+        fuzzTarget("URIFormMultipart", ["MarfaOpenAPIRuntime"]),
+        fuzzTarget("GeneratedServer", ["MarfaOpenAPIRuntime"], generated: true),
+        fuzzTarget("LocalOAuthForms", ["MarfaLocal", "MarfaHTTP", "MarfaClock", "MarfaOpenAPIRuntime"]),
+        fuzzTarget("CopySearch", ["Marfa", "MarfaSQLite"]),
+    ]
+}
