@@ -1,6 +1,6 @@
 # One-command set-up on a fresh Debian machine: `make test` and `make demo` install what they need.
 SHELL := /bin/bash
-DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev zlib1g-dev pkg-config librsvg2-bin python3 python3-venv
+DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev zlib1g-dev pkg-config librsvg2-bin python3 python3-venv chromium chromium-driver
 SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared

@@ -137,7 +137,7 @@ let package = Package(
         .testTarget(name: "MarfaTelemetryTests", dependencies: ["MarfaTelemetry", "Marfa", "MarfaHTTP", "MarfaHTTPServer", "CZlib"]),
         .testTarget(
             name: "MarfaSignInTests",
-            dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe"]),
+            dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe", "CZlib"]),
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
         .executableTarget(name: "signin-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/SignInProbe"),
         .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal", "MarfaClock"]),

@@ -8,6 +8,8 @@ import MarfaHTTPServer
 /// A browser sign-in for Linux and command-line tools (RFC 8252 §7.3): listens on 127.0.0.1 on a
 /// free port, opens the page in the system browser (`xdg-open`, or `open` on macOS) or through
 /// `open`, and answers the first request to `path` on that port. The app's own redirect is ignored.
+/// The browser is shown whether the approval arrived, was declined or refused, or carries another
+/// `state` than the page sent (which `Authorization` then refuses as `stateMismatch`).
 public struct LoopbackBrowser: SignInBrowser {
     /// The path of the loopback redirect.
     public let path: String
@@ -22,23 +24,36 @@ public struct LoopbackBrowser: SignInBrowser {
     public func approve(redirect: URL?, authorize: @Sendable (URL) -> URL) async throws -> URL {
         let listener = MicroHTTPDServer(host: "127.0.0.1", port: 0, maxBodyBytes: 64 << 10)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        let sentState = SentState()
         do {
-            // The route holds the stream only, never the listener (which holds the route).
+            // The route holds the stream and the state only, never the listener (which holds the route).
             try listener.register(
                 { request, _, _ in
                     continuation.yield(.callback(path: request.path))
                     var response = HTTPResponse(status: 200)
                     response.headerFields["Content-Type"] = "text/html; charset=utf-8"
-                    return (response, HTTPBody("<!doctype html><title>Signed in</title><p>You can close this window.</p>"))
+                    response.headerFields["Cache-Control"] = "no-store"
+                    let outcome = LoopbackAnswerPage.outcome(of: request.path, state: sentState.value.withLock { $0 })
+                    return (response, HTTPBody(LoopbackAnswerPage.html(outcome)))
                 }, method: .get, path: path)
             try listener.start()
         } catch {
             throw SignInError.unavailable(message: "The sign-in couldn't listen on the loopback address.")
         }
-        let answer = await receive(port: listener.port, events: events, continuation: continuation, authorize: authorize)
+        let answer = await receive(port: listener.port, events: events, continuation: continuation) { own in
+            let page = authorize(own)
+            let state = URLComponents(url: page, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?.value
+            sentState.value.withLock { $0 = state }
+            return page
+        }
         continuation.finish()
         await listener.shutdown()
         return try answer.get()
+    }
+
+    /// The `state` the opened page sent, for the page the listener answers.
+    final class SentState: Sendable {
+        let value = Mutex<String?>(nil)
     }
 
     /// What the listener and the browser's opener report.

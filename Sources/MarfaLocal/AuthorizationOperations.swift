@@ -110,13 +110,23 @@ extension LocalAPI {
     }
 
     func showConsentPage(_ input: Operations.ShowConsentPage.Input) async throws -> Operations.ShowConsentPage.Output {
-        let (consent, client) = try await pendingConsent(input.query.consentCode)
-        return .ok(SignInPages.ok(SignInPages.consent(clientName: client.displayName, scopes: consent.scopes, consentCode: input.query.consentCode ?? "")))
+        switch try await pendingConsent(input.query.consentCode) {
+        case .pending(let consent, let client):
+            let page = try await consentPage(consent, client: client, consentCode: input.query.consentCode ?? "")
+            return .ok(SignInPages.ok(page.html()))
+        case let unavailable:
+            let (statusCode, payload) = unavailable.refusalPage(header: pageHeader)
+            return .undocumented(statusCode: statusCode, payload)
+        }
     }
 
     func submitConsentDecision(_ input: Operations.SubmitConsentDecision.Input) async throws -> Operations.SubmitConsentDecision.Output {
         guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
-        let (consent, client) = try await pendingConsent(form.consentCode)
+        let lookup = try await pendingConsent(form.consentCode)
+        guard case .pending(let consent, let client) = lookup else {
+            let (statusCode, payload) = lookup.refusalPage(header: pageHeader)
+            return .undocumented(statusCode: statusCode, payload)
+        }
         let handleHash = SHA256.hex(form.consentCode ?? "")
         guard form.decision == .approve else {
             try await write { db in try db.run("DELETE FROM oauth_consents WHERE hash = ?", handleHash) }
@@ -124,20 +134,21 @@ extension LocalAPI {
                 [("error", "access_denied"), ("error_description", "The owner declined."), ("state", consent.state)],
                 to: consent.redirectURI)))
         }
+        var page = try await consentPage(consent, client: client, consentCode: form.consentCode ?? "")
+        page.chosen = OAuthScope.parse(form.scope ?? [])
         func again(_ error: String, status: Int) -> Operations.SubmitConsentDecision.Output {
-            let html = SignInPages.consent(clientName: client.displayName, scopes: consent.scopes, consentCode: form.consentCode ?? "", error: error)
-            let (statusCode, payload) = SignInPages.undocumented(html, status: status)
+            let (statusCode, payload) = SignInPages.undocumented(page.html(error: error), status: status)
             return .undocumented(statusCode: statusCode, payload)
         }
         switch try await checkOwnerPassword(form.password, for: .consent(hash: handleHash)) {
         case .accepted: break
-        case .wrong: return again("The owner password is wrong.", status: 401)
+        case .wrong(let triesLeft): return again(Self.wrongPasswordMessage(triesLeft: triesLeft), status: 401)
         case .burned:
             return .found(SignInPages.redirect(to: RedirectURI.adding(
                 [("error", "access_denied"), ("error_description", "Too many wrong owner passwords; start again."),
                  ("state", consent.state)], to: consent.redirectURI)))
         case .throttled(let retryAfter):
-            let (statusCode, payload) = Self.throttledPage(retryAfter: retryAfter)
+            let (statusCode, payload) = Self.throttledPage(header: pageHeader, retryAfter: retryAfter)
             return .undocumented(statusCode: statusCode, payload)
         }
         let approved = OAuthScope.approved(asked: consent.scopes, chosen: form.scope ?? [])
@@ -168,23 +179,55 @@ extension LocalAPI {
         var codeChallenge: String
     }
 
-    /// The live pending request `handle` names, with its client; `400 validation_error` otherwise.
-    func pendingConsent(_ handle: String?) async throws -> (PendingConsent, OAuthClient) {
+    /// What a consent handle names: a live pending request with its client, or why there is none.
+    enum ConsentLookup {
+        case pending(PendingConsent, OAuthClient)
+        /// The request's time ran out before the owner answered.
+        case expired
+        /// No such request: already answered, closed by wrong passwords, or never made (a handle
+        /// typed or changed by hand).
+        case unknown
+
+        /// The page explaining why the request can't go on: `400`, nothing granted.
+        func refusalPage(header: SignInPages.Header) -> (statusCode: Int, payload: UndocumentedPayload) {
+            let text = switch self {
+            case .expired:
+                "This sign-in request expired before it was answered, so nothing was allowed. Start again from the app."
+            default:
+                "This sign-in request was already answered or closed, or its link is incomplete, so nothing more was allowed. "
+                    + "If you still want to sign in, start again from the app."
+            }
+            let title = if case .expired = self { "This sign-in request expired" } else { "This sign-in request can't be used" }
+            return SignInPages.undocumented(SignInPages.message(header: header, title, text), status: 400)
+        }
+    }
+
+    /// The pending request `handle` names, with its client.
+    func pendingConsent(_ handle: String?) async throws -> ConsentLookup {
         let now = clock.now
-        let found = try await read { db -> (PendingConsent, OAuthClient)? in
-            guard let handle,
-                let row = try db.first("SELECT * FROM oauth_consents WHERE hash = ? AND expires_at > ?", SHA256.hex(handle), now.stored),
+        return try await read { db -> ConsentLookup in
+            guard let handle, let row = try db.first("SELECT * FROM oauth_consents WHERE hash = ?", SHA256.hex(handle)),
                 let client = try OAuthClient.find(id: row.string("client_id") ?? "", in: db)
-            else { return nil }
+            else { return .unknown }
+            guard (row.double("expires_at") ?? 0) > now.stored else { return .expired }
             let consent = PendingConsent(
                 clientID: client.id, redirectURI: row.string("redirect_uri") ?? "", scopes: OAuthScope.parse(row.string("scope")),
                 state: row.string("state") ?? "", codeChallenge: row.string("code_challenge") ?? "")
-            return (consent, client)
+            return .pending(consent, client)
         }
-        guard let found else {
-            throw LocalError.validation("This sign-in request is unknown, finished or expired; start again from the app.")
-        }
-        return found
+    }
+
+    /// The consent form for `consent`, its scopes worded with the catalog's labels.
+    func consentPage(_ consent: PendingConsent, client: OAuthClient, consentCode: String) async throws -> ConsentPage {
+        ConsentPage(
+            header: pageHeader, clientName: client.displayName, scopes: consent.scopes, wording: try await scopeWording(),
+            request: .app(consentCode: consentCode, redirectURI: consent.redirectURI))
+    }
+
+    /// Scope sentences with the labels of the types registered now.
+    func scopeWording() async throws -> ScopeWording {
+        let registry = try await read { try TypeRegistry.load($0) }
+        return ScopeWording(labels: registry.entries.mapValues { $0.definition.label ?? TypeRegistry.label(for: $0.definition.id) })
     }
 }
 

@@ -47,15 +47,15 @@ extension LocalAPI {
     }
 
     func showDeviceEntryPage(_ input: Operations.ShowDeviceEntryPage.Input) async throws -> Operations.ShowDeviceEntryPage.Output {
-        .ok(SignInPages.ok(SignInPages.deviceEntry(userCode: input.query.userCode.map(DeviceUserCode.normalized))))
+        .ok(SignInPages.ok(SignInPages.deviceEntry(header: pageHeader, userCode: input.query.userCode.map(DeviceUserCode.normalized))))
     }
 
     func submitDeviceCode(_ input: Operations.SubmitDeviceCode.Input) async throws -> Operations.SubmitDeviceCode.Output {
         guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
         let userCode = DeviceUserCode.normalized(form.userCode)
-        guard try await pendingDeviceRequest(userCode) != nil else {
-            return .ok(SignInPages.ok(SignInPages.deviceEntry(
-                userCode: userCode, error: "No device is waiting with that code; check it, or start again on the device.")))
+        let lookup = try await deviceRequest(userCode)
+        guard case .pending = lookup else {
+            return .ok(SignInPages.ok(SignInPages.deviceEntry(header: pageHeader, userCode: userCode, error: lookup.problem(userCode))))
         }
         let consent = RedirectURI.adding([("user_code", userCode)], to: BrowserRequest.current.origin + "/auth/device/consent")
         return .found(SignInPages.redirect(to: consent))
@@ -63,37 +63,46 @@ extension LocalAPI {
 
     func showDeviceConsentPage(_ input: Operations.ShowDeviceConsentPage.Input) async throws -> Operations.ShowDeviceConsentPage.Output {
         let userCode = DeviceUserCode.normalized(input.query.userCode)
-        guard let (scopes, client) = try await pendingDeviceRequest(userCode) else {
-            throw LocalError.validation("No device is waiting with the code \(userCode); start again on the device.")
+        let lookup = try await deviceRequest(userCode)
+        guard case .pending(let scopes, let client) = lookup else {
+            let (statusCode, payload) = deviceRefusalPage(lookup, userCode: userCode)
+            return .undocumented(statusCode: statusCode, payload)
         }
-        return .ok(SignInPages.ok(SignInPages.deviceConsent(clientName: client.displayName, scopes: scopes, userCode: userCode)))
+        let page = try await deviceConsentPage(scopes: scopes, client: client, userCode: userCode)
+        return .ok(SignInPages.ok(page.html()))
     }
 
     func submitDeviceConsent(_ input: Operations.SubmitDeviceConsent.Input) async throws -> Operations.SubmitDeviceConsent.Output {
         guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
         let userCode = DeviceUserCode.normalized(form.userCode)
-        guard let (scopes, client) = try await pendingDeviceRequest(userCode) else {
-            throw LocalError.validation("No device is waiting with the code \(userCode); start again on the device.")
+        let lookup = try await deviceRequest(userCode)
+        guard case .pending(let scopes, let client) = lookup else {
+            let (statusCode, payload) = deviceRefusalPage(lookup, userCode: userCode)
+            return .undocumented(statusCode: statusCode, payload)
         }
         guard form.decision == .approve else {
             try await write { db in try db.run("UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ?", userCode) }
-            return .ok(SignInPages.ok(SignInPages.message("Declined", "The device was not signed in. You can close this page.")))
+            return .ok(SignInPages.ok(SignInPages.message(
+                header: pageHeader, "Declined", "The device was not signed in and nothing was allowed. You can close this page.",
+                tone: .declined)))
         }
+        var page = try await deviceConsentPage(scopes: scopes, client: client, userCode: userCode)
+        page.chosen = OAuthScope.parse(form.scope ?? [])
         func again(_ error: String, status: Int) -> Operations.SubmitDeviceConsent.Output {
-            let html = SignInPages.deviceConsent(clientName: client.displayName, scopes: scopes, userCode: userCode, error: error)
-            let (statusCode, payload) = SignInPages.undocumented(html, status: status)
+            let (statusCode, payload) = SignInPages.undocumented(page.html(error: error), status: status)
             return .undocumented(statusCode: statusCode, payload)
         }
         switch try await checkOwnerPassword(form.password, for: .device(userCode: userCode)) {
         case .accepted: break
-        case .wrong: return again("The owner password is wrong.", status: 401)
+        case .wrong(let triesLeft): return again(Self.wrongPasswordMessage(triesLeft: triesLeft), status: 401)
         case .burned:
             let html = SignInPages.message(
-                "Sign-in closed", "Too many wrong owner passwords: the device was not signed in. Start again on the device.")
+                header: pageHeader, "Sign-in closed",
+                "Too many wrong owner passwords: the device was not signed in and nothing was allowed. Start again on the device.")
             let (statusCode, payload) = SignInPages.undocumented(html, status: 403)
             return .undocumented(statusCode: statusCode, payload)
         case .throttled(let retryAfter):
-            let (statusCode, payload) = Self.throttledPage(retryAfter: retryAfter)
+            let (statusCode, payload) = Self.throttledPage(header: pageHeader, retryAfter: retryAfter)
             return .undocumented(statusCode: statusCode, payload)
         }
         let approved = OAuthScope.approved(asked: scopes, chosen: form.scope ?? [])
@@ -105,19 +114,62 @@ extension LocalAPI {
                 "UPDATE oauth_device_codes SET status = 'approved', approved_scope = ? WHERE user_code = ?",
                 approved.joined(separator: " "), userCode)
         }
-        return .ok(SignInPages.ok(SignInPages.message("Device signed in", "Return to your device; it continues by itself.")))
+        return .ok(SignInPages.ok(SignInPages.message(
+            header: pageHeader, "Device signed in", "Return to your device; it continues by itself. You can close this page.",
+            tone: .done)))
     }
 
-    /// The scopes and client of the pending, unexpired device request with `userCode`.
-    private func pendingDeviceRequest(_ userCode: String) async throws -> ([String], OAuthClient)? {
+    /// What a user code names: a pending request with its scopes and client, or why there is none.
+    enum DeviceRequestLookup {
+        case pending([String], OAuthClient)
+        case expired
+        /// Approved (and perhaps already collected by the device).
+        case used
+        /// Declined, or closed by wrong passwords.
+        case denied
+        case unknown
+
+        /// Why `userCode` can't be approved, in a sentence for the pages; nil when it can.
+        func problem(_ userCode: String) -> String? {
+            let code = userCode.isEmpty ? "that code" : "the code \(userCode)"
+            return switch self {
+            case .pending: nil
+            case .expired: "No device is waiting with \(code) any more: it expired. Start again on the device for a new code."
+            case .used: "No device is waiting with \(code): it was already used to sign a device in. Start again on the device if you need to."
+            case .denied: "No device is waiting with \(code): it was declined or closed. Start again on the device for a new code."
+            case .unknown: "No device is waiting with \(code). Check it against the code your device shows."
+            }
+        }
+    }
+
+    /// The page answering a consent door for a code that can't be approved: `400`, nothing granted.
+    func deviceRefusalPage(_ lookup: DeviceRequestLookup, userCode: String) -> (statusCode: Int, payload: UndocumentedPayload) {
+        let html = SignInPages.message(header: pageHeader, "This code can't be used", lookup.problem(userCode) ?? "")
+        return SignInPages.undocumented(html, status: 400)
+    }
+
+    /// The consent form for a device's request.
+    private func deviceConsentPage(scopes: [String], client: OAuthClient, userCode: String) async throws -> ConsentPage {
+        ConsentPage(
+            header: pageHeader, clientName: client.displayName, scopes: scopes, wording: try await scopeWording(),
+            request: .device(userCode: userCode))
+    }
+
+    /// The device request with `userCode`: pending and unexpired, or what became of it.
+    private func deviceRequest(_ userCode: String) async throws -> DeviceRequestLookup {
         let now = clock.now
         return try await read { db in
-            guard let row = try db.first(
-                "SELECT * FROM oauth_device_codes WHERE user_code = ? AND status = 'pending' AND expires_at > ?", userCode,
-                now.stored),
+            guard let row = try db.first("SELECT * FROM oauth_device_codes WHERE user_code = ?", userCode),
                 let client = try OAuthClient.find(id: row.string("client_id") ?? "", in: db)
-            else { return nil }
-            return (OAuthScope.parse(row.string("scope")), client)
+            else { return .unknown }
+            switch row.string("status") {
+            case "pending":
+                guard (row.double("expires_at") ?? 0) > now.stored else { return .expired }
+                return .pending(OAuthScope.parse(row.string("scope")), client)
+            case "approved", "used": return .used
+            case "denied": return .denied
+            default: return .unknown
+            }
         }
     }
 

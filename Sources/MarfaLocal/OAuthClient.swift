@@ -68,7 +68,8 @@ enum RedirectURI {
 
     /// Why `uri` cannot be registered for an `applicationType` client, or nil when it can: a native
     /// client may use a loopback `http` URI, a private-use scheme in reverse-domain form
-    /// (`com.example.app:/signed-in`) or `https`; a web client needs `https` off the loopback.
+    /// (`com.example.app:/signed-in` as RFC 8252 writes it, or `com.example.app://callback` as the
+    /// older hand-made pattern does) or `https`; a web client needs `https` off the loopback.
     static func problem(with uri: String, applicationType: String) -> String? {
         guard let components = URLComponents(string: uri), let scheme = components.scheme?.lowercased(), components.fragment == nil
         else { return "'\(uri)' is not an absolute URI without a fragment." }
@@ -87,7 +88,7 @@ enum RedirectURI {
             return nil
         default:
             guard applicationType == "native" else { return "A web client needs an https redirect URI." }
-            guard scheme.contains("."), components.host == nil || components.host == "" else {
+            guard scheme.contains(".") else {
                 return "A private-use redirect scheme must be in reverse-domain form, such as com.example.app:/signed-in."
             }
             return nil

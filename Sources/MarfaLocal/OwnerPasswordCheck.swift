@@ -21,8 +21,8 @@ extension LocalAPI {
     /// What a password check found.
     enum PasswordOutcome {
         case accepted
-        /// Wrong; the request may be tried again.
-        case wrong
+        /// Wrong; the request may be tried `triesLeft` more times.
+        case wrong(triesLeft: Int)
         /// Wrong, and the request's last chance: it is closed.
         case burned
         /// Too many wrong passwords on the instance lately; wait this many seconds.
@@ -49,14 +49,14 @@ extension LocalAPI {
             return .accepted
         }
         let limit = Self.passwordAttemptsPerRequest
-        let burned = try await write { db -> Bool in
+        let failed = try await write { db -> Int in
             switch target {
             case .consent(let hash):
                 try db.run("UPDATE oauth_consents SET failed_attempts = failed_attempts + 1 WHERE hash = ?", hash)
                 let failed = try db.first("SELECT failed_attempts FROM oauth_consents WHERE hash = ?", hash)?.int("failed_attempts")
-                guard (failed ?? limit) >= limit else { return false }
+                if let failed, failed < limit { return failed }
                 try db.run("DELETE FROM oauth_consents WHERE hash = ?", hash)
-                return true
+                return limit
             case .device(let userCode):
                 try db.run(
                     "UPDATE oauth_device_codes SET failed_attempts = failed_attempts + 1 WHERE user_code = ? AND status = 'pending'",
@@ -64,18 +64,24 @@ extension LocalAPI {
                 let failed = try db.first(
                     "SELECT failed_attempts FROM oauth_device_codes WHERE user_code = ? AND status = 'pending'", userCode
                 )?.int("failed_attempts")
-                guard (failed ?? limit) >= limit else { return false }
+                if let failed, failed < limit { return failed }
                 try db.run("UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ? AND status = 'pending'", userCode)
-                return true
+                return limit
             }
         }
-        return burned ? .burned : .wrong
+        return failed >= limit ? .burned : .wrong(triesLeft: limit - failed)
+    }
+
+    /// What the consent pages say after a wrong password that leaves `triesLeft` tries.
+    static func wrongPasswordMessage(triesLeft: Int) -> String {
+        "The owner password is wrong. \(triesLeft == 1 ? "One more wrong password closes" : "\(triesLeft) more wrong passwords close") "
+            + "this request."
     }
 
     /// The page answering a throttled attempt: `429` with `Retry-After`.
-    static func throttledPage(retryAfter: Int) -> (statusCode: Int, payload: UndocumentedPayload) {
+    static func throttledPage(header: SignInPages.Header, retryAfter: Int) -> (statusCode: Int, payload: UndocumentedPayload) {
         let html = SignInPages.message(
-            "Too many wrong passwords", "Too many wrong owner passwords were typed lately; wait \(retryAfter) seconds and try again.")
+            header: header, "Too many wrong passwords", "Too many wrong owner passwords were typed lately; wait \(retryAfter) seconds and try again.")
         return (429, UndocumentedPayload(
             headerFields: ["Content-Type": "text/html; charset=utf-8", "Retry-After": String(retryAfter)], body: HTTPBody(html)))
     }

@@ -9,12 +9,19 @@ import MarfaOpenAPIRuntime
 final class RouteTable: ServerTransport, @unchecked Sendable {
     let server: MicroHTTPDServer
     private(set) var methodsByPath: [String: [HTTPMethod]] = [:]
+    /// The older hand-made sign-in's doors, served by the handlers they stand for.
+    let seedDoors = SeedSignInDoors()
 
     init(server: MicroHTTPDServer) { self.server = server }
 
     func register(_ handler: @escaping ServerHandler, method: HTTPMethod, path: String) throws {
+        let handler = seedDoors.handler(handler, method: method, path: path)
         try server.register(handler, method: method, path: path)
         methodsByPath[path, default: []].append(method)
+        if let alias = seedDoors.alias(method: method, path: path) {
+            try server.register(handler, method: method, path: alias)
+            methodsByPath[alias, default: []].append(method)
+        }
     }
 
     /// Registers the refusals for unknown methods and paths behind `middlewares`.
