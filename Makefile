@@ -1,6 +1,8 @@
 # One-command set-up on a fresh Debian machine: `make test` and `make demo` install what they need.
 SHELL := /bin/bash
-DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev zlib1g-dev pkg-config librsvg2-bin python3 python3-venv chromium chromium-driver
+DEB_PACKAGES := libyaml-dev libcurl4-openssl-dev libsqlite3-dev libmicrohttpd-dev zlib1g-dev pkg-config librsvg2-bin python3 python3-venv
+## The browser sign-in tests' Chromium: installed when it can be, else those tests are skipped with a reason.
+BROWSER_PACKAGES := chromium chromium-driver
 SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
@@ -14,6 +16,12 @@ deps:
 	elif [ "$$(id -u)" = 0 ]; then echo "deps: installing$$missing"; \
 	  (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null; \
 	else echo "deps: missing$$missing; run: sudo apt-get install -y$$missing"; exit 1; fi
+	@missing=""; for p in $(BROWSER_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ] && [ "$$(id -u)" = 0 ]; then echo "deps: installing$$missing (browser tests)"; \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null 2>&1 || \
+	  { (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing >/dev/null 2>&1; } || \
+	  echo "deps:$$missing could not be installed; the browser sign-in tests will be skipped"; \
+	elif [ -n "$$missing" ]; then echo "deps: missing$$missing (browser tests skipped); run: sudo apt-get install -y$$missing"; fi
 	@.build/telemetry-venv/bin/python -c 'import opentelemetry.proto, google.protobuf' 2>/dev/null || \
 	  { python3 -m venv .build/telemetry-venv && .build/telemetry-venv/bin/pip install -q -r Scripts/requirements-telemetry.txt && echo "deps: telemetry venv ready (opentelemetry-proto, for the OTLP checks)"; }
 
