@@ -35,7 +35,7 @@ final class SearchFixture {
 
     /// Runs `query` as the copy's search does, over active and archived items; any error is a finding.
     func search(_ query: FTS5Query, typed text: String) {
-        let request = SearchRequest(searching: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: 20)
+        let request = SearchRequest(query: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: 20)
         do {
             _ = try CopySearchIndex.search(request, columns: "id, type", in: db)
         } catch {
