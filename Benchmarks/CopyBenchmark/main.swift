@@ -29,6 +29,20 @@ if CommandLine.arguments.dropFirst().first == "drain" {
     exit(0)
 }
 
+// BENCH_SEARCH_STORE=path: when the file exists, only the search part runs, on that store
+// (offline); otherwise the full run copies its final store there, for repeated search runs.
+let keptStore = ProcessInfo.processInfo.environment["BENCH_SEARCH_STORE"].map { URL(fileURLWithPath: $0) }
+if let keptStore, FileManager.default.fileExists(atPath: keptStore.path) {
+    let copy = try await WorkingCopy.open(store: keptStore)
+    if let only = ProcessInfo.processInfo.environment["BENCH_SEARCH_CASE"] {
+        try await SearchBench.repeatCase(only, copy: copy)
+    } else {
+        try await SearchBench.run(copy: copy, store: keptStore)
+    }
+    await copy.close()
+    exit(0)
+}
+
 let items = CommandLine.arguments.dropFirst().first.flatMap(Int.init) ?? 100_000
 let events = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
 let rounds = CommandLine.arguments.dropFirst(3).first.flatMap(Int.init) ?? 2
@@ -154,5 +168,13 @@ let (floorEvents, floorCatchUp) = try await timed {
 precondition(floorEvents == events, "the floor read \(floorEvents) of \(events)")
 print(String(format: "catch up %d events: copy %.2f s (%.0f events/s), floor %.2f s; copy/floor %.2f",
              events, copyCatchUp, Double(events) / copyCatchUp, floorCatchUp, copyCatchUp / floorCatchUp))
-try await SearchBench.run(copy: copy, store: folder.appendingPathComponent("copy-\(rounds - 1).sqlite"))
+let finalStore = folder.appendingPathComponent("copy-\(rounds - 1).sqlite")
+try await SearchBench.run(copy: copy, store: finalStore)
 await copy.close()
+if let keptStore {
+    for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: finalStore.path + suffix) {
+        try? FileManager.default.removeItem(atPath: keptStore.path + suffix)
+        try FileManager.default.copyItem(atPath: finalStore.path + suffix, toPath: keptStore.path + suffix)
+    }
+    print("kept the store at \(keptStore.path) for BENCH_SEARCH_STORE runs")
+}

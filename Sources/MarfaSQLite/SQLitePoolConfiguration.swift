@@ -12,17 +12,22 @@ extension SQLitePool {
         public var fullSync: Bool
         /// How many prepared statements each connection keeps for reuse.
         public var statementCacheCapacity: Int
+        /// How many bytes of the file each reader may map into memory (see
+        /// `SQLiteConnection.Options.memoryMapBytes`); 0 maps none.
+        public var readerMemoryMapBytes: Int
 
-        /// The defaults: read-write, 4 readers, a 5 s busy timeout, `synchronous=NORMAL`, 64 statements.
+        /// The defaults: read-write, 4 readers, a 5 s busy timeout, `synchronous=NORMAL`, 64
+        /// statements, no memory map.
         public init(
             readOnly: Bool = false, readerCount: Int = 4, busyTimeout: Duration = .seconds(5), fullSync: Bool = false,
-            statementCacheCapacity: Int = 64
+            statementCacheCapacity: Int = 64, readerMemoryMapBytes: Int = 0
         ) {
             self.readOnly = readOnly
             self.readerCount = readerCount
             self.busyTimeout = busyTimeout
             self.fullSync = fullSync
             self.statementCacheCapacity = statementCacheCapacity
+            self.readerMemoryMapBytes = readerMemoryMapBytes
         }
 
         /// The writer's options: WAL, foreign keys, the busy timeout, the chosen `synchronous`.
@@ -41,7 +46,7 @@ extension SQLitePool {
         var readerOptions: SQLiteConnection.Options {
             .init(
                 readOnly: readOnly, busyTimeout: busyTimeout, writeAheadLog: false, queryOnly: !readOnly,
-                statementCacheCapacity: statementCacheCapacity)
+                statementCacheCapacity: statementCacheCapacity, memoryMapBytes: readerMemoryMapBytes)
         }
     }
 }

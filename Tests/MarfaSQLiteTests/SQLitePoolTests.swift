@@ -28,6 +28,21 @@ import Testing
         await pool.close()
     }
 
+    /// Readers map the file when asked; the writer never does, and a plain pool maps nothing.
+    @Test func readersMapTheFileWhenConfigured() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let mapped = try await Self.pool(in: folder, .init(readerMemoryMapBytes: 8 << 20))
+        try await mapped.write { db in for value in 1...100 { try db.run("INSERT INTO t VALUES (?)", value) } }
+        #expect(try await mapped.read { try $0.fetchValue(Int.self, "PRAGMA mmap_size") } == 8 << 20)
+        #expect(try await mapped.read { try $0.fetchValue(Int.self, "SELECT sum(v) FROM t") } == 5050)
+        #expect(try await mapped.write { try $0.fetchValue(Int.self, "PRAGMA mmap_size") } == 0)
+        await mapped.close()
+        let plain = try await SQLitePool.open(path: folder.path("pool.sqlite"))
+        #expect(try await plain.read { try $0.fetchValue(Int.self, "PRAGMA mmap_size") } == 0)
+        await plain.close()
+    }
+
     @Test func aWriteThatThrowsChangesNothing() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

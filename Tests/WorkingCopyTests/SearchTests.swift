@@ -91,6 +91,29 @@ struct CopySearchTests {
         }
     }
 
+    @Test("link candidates: an exact name first, then names that begin with the text: whole words ranked, then newest first")
+    func candidateOrder() async throws {
+        try await CopyTestInstance.with { test in
+            let exact = try await test.createItem("core.note", properties: #"{"title": "Trip"}"#)
+            let copy = try await test.open()
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            var prefixed: [String] = []
+            for name in ["Tripod", "Trip to Rome", "Triple jump"] {
+                prefixed.append(try #require(try await copy.items.create(Draft(type: "core.note", properties: ["title": .string(name)])).itemId))
+            }
+            let linking = try #require(try await copy.items.create(Draft(type: "core.note", properties: ["title": "Plans"])).itemId)
+            let candidates = try await copy.items.linkCandidates(of: "Trip", in: linking)
+            #expect(candidates.first?.itemId == exact && candidates.first?.match == .exact)
+            // "Trip to Rome" begins with the whole word and is ranked by the first search; the
+            // others begin with it as a prefix and follow, newest first.
+            #expect(Array(candidates.dropFirst().map(\.itemId)) == [prefixed[1], prefixed[2], prefixed[0]])
+            let typed = try await copy.items.linkCandidates(of: "Tri", in: linking)
+            #expect(typed.map(\.itemId) == [prefixed[2], prefixed[1], prefixed[0], exact])
+            #expect(typed.allSatisfy { $0.match == .prefix })
+            await copy.close()
+        }
+    }
+
     @Test("a prefix ranks the newest 1,000 matches; a longer prefix, a finished word and link names reach every item")
     func prefixRankingBound() async throws {
         try await CopyTestInstance.with { test in

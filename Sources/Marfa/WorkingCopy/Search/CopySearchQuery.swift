@@ -2,6 +2,15 @@ import MarfaSQLite
 
 /// A checked search, as engines answer it: every type it may hold spelled out.
 package struct SearchRequest: Sendable, Hashable {
+    /// How a search orders what it finds.
+    package enum Order: Sendable, Hashable {
+        /// Best match first (`bm25`), ties by id.
+        case relevance
+        /// Most recently stored first: what a name lookup wants, and cheap, since the index
+        /// yields rows in that order and stops at `limit`.
+        case newest
+    }
+
     package var query: FTS5Query
     /// The type ids an item may have; nil for any.
     package var types: Set<String>?
@@ -11,14 +20,22 @@ package struct SearchRequest: Sendable, Hashable {
     /// The ids an item must be among; nil for any.
     package var ids: Set<String>?
     package var limit: Int
+    package var order: Order
+    /// Whether each row gets a marked excerpt.
+    package var excerpts: Bool
 
-    package init(query: FTS5Query, types: Set<String>?, states: Set<ItemState>, tags: [String], ids: Set<String>?, limit: Int) {
+    package init(
+        query: FTS5Query, types: Set<String>?, states: Set<ItemState>, tags: [String], ids: Set<String>?, limit: Int,
+        order: Order = .relevance, excerpts: Bool = true
+    ) {
         self.query = query
         self.types = types
         self.states = states
         self.tags = tags
         self.ids = ids
         self.limit = limit
+        self.order = order
+        self.excerpts = excerpts
     }
 }
 
@@ -38,29 +55,59 @@ extension CopySearchIndex {
     /// fewer items match), every match is ranked.
     package static let prefixRankingBound = 1000
 
-    /// The rows `request` finds, best first (ties by id), from the index in `db`, each with the
-    /// `items` columns listed in `columns` (comma-separated, unqualified). Two statements: the
-    /// best rows ranked without excerpts, then an excerpt for those rows alone.
+    /// The rows `request` finds in its order, from the index in `db`, each with the `items`
+    /// columns listed in `columns` (comma-separated, unqualified). Two statements: the hits
+    /// ordered without excerpts, then the rows (and excerpts) of those hits alone.
     package static func search(_ request: SearchRequest, columns: String = "id", in db: SQLiteConnection) throws -> [SearchRow] {
-        var (conditions, values) = filter(for: request)
-        if request.query.lastWordIsPrefix, let oldest = try oldestRanked(conditions: conditions, values: values, in: db) {
-            conditions.append("item_search.rowid >= ?")
-            values.append(oldest)
-        }
-        let sql = """
-            SELECT item_search.rowid AS hit, bm25(item_search, \(weights)) AS rank
-            FROM item_search JOIN items ON items.rowid = item_search.rowid
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY rank, items.id LIMIT ?
-            """
-        let top = try db.query(sql, values: values + [request.limit]).map { ($0.int64("hit") ?? 0, $0.double("rank") ?? 0) }
-        guard let first = top.first?.0 else { return [] }
-        let hits = top.map(\.0)
-        let excerpts = try excerpted(hits, range: hits.reduce(first, min)...hits.reduce(first, max), request: request, columns: columns, in: db)
+        let top = try hits(request, in: db)
+        guard let first = top.first?.hit else { return [] }
+        let ids = top.map(\.hit)
+        let rows = try request.excerpts
+            ? excerpted(ids, range: ids.reduce(first, min)...ids.reduce(first, max), request: request, columns: columns, in: db)
+            : itemRows(ids, columns: columns, in: db)
         return top.compactMap { hit, rank in
-            guard let row = excerpts[hit] else { return nil }
+            guard let row = rows[hit] else { return nil }
             return SearchRow(itemId: row.string("id") ?? "", score: -rank, excerpt: row.string("excerpt") ?? "", item: row)
         }
+    }
+
+    /// The row ids and `bm25` ranks (lower is better; 0 in newest order, which skips `bm25` and
+    /// the pass over every match it makes to weigh each word) of the hits of `request`, in its
+    /// order: one pass over the index. A relevance search whose last word is a prefix ranks the
+    /// newest `prefixRankingBound` matches, taken in row id order as the index yields them.
+    private static func hits(_ request: SearchRequest, in db: SQLiteConnection) throws -> [(hit: Int64, rank: Double)] {
+        let (conditions, values) = filter(for: request)
+        let rank = request.order == .newest ? "0" : "bm25(item_search, \(weights))"
+        let matches = """
+            SELECT item_search.rowid AS hit, \(rank) AS rank, items.id AS id
+            FROM item_search JOIN items ON items.rowid = item_search.rowid
+            WHERE \(conditions.joined(separator: " AND "))
+            """
+        let sql: String
+        var bound = values
+        switch request.order {
+        case .newest:
+            sql = matches + " ORDER BY item_search.rowid DESC LIMIT ?"
+        case .relevance where request.query.lastWordIsPrefix:
+            sql = "SELECT hit, rank FROM (\(matches) ORDER BY item_search.rowid DESC LIMIT ?) ORDER BY rank, id LIMIT ?"
+            bound.append(prefixRankingBound)
+        case .relevance:
+            sql = matches + " ORDER BY rank, items.id LIMIT ?"
+        }
+        let statement = try db.cachedStatement(sql)
+        defer { statement.reset() }
+        try statement.bind(bound + [request.limit])
+        var found: [(hit: Int64, rank: Double)] = []
+        while try statement.step() { found.append((statement.int64(0), statement.double(1))) }
+        return found
+    }
+
+    /// The `items` columns of each row of `hits`, by row id.
+    private static func itemRows(_ hits: [Int64], columns: String, in db: SQLiteConnection) throws -> [Int64: SQLiteRow] {
+        let sql = "SELECT \(columns), rowid AS hit FROM items WHERE rowid IN (SELECT value FROM json_each(?))"
+        var rows: [Int64: SQLiteRow] = [:]
+        for row in try db.query(sql, JSONText.encode(.array(hits.map { .int($0) }))) { rows[row.int64("hit") ?? 0] = row }
+        return rows
     }
 
     /// The `items` columns and marked excerpt of each row of `hits`, by row id. The match runs
@@ -84,8 +131,10 @@ extension CopySearchIndex {
     /// The `WHERE` conditions over `item_search` joined to `items` that `request` sets, with their
     /// values.
     private static func filter(for request: SearchRequest) -> ([String], [any SQLiteBindable]) {
-        var conditions = ["item_search MATCH ?", "items.state IN (SELECT value FROM json_each(?))"]
-        var values: [any SQLiteBindable] = [request.query.expression, JSONText.encode(request.states.map(\.rawValue).sorted())]
+        // The states are a closed set of plain words, spelled in the SQL as constants.
+        let states = request.states.map { "'\($0.rawValue)'" }.sorted().joined(separator: ", ")
+        var conditions = ["item_search MATCH ?", "items.state IN (\(states))"]
+        var values: [any SQLiteBindable] = [request.query.expression]
         if let types = request.types {
             conditions.append("items.type IN (SELECT value FROM json_each(?))")
             values.append(JSONText.encode(types.sorted()))
@@ -100,16 +149,5 @@ extension CopySearchIndex {
             values.append(JSONText.encode(ids.sorted()))
         }
         return (conditions, values)
-    }
-
-    /// The row id of the oldest of the newest `prefixRankingBound` matching items, or nil when
-    /// no more than that many match.
-    private static func oldestRanked(conditions: [String], values: [any SQLiteBindable], in db: SQLiteConnection) throws -> Int64? {
-        let sql = """
-            SELECT item_search.rowid AS hit FROM item_search JOIN items ON items.rowid = item_search.rowid
-            WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY item_search.rowid DESC LIMIT 1 OFFSET ?
-            """
-        return try db.first(sql, values: values + [prefixRankingBound - 1])?.int64("hit")
     }
 }

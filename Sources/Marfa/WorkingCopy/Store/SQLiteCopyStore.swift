@@ -25,6 +25,11 @@ final class SQLiteCopyStore: CopyEngine {
     ///
     /// `reader` opens it for reading only. A store another build made throws `wrongSchema`; a path
     /// with no store throws `store` for a reader.
+    /// How much of the store each reader maps into memory: searches look up hundreds of rows
+    /// scattered over the file, and a mapped page is read where it lies instead of being copied
+    /// into a small page cache first (a prefix search on 100,000 items took about half as long).
+    static let readerMemoryMap = 256 << 20
+
     static func open(path: String, reader: Bool) async throws(MarfaError) -> SQLiteCopyStore {
         let lock = reader ? nil : try StoreWriterLock.take(forStoreAt: path)
         do {
@@ -32,12 +37,12 @@ final class SQLiteCopyStore: CopyEngine {
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw MarfaError.store(message: "There is no working copy at \(path).")
                 }
-                let pool = try await SQLitePool.open(path: path, configuration: .init(readOnly: true))
+                let pool = try await SQLitePool.open(path: path, configuration: .init(readOnly: true, readerMemoryMapBytes: readerMemoryMap))
                 let store = SQLiteCopyStore(path: path, pool: pool, writerLock: nil)
                 try await store.checkSchema(writing: false)
                 return store
             }
-            let pool = try await SQLitePool.open(path: path)
+            let pool = try await SQLitePool.open(path: path, configuration: .init(readerMemoryMapBytes: readerMemoryMap))
             let store = SQLiteCopyStore(path: path, pool: pool, writerLock: lock)
             try await store.checkSchema(writing: true)
             return store
