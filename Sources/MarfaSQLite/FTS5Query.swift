@@ -78,7 +78,7 @@ public struct FTS5Query: Sendable, Hashable, CustomStringConvertible {
     static func string(_ word: String) -> String { "\"" + word.replacing("\"", with: "\"\"") + "\"" }
 
     /// Whether `scalar` belongs to a word: a letter, a mark, a number or a private-use character.
-    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .nonspacingMark, .spacingMark, .enclosingMark,

@@ -101,8 +101,12 @@ final class MemoryCopyEngine: CopyEngine {
     func search(_ request: SearchRequest) async throws -> [(item: Item, row: SearchRow)] {
         try state.withLock { state in
             let catalog = state.catalog
+            let matcher = request.excerptMatcher
             return try state.rows.index.search(request).compactMap { row in
-                state.rows.items[row.itemId].map { (item: Self.read($0.item, catalog: catalog), row: row) }
+                state.rows.items[row.itemId].map { stored in
+                    let item = Self.read(stored.item, catalog: catalog)
+                    return (item: item, row: row.excerpting(item, catalog: catalog, matcher: matcher))
+                }
             }
         }
     }

@@ -24,6 +24,9 @@ package struct SearchRequest: Sendable, Hashable {
     /// Whether each row gets a marked excerpt.
     package var excerpts: Bool
 
+    /// What makes the excerpts of this search's rows, or nil when it shows none.
+    package var excerptMatcher: WordMatcher? { excerpts ? WordMatcher(query) : nil }
+
     package init(
         query: FTS5Query, types: Set<String>?, states: Set<ItemState>, tags: [String], ids: Set<String>?, limit: Int,
         order: Order = .relevance, excerpts: Bool = true
@@ -46,6 +49,15 @@ package struct SearchRow: Sendable, Hashable {
     package var score: Double
     package var excerpt: String
     package var item: SQLiteRow
+
+    /// The row with the excerpt of `item` (the row's item, read) for the search `matcher` was
+    /// made from, or as it is when `matcher` is nil (a search that shows no excerpts).
+    package func excerpting(_ item: Item, catalog: CopyCatalog, matcher: WordMatcher?) -> SearchRow {
+        guard let matcher else { return self }
+        var row = self
+        row.excerpt = SearchExcerpt.marked(item, catalog: catalog, matcher: matcher)
+        return row
+    }
 }
 
 extension CopySearchIndex {
@@ -56,18 +68,15 @@ extension CopySearchIndex {
     package static let prefixRankingBound = 1000
 
     /// The rows `request` finds in its order, from the index in `db`, each with the `items`
-    /// columns listed in `columns` (comma-separated, unqualified). Two statements: the hits
-    /// ordered without excerpts, then the rows (and excerpts) of those hits alone.
+    /// columns listed in `columns` (comma-separated, unqualified) and no excerpt (see
+    /// `SearchRow.excerpting`). Two statements: the hits ordered, then the rows of those hits.
     package static func search(_ request: SearchRequest, columns: String = "id", in db: SQLiteConnection) throws -> [SearchRow] {
         let top = try hits(request, in: db)
-        guard let first = top.first?.hit else { return [] }
-        let ids = top.map(\.hit)
-        let rows = try request.excerpts
-            ? excerpted(ids, range: ids.reduce(first, min)...ids.reduce(first, max), request: request, columns: columns, in: db)
-            : itemRows(ids, columns: columns, in: db)
+        guard !top.isEmpty else { return [] }
+        let rows = try itemRows(top.map(\.hit), columns: columns, in: db)
         return top.compactMap { hit, rank in
             guard let row = rows[hit] else { return nil }
-            return SearchRow(itemId: row.string("id") ?? "", score: -rank, excerpt: row.string("excerpt") ?? "", item: row)
+            return SearchRow(itemId: row.string("id") ?? "", score: -rank, excerpt: "", item: row)
         }
     }
 
@@ -107,24 +116,6 @@ extension CopySearchIndex {
         let sql = "SELECT \(columns), rowid AS hit FROM items WHERE rowid IN (SELECT value FROM json_each(?))"
         var rows: [Int64: SQLiteRow] = [:]
         for row in try db.query(sql, JSONText.encode(.array(hits.map { .int($0) }))) { rows[row.int64("hit") ?? 0] = row }
-        return rows
-    }
-
-    /// The `items` columns and marked excerpt of each row of `hits`, by row id. The match runs
-    /// once over the hits' row id range (an FTS5 lookup per row id would expand a prefix again
-    /// for each), and excerpts are made for the hits alone.
-    private static func excerpted(
-        _ hits: [Int64], range: ClosedRange<Int64>, request: SearchRequest, columns: String, in db: SQLiteConnection
-    ) throws -> [Int64: SQLiteRow] {
-        let itemColumns = columns.split(separator: ",").map { "items." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
-        let sql = """
-            SELECT \(itemColumns), item_search.rowid AS hit, snippet(item_search, -1, ?, ?, '…', 12) AS excerpt
-            FROM item_search CROSS JOIN items ON items.rowid = item_search.rowid
-            WHERE item_search MATCH ? AND item_search.rowid BETWEEN ? AND ? AND +item_search.rowid IN (SELECT value FROM json_each(?))
-            """
-        let values: [any SQLiteBindable] = [markOpen, markClose, request.query.expression, range.lowerBound, range.upperBound, JSONText.encode(.array(hits.map { .int($0) }))]
-        var rows: [Int64: SQLiteRow] = [:]
-        for row in try db.query(sql, values: values) { rows[row.int64("hit") ?? 0] = row }
         return rows
     }
 

@@ -51,28 +51,26 @@ public struct Snippet: Sendable, Hashable {
         self.matches = matches
     }
 
-    /// The snippet of an excerpt whose matches are wrapped in the index's marks (one scalar each).
-    init(marked: String) {
-        let open = CopySearchIndex.markOpen.unicodeScalars.first!
-        let close = CopySearchIndex.markClose.unicodeScalars.first!
-        var scalars = String.UnicodeScalarView()
+    /// The snippet of an excerpt whose matches are wrapped in the index's marks (one byte each).
+    package init(marked: String) {
+        let (open, close) = (CopySearchIndex.markOpen.utf8.first!, CopySearchIndex.markClose.utf8.first!)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(marked.utf8.count)
         var spans: [(Int, Int)] = []
         var opened: Int?
-        var count = 0
-        for scalar in marked.unicodeScalars {
-            if scalar == open {
-                opened = count
-            } else if scalar == close, let start = opened {
-                spans.append((start, count))
+        for byte in marked.utf8 {
+            if byte == open {
+                opened = bytes.count
+            } else if byte == close, let start = opened {
+                spans.append((start, bytes.count))
                 opened = nil
             } else {
-                scalars.append(scalar)
-                count += 1
+                bytes.append(byte)
             }
         }
-        let text = String(scalars)
+        let text = String(decoding: bytes, as: UTF8.self)
         self.text = text
-        let view = text.unicodeScalars
+        let view = text.utf8
         matches = spans.map { view.index(view.startIndex, offsetBy: $0.0)..<view.index(view.startIndex, offsetBy: $0.1) }
     }
 

@@ -6,8 +6,10 @@ extension SQLiteCopyStore {
         let catalog = try await catalog()
         return try await read { db in
             try Self.refuseWhileFilling(db)
+            let matcher = request.excerptMatcher
             return try CopySearchIndex.search(request, columns: CopyStoreRows.itemColumns, in: db).map { row in
-                (CopyStoreRows.item(from: row.item, catalog: catalog), row)
+                let item = CopyStoreRows.item(from: row.item, catalog: catalog)
+                return (item, row.excerpting(item, catalog: catalog, matcher: matcher))
             }
         }
     }
