@@ -28,6 +28,9 @@ final class URLSessionEngine: Sendable {
     let control = DispatchQueue(label: "URLSessionTransport.control")
     /// Where the calls' time-limit timers fire.
     let timers = DispatchQueue(label: "URLSessionTransport.timers")
+    /// Where the session's delegate events run (held here: `OperationQueue.underlyingQueue` does
+    /// not keep its queue alive on every platform).
+    private let eventQueue = DispatchQueue(label: "URLSessionTransport.events")
     private let box: SessionBox
     private let counters = Mutex(Statistics())
 
@@ -36,7 +39,7 @@ final class URLSessionEngine: Sendable {
 
     init(configuration: URLSessionTransport.Configuration) {
         self.configuration = configuration
-        box = SessionBox(session: Self.makeSession(configuration, events: events))
+        box = SessionBox(session: Self.makeSession(configuration, events: events, on: eventQueue))
     }
 
     deinit { box.session.finishTasksAndInvalidate() }
@@ -58,8 +61,9 @@ final class URLSessionEngine: Sendable {
 
     /// An ephemeral session that stores nothing (no cache, cookies or credentials), follows no
     /// redirect itself (the delegate refuses them), and leaves time limits to the transport.
-    private static func makeSession(_ configuration: URLSessionTransport.Configuration, events: URLSessionEvents)
-        -> URLSession
+    private static func makeSession(
+        _ configuration: URLSessionTransport.Configuration, events: URLSessionEvents, on eventQueue: DispatchQueue
+    ) -> URLSession
     {
         let settings = URLSessionConfiguration.ephemeral
         settings.urlCache = nil
@@ -76,7 +80,7 @@ final class URLSessionEngine: Sendable {
         queue.maxConcurrentOperationCount = 1
         // A serial queue of its own: an operation queue otherwise runs on the shared worker threads,
         // which on Linux are also Swift's task threads, so busy tasks would hold up every event.
-        queue.underlyingQueue = DispatchQueue(label: "URLSessionTransport.events")
+        queue.underlyingQueue = eventQueue
         return URLSession(configuration: settings, delegate: events, delegateQueue: queue)
     }
 
