@@ -10,6 +10,9 @@ extension Generator {
         /// `Components.Schemas`, `.Responses`, `.Parameters`, `.Headers` and `Operations`, with what they hold.
         var namespaces: [Decl]
         var responses: [OperationPlan.ResponseType]
+        /// The webhooks, declared in `Webhooks`, and the callbacks of the kept operations, in `Operations.<Id>.Callbacks`.
+        var webhookPlans: [OperationPlan] = []
+        var callbackPlans: [OperationPlan] = []
     }
 
     static func generateChunks(documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog) throws -> [String] {
@@ -47,10 +50,26 @@ extension Generator {
             log.warning("The filter keeps no operation.", at: documents.root.location)
         }
         let plans = kept.map { builder.plan($0, methodNames: &methodNames) }
+        let webhooks = Decl(name: "Webhooks", qualifiedName: root.nested("Webhooks"), kind: .namespace)
+        let received = declareReceived(document, plans: plans, webhooks: webhooks, builder: builder)
         types.buildPending()
-        let namespaces = [schemas, responses, parameters, headers, operations]
+        let namespaces = [schemas, responses, parameters, headers, operations] + (webhooks.children.isEmpty ? [] : [webhooks])
         Recursion.breakCycles(in: namespaces)
-        return Declarations(document: document, plans: plans, namespaces: namespaces, responses: builder.declaredResponses)
+        var declarations = Declarations(document: document, plans: plans, namespaces: namespaces, responses: builder.declaredResponses)
+        (declarations.webhookPlans, declarations.callbackPlans) = received
+        return declarations
+    }
+
+    /// Declares and plans the webhooks, in `webhooks`, and the callbacks of the operations `plans` keep,
+    /// each set with method names of its own.
+    static func declareReceived(
+        _ document: APIDocument, plans: [OperationPlan], webhooks: Decl, builder: OperationBuilder
+    ) -> (webhooks: [OperationPlan], callbacks: [OperationPlan]) {
+        var webhookMethods = NameScope(reserved: [HandlerSet.webhooks.registerFunction])
+        let webhookPlans = document.webhooks.map { builder.plan(webhook: $0, in: webhooks, methodNames: &webhookMethods) }
+        var callbackMethods = NameScope(reserved: [HandlerSet.callbacks.registerFunction])
+        let callbackPlans = plans.flatMap { builder.planCallbacks(of: $0, methodNames: &callbackMethods) }
+        return (webhookPlans, callbackPlans)
     }
 
     /// A `components/parameters` or `components/headers` entry: its schema's type, declared under
@@ -71,7 +90,7 @@ extension Generator {
         var chunks: [[SwiftDecl]] = []
         if config.namespace != nil { chunks.append(module.namespace()) }
         if config.modes.contains(.types) {
-            chunks.append(module.namespaces())
+            chunks.append(module.namespaces(webhooks: !declared.webhookPlans.isEmpty))
             chunks.append(module.apiProtocol(declared.plans))
             chunks.append([module.shorthands(declared.plans, on: "APIProtocol")])
             chunks.append(module.inRoot([.type(ServersEmitter.servers(declared.document.servers))]))
@@ -89,8 +108,18 @@ extension Generator {
             chunks.append([server.registration(declared.plans)])
             for response in declared.responses { chunks.append([server.encoder(response)]) }
             for plan in declared.plans { chunks.append([server.handler(plan)]) }
+            chunks += receivedChunks(declared.webhookPlans, .webhooks, module: module)
+            chunks += receivedChunks(declared.callbackPlans, .callbacks, module: module)
         }
         return chunks
+    }
+
+    /// The handler protocol of a set of webhooks or callbacks, its registration function and a register
+    /// helper per operation; nothing when the set is empty.
+    static func receivedChunks(_ plans: [OperationPlan], _ set: HandlerSet, module: ModuleEmitter) -> [[SwiftDecl]] {
+        guard !plans.isEmpty else { return [] }
+        let server = ServerEmitter(root: module.root, set: set)
+        return [module.handlerProtocol(plans, set), [server.registration(plans)]] + plans.map { [server.handler($0)] }
     }
 
     /// `Client`, the decoders of the responses its methods read, and a method per operation.

@@ -13,7 +13,7 @@ enum Naming {
 
     /// Type names that would hide the names generated code relies on.
     static let reservedTypeNames: Set<String> = [
-        "Swift", "Foundation", "MarfaOpenAPIRuntime", "Components", "Operations", "Servers", "Client",
+        "Swift", "Foundation", "MarfaOpenAPIRuntime", "Components", "Operations", "Webhooks", "Servers", "Client",
         "APIProtocol", "Schemas", "Parameters", "RequestBodies", "Responses", "Headers", "CodingKeys",
         "Input", "Output", "Body", "Path", "Query", "Cookies", "Type", "Protocol", "Self", "Any",
     ]

@@ -418,6 +418,60 @@ import Testing
         expectBlock("                    internal struct TextEventStreamPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {", in: text)
     }
 
+    @Test func webhooksAndCallbacksAreReceivedThroughHandlerProtocols() throws {
+        let text = try snippet(#"""
+            paths:
+              /subscriptions:
+                post:
+                  operationId: subscribe
+                  responses: {"201": {description: Subscribed.}}
+                  callbacks:
+                    onEvent:
+                      '{$request.body#/callbackUrl}':
+                        post:
+                          responses: {"204": {description: Taken.}}
+            webhooks:
+              itemMade:
+                post:
+                  responses: {"204": {description: Taken.}}
+            """#)
+        expectBlock(#"""
+            internal enum Webhooks {}
+            """#, in: text)
+        expectBlock(#"""
+            extension Webhooks {
+                /// Webhook `itemMade`: `POST /itemMade` below the server URL it is registered at.
+                internal enum ItemMade {
+                    internal static let id: Swift.String = "itemMade"
+            """#, in: text)
+        expectBlock(#"""
+                    /// Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`.
+                    internal enum Callbacks {
+                        /// Callback `onEvent` of `subscribe`, sent to `{$request.body#/callbackUrl}`: `POST /subscribe/onEvent` below the server URL it is registered at.
+                        internal enum OnEvent {
+                            internal static let id: Swift.String = "subscribe.onEvent"
+            """#, in: text)
+        expectBlock(#"""
+            internal protocol WebhookHandler: Swift.Sendable {
+                func itemMade(_ input: Webhooks.ItemMade.Input) async throws -> Webhooks.ItemMade.Output
+            }
+            """#, in: text)
+        expectBlock(#"""
+            internal protocol CallbackHandler: Swift.Sendable {
+                func subscribeOnEvent(_ input: Operations.Subscribe.Callbacks.OnEvent.Input) async throws -> Operations.Subscribe.Callbacks.OnEvent.Output
+            }
+            """#, in: text)
+        expectBlock(#"""
+                internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+                    let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+                    try _registerWebhook_itemMade(on: transport, registrar)
+                }
+            """#, in: text)
+        expectBlock(#"""
+                    try registrar.register(on: transport, .init(rawValue: "POST"), "/subscribe/onEvent", operationID: Operations.Subscribe.Callbacks.OnEvent.id) { request, body, metadata, s in
+            """#, in: text)
+    }
+
     @Test func everyRowOfTheREADMETableHasATest() throws {
         var folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
         while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.md").path) {
@@ -427,7 +481,7 @@ import Testing
         let section = try #require(readme.components(separatedBy: "What it maps").dropFirst().first)
         let table = try #require(section.components(separatedBy: "\n\n").dropFirst().first)
         let rows = table.split(separator: "\n").dropFirst(2)
-        #expect(rows.count == 17, "the mapping table has \(rows.count) rows, this suite a test for each of 17; add one for a new row")
+        #expect(rows.count == 18, "the mapping table has \(rows.count) rows, this suite a test for each of 18; add one for a new row")
     }
 }
 

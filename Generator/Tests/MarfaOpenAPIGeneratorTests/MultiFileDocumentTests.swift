@@ -132,13 +132,14 @@ struct ProjectFolder {
         #expect(text.contains("case json(Components.Schemas.Note)"))
     }
 
-    @Test func callbacksInOtherFilesAreFollowedButNotGenerated() throws {
+    @Test func callbacksInOtherFilesAreFollowedAndGenerated() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
         try folder.document("""
             paths:
               /hooks:
                 post:
+                  operationId: subscribe
                   responses: {"201": {description: made}}
                   callbacks:
                     changed: {$ref: "callbacks.yaml#/Changed"}
@@ -154,7 +155,23 @@ struct ProjectFolder {
         ])
         try folder.put("project/operations.yaml", "Missing: {responses: {\"200\": {description: ok}}}\n")
         let output = try Generator.generate(specPath: folder.api, config: allModes())
-        #expect(output.diagnostics.map(\.message) == ["Callbacks are not generated."])
+        #expect(output.diagnostics.map(\.message) == [])
+        let text = output.files.map(\.contents).joined(separator: "\n")
+        #expect(text.contains("func subscribeChanged(_ input: Operations.Subscribe.Callbacks.Changed.Input) async throws -> Operations.Subscribe.Callbacks.Changed.Output"))
+        #expect(text.contains("\"/subscribe/changed\""))
+    }
+
+    @Test func webhooksInOtherFilesAreGenerated() throws {
+        let folder = try ProjectFolder()
+        defer { folder.remove() }
+        try folder.document("paths: {}\nwebhooks:\n  itemMade: {$ref: \"hooks/item.yaml\"}\n")
+        try folder.put("project/hooks/item.yaml", "post:\n  requestBody: {$ref: \"../bodies.yaml#/Item\"}\n  responses: {\"204\": {description: ok}}\n")
+        try folder.put("project/bodies.yaml", "Item:\n  content:\n    application/json: {schema: {type: object, properties: {id: {type: string}}}}\n")
+        let output = try Generator.generate(specPath: folder.api, config: allModes())
+        #expect(output.diagnostics.map(\.message) == [])
+        let text = output.files.map(\.contents).joined(separator: "\n")
+        #expect(text.contains("func itemMade(_ input: Webhooks.ItemMade.Input) async throws -> Webhooks.ItemMade.Output"))
+        #expect(text.contains("case json(Webhooks.ItemMade.Input.Body.JsonPayload)"))
     }
 
     @Test func warningsInOtherFilesAreReported() throws {
@@ -194,6 +211,11 @@ struct ProjectFolder {
         Place(name: "link", body: operation + "      responses: {\"200\": {description: ok, links: {next: \(ref)}}}\n"),
         Place(name: "callback", body: operation + "      callbacks: {done: \(ref)}\n" + ok),
         Place(name: "callback path item", body: operation + "      callbacks: {done: {'{$url}': \(ref)}}\n" + ok),
+        Place(name: "callback operation", body: operation + "      callbacks: {done: {'{$url}': {post: \(ref)}}}\n" + ok),
+        Place(name: "webhook", body: "paths: {}\nwebhooks:\n  hook: \(ref)\n"),
+        Place(name: "webhook operation", body: "paths: {}\nwebhooks:\n  hook:\n    post: \(ref)\n"),
+        Place(name: "webhook request body", body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      requestBody: \(ref)\n" + ok),
+        Place(name: "webhook response", body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      responses: {\"200\": \(ref)}\n"),
         Place(name: "component schema", body: "paths: {}\ncomponents:\n  schemas:\n    A: \(ref)\n"),
         Place(name: "nested schema", body: "paths: {}\ncomponents:\n  schemas:\n    A: {type: object, properties: {b: \(ref)}}\n"),
         Place(name: "discriminator mapping", body: "paths: {}\ncomponents:\n  schemas:\n    A: {type: object}\n    U: {oneOf: [{$ref: '#/components/schemas/A'}], discriminator: {propertyName: k, mapping: {x: \"../outside.yaml#/X\"}}}\n"),

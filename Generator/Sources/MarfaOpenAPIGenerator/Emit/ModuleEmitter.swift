@@ -14,19 +14,29 @@ struct ModuleEmitter {
         root.isEmpty ? [] : [.type(SwiftTypeDecl(kind: .enum(indirect: false), name: TypeName(path: root), isPlaceholder: true))]
     }
 
-    /// `Components` with its member namespaces, and `Operations`, which other chunks extend.
-    func namespaces() -> [SwiftDecl] {
+    /// `Components` with its member namespaces, `Operations`, and `Webhooks` when the document has
+    /// any, which other chunks extend.
+    func namespaces(webhooks: Bool) -> [SwiftDecl] {
         let parts = ["Schemas", "Parameters", "RequestBodies", "Responses", "Headers"].map { name in
             SwiftDecl.type(SwiftTypeDecl(kind: .enum(indirect: false), name: TypeName(name), isPlaceholder: true))
         }
-        return inRoot([
+        var decls: [SwiftDecl] = [
             .type(.namespace("Components", members: parts)),
             .type(SwiftTypeDecl(kind: .enum(indirect: false), name: TypeName("Operations"), isPlaceholder: true)),
-        ])
+        ]
+        if webhooks {
+            decls.append(.type(SwiftTypeDecl(
+                kind: .enum(indirect: false), name: TypeName("Webhooks"),
+                doc: ["The document's webhooks, each with its `Input` and `Output`, received with `WebhookHandler`."], isPlaceholder: true)))
+        }
+        return inRoot(decls)
     }
 
     /// `APIProtocol`: a requirement per operation.
-    func apiProtocol(_ plans: [OperationPlan]) -> [SwiftDecl] {
+    func apiProtocol(_ plans: [OperationPlan]) -> [SwiftDecl] { handlerProtocol(plans, .operations) }
+
+    /// The protocol of a handler set: a requirement per operation, taking its `Input` and answering its `Output`.
+    func handlerProtocol(_ plans: [OperationPlan], _ set: HandlerSet) -> [SwiftDecl] {
         let requirements = plans.map { plan in
             SwiftDecl.function(SwiftFunction(
                 kind: .function(plan.methodName), doc: Doc.lines(plan.operation.summary), access: .omitted,
@@ -34,11 +44,7 @@ struct ModuleEmitter {
                 returnType: .named(plan.outputType), body: nil))
         }
         return inRoot([.type(SwiftTypeDecl(
-            kind: .protocol, name: TypeName("APIProtocol"),
-            doc: [
-                "The document's operations, one method per operation ID. The generated `Client` makes them over HTTP;",
-                "a server implements them and serves them with `registerHandlers(on:)`.",
-            ],
+            kind: .protocol, name: TypeName(set.protocolName), doc: set.protocolDoc,
             conformances: [.swift("Sendable")], members: requirements))])
     }
 

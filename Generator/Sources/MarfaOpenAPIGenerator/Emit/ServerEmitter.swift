@@ -3,7 +3,10 @@ struct ServerEmitter {
     /// The namespace everything is in: empty, or the configuration's `namespace`.
     let root: [String]
 
-    private var apiProtocol: TypeName { TypeName(path: root + ["APIProtocol"]) }
+    /// The operations served, and their protocol and registration names.
+    var set: HandlerSet = .operations
+
+    private var handlerProtocol: TypeName { TypeName(path: root + [set.protocolName]) }
     private let s = SwiftExpr.name("s")
     private let request = SwiftExpr.name("request")
     private let body = SwiftExpr.name("body")
@@ -14,11 +17,8 @@ struct ServerEmitter {
         let registrar = SwiftExpr.type(runtime("ServerRegistrar")).call(
             ["serverURL", "configuration", "middlewares"].map { SwiftArgument($0, .name($0)) })
         let function = SwiftFunction(
-            kind: .function("registerHandlers"),
-            doc: [
-                "Serves every operation on `transport`: each request is read into the operation's `Input`,",
-                "passed to this API, and its `Output` written back, behind `middlewares`, first to last.",
-            ],
+            kind: .function(set.registerFunction),
+            doc: set.registrationDoc,
             parameters: [
                 SwiftParameter("transport", .existential(runtime("ServerTransport")), label: .custom("on")),
                 SwiftParameter("serverURL", .foundation("URL"), default: rootURL),
@@ -29,11 +29,11 @@ struct ServerEmitter {
             body: [.binding(constant: true, name: .single("registrar"), type: nil, value: registrar)] + plans.map { plan in
                 .expression(SwiftExpr.name(registerName(plan)).call(SwiftArgument("on", .name("transport")), SwiftArgument(.name("registrar"))).tried)
             })
-        return .type(.extension(apiProtocol, members: [.function(function)]))
+        return .type(.extension(handlerProtocol, members: [.function(function)]))
     }
 
     private func registerName(_ plan: OperationPlan) -> String {
-        "_register_" + plan.methodName.trimmingCharacters(in: "`")
+        set.helperPrefix + plan.methodName.trimmingCharacters(in: "`")
     }
 
     /// `_register_<method>`: reads a request into the Input, calls the API, writes the Output.
@@ -69,7 +69,7 @@ struct ServerEmitter {
                 SwiftParameter("registrar", .runtime("ServerRegistrar"), label: .none),
             ],
             isThrowing: true, body: [.expression(registration.tried)])
-        return .type(.extension(apiProtocol, members: [.function(function)]))
+        return .type(.extension(handlerProtocol, members: [.function(function)]))
     }
 
     /// How a parameter is read from the request.

@@ -33,14 +33,50 @@ final class OperationBuilder {
 
     /// Declares the operation's `Operations.<Id>` namespace with its Input and Output, and plans it.
     func plan(_ operation: APIOperation, methodNames: inout NameScope) -> OperationPlan {
-        let typeName = operationsNamespace.childNames.claim(nameOverrides[operation.id].map(Naming.typeName) ?? Naming.typeName(operation.id))
-        let qualified = operationsNamespace.qualifiedName.nested(typeName)
-        let methodName = methodNames.claim(nameOverrides[operation.id] ?? Naming.memberName(operation.id))
+        let override = nameOverrides[operation.id]
+        return plan(
+            operation, typeName: Naming.typeName(override ?? operation.id), methodName: override ?? Naming.memberName(operation.id),
+            in: operationsNamespace, methodNames: &methodNames)
+    }
+
+    /// Declares a webhook's `Webhooks.<Name>` in `namespace`, as an operation's namespace is declared, and plans it.
+    func plan(webhook: APIReceivedOperation, in namespace: Decl, methodNames: inout NameScope) -> OperationPlan {
+        let override = nameOverrides[webhook.operation.id]
+        return plan(
+            webhook.operation, typeName: Naming.typeName(override ?? webhook.name), methodName: override ?? Naming.memberName(webhook.name),
+            in: namespace, methodNames: &methodNames)
+    }
+
+    /// Declares `Operations.<Id>.Callbacks.<Name>` for each callback of a planned operation, and plans them;
+    /// each handler method is named after the operation and the callback (`createSubscriptionOnEvent`).
+    func planCallbacks(of owner: OperationPlan, methodNames: inout NameScope) -> [OperationPlan] {
+        guard !owner.operation.callbacks.isEmpty,
+              let ownerDecl = operationsNamespace.children.first(where: { $0.qualifiedName == owner.qualifiedName })
+        else { return [] }
+        let callbacks = Decl(
+            name: "Callbacks", qualifiedName: owner.qualifiedName.nested("Callbacks"),
+            doc: ["Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`."],
+            kind: .namespace)
+        ownerDecl.children.append(callbacks)
+        return owner.operation.callbacks.map { callback in
+            plan(
+                callback.operation, typeName: Naming.typeName(callback.name),
+                methodName: Naming.memberName(owner.methodName + "_" + callback.name), in: callbacks, methodNames: &methodNames)
+        }
+    }
+
+    /// Declares `<namespace>.<typeName>` with the operation's Input and Output, and plans it.
+    private func plan(
+        _ operation: APIOperation, typeName preferred: String, methodName preferredMethod: String, in scope: Decl, methodNames: inout NameScope
+    ) -> OperationPlan {
+        let typeName = scope.childNames.claim(preferred)
+        let qualified = scope.qualifiedName.nested(typeName)
+        let methodName = methodNames.claim(preferredMethod)
         let id = SwiftProperty(name: "id", isStatic: true, isConstant: true, type: .string, body: .stored(.string(operation.id)))
         var header = SwiftTypeDecl.namespace(typeName, members: [.property(id)])
         header.doc = operationDoc(operation)
         let namespace = Decl(name: typeName, qualifiedName: qualified, doc: header.doc, kind: .declared(header))
-        operationsNamespace.children.append(namespace)
+        scope.children.append(namespace)
 
         var plan = OperationPlan(
             operation: operation, typeName: typeName, qualifiedName: qualified, methodName: methodName, parameters: [],
@@ -59,7 +95,7 @@ final class OperationBuilder {
         var lines = Doc.lines(operation.summary)
         let description = Doc.lines(operation.description)
         if !description.isEmpty && description != lines { lines += (lines.isEmpty ? [] : [""]) + description }
-        lines += (lines.isEmpty ? [] : [""]) + ["`\(operation.method.uppercased()) \(operation.path)`"]
+        lines += (lines.isEmpty ? [] : [""]) + [operation.receivedAs ?? "`\(operation.method.uppercased()) \(operation.path)`"]
         return lines
     }
 

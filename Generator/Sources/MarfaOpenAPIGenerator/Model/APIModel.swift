@@ -7,6 +7,8 @@ struct APIDocument {
     var contractVersion: String
     var servers: [APIServer] = []
     var operations: [APIOperation] = []
+    /// The top-level `webhooks` (3.1): requests the API's provider sends to the app.
+    var webhooks: [APIReceivedOperation] = []
     /// `components/schemas`, by name, in document order, with the key `$ref`s use for each.
     var schemas: [(name: String, key: String)] = []
     var responses: [(name: String, response: APIResponse)] = []
@@ -45,6 +47,21 @@ struct APIOperation {
     /// Alternatives, each a set of scheme names that together satisfy the operation.
     var security: [[String]]
     var location: SourceLocation
+    /// The operation's `callbacks`: requests its server sends back to the URLs they name.
+    var callbacks: [APIReceivedOperation] = []
+    /// For a webhook or callback, how its doc comment names it instead of `METHOD /path`.
+    var receivedAs: String?
+}
+
+/// An operation the app receives rather than calls: a webhook, or a callback of an operation. Its
+/// `operation.path` is where a handler registration serves it, below the registration's server URL.
+struct APIReceivedOperation {
+    /// The webhook's or callback's key, with the method (and the URL's place) added when the
+    /// callback or path item holds several operations, so each has a name of its own.
+    var name: String
+    /// A callback's URL as written: a runtime expression such as `{$request.body#/callbackUrl}`.
+    var expression: String?
+    var operation: APIOperation
 }
 
 struct APIParameter {

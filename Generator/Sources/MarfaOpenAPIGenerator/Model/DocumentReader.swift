@@ -40,25 +40,33 @@ final class DocumentReader {
 
     func read() throws -> APIDocument {
         let root = documents.root
+        let version = try Self.version(of: root)
+        guard let info = root["info"], info.entries != nil else {
+            throw GeneratorError("The document has no 'info'.", at: root.location)
+        }
+        var document = APIDocument(
+            version: version, title: info["title"]?.string ?? "API", contractVersion: info["version"]?.string ?? "")
+        reportTopLevelKeys(of: root)
+        document.servers = (root["servers"]?.elements ?? []).compactMap(server)
+        readComponents(root["components"], into: &document)
+        readPaths(root["paths"], defaultSecurity: security(root["security"]) ?? [], into: &document)
+        document.webhooks = webhooks(root["webhooks"])
+        return document
+    }
+
+    /// The document's `openapi` version; throws unless the document is OpenAPI 3.0, 3.1 or 3.2.
+    private static func version(of root: Node) throws -> String {
         guard root.entries != nil else { throw GeneratorError("An OpenAPI document must be a mapping.", at: root.location) }
         guard let version = root["openapi"]?.string else {
-            if root["swagger"] != nil {
-                throw GeneratorError("Swagger 2.0 documents are not supported: convert the document to OpenAPI 3.", at: root["swagger"]!.location)
+            if let swagger = root["swagger"] {
+                throw GeneratorError("Swagger 2.0 documents are not supported: convert the document to OpenAPI 3.", at: swagger.location)
             }
             throw GeneratorError("The document has no 'openapi' version.", at: root.location)
         }
         guard version.hasPrefix("3.0") || version.hasPrefix("3.1") || version.hasPrefix("3.2") else {
             throw GeneratorError("OpenAPI \(version) is not supported: use 3.0 or 3.1.", at: root["openapi"]!.location)
         }
-        guard let info = root["info"], info.entries != nil else {
-            throw GeneratorError("The document has no 'info'.", at: root.location)
-        }
-        var document = APIDocument(
-            version: version, title: info["title"]?.string ?? "API", contractVersion: info["version"]?.string ?? "")
-        document.servers = (root["servers"]?.elements ?? []).compactMap(server)
-        readComponents(root["components"], into: &document)
-        readPaths(root["paths"], defaultSecurity: security(root["security"]) ?? [], into: &document)
-        return document
+        return version
     }
 
     /// The components the generator declares, in the order their names are claimed; the `$ref`s of
@@ -82,9 +90,10 @@ final class DocumentReader {
         for entry in components?["headers"]?.entries ?? [] {
             if let header = header(entry.key, entry.value) { document.headers.append((entry.key, header)) }
         }
-        for kind in ["requestBodies", "examples", "links", "callbacks", "pathItems"] {
+        for kind in ["requestBodies", "examples", "links", "callbacks", "pathItems", "mediaTypes"] {
             checkReferences(in: components?[kind])
         }
+        reportComponentKeys(of: components)
         for entry in components?["securitySchemes"]?.entries ?? [] {
             let node = follow(entry.value) ?? entry.value
             document.securitySchemes.append(
@@ -98,37 +107,71 @@ final class DocumentReader {
     /// The operations of every path item, each path item and operation possibly a `$ref`.
     private func readPaths(_ paths: Node?, defaultSecurity: [[String]], into document: inout APIDocument) {
         var seenIDs: [String: SourceLocation] = [:]
-        for pathEntry in paths?.entries ?? [] {
+        for pathEntry in paths?.entries ?? [] where !pathEntry.key.hasPrefix("x-") {
             guard pathEntry.key.hasPrefix("/") else {
                 log.error("A path must start with '/': '\(pathEntry.key)'.", at: pathEntry.keyLocation)
                 continue
             }
-            // A `$ref` that cannot be followed has been reported already.
-            guard let item = follow(pathEntry.value) else { continue }
-            guard item.entries != nil else {
-                log.error("A path item must be a mapping.", at: pathEntry.value.location)
-                continue
-            }
-            let shared = item["parameters"].flatMap { follow($0) }?.elements ?? []
-            for entry in item.entries ?? [] {
-                let method = entry.key.lowercased()
-                if !Self.methods.contains(method) {
-                    if !["parameters", "summary", "description", "servers", "$ref"].contains(entry.key) && !entry.key.hasPrefix("x-") {
-                        log.warning("'\(entry.key)' in a path item is not an HTTP method and is ignored.", at: entry.keyLocation)
-                    }
-                    continue
-                }
-                guard let node = follow(entry.value),
-                      var operation = operation(node, method: method, path: pathEntry.key, shared: shared, defaultSecurity: defaultSecurity)
-                else { continue }
+            guard let item = pathItem(pathEntry.value) else { continue }
+            let place = { (method: String) in OperationPlace.path(method: method, path: pathEntry.key) }
+            for read in operations(of: item, path: pathEntry.key, defaultSecurity: defaultSecurity, place: place) {
+                var operation = read.operation
                 if let first = seenIDs[operation.id] {
-                    log.error("The operation ID '\(operation.id)' is used twice; first at \(first).", at: node["operationId"]?.location ?? entry.keyLocation)
-                    operation.id += "_\(method)"
+                    log.error(
+                        "The operation ID '\(operation.id)' is used twice; first at \(first).",
+                        at: read.node["operationId"]?.location ?? read.keyLocation)
+                    operation.id += "_\(operation.method)"
                 }
                 seenIDs[operation.id] = operation.location
                 document.operations.append(operation)
             }
         }
+    }
+
+    /// The path item `raw` leads to; nil, reported, when it cannot be followed or is not a mapping.
+    func pathItem(_ raw: Node) -> Node? {
+        // A `$ref` that cannot be followed has been reported already.
+        guard let item = follow(raw) else { return nil }
+        guard item.entries != nil else {
+            log.error("A path item must be a mapping.", at: raw.location)
+            return nil
+        }
+        return item
+    }
+
+    /// An operation read from a path item, with where it was written.
+    struct ReadOperation {
+        var node: Node
+        var keyLocation: SourceLocation
+        var operation: APIOperation
+        var place: OperationPlace
+    }
+
+    /// The operations of a path item in document order, served at `path`; its other keys are
+    /// reported when they are not generated. `place` says, per method, what the operation is.
+    func operations(
+        of item: Node, path: String, defaultSecurity: [[String]], place: (String) -> OperationPlace
+    ) -> [ReadOperation] {
+        let shared = item["parameters"].flatMap { follow($0) }?.elements ?? []
+        var read: [ReadOperation] = []
+        for entry in item.entries ?? [] {
+            let method = entry.key.lowercased()
+            guard Self.methods.contains(method) else {
+                reportPathItemKey(entry)
+                continue
+            }
+            let kind = place(method)
+            guard let node = follow(entry.value),
+                  let operation = operation(node, method: method, path: path, shared: shared, defaultSecurity: defaultSecurity, place: kind)
+            else { continue }
+            read.append(ReadOperation(node: node, keyLocation: entry.keyLocation, operation: operation, place: kind))
+        }
+        return read
+    }
+
+    /// How many operations a path item holds.
+    static func operationCount(_ item: Node) -> Int {
+        (item.entries ?? []).filter { methods.contains($0.key.lowercased()) }.count
     }
 
     /// Follows a `$ref` on a non-schema object (parameter, response…), or answers the node itself.
@@ -148,22 +191,9 @@ final class DocumentReader {
 
     /// Follows the `$ref` of each value of the mapping `node` (examples, links, unused components),
     /// so one that cannot be followed is reported; what they lead to is not read further.
-    private func checkReferences(in node: Node?) {
+    func checkReferences(in node: Node?) {
         guard let node, let map = follow(node) else { return }
         for entry in map.entries ?? [] where !entry.key.hasPrefix("x-") { _ = follow(entry.value) }
-    }
-
-    /// Callbacks are not generated, but their `$ref`s (to callbacks, path items and operations)
-    /// must lead somewhere readable.
-    private func checkCallbacks(_ node: Node) {
-        guard let callbacks = follow(node) else { return }
-        for callback in callbacks.entries ?? [] where !callback.key.hasPrefix("x-") {
-            guard let expressions = follow(callback.value) else { continue }
-            for expression in expressions.entries ?? [] where !expression.key.hasPrefix("x-") {
-                guard let item = follow(expression.value) else { continue }
-                for entry in item.entries ?? [] where Self.methods.contains(entry.key.lowercased()) { _ = follow(entry.value) }
-            }
-        }
     }
 
     private func server(_ node: Node) -> APIServer? {
@@ -178,17 +208,20 @@ final class DocumentReader {
         return APIServer(url: url, description: node["description"]?.string, variables: variables)
     }
 
-    private func security(_ node: Node?) -> [[String]]? {
+    func security(_ node: Node?) -> [[String]]? {
         guard let node else { return nil }
         return (node.elements ?? []).map { requirement in (requirement.entries ?? []).map(\.key) }
     }
 
-    private func operation(_ node: Node, method: String, path: String, shared: [Node], defaultSecurity: [[String]]) -> APIOperation? {
+    private func operation(
+        _ node: Node, method: String, path: String, shared: [Node], defaultSecurity: [[String]], place: OperationPlace
+    ) -> APIOperation? {
         guard node.entries != nil else {
             log.error("An operation must be a mapping.", at: node.location)
             return nil
         }
-        let id = node["operationId"]?.string ?? Self.syntheticID(method: method, path: path)
+        reportOperationKeys(of: node)
+        let id = node["operationId"]?.string ?? place.fallbackID
         var parameters: [APIParameter] = []
         for raw in shared + (node["parameters"]?.elements ?? []) {
             guard let parameter = parameter(raw) else { continue }
@@ -197,7 +230,7 @@ final class DocumentReader {
         }
         let templated = Self.pathParameterNames(path)
         for name in templated where !parameters.contains(where: { $0.location == .path && $0.name == name }) {
-            log.warning("The path parameter '{\(name)}' of \(method.uppercased()) \(path) is not declared; it is read as text.", at: node.location)
+            log.warning("The path parameter '{\(name)}' of \(place.label) is not declared; it is read as text.", at: node.location)
             parameters.append(APIParameter(
                 name: name, location: .path, required: true, style: "simple", explode: false, allowReserved: false,
                 schema: syntheticString(node.location), description: nil, deprecated: false, sourceLocation: node.location))
@@ -217,7 +250,7 @@ final class DocumentReader {
             if let response = response(entry.value, status: status, componentName: componentName) { responses.append(response) }
         }
         if responses.isEmpty {
-            log.note("\(method.uppercased()) \(path) documents no response; every answer is undocumented.", at: node.location)
+            log.note("\(place.label) documents no response; every answer is undocumented.", at: node.location)
         }
         var body: APIRequestBody?
         if let raw = node["requestBody"], let resolved = follow(raw) {
@@ -225,15 +258,13 @@ final class DocumentReader {
                 required: resolved["required"]?.bool ?? false, description: resolved["description"]?.string,
                 contents: contents(resolved["content"]), location: raw.location)
         }
-        if let callbacks = node["callbacks"] {
-            log.warning("Callbacks are not generated.", at: callbacks.location)
-            checkCallbacks(callbacks)
-        }
-        return APIOperation(
+        var operation = APIOperation(
             id: id, method: method, path: path, summary: node["summary"]?.string, description: node["description"]?.string,
             deprecated: node["deprecated"]?.bool ?? false, tags: (node["tags"]?.elements ?? []).compactMap(\.string),
             parameters: parameters, requestBody: body, responses: responses,
             security: security(node["security"]) ?? defaultSecurity, location: node.location)
+        readReceivedParts(node, place: place, into: &operation)
+        return operation
     }
 
     private func syntheticString(_ location: SourceLocation) -> JSONSchema {
