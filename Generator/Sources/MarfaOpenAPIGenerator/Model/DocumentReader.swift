@@ -1,10 +1,11 @@
 import MarfaYAML
 
 /// Reads an OpenAPI 3.0 or 3.1 document into an `APIDocument`, following `$ref`s, in the same file
-/// or in others, wherever an object may be one: path items, operations, parameters (and their
-/// list), request bodies, responses (and their map), headers, media types, security schemes and
-/// schemas. The `$ref`s of what is not generated (examples, links, callbacks, unused components)
-/// are followed too, so a broken or refused one is an error. Logs whatever it cannot use.
+/// or in others, wherever an object may be one: path items (of paths, webhooks and callbacks),
+/// operations, callbacks, parameters (and their list), request bodies, responses (and their map),
+/// headers, media types, security schemes and schemas. The `$ref`s of what is not generated
+/// (examples, links, unused components) are followed too, so a broken or refused one is an error.
+/// Logs whatever it cannot use, and every key it does not generate (`DocumentReader+Keys`).
 final class DocumentReader {
     let documents: DocumentSet
     let log: DiagnosticLog
