@@ -54,6 +54,7 @@ extension Generator {
         let received = declareReceived(document, plans: plans, webhooks: webhooks, builder: builder)
         types.buildPending()
         let namespaces = [schemas, responses, parameters, headers, operations] + (webhooks.children.isEmpty ? [] : [webhooks])
+        types.writeDefaults(in: namespaces)
         Recursion.breakCycles(in: namespaces)
         var declarations = Declarations(document: document, plans: plans, namespaces: namespaces, responses: builder.declaredResponses)
         (declarations.webhookPlans, declarations.callbackPlans) = received

@@ -78,6 +78,74 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out")))
     }
 
+    /// A property of schema `A` with the given schema, the warning it gives after the document's path,
+    /// and the declaration it keeps (optional: the default is not used).
+    static func refusedDefault(_ name: String, _ property: String, _ expected: String, keeps declaration: String) -> RefusedCase {
+        RefusedCase(
+            name: name, document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n        p: \(property)\n",
+            expected: expected, declaration: "        public var p: \(declaration)?")
+    }
+
+    struct RefusedCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var document: String
+        var expected: String
+        var declaration: String
+        var testDescription: String { name }
+    }
+
+    static let refused: [RefusedCase] = [
+        refusedDefault("text for an integer", "{type: integer, default: many}",
+                       ":9:37: warning: This default cannot be used: expected an integer; the property stays optional.", keeps: "Swift.Int"),
+        refusedDefault("a number for text", "{type: string, default: 20}",
+                       ":9:36: warning: This default cannot be used: expected text; the property stays optional.", keeps: "Swift.String"),
+        refusedDefault("an infinite number", "{type: number, default: .inf}",
+                       ":9:36: warning: This default cannot be used: expected a finite number; the property stays optional.", keeps: "Swift.Double"),
+        refusedDefault("an int32 out of range", "{type: integer, format: int32, default: 3000000000}",
+                       ":9:52: warning: This default cannot be used: expected an integer from -2147483648 to 2147483647; the property stays optional.",
+                       keeps: "Swift.Int32"),
+        refusedDefault("a value not in the enum", "{type: string, enum: [a, b], default: c}",
+                       ":9:50: warning: This default cannot be used: expected one of the enum's values; the property stays optional.",
+                       keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault("an object without a required member", "{type: object, required: [x], properties: {x: {type: integer}}, default: {y: 1}}",
+                       ":9:85: warning: This default cannot be used: the required member 'x' is missing; the property stays optional.",
+                       keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault("a member a closed object does not allow",
+                       "{type: object, additionalProperties: false, properties: {x: {type: integer}}, default: {x: 1, z: 2}}",
+                       ":9:109: warning: This default cannot be used: the schema allows no member 'z'; the property stays optional.",
+                       keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault("a list element of the wrong type", "{type: array, items: {type: integer}, default: [1, x]}",
+                       ":9:63: warning: This default cannot be used: expected an integer; the property stays optional.", keeps: "[Swift.Int]"),
+        refusedDefault("a value that fits no branch", "{oneOf: [{type: integer}, {type: boolean}], default: text}",
+                       ":9:65: warning: This default cannot be used: it fits none of the union's branches; the property stays optional.",
+                       keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault("a date-time", "{type: string, format: date-time, default: \"2024-01-01T00:00:00Z\"}",
+                       ":9:55: warning: This default cannot be used: a Date cannot be written as a Swift literal; the property stays optional.",
+                       keeps: "Foundation.Date"),
+        RefusedCase(
+            name: "a discriminated inline branch that names no value",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      oneOf:\n"
+                + "        - {type: object, properties: {kind: {type: string}}}\n        - {type: object, properties: {kind: {const: b}}}\n"
+                + "      discriminator: {propertyName: kind}\n",
+            expected: ":8:11: warning: This branch does not say its value of the discriminator 'kind' (a 'const' or an 'enum' of text,"
+                + " or a 'mapping' to it); the branches are tried in order instead.",
+            declaration: "            throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \"A\", codingPath: decoder.codingPath, errors: errors)"),
+    ]
+
+    /// What cannot be expressed is one positioned warning, and what is generated instead compiles: a
+    /// default that does not fit (or that Swift cannot spell) leaves its property optional; a
+    /// discriminator with an inline branch of unknown value tries the branches in order.
+    @Test(arguments: refused)
+    func whatCannotBeExpressedIsOnePositionedWarning(_ c: RefusedCase) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let spec = try scratch.write("api.yaml", c.document)
+        let output = try Generator.generate(specPath: spec, config: GeneratorConfig())
+        #expect(output.diagnostics.map(\.description) == [spec + c.expected])
+        let lines = output.files.flatMap { $0.contents.split(separator: "\n").map(String.init) }
+        #expect(lines.contains(c.declaration))
+    }
+
     @Test func generateThrowsWithTheLocation() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

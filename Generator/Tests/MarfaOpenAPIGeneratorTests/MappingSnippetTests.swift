@@ -93,20 +93,27 @@ import Testing
             paths: {}
             components:
               schemas:
+                Size: {type: object, required: [width], properties: {width: {type: integer}}}
                 Settings:
                   type: object
                   properties:
                     pageSize: {type: integer, default: 20}
                     theme: {type: string, enum: [light, dark], default: dark}
+                    size: {$ref: "#/components/schemas/Size", default: {width: 3}}
+                    idOrName: {oneOf: [{type: integer}, {type: string}], default: main}
             """#)
         expectBlock(#"""
                 internal var pageSize: Swift.Int
                 internal var theme: Components.Schemas.Settings.ThemePayload
-                internal init(pageSize: Swift.Int = 20, theme: Components.Schemas.Settings.ThemePayload = .dark) {
+                internal var size: Components.Schemas.Size
+                internal var idOrName: Components.Schemas.Settings.IdOrNamePayload
+                internal init(pageSize: Swift.Int = 20, theme: Components.Schemas.Settings.ThemePayload = .dark, size: Components.Schemas.Size = .init(width: 3), idOrName: Components.Schemas.Settings.IdOrNamePayload = .string("main")) {
             """#.indented, in: text)
         expectBlock(#"""
                     self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: .pageSize) ?? 20
                     self.theme = try container.decodeIfPresent(Components.Schemas.Settings.ThemePayload.self, forKey: .theme) ?? .dark
+                    self.size = try container.decodeIfPresent(Components.Schemas.Size.self, forKey: .size) ?? .init(width: 3)
+                    self.idOrName = try container.decodeIfPresent(Components.Schemas.Settings.IdOrNamePayload.self, forKey: .idOrName) ?? .string("main")
             """#.indented, in: text)
     }
 
@@ -159,6 +166,33 @@ import Testing
                     do { self = .integer(try Swift.Int(from: decoder)); return } catch { errors.append(error) }
                     throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "Either", codingPath: decoder.codingPath, errors: errors)
                 }
+            """#.indented, in: text)
+    }
+
+    @Test func aOneOfWithInlineBranchesIsDiscriminatedByTheirValues() throws {
+        let text = try snippet(#"""
+            paths: {}
+            components:
+              schemas:
+                Shape:
+                  oneOf:
+                    - {type: object, required: [kind], properties: {kind: {const: circle}, radius: {type: number}}}
+                    - {type: object, required: [kind], properties: {kind: {enum: [square, box]}, side: {type: number}}}
+                  discriminator: {propertyName: kind}
+            """#)
+        expectBlock(#"""
+            internal enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                case circle(Components.Schemas.Shape.CirclePayload)
+                case square(Components.Schemas.Shape.SquarePayload)
+                /// A value whose `kind` this build does not know, kept as it was received.
+                case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+            """#.indented, in: text)
+        expectBlock(#"""
+                    switch try container.decode(Swift.String.self, forKey: .value) {
+                        case "circle": self = .circle(try .init(from: decoder))
+                        case "square", "box": self = .square(try .init(from: decoder))
+                        default: self = .unknown(try .init(from: decoder))
+                    }
             """#.indented, in: text)
     }
 

@@ -30,6 +30,8 @@ final class TypeBuilder {
     private var sharedInline: [String: TypeUsage] = [:]
     /// Loops of `$ref`-only schemas already reported, by the place they close.
     private var loopsReported: Set<SourceLocation> = []
+    /// Property defaults, written once every type is declared (`writeDefaults(in:)`).
+    var pendingDefaults: [PendingDefault] = []
 
     init(reader: SchemaReader, log: DiagnosticLog, schemasNamespace: Decl, nameOverrides: [String: String]) {
         self.reader = reader
@@ -116,7 +118,7 @@ final class TypeBuilder {
         return locations.min()
     }
 
-    private func refName(_ key: String) -> String {
+    func refName(_ key: String) -> String {
         if let name = refNames[key] { return name }
         let pointer = key.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
         let tokens = JSONPointer.tokens(of: pointer) ?? []
@@ -138,7 +140,7 @@ final class TypeBuilder {
         declare(schema, in: scope, as: name, exactName: false)
     }
 
-    private func declare(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
+    func declare(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
         if let reference = schema.reference {
             var usage = referenced(reference.key)
             usage.nullable = usage.nullable || schema.allowsNull
@@ -237,7 +239,7 @@ final class TypeBuilder {
     // MARK: Shared inline declarations
 
     /// Answers an existing declaration of the same shape, or makes one with `make`.
-    private func shared(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage) -> TypeUsage {
+    func shared(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage) -> TypeUsage {
         if !exactName, let existing = sharedInline[schema.fingerprint] {
             let alias = scope.nest(name, kind: .alias(existing.swift))
             return TypeUsage(swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl)
@@ -248,14 +250,14 @@ final class TypeBuilder {
     }
 
     /// A nested type's name: `Type_` becomes `TypePayload`; an exact component name stays as it is.
-    private func payloadName(_ name: String, _ exactName: Bool) -> String {
+    func payloadName(_ name: String, _ exactName: Bool) -> String {
         if exactName || name.hasSuffix("Payload") { return name }
         var base = name
         while base.hasSuffix("_") { base.removeLast() }
         return base + "Payload"
     }
 
-    private func newDecl(in scope: Decl, _ name: String, exactName: Bool, doc: [String], kind: Decl.Kind) -> Decl {
+    func newDecl(in scope: Decl, _ name: String, exactName: Bool, doc: [String], kind: Decl.Kind) -> Decl {
         if exactName {
             let decl = Decl(name: name, qualifiedName: scope.qualifiedName.nested(name), doc: doc, kind: kind)
             scope.children.append(decl)
@@ -293,10 +295,9 @@ final class TypeBuilder {
                 presence = usage.nullable ? .requiredNullable : .required
             } else if usage.nullable {
                 presence = .nullableOptional
-            } else if let value = property.schema.defaultValue, let literal = defaultLiteral(value, for: usage, schema: property.schema) {
-                presence = .defaulted(literal)
             } else {
                 presence = .optional
+                if let value = property.schema.defaultValue { deferDefault(value, of: decl, property: members.count) }
             }
             var doc = Doc.lines(property.schema.description, property.schema.title)
             if property.schema.readOnly { doc.append("- Note: Read-only: answers carry it; requests leave it out.") }
@@ -318,25 +319,6 @@ final class TypeBuilder {
             break
         }
         return structure
-    }
-
-    /// A Swift literal for a `default`, or nil (with a diagnostic) when it cannot be written.
-    private func defaultLiteral(_ value: Node, for usage: TypeUsage, schema: JSONSchema) -> SwiftExpr? {
-        if let decl = usage.decl, case .rawEnum(let raw) = decl.kind, let text = value.string,
-            let match = raw.cases.first(where: { $0.literal == .string(text) || $0.literal == .integer(text) })
-        {
-            return .implicitMember(match.name)
-        }
-        switch usage.swift {
-        case .string: if let text = value.string { return .literal(.string(text)) }
-        case .int, .swift("Int32"), .swift("Int64"): if let int = value.int { return .literal(.integer(String(int))) }
-        case .double, .swift("Float"): if let double = value.double { return .literal(.double(double)) }
-        case .bool: if let bool = value.bool { return .literal(.bool(bool)) }
-        default:
-            if usage.shape == .array, value.elements?.isEmpty == true { return .array([]) }
-        }
-        log.warning("This default value cannot be written in Swift; the property stays optional.", at: value.location)
-        return nil
     }
 
     // MARK: allOf
@@ -411,62 +393,9 @@ final class TypeBuilder {
         return merged
     }
 
-    // MARK: Unions
-
-    private func union(_ branches: [JSONSchema], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String], isAnyOf: Bool) -> TypeUsage {
-        if branches.count == 1 {
-            var usage = declare(branches[0], in: scope, as: name, exactName: exactName)
-            usage.nullable = usage.nullable || schema.allowsNull
-            return usage
-        }
-        // A union of single strings is one enumeration.
-        let constants = branches.compactMap { branch -> [Node]? in
-            guard branch.reference == nil else { return nil }
-            return branch.enumValues ?? branch.constValue.map { [$0] }
-        }
-        if constants.count == branches.count, constants.allSatisfy({ $0.allSatisfy { $0.scalar?.isPlain == false || $0.int == nil && $0.bool == nil && !$0.isNull } }) {
-            return enumeration(constants.flatMap { $0 }, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
-        }
-        return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
-            let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
-            var caseNames = NameScope(reserved: ["unknown"])
-            var cases: [Decl.Choice.Case] = []
-            for (index, branch) in branches.enumerated() {
-                let suggested: String
-                if let reference = branch.reference {
-                    suggested = Naming.memberName(refName(reference.key))
-                } else if let type = branch.nonNullTypes.first, branch.properties.isEmpty, branch.enumValues == nil {
-                    suggested = Naming.memberName(type == "array" ? "array" : type)
-                } else {
-                    suggested = "case\(index + 1)"
-                }
-                let caseName = caseNames.claim(suggested)
-                let usage = declare(branch, in: decl, as: "Case\(index + 1)", exactName: false)
-                var values: [String] = []
-                if let discriminator = schema.discriminator, let reference = branch.reference {
-                    values = discriminator.mapping.filter { $0.ref.key == reference.key }.map(\.value)
-                    if values.isEmpty || discriminator.mapping.isEmpty {
-                        let componentName = reference.key.split(separator: "/").last.map(String.init) ?? ""
-                        values.append(JSONPointer.tokens(of: "/" + componentName)?.first ?? componentName)
-                    }
-                }
-                cases.append(Decl.Choice.Case(
-                    name: caseName, type: usage.nullable ? .optional(usage.swift) : usage.swift, discriminatorValues: values,
-                    targetName: usage.swift.typeName))
-            }
-            var discriminatorName = schema.discriminator?.propertyName
-            if schema.discriminator != nil && branches.contains(where: { $0.reference == nil }) {
-                log.warning("A discriminator needs every branch to be a $ref; the branches are tried in order instead.", at: schema.discriminator!.location)
-                discriminatorName = nil
-            }
-            decl.kind = .choice(Decl.Choice(cases: cases, discriminator: discriminatorName, isAnyOf: isAnyOf))
-            return TypeUsage(swift: decl.type, shape: .object, nullable: false, decl: decl)
-        }
-    }
-
     // MARK: Enumerations
 
-    private func enumeration(_ values: [Node], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
+    func enumeration(_ values: [Node], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
         let present = values.filter { !($0.isNull && $0.scalar?.isPlain == true) }
         let strings = present.allSatisfy { $0.scalar != nil && ($0.scalar!.isPlain == false || ($0.int == nil && $0.double == nil && $0.bool == nil)) }
         let integers = present.allSatisfy { $0.int != nil && $0.scalar?.isPlain == true }

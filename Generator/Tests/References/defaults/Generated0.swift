@@ -5,13 +5,26 @@ import MarfaOpenAPIRuntime
 
 internal enum DefaultsFixture {}
 
-extension DefaultsFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: DefaultsFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension DefaultsFixture.Components.Schemas {
+    internal enum Mode: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case fast
+        case safe
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        internal init(rawValue: Swift.String) {
+            switch rawValue {
+                case "fast": self = .fast
+                case "safe": self = .safe
+                default: self = .unknown(rawValue)
+            }
         }
+        internal var rawValue: Swift.String {
+            switch self {
+                case .fast: "fast"
+                case .safe: "safe"
+                case .unknown(let value): value
+            }
+        }
+        internal static let allCases: [Self] = [.fast, .safe]
     }
 }

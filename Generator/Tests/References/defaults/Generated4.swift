@@ -8,3 +8,28 @@ extension DefaultsFixture {
     internal enum Servers {
     }
 }
+
+extension DefaultsFixture.Components.Schemas {
+    internal struct Size: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var width: Swift.Int
+        internal var height: Swift.Int
+        internal init(width: Swift.Int, height: Swift.Int = 10) {
+            self.width = width
+            self.height = height
+        }
+        internal enum CodingKeys: Swift.String, Swift.CodingKey {
+            case width
+            case height
+        }
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.width = try container.decode(Swift.Int.self, forKey: .width)
+            self.height = try container.decodeIfPresent(Swift.Int.self, forKey: .height) ?? 10
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(width, forKey: .width)
+            try container.encode(height, forKey: .height)
+        }
+    }
+}

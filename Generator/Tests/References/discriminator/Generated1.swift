@@ -14,6 +14,36 @@ extension DiscriminatorFixture {
     internal enum Operations {}
 }
 
+extension DiscriminatorFixture.Components.Schemas {
+    internal struct Lizard: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var kind: Swift.String
+        internal var legs: Swift.Int?
+        internal init(kind: Swift.String, legs: Swift.Int? = nil) {
+            self.kind = kind
+            self.legs = legs
+        }
+        internal enum CodingKeys: Swift.String, Swift.CodingKey {
+            case kind
+            case legs
+        }
+    }
+}
+
+extension DiscriminatorFixture.Components.Schemas {
+    internal struct EventBase: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var _type: Swift.String
+        internal var id: Swift.String
+        internal init(_type: Swift.String, id: Swift.String) {
+            self._type = _type
+            self.id = id
+        }
+        internal enum CodingKeys: Swift.String, Swift.CodingKey {
+            case _type = "type"
+            case id
+        }
+    }
+}
+
 extension DiscriminatorFixture.APIProtocol {
     /// Serves every operation on `transport`: each request is read into the operation's `Input`,
     /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.

@@ -8,13 +8,29 @@ extension DiscriminatorFixture.Operations {
     internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = [:]
 }
 
-extension DiscriminatorFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: DiscriminatorFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension DiscriminatorFixture.Components.Schemas {
+    internal enum Reptile: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case lizard(DiscriminatorFixture.Components.Schemas.Lizard)
+        case snake(DiscriminatorFixture.Components.Schemas.Snake)
+        /// A value whose `kind` this build does not know, kept as it was received.
+        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
+            case value = "kind"
+        }
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
+            switch try container.decode(Swift.String.self, forKey: .value) {
+                case "lizard": self = .lizard(try .init(from: decoder))
+                case "Snake": self = .snake(try .init(from: decoder))
+                default: self = .unknown(try .init(from: decoder))
+            }
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+                case .lizard(let value): try value.encode(to: encoder)
+                case .snake(let value): try value.encode(to: encoder)
+                case .unknown(let value): try value.encode(to: encoder)
+            }
         }
     }
 }

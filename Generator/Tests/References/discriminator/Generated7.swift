@@ -17,3 +17,29 @@ extension DiscriminatorFixture.Components.Schemas {
         }
     }
 }
+
+extension DiscriminatorFixture.Components.Schemas {
+    internal struct Triangle: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var kind: Swift.String
+        internal var base: Swift.Double?
+        internal init(kind: Swift.String, base: Swift.Double? = nil) {
+            self.kind = kind
+            self.base = base
+        }
+        internal enum CodingKeys: Swift.String, Swift.CodingKey {
+            case kind
+            case base
+        }
+    }
+}
+
+extension DiscriminatorFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: DiscriminatorFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+        }
+    }
+}

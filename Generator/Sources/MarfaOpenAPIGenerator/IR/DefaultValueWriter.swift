@@ -1,0 +1,233 @@
+import MarfaYAML
+
+/// Writes a schema's `default` as a Swift expression of the type generated for the schema: literals
+/// for scalars, lists and free-form values, enum cases, `.init(...)` for structs, a case for a union.
+/// A value that does not fit the type, or that Swift cannot spell (a date, bytes), is refused with
+/// the place and the reason, so the caller can keep the property optional and say why.
+final class DefaultValueWriter {
+    /// Why the last value was refused, and where in the value.
+    struct Refusal {
+        var message: String
+        var location: SourceLocation
+    }
+
+    /// Every declaration by its qualified name, to follow the types a value is written as.
+    let declarations: [TypeName: Decl]
+    private(set) var refusal: Refusal?
+    /// Work left before a value is given up as too large (unions try each branch).
+    private var budget = 0
+
+    init(declarations: [TypeName: Decl]) {
+        self.declarations = declarations
+    }
+
+    /// `value` as an expression of `type`, or nil with `refusal` set.
+    func expression(_ value: Node, as type: SwiftType) -> SwiftExpr? {
+        refusal = nil
+        budget = 10_000
+        return write(value, as: type, depth: 0)
+    }
+
+    // MARK: Types
+
+    private func write(_ value: Node, as type: SwiftType, depth: Int) -> SwiftExpr? {
+        budget -= 1
+        guard depth < 48, budget > 0 else { return refuse("it is nested too deeply to be written", at: value) }
+        switch type {
+        case .optional(let wrapped):
+            return value.isNull ? .literal(.nil) : write(value, as: wrapped, depth: depth + 1)
+        case .array(let elementType):
+            guard let elements = value.elements else { return misfit("a list", value) }
+            var written: [SwiftExpr] = []
+            for element in elements {
+                guard let expr = write(element, as: elementType, depth: depth + 1) else { return nil }
+                written.append(expr)
+            }
+            return .array(written)
+        case .dictionary(_, let valueType):
+            return dictionary(value, of: valueType, depth: depth)
+        case .generic(let name, let arguments) where name == TypeName("MarfaOpenAPIRuntime", "Nullable") && arguments.count == 1:
+            if value.isNull { return .implicitMember("null") }
+            return write(value, as: arguments[0], depth: depth + 1).map { .call(.implicitMember("value"), [SwiftArgument($0)]) }
+        case .named(let name):
+            return named(value, name, depth: depth)
+        default:
+            return refuse("a value of this type cannot be written in Swift", at: value)
+        }
+    }
+
+    private func dictionary(_ value: Node, of valueType: SwiftType, depth: Int) -> SwiftExpr? {
+        guard let entries = value.entries else { return misfit("an object", value) }
+        var pairs: [(key: SwiftExpr, value: SwiftExpr)] = []
+        for entry in entries {
+            guard let expr = write(entry.value, as: valueType, depth: depth + 1) else { return nil }
+            pairs.append((.string(entry.key), expr))
+        }
+        return .dictionary(pairs)
+    }
+
+    private func named(_ value: Node, _ name: TypeName, depth: Int) -> SwiftExpr? {
+        switch SwiftType.named(name) {
+        case .string: return text(value).map { .literal(.string($0)) } ?? misfit("text", value)
+        case .int, .swift("Int64"): return integer(value, in: Int.min...Int.max)
+        case .swift("Int32"): return integer(value, in: Int(Int32.min)...Int(Int32.max))
+        case .double, .swift("Float"): return number(value)
+        case .bool: return value.bool.map { .literal(.bool($0)) } ?? misfit("true or false", value)
+        case .openAPIValue: return freeForm(value, depth: depth)
+        case .objectContainer: return value.entries == nil ? misfit("an object", value) : freeForm(value, depth: depth)
+        case .foundation("Date"), .runtime("CalendarDate"), .runtime("Base64EncodedData"), .foundation("Data"):
+            return refuse("a \(name.name) cannot be written as a Swift literal", at: value)
+        default: break
+        }
+        guard let decl = declarations[name] else { return refuse("its type is not known here", at: value) }
+        switch decl.kind {
+        case .alias(let target): return write(value, as: target, depth: depth + 1)
+        case .rawEnum(let raw): return enumCase(value, raw)
+        case .structure(let structure): return self.structure(value, structure, depth: depth)
+        case .choice(let choice):
+            return choice.isAnyOf ? anyOf(value, choice, depth: depth) : oneOf(value, choice, of: name, depth: depth)
+        case .namespace, .declared: return refuse("its type is not a value type", at: value)
+        }
+    }
+
+    // MARK: Scalars
+
+    /// The text of a string: a quoted scalar, or a plain one that is not a number, a boolean or null.
+    func text(_ value: Node) -> String? {
+        guard let scalar = value.scalar, !value.isNull else { return nil }
+        guard scalar.isResolvable else { return scalar.text }
+        return value.double == nil && value.bool == nil ? scalar.text : nil
+    }
+
+    private func integer(_ value: Node, in range: ClosedRange<Int>) -> SwiftExpr? {
+        let int = value.int ?? value.double.flatMap { Int(exactly: $0) }
+        guard let int, range.contains(int) else {
+            return misfit(value.int == nil ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)", value)
+        }
+        return .literal(.integer(String(int)))
+    }
+
+    private func number(_ value: Node) -> SwiftExpr? {
+        guard let double = value.double, double.isFinite else { return misfit("a finite number", value) }
+        return .literal(.double(double))
+    }
+
+    /// Any JSON value, as `OpenAPIValue` literals spell it.
+    private func freeForm(_ value: Node, depth: Int) -> SwiftExpr? {
+        if let elements = value.elements {
+            var written: [SwiftExpr] = []
+            for element in elements {
+                guard let expr = freeForm(element, depth: depth + 1) else { return nil }
+                written.append(expr)
+            }
+            return .array(written)
+        }
+        if value.entries != nil { return dictionary(value, of: .openAPIValue, depth: depth) }
+        if value.isNull { return .literal(.nil) }
+        if let text = text(value) { return .literal(.string(text)) }
+        if let bool = value.bool { return .literal(.bool(bool)) }
+        if let int = value.int { return .literal(.integer(String(int))) }
+        return number(value)
+    }
+
+    // MARK: Declarations
+
+    private func enumCase(_ value: Node, _ raw: Decl.RawEnum) -> SwiftExpr? {
+        let isInteger = raw.rawType == .int
+        let match = raw.cases.first { c in
+            switch c.literal {
+            case .string(let caseText): return !isInteger && text(value) == caseText
+            case .integer(let caseText): return isInteger && value.int != nil && Int(caseText) == value.int
+            default: return false
+            }
+        }
+        guard let match else { return misfit("one of the enum's values", value) }
+        return .implicitMember(match.name)
+    }
+
+    /// `.init(...)` with the object's members; a required member must be there, an unknown one is
+    /// kept in `additionalProperties` (refused when the schema closes the object, else dropped as
+    /// decoding drops it).
+    private func structure(_ value: Node, _ s: Decl.Structure, depth: Int) -> SwiftExpr? {
+        if s.composed {
+            var arguments: [SwiftArgument] = []
+            for p in s.properties {
+                guard let expr = write(value, as: p.declaredType, depth: depth + 1) else { return nil }
+                arguments.append(SwiftArgument(p.swiftName, expr))
+            }
+            return .call(.implicitMember("init"), arguments)
+        }
+        guard let entries = value.entries else { return misfit("an object", value) }
+        var arguments: [SwiftArgument] = []
+        for p in s.properties {
+            guard let entry = entries.first(where: { $0.key == p.jsonName }) else {
+                switch p.presence {
+                case .required, .requiredNullable: return refuse("the required member '\(p.jsonName)' is missing", at: value)
+                case .optional, .nullableOptional, .defaulted: continue
+                }
+            }
+            let type: SwiftType
+            switch p.presence {
+            case .required, .optional, .defaulted: type = p.type
+            case .requiredNullable: type = .optional(p.type)
+            case .nullableOptional: type = .nullable(p.type)
+            }
+            guard let expr = write(entry.value, as: type, depth: depth + 1) else { return nil }
+            arguments.append(SwiftArgument(p.swiftName, expr))
+        }
+        let known = Set(s.properties.map(\.jsonName))
+        let unknown = entries.filter { !known.contains($0.key) }
+        if let additional = s.additional, !unknown.isEmpty {
+            var pairs: [(key: SwiftExpr, value: SwiftExpr)] = []
+            for entry in unknown {
+                guard let expr = write(entry.value, as: additional, depth: depth + 1) else { return nil }
+                pairs.append((.string(entry.key), expr))
+            }
+            arguments.append(SwiftArgument("additionalProperties", .dictionary(pairs)))
+        } else if s.closed, let first = unknown.first {
+            return refuse("the schema allows no member '\(first.key)'", at: first.value)
+        }
+        return .call(.implicitMember("init"), arguments)
+    }
+
+    /// The case the value selects: by the discriminator when there is one (a value it does not name
+    /// is `unknown`), else the first branch the value fits, as decoding tries them.
+    private func oneOf(_ value: Node, _ choice: Decl.Choice, of name: TypeName, depth: Int) -> SwiftExpr? {
+        if let property = choice.discriminator {
+            guard let tag = value[property].flatMap(text) else { return misfit("an object with the text member '\(property)'", value) }
+            guard let match = choice.cases.first(where: { $0.discriminatorValues.contains(tag) }) else {
+                return freeForm(value, depth: depth).map { .call(.implicitMember("unknown"), [SwiftArgument($0)]) }
+            }
+            return write(value, as: match.type, depth: depth + 1).map { .call(.implicitMember(match.name), [SwiftArgument($0)]) }
+        }
+        for c in choice.cases where c.type.unwrapped.typeName != name {
+            if let expr = write(value, as: c.type, depth: depth + 1) {
+                return .call(.implicitMember(c.name), [SwiftArgument(expr)])
+            }
+        }
+        return refuse("it fits none of the union's branches", at: value)
+    }
+
+    /// `.init(value1: ..., ...)` with every branch the value fits, as decoding keeps every one.
+    private func anyOf(_ value: Node, _ choice: Decl.Choice, depth: Int) -> SwiftExpr? {
+        var arguments: [SwiftArgument] = []
+        for (index, c) in choice.cases.enumerated() {
+            if let expr = write(value, as: c.type.unwrapped, depth: depth + 1) {
+                arguments.append(SwiftArgument("value\(index + 1)", expr))
+            }
+        }
+        guard !arguments.isEmpty else { return refuse("it fits none of the union's branches", at: value) }
+        return .call(.implicitMember("init"), arguments)
+    }
+
+    // MARK: Refusals
+
+    private func misfit(_ expected: String, _ value: Node) -> SwiftExpr? {
+        refuse("expected \(expected)", at: value)
+    }
+
+    private func refuse(_ reason: String, at value: Node) -> SwiftExpr? {
+        refusal = Refusal(message: reason, location: value.location)
+        return nil
+    }
+}
