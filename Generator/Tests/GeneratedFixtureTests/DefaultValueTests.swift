@@ -23,6 +23,8 @@ import Testing
         #expect(layout.idOrName == .string("main"))
         #expect(layout.amount == .init(value1: nil, value2: 4.5))
         #expect(layout.shape == .square(.init(kind: .square, side: 2)))
+        // A discriminator value no branch names is kept as it is, as decoding keeps it.
+        #expect(layout.otherShape == .unknown(["kind": "hexagon", "sides": 6]))
         #expect(layout.metadata == ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]])
         #expect(layout.labels.additionalProperties == ["en": "Hello", "fr": "Bonjour"])
         #expect(layout.anything == [1, "two"])

@@ -26,10 +26,11 @@ extension DefaultsFixture.Components.Schemas {
         internal var idOrName: DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload
         internal var amount: DefaultsFixture.Components.Schemas.Layout.AmountPayload
         internal var shape: DefaultsFixture.Components.Schemas.Shape
+        internal var otherShape: DefaultsFixture.Components.Schemas.Shape
         internal var metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer
         internal var labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload
         internal var anything: MarfaOpenAPIRuntime.OpenAPIValue
-        internal init(mode: DefaultsFixture.Components.Schemas.Mode = .fast, level: DefaultsFixture.Components.Schemas.Level = ._2, priority: DefaultsFixture.Components.Schemas.Layout.PriorityPayload = ._5, size: DefaultsFixture.Components.Schemas.Size = .init(width: 3), margins: [Swift.Int] = [1, 2, 3, 4], corners: [DefaultsFixture.Components.Schemas.Size] = [.init(width: 1, height: 2), .init(width: 5)], origin: DefaultsFixture.Components.Schemas.Layout.OriginPayload = .init(x: 1, offset: .init(dx: 0.5)), idOrName: DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload = .string("main"), amount: DefaultsFixture.Components.Schemas.Layout.AmountPayload = .init(value2: 4.5), shape: DefaultsFixture.Components.Schemas.Shape = .square(.init(kind: .square, side: 2.0)), metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer = ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]], labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload = .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"]), anything: MarfaOpenAPIRuntime.OpenAPIValue = [1, "two"]) {
+        internal init(mode: DefaultsFixture.Components.Schemas.Mode = .fast, level: DefaultsFixture.Components.Schemas.Level = ._2, priority: DefaultsFixture.Components.Schemas.Layout.PriorityPayload = ._5, size: DefaultsFixture.Components.Schemas.Size = .init(width: 3), margins: [Swift.Int] = [1, 2, 3, 4], corners: [DefaultsFixture.Components.Schemas.Size] = [.init(width: 1, height: 2), .init(width: 5)], origin: DefaultsFixture.Components.Schemas.Layout.OriginPayload = .init(x: 1, offset: .init(dx: 0.5)), idOrName: DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload = .string("main"), amount: DefaultsFixture.Components.Schemas.Layout.AmountPayload = .init(value2: 4.5), shape: DefaultsFixture.Components.Schemas.Shape = .square(.init(kind: .square, side: 2.0)), otherShape: DefaultsFixture.Components.Schemas.Shape = .unknown(["kind": "hexagon", "sides": 6]), metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer = ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]], labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload = .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"]), anything: MarfaOpenAPIRuntime.OpenAPIValue = [1, "two"]) {
             self.mode = mode
             self.level = level
             self.priority = priority
@@ -40,6 +41,7 @@ extension DefaultsFixture.Components.Schemas {
             self.idOrName = idOrName
             self.amount = amount
             self.shape = shape
+            self.otherShape = otherShape
             self.metadata = metadata
             self.labels = labels
             self.anything = anything
@@ -55,6 +57,7 @@ extension DefaultsFixture.Components.Schemas {
             case idOrName
             case amount
             case shape
+            case otherShape
             case metadata
             case labels
             case anything
@@ -71,6 +74,7 @@ extension DefaultsFixture.Components.Schemas {
             self.idOrName = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload.self, forKey: .idOrName) ?? .string("main")
             self.amount = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.AmountPayload.self, forKey: .amount) ?? .init(value2: 4.5)
             self.shape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: .shape) ?? .square(.init(kind: .square, side: 2.0))
+            self.otherShape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: .otherShape) ?? .unknown(["kind": "hexagon", "sides": 6])
             self.metadata = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: .metadata) ?? ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]]
             self.labels = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.LabelsPayload.self, forKey: .labels) ?? .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"])
             self.anything = try (container.contains(.anything) ? container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .anything) : [1, "two"])
@@ -87,6 +91,7 @@ extension DefaultsFixture.Components.Schemas {
             try container.encode(idOrName, forKey: .idOrName)
             try container.encode(amount, forKey: .amount)
             try container.encode(shape, forKey: .shape)
+            try container.encode(otherShape, forKey: .otherShape)
             try container.encode(metadata, forKey: .metadata)
             try container.encode(labels, forKey: .labels)
             try container.encode(anything, forKey: .anything)
