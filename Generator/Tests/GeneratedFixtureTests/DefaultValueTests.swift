@@ -28,6 +28,8 @@ import Testing
         #expect(layout.metadata == ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]])
         #expect(layout.labels.additionalProperties == ["en": "Hello", "fr": "Bonjour"])
         #expect(layout.anything == [1, "two"])
+        #expect(layout.retries == .value(3))
+        #expect(layout.note == nil)
     }
 
     @Test func theDefaultIsWrittenWhenEncodedAndReadBack() throws {
@@ -38,6 +40,8 @@ import Testing
         #expect(text.contains(#""shape":{"kind":"square","side":2}"#))
         #expect(text.contains(#""idOrName":"main""#))
         #expect(text.contains(#""amount":4.5"#))
+        #expect(text.contains(#""retries":3"#))
+        #expect(!text.contains(#""note""#))
         #expect(try roundTrip(layout) == layout)
         #expect(try decode(Schemas.Layout.self, text) == layout)
     }
@@ -46,7 +50,7 @@ import Testing
         let json = #"""
             {"mode":"safe","level":3,"priority":10,"size":{"width":7,"height":8},"margins":[],"corners":[],
              "origin":{"x":9,"label":"left"},"idOrName":4,"amount":"some","shape":{"kind":"circle","radius":1.5},
-             "metadata":{},"labels":{"de":"Hallo"},"anything":null}
+             "metadata":{},"labels":{"de":"Hallo"},"anything":null,"retries":null,"note":null}
             """#
         let layout = try decode(Schemas.Layout.self, json)
         #expect(layout.mode == .safe)
@@ -61,6 +65,9 @@ import Testing
         #expect(layout.metadata == [:])
         #expect(layout.labels.additionalProperties == ["de": "Hallo"])
         #expect(layout.anything == nil)
+        // A property that allows null keeps an explicit null apart from the default.
+        #expect(layout.retries == .null)
+        #expect(layout.note == .null)
         #expect(try roundTrip(layout) == layout)
     }
 

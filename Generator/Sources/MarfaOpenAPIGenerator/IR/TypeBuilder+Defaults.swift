@@ -4,7 +4,7 @@ import MarfaYAML
 /// default may name types declared later, or the type being declared), so the property is not
 /// optional and absent keys decode as the default.
 extension TypeBuilder {
-    /// The `default` of an optional property that does not allow `null`.
+    /// The `default` of an optional property (other than `null`).
     struct PendingDefault {
         var decl: Decl
         var property: Int
@@ -29,8 +29,11 @@ extension TypeBuilder {
         for pending in pendingDefaults {
             guard case .structure(var structure) = pending.decl.kind, structure.properties.indices.contains(pending.property) else { continue }
             let property = structure.properties[pending.property]
-            if let expr = writer.expression(pending.value, as: property.type) {
+            // A property that allows `null` keeps `null` apart from the default: `Nullable<T>`.
+            let type: SwiftType = if case .nullableOptional = property.presence { .nullable(property.type) } else { property.type }
+            if let expr = writer.expression(pending.value, as: type) {
                 structure.properties[pending.property].presence = .defaulted(expr)
+                structure.properties[pending.property].type = type
                 pending.decl.kind = .structure(structure)
             } else if let refusal = writer.refusal {
                 log.warning(

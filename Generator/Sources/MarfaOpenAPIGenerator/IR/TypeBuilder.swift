@@ -295,6 +295,8 @@ final class TypeBuilder {
                 presence = usage.nullable ? .requiredNullable : .required
             } else if usage.nullable {
                 presence = .nullableOptional
+                // `default: null` is what an absent key already means.
+                if let value = property.schema.defaultValue, !value.isNull { deferDefault(value, of: decl, property: members.count) }
             } else {
                 presence = .optional
                 if let value = property.schema.defaultValue { deferDefault(value, of: decl, property: members.count) }

@@ -30,7 +30,9 @@ extension DefaultsFixture.Components.Schemas {
         internal var metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer
         internal var labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload
         internal var anything: MarfaOpenAPIRuntime.OpenAPIValue
-        internal init(mode: DefaultsFixture.Components.Schemas.Mode = .fast, level: DefaultsFixture.Components.Schemas.Level = ._2, priority: DefaultsFixture.Components.Schemas.Layout.PriorityPayload = ._5, size: DefaultsFixture.Components.Schemas.Size = .init(width: 3), margins: [Swift.Int] = [1, 2, 3, 4], corners: [DefaultsFixture.Components.Schemas.Size] = [.init(width: 1, height: 2), .init(width: 5)], origin: DefaultsFixture.Components.Schemas.Layout.OriginPayload = .init(x: 1, offset: .init(dx: 0.5)), idOrName: DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload = .string("main"), amount: DefaultsFixture.Components.Schemas.Layout.AmountPayload = .init(value2: 4.5), shape: DefaultsFixture.Components.Schemas.Shape = .square(.init(kind: .square, side: 2.0)), otherShape: DefaultsFixture.Components.Schemas.Shape = .unknown(["kind": "hexagon", "sides": 6]), metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer = ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]], labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload = .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"]), anything: MarfaOpenAPIRuntime.OpenAPIValue = [1, "two"]) {
+        internal var retries: MarfaOpenAPIRuntime.Nullable<Swift.Int>
+        internal var note: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        internal init(mode: DefaultsFixture.Components.Schemas.Mode = .fast, level: DefaultsFixture.Components.Schemas.Level = ._2, priority: DefaultsFixture.Components.Schemas.Layout.PriorityPayload = ._5, size: DefaultsFixture.Components.Schemas.Size = .init(width: 3), margins: [Swift.Int] = [1, 2, 3, 4], corners: [DefaultsFixture.Components.Schemas.Size] = [.init(width: 1, height: 2), .init(width: 5)], origin: DefaultsFixture.Components.Schemas.Layout.OriginPayload = .init(x: 1, offset: .init(dx: 0.5)), idOrName: DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload = .string("main"), amount: DefaultsFixture.Components.Schemas.Layout.AmountPayload = .init(value2: 4.5), shape: DefaultsFixture.Components.Schemas.Shape = .square(.init(kind: .square, side: 2.0)), otherShape: DefaultsFixture.Components.Schemas.Shape = .unknown(["kind": "hexagon", "sides": 6]), metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer = ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]], labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload = .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"]), anything: MarfaOpenAPIRuntime.OpenAPIValue = [1, "two"], retries: MarfaOpenAPIRuntime.Nullable<Swift.Int> = .value(3), note: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
             self.mode = mode
             self.level = level
             self.priority = priority
@@ -45,6 +47,8 @@ extension DefaultsFixture.Components.Schemas {
             self.metadata = metadata
             self.labels = labels
             self.anything = anything
+            self.retries = retries
+            self.note = note
         }
         internal enum CodingKeys: Swift.String, Swift.CodingKey {
             case mode
@@ -61,6 +65,8 @@ extension DefaultsFixture.Components.Schemas {
             case metadata
             case labels
             case anything
+            case retries
+            case note
         }
         internal init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -78,6 +84,8 @@ extension DefaultsFixture.Components.Schemas {
             self.metadata = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: .metadata) ?? ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]]
             self.labels = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.LabelsPayload.self, forKey: .labels) ?? .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"])
             self.anything = try (container.contains(.anything) ? container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .anything) : [1, "two"])
+            self.retries = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: .retries) ?? .value(3)
+            self.note = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .note)
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -95,6 +103,8 @@ extension DefaultsFixture.Components.Schemas {
             try container.encode(metadata, forKey: .metadata)
             try container.encode(labels, forKey: .labels)
             try container.encode(anything, forKey: .anything)
+            try container.encode(retries, forKey: .retries)
+            try container.encodeIfPresent(note, forKey: .note)
         }
         internal enum PriorityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case _1
