@@ -15,10 +15,13 @@ import Testing
         #expect(square == .square(.init(kind: .square, side: 3)))
         let triangle = try decode(Schemas.Shape.self, #"{"kind":"Triangle","base":4}"#)
         #expect(triangle == .triangle(.init(kind: "Triangle", base: 4)))
-        let unknown = try decode(Schemas.Shape.self, #"{"kind":"hexagon","sides":6}"#)
-        #expect(unknown == .unknown(["kind": "hexagon", "sides": 6]))
+        // `allOf: [$ref]` alone is selected by the name of the schema it refers to.
+        let hexagon = try decode(Schemas.Shape.self, #"{"kind":"Hexagon"}"#)
+        #expect(hexagon == .hexagon(.init(kind: "Hexagon")))
+        let unknown = try decode(Schemas.Shape.self, #"{"kind":"pentagon","sides":5}"#)
+        #expect(unknown == .unknown(["kind": "pentagon", "sides": 5]))
         #expect(try jsonText(square) == #"{"kind":"square","side":3}"#)
-        for shape in [circle, square, triangle, unknown] { #expect(try roundTrip(shape) == shape) }
+        for shape in [circle, square, triangle, hexagon, unknown] { #expect(try roundTrip(shape) == shape) }
         // The branch's own schema still applies: a circle needs its radius.
         #expect(throws: (any Error).self) { try decode(Schemas.Shape.self, #"{"kind":"circle"}"#) }
         #expect(throws: (any Error).self) { try decode(Schemas.Shape.self, #"{"radius":2}"#) }

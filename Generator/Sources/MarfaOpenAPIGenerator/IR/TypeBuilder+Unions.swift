@@ -76,7 +76,8 @@ extension TypeBuilder {
     }
 
     /// A `$ref` branch's values: the `mapping` entries that name its target, else the target's name.
-    /// An inline branch's: `mapping` entries that point at it, else its property's `const` or `enum`.
+    /// An inline branch's: `mapping` entries that point at it, else its property's `const` or `enum`,
+    /// else, for `allOf` of one `$ref`, that reference's values.
     private func discriminatorValues(of branch: JSONSchema, _ discriminator: JSONSchema.Discriminator) -> [String]? {
         if let reference = branch.reference {
             let mapped = discriminator.mapping.filter { $0.ref.key == reference.key }.map(\.value)
@@ -84,7 +85,12 @@ extension TypeBuilder {
         }
         let mapped = discriminator.mapping.filter { reader.targets[$0.ref.key]?.node.location == branch.location }.map(\.value)
         if !mapped.isEmpty { return mapped }
-        return propertyValues(discriminator.propertyName, in: branch, depth: 0)
+        if let values = propertyValues(discriminator.propertyName, in: branch, depth: 0) { return values }
+        // `allOf: [$ref]` alone stands for the schema it refers to.
+        if branch.allOf.count == 1, branch.properties.isEmpty, branch.allOf[0].reference != nil {
+            return discriminatorValues(of: branch.allOf[0], discriminator)
+        }
+        return nil
     }
 
     /// The text values a schema allows for `property`, from the property's `const` or `enum`, looked

@@ -25,6 +25,7 @@ extension DiscriminatorFixture.Components.Schemas {
         case circle(DiscriminatorFixture.Components.Schemas.Shape.CirclePayload)
         case square(DiscriminatorFixture.Components.Schemas.Shape.SquarePayload)
         case triangle(DiscriminatorFixture.Components.Schemas.Triangle)
+        case hexagon(DiscriminatorFixture.Components.Schemas.Hexagon)
         /// A value whose `kind` this build does not know, kept as it was received.
         case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
         private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
@@ -36,6 +37,7 @@ extension DiscriminatorFixture.Components.Schemas {
                 case "circle": self = .circle(try .init(from: decoder))
                 case "square": self = .square(try .init(from: decoder))
                 case "Triangle": self = .triangle(try .init(from: decoder))
+                case "Hexagon": self = .hexagon(try .init(from: decoder))
                 default: self = .unknown(try .init(from: decoder))
             }
         }
@@ -44,6 +46,7 @@ extension DiscriminatorFixture.Components.Schemas {
                 case .circle(let value): try value.encode(to: encoder)
                 case .square(let value): try value.encode(to: encoder)
                 case .triangle(let value): try value.encode(to: encoder)
+                case .hexagon(let value): try value.encode(to: encoder)
                 case .unknown(let value): try value.encode(to: encoder)
             }
         }
