@@ -320,10 +320,57 @@ import Testing
         """#
 
     @Test func datesAreDatesOrCalendarDates() throws {
+        let text = try snippet(Self.formats)
         expectBlock(#"""
                 internal var at: Foundation.Date
                 internal var on: MarfaOpenAPIRuntime.CalendarDate
-            """#.indented, in: try snippet(Self.formats))
+            """#.indented, in: text)
+        // Whatever the coder's date strategy, a date-time is RFC 3339 text on the wire.
+        expectBlock("            self.at = try container.decodeRFC3339(Foundation.Date.self, forKey: .at)", in: text)
+        expectBlock("            try container.encodeRFC3339(at, forKey: .at)", in: text)
+        let positions = try snippet(#"""
+            paths: {}
+            components:
+              schemas:
+                Log:
+                  type: object
+                  properties:
+                    seen: {type: array, items: {type: string, format: date-time}}
+                    since: {type: string, format: date-time, default: "2026-01-01T00:00:00Z"}
+                  additionalProperties: {type: string, format: date-time}
+            """#)
+        expectBlock(#"""
+                    self.seen = try container.decodeRFC3339IfPresent([Foundation.Date].self, forKey: .seen)
+                    self.since = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .since) ?? Foundation.Date(timeIntervalSince1970: 1767225600.0)
+                    self.additionalProperties = try decoder.decodeRFC3339AdditionalProperties(knownKeys: ["seen", "since"]) as [Swift.String: Foundation.Date]
+            """#.indented, in: positions)
+    }
+
+    @Test func aDynamicReferenceIsTheOutermostSchemaWithItsAnchor() throws {
+        let text = try snippet(#"""
+            paths: {}
+            components:
+              schemas:
+                Tree:
+                  $dynamicAnchor: node
+                  type: object
+                  properties:
+                    children: {type: array, items: {$dynamicRef: '#node'}}
+                LabeledTree:
+                  $dynamicAnchor: node
+                  allOf:
+                    - $ref: '#/components/schemas/Tree'
+                    - {type: object, properties: {label: {type: string}}}
+            """#)
+        expectBlock(#"""
+            internal struct Tree: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                internal var children: [Components.Schemas.Tree]?
+            """#.indented, in: text)
+        expectBlock(#"""
+            internal struct LabeledTree: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                internal var children: [Components.Schemas.LabeledTree]?
+                internal var label: Swift.String?
+            """#.indented, in: text)
     }
 
     @Test func sizedIntegersAndBytesHaveTheirTypes() throws {

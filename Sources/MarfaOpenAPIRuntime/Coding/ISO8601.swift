@@ -2,14 +2,24 @@ import Foundation
 
 /// Reads and writes RFC 3339 timestamps (`format: date-time`) without a formatter object.
 ///
-/// Reading accepts a fraction of any length or none, `Z` or a numeric offset, and `t`/`z`/space forms.
-/// Writing uses UTC and `Z`, with the fraction (to the microsecond, trailing zeros trimmed) only when
-/// the time has one, so whole seconds read back as they were written.
+/// Reading accepts a fraction of any length or none, `Z` (or `z`) or a numeric offset such as `+05:30`
+/// or `-00:00` (read as UTC), and `T`, `t` or a space between date and time. A leap second (`:60`) is
+/// accepted on any day and read as the second before it (`23:59:60.5Z` is `23:59:59.5Z`), since
+/// `Date` counts no leap seconds. Writing uses UTC and `Z`, with the fraction (to the microsecond,
+/// trailing zeros trimmed) only when the time has one, so whole seconds read back as they were written.
 public enum ISO8601 {
     /// The date `text` names, or nil when it is not an RFC 3339 date-time.
     public static func date(from text: String) -> Date? {
+        try? date(parsing: text)
+    }
+
+    /// The date `text` names; throws why it is not an RFC 3339 date-time.
+    public static func date(parsing text: String) throws(ParseError) -> Date {
         var text = text
-        return text.withUTF8 { parse($0) }
+        let result = text.withUTF8 { bytes in
+            Result { () throws(ParseError) -> Date in try RFC3339Parser(bytes).date() }
+        }
+        return try result.get()
     }
 
     /// `date` in UTC, e.g. `2026-11-29T12:00:00Z` or `2026-11-29T12:00:00.25Z`.
@@ -59,57 +69,6 @@ public enum ISO8601 {
         }
         out.append(90)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func parse(_ s: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard s.count >= 20 else { return nil }
-        func number(_ from: Int, _ count: Int) -> Int? {
-            var value = 0
-            for i in from..<(from + count) {
-                let byte = s[i]
-                guard byte >= 48, byte <= 57 else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            return value
-        }
-        guard let year = number(0, 4), s[4] == 45, let month = number(5, 2), s[7] == 45,
-            let day = number(8, 2), s[10] == 84 || s[10] == 116 || s[10] == 32,
-            let hour = number(11, 2), s[13] == 58, let minute = number(14, 2), s[16] == 58,
-            let second = number(17, 2),
-            (1...12).contains(month), day >= 1, day <= CalendarDate.days(inMonth: month, year: year),
-            hour < 24, minute < 60, second <= 60
-        else { return nil }
-        var index = 19
-        var fraction = 0.0
-        if s[index] == 46 {
-            index += 1
-            var scale = 0.1
-            let start = index
-            while index < s.count, s[index] >= 48, s[index] <= 57 {
-                fraction += Double(s[index] - 48) * scale
-                scale /= 10
-                index += 1
-            }
-            guard index > start else { return nil }
-        }
-        guard index < s.count else { return nil }
-        var offset = 0
-        switch s[index] {
-        case 90, 122:
-            index += 1
-        case 43, 45:
-            guard index + 6 == s.count, let h = number(index + 1, 2), s[index + 3] == 58,
-                let m = number(index + 4, 2), h < 24, m < 60
-            else { return nil }
-            offset = (h * 60 + m) * 60 * (s[index] == 45 ? -1 : 1)
-            index += 6
-        default:
-            return nil
-        }
-        guard index == s.count else { return nil }
-        let days = Self.days(fromCivil: Int64(year), month, day)
-        let total = days * 86_400 + Int64(hour * 3600 + minute * 60 + min(second, 59)) - Int64(offset)
-        return Date(timeIntervalSince1970: Double(total) + fraction)
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date.

@@ -40,10 +40,11 @@ enum DeclEmitter {
             let custom = s.additional != nil || s.closed || s.properties.contains {
                 switch $0.presence {
                 case .defaulted, .requiredNullable: true
-                default: false
+                default: $0.rfc3339
                 }
             }
-            members.append(.coding(.keyed(KeyedCoding(properties: coded, additional: s.additional, closed: s.closed, custom: custom))))
+            members.append(.coding(.keyed(KeyedCoding(
+                properties: coded, additional: s.additional, additionalRFC3339: s.additionalRFC3339, closed: s.closed, custom: custom))))
         }
         members += decl.children.map(emit)
         return .type(SwiftTypeDecl(kind: .struct, name: TypeName(decl.name), doc: decl.doc, conformances: modelConformances, members: members))
@@ -63,7 +64,7 @@ enum DeclEmitter {
         case .nullableOptional: presence = .nullableOptional
         case .defaulted(let value): presence = .defaulted(value)
         }
-        return CodedProperty(name: p.swiftName, storage: storageName(p), key: p.jsonName, type: p.type, presence: presence, boxed: p.boxed)
+        return CodedProperty(name: p.swiftName, storage: storageName(p), key: p.jsonName, type: p.type, presence: presence, boxed: p.boxed, rfc3339: p.rfc3339)
     }
 
     private static func memberwiseInitializer(_ s: Decl.Structure) -> SwiftFunction {
@@ -116,9 +117,9 @@ enum DeclEmitter {
                 name: "unknown", doc: ["A value whose `\(discriminator)` this build does not know, kept as it was received."],
                 associatedValues: [(nil, .objectContainer)])))
             members.append(.coding(.discriminated(DiscriminatedCoding(
-                propertyName: discriminator, cases: choice.cases.map { ($0.name, $0.discriminatorValues) }))))
+                propertyName: discriminator, cases: choice.cases.map { ($0.name, $0.discriminatorValues, $0.rfc3339) }))))
         } else {
-            let branches = choice.cases.map { ($0.name, $0.type, $0.type != decl.type) }
+            let branches = choice.cases.map { ($0.name, $0.type, $0.type != decl.type, $0.rfc3339) }
             members.append(.coding(.firstDecodable(UnionCoding(typeName: decl.name, branches: branches))))
         }
         members += decl.children.map(emit)
@@ -127,7 +128,7 @@ enum DeclEmitter {
     }
 
     private static func anyOf(_ decl: Decl, _ choice: Decl.Choice) -> SwiftDecl {
-        let values = choice.cases.enumerated().map { index, c in (name: "value\(index + 1)", type: c.type.unwrapped, of: c.name) }
+        let values = choice.cases.enumerated().map { index, c in (name: "value\(index + 1)", type: c.type.unwrapped, of: c.name, rfc3339: c.rfc3339) }
         var members: [SwiftDecl] = values.map { value in
             .property(SwiftProperty(
                 name: value.name, doc: ["The value read as `\(value.of)`, when it is one."], type: .optional(value.type),
@@ -136,7 +137,7 @@ enum DeclEmitter {
         members.append(.function(SwiftFunction(
             kind: .initializer, parameters: values.map { SwiftParameter($0.name, .optional($0.type), default: .literal(.nil)) },
             body: values.map { .assign(.member(.name("self"), $0.name), .name($0.name)) })))
-        members.append(.coding(.everyDecodable(UnionCoding(typeName: decl.name, branches: values.map { ($0.name, $0.type, true) }))))
+        members.append(.coding(.everyDecodable(UnionCoding(typeName: decl.name, branches: values.map { ($0.name, $0.type, true, $0.rfc3339) }))))
         members += decl.children.map(emit)
         return .type(SwiftTypeDecl(kind: .struct, name: TypeName(decl.name), doc: decl.doc, conformances: modelConformances, members: members))
     }

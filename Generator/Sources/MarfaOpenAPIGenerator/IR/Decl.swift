@@ -13,6 +13,8 @@ final class Decl {
         var targetName: TypeName?
         var boxed = false
         var deprecated = false
+        /// The value is coded through `RFC3339Coding` (it holds date-times).
+        var rfc3339 = false
 
         /// The Swift type of the property as users see it.
         var declaredType: SwiftType {
@@ -28,6 +30,8 @@ final class Decl {
         var properties: [Property]
         /// The value type of `additionalProperties`, when the object keeps unnamed members.
         var additional: SwiftType?
+        /// The unnamed members hold date-times, coded through `RFC3339Coding`.
+        var additionalRFC3339 = false
         /// `additionalProperties: false`: unnamed members are refused when decoding.
         var closed = false
         /// The allOf fallback: every value decodes from the whole object.
@@ -45,6 +49,8 @@ final class Decl {
             var type: SwiftType
             var discriminatorValues: [String]
             var targetName: TypeName?
+            /// The value is coded through `RFC3339Coding` (it holds date-times).
+            var rfc3339 = false
         }
         var cases: [Case]
         var discriminator: String?

@@ -75,7 +75,10 @@ final class DefaultValueWriter {
         case .bool: return value.bool.map { .literal(.bool($0)) } ?? misfit("true or false", value)
         case .openAPIValue: return freeForm(value, depth: depth)
         case .objectContainer: return value.entries == nil ? misfit("an object", value) : freeForm(value, depth: depth)
-        case .foundation("Date"), .runtime("CalendarDate"), .runtime("Base64EncodedData"), .foundation("Data"):
+        case .foundation("Date"):
+            guard let text = text(value), let seconds = DateTimeLiteral.seconds(text) else { return misfit("an RFC 3339 date-time", value) }
+            return .call(.type(.foundation("Date")), [SwiftArgument("timeIntervalSince1970", .literal(.double(seconds)))])
+        case .runtime("CalendarDate"), .runtime("Base64EncodedData"), .foundation("Data"):
             return refuse("a \(name.name) cannot be written as a Swift literal", at: value)
         default: break
         }

@@ -52,7 +52,7 @@ extension TypeBuilder {
         let usage = declare(branch, in: decl, as: typeName, exactName: false)
         return Decl.Choice.Case(
             name: caseName, type: usage.nullable ? .optional(usage.swift) : usage.swift, discriminatorValues: values,
-            targetName: usage.swift.typeName)
+            targetName: usage.swift.typeName, rfc3339: usage.rfc3339)
     }
 
     // MARK: Discriminator values

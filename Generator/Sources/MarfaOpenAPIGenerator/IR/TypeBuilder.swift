@@ -8,6 +8,10 @@ struct TypeUsage {
     var nullable: Bool
     /// The declaration the type is, when it is one (not a list or a map of one).
     var decl: Decl?
+    /// The type holds a `Foundation.Date` its own `Codable` conformance would code by the coder's date
+    /// strategy (a date-time, or a list, map or alias of them), so generated code codes it through
+    /// `RFC3339Coding` instead. Declared structs and enums code their own dates and are not counted.
+    var rfc3339 = false
 
     enum Shape { case primitive, array, object }
 
@@ -32,6 +36,10 @@ final class TypeBuilder {
     private var loopsReported: Set<SourceLocation> = []
     /// Property defaults, written once every type is declared (`writeDefaults(in:)`).
     var pendingDefaults: [PendingDefault] = []
+    /// The dynamic scope `$dynamicRef`s resolve in: the component being declared.
+    private var dynamicScope: [String] = []
+    /// `$ref`s already noted for resolving a dynamic reference otherwise than JSON Schema would.
+    private var dynamicNotes: Set<SourceLocation> = []
 
     init(reader: SchemaReader, log: DiagnosticLog, schemasNamespace: Decl, nameOverrides: [String: String]) {
         self.reader = reader
@@ -71,7 +79,12 @@ final class TypeBuilder {
             return TypeUsage(swift: .named(qualified), shape: .object, nullable: false, decl: nil)
         }
         building.insert(key)
-        defer { building.remove(key) }
+        let outerScope = dynamicScope
+        dynamicScope = [key]
+        defer {
+            building.remove(key)
+            dynamicScope = outerScope
+        }
         let schema = reader.read(target.node)
         if let loop = referenceLoop(from: key) {
             if loopsReported.insert(loop).inserted {
@@ -83,11 +96,11 @@ final class TypeBuilder {
         let built = declare(schema, in: schemasNamespace, as: name, exactName: true)
         let usage: TypeUsage
         if built.decl?.qualifiedName == qualified {
-            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl)
+            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl, rfc3339: built.rfc3339)
         } else {
             let alias = Decl(name: name, qualifiedName: qualified, doc: Doc.lines(schema.description, schema.title), kind: .alias(built.swift))
             schemasNamespace.children.append(alias)
-            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl)
+            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl, rfc3339: built.rfc3339)
         }
         refUsages[key] = usage
         return usage
@@ -118,6 +131,36 @@ final class TypeBuilder {
         return locations.min()
     }
 
+    // MARK: Dynamic references
+
+    /// Where a `$dynamicRef` or `$recursiveRef` goes: the outermost schema of the dynamic scope that
+    /// declares its anchor, else its static target (nil). A generated type is one Swift type wherever
+    /// it is used, so the scope is the component being declared, with the members merged into it
+    /// (`allOf`), and not the chain of `$ref`s that led to it.
+    private func dynamicTarget(_ schema: JSONSchema) -> String? {
+        guard let dynamic = schema.dynamicReference else { return nil }
+        return dynamicScope.first { key in
+            reader.targets[key].map { reader.declaresDynamicAnchor(dynamic.anchor, $0.node) } ?? false
+        }
+    }
+
+    /// Notes a `$ref`, from a component declaring a dynamic anchor, to a schema that declares it too
+    /// and resolves a dynamic reference to it: JSON Schema resolves that to the outer component here,
+    /// while the generated type, one for every use, resolves it to itself.
+    private func noteDynamicScope(_ reference: SchemaReference) {
+        guard let outer = dynamicScope.first, outer != reference.key, let outerNode = reader.targets[outer]?.node,
+            let target = reader.targets[reference.key]?.node
+        else { return }
+        let shared = reader.dynamicAnchors(of: outerNode).intersection(reader.dynamicAnchors(of: target))
+        guard let anchor = shared.sorted().first(where: { reader.holdsDynamicReference(to: $0, in: target) }),
+            dynamicNotes.insert(reference.location).inserted
+        else { return }
+        let name = anchor.isEmpty ? "'$recursiveAnchor'" : "'\(anchor)'"
+        log.note(
+            "JSON Schema resolves the dynamic reference to \(name) inside this schema to the enclosing '\(refName(outer))'; the generated '\(refName(reference.key))' is one type for every use and resolves it to itself.",
+            at: reference.location)
+    }
+
     func refName(_ key: String) -> String {
         if let name = refNames[key] { return name }
         let pointer = key.split(separator: "#", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
@@ -142,7 +185,8 @@ final class TypeBuilder {
 
     func declare(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
         if let reference = schema.reference {
-            var usage = referenced(reference.key)
+            if schema.dynamicReference == nil { noteDynamicScope(reference) }
+            var usage = referenced(dynamicTarget(schema) ?? reference.key)
             usage.nullable = usage.nullable || schema.allowsNull
             return usage
         }
@@ -192,7 +236,10 @@ final class TypeBuilder {
             return union(branches, schema: schema, in: scope, as: name, exactName: exactName, doc: doc, isAnyOf: false)
         }
         switch types.first {
-        case "string": return primitive(string(schema))
+        case "string":
+            var usage = primitive(string(schema))
+            usage.rfc3339 = schema.format == "date-time"
+            return usage
         case "integer":
             switch schema.format {
             case "int32": return primitive(.swift("Int32"))
@@ -233,7 +280,7 @@ final class TypeBuilder {
         }
         let element = declare(items, in: scope, as: name + "Item", exactName: false)
         let elementType = element.nullable ? SwiftType.optional(element.swift) : element.swift
-        return TypeUsage(swift: .array(elementType), shape: .array, nullable: false, decl: nil)
+        return TypeUsage(swift: .array(elementType), shape: .array, nullable: false, decl: nil, rfc3339: element.rfc3339)
     }
 
     // MARK: Shared inline declarations
@@ -242,7 +289,7 @@ final class TypeBuilder {
     func shared(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage) -> TypeUsage {
         if !exactName, let existing = sharedInline[schema.fingerprint] {
             let alias = scope.nest(name, kind: .alias(existing.swift))
-            return TypeUsage(swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl)
+            return TypeUsage(swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl, rfc3339: existing.rfc3339)
         }
         let usage = make(name)
         if !exactName { sharedInline[schema.fingerprint] = usage }
@@ -306,13 +353,14 @@ final class TypeBuilder {
             if property.schema.writeOnly { doc.append("- Note: Write-only: requests carry it; answers leave it out.") }
             members.append(Decl.Property(
                 swiftName: swiftName, jsonName: property.name, type: usage.swift, presence: presence, doc: doc,
-                targetName: usage.swift.typeName, deprecated: property.schema.deprecated))
+                targetName: usage.swift.typeName, deprecated: property.schema.deprecated, rfc3339: usage.rfc3339))
         }
         var structure = Decl.Structure(properties: members)
         switch additional {
         case .schema(let schema):
             let usage = declare(schema, in: decl, as: "AdditionalProperties", exactName: false)
             structure.additional = usage.nullable ? .optional(usage.swift) : usage.swift
+            structure.additionalRFC3339 = usage.rfc3339
         case .allowed(true):
             if !properties.isEmpty { structure.additional = .openAPIValue }
         case .allowed(false):
@@ -342,7 +390,7 @@ final class TypeBuilder {
                 let usage = declare(member, in: decl, as: "Value\(index + 1)", exactName: false)
                 values.append(Decl.Property(
                     swiftName: "value\(index + 1)", jsonName: "", type: usage.swift, presence: usage.nullable ? .optional : .required,
-                    doc: [], targetName: usage.swift.typeName))
+                    doc: [], targetName: usage.swift.typeName, rfc3339: usage.rfc3339))
             }
             decl.kind = .structure(Decl.Structure(properties: values, composed: true))
             return TypeUsage(swift: decl.type, shape: .object, nullable: false, decl: decl)

@@ -22,8 +22,12 @@ final class JSONSchema {
     }
 
     let location: SourceLocation
-    /// Set when the schema is only a `$ref` (siblings such as `description` are kept below).
+    /// Set when the schema is only a `$ref` (siblings such as `description` are kept below). For a
+    /// `$dynamicRef` or `$recursiveRef`, its static target.
     var reference: SchemaReference?
+    /// Set for a `$dynamicRef` or `$recursiveRef` whose static target declares the anchor: the
+    /// reference may resolve to an outer schema that declares it too.
+    var dynamicReference: DynamicReference?
     var types: [String] = []
     var nullable = false
     var format: String?
@@ -81,6 +85,12 @@ final class JSONSchema {
 
     /// The non-null types named.
     var nonNullTypes: [String] { types.filter { $0 != "null" } }
+}
+
+/// The anchor a `$dynamicRef` (its name) or `$recursiveRef` (`""`, for `$recursiveAnchor: true`) looks for.
+struct DynamicReference: Hashable {
+    var anchor: String
+    var location: SourceLocation
 }
 
 /// A `$ref` to a schema: the key that identifies its target and the component it names.

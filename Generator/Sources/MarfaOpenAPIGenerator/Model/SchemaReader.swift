@@ -10,6 +10,13 @@ final class SchemaReader {
     /// Schemas in other files that `components/schemas` entries stand for, by key, with the key of
     /// the entry: a `$ref` to such a schema is a `$ref` to its component.
     private var componentAliases: [String: String] = [:]
+    /// The schema nodes being read, outermost first: where a `$dynamicRef` finds its anchor.
+    var enclosing: [Node] = []
+    /// Each target's key by where its node starts, to name the schema a `$dynamicRef` is inside.
+    var targetKeys: [SourceLocation: String] = [:]
+    /// Per file, the schemas that declare a `$dynamicAnchor` (or `$recursiveAnchor: true`, under the
+    /// name ""), by anchor name, in document order.
+    var dynamicAnchors: [String: [String: [(key: String, node: Node)]]] = [:]
 
     init(documents: DocumentSet, log: DiagnosticLog) {
         self.documents = documents
@@ -24,7 +31,7 @@ final class SchemaReader {
         "$anchor", "$defs", "definitions", "contentEncoding", "contentMediaType", "contentSchema", "default",
         "readOnly", "writeOnly", "nullable", "format", "required", "discriminator", "propertyNames",
         "unevaluatedProperties", "unevaluatedItems", "dependentRequired", "dependentSchemas", "if", "then",
-        "else", "minContains", "maxContains", "contains", "$dynamicAnchor", "$vocabulary",
+        "else", "minContains", "maxContains", "contains", "$dynamicAnchor", "$recursiveAnchor", "$vocabulary",
     ]
 
     /// Reads the schema at `node`.
@@ -39,75 +46,104 @@ final class SchemaReader {
             return JSONSchema(location: node.location, fingerprint: "{}")
         }
         let schema = JSONSchema(location: node.location, fingerprint: Fingerprint.of(node))
-        for entry in entries {
-            let value = entry.value
-            switch entry.key {
-            case "$ref":
-                schema.reference = reference(value)
-            case "type":
-                if let name = value.string {
-                    schema.types = [name]
-                } else if let list = value.elements {
-                    schema.types = list.compactMap(\.string)
-                } else {
-                    log.error("'type' must be a name or a list of names.", at: value.location)
-                }
-                for name in schema.types where !["string", "integer", "number", "boolean", "object", "array", "null"].contains(name) {
-                    log.error("Unknown type '\(name)'.", at: value.location)
-                }
-            case "nullable": schema.nullable = value.bool ?? false
-            case "format": schema.format = value.string
-            case "enum":
-                if let values = value.elements { schema.enumValues = values } else {
-                    log.error("'enum' must be a list.", at: value.location)
-                }
-            case "const": schema.constValue = value
-            case "properties":
-                guard let properties = value.entries else {
-                    log.error("'properties' must be a mapping.", at: value.location)
-                    continue
-                }
-                schema.properties = properties.map { JSONSchema.Property(name: $0.key, schema: read($0.value), location: $0.keyLocation) }
-            case "required":
-                if let names = value.elements { schema.required = names.compactMap(\.string) }
-            case "additionalProperties":
-                if let flag = value.bool { schema.additionalProperties = .allowed(flag) } else { schema.additionalProperties = .schema(read(value)) }
-            case "patternProperties":
-                if case .unspecified = schema.additionalProperties, let first = value.entries?.first {
-                    schema.additionalProperties = .schema(read(first.value))
-                    log.note("'patternProperties' is read as additional properties of the first pattern's schema; the patterns are not checked.", at: entry.keyLocation)
-                }
-            case "items":
-                if value.elements != nil {
-                    log.warning("A list of 'items' schemas (tuple form) is read as a list of free-form values.", at: value.location)
-                    schema.items = JSONSchema(location: value.location, fingerprint: "{}")
-                } else {
-                    schema.items = read(value)
-                }
-            case "prefixItems":
-                if schema.items == nil {
-                    log.warning("'prefixItems' (a tuple) is read as a list of free-form values.", at: entry.keyLocation)
-                }
-            case "oneOf": schema.oneOf = list(value, "oneOf")
-            case "anyOf": schema.anyOf = list(value, "anyOf")
-            case "allOf": schema.allOf = list(value, "allOf")
-            case "not":
-                log.note("'not' is a validation rule; it does not change the generated type.", at: entry.keyLocation)
-            case "discriminator": schema.discriminator = discriminator(value)
-            case "default": schema.defaultValue = value
-            case "readOnly": schema.readOnly = value.bool ?? false
-            case "writeOnly": schema.writeOnly = value.bool ?? false
-            case "deprecated": schema.deprecated = value.bool ?? false
-            case "description": schema.description = value.string
-            case "title": schema.title = value.string
-            case "contentMediaType": schema.contentMediaType = value.string
-            default:
-                if !entry.key.hasPrefix("x-") && !Self.annotationKeys.contains(entry.key) {
-                    log.warning("The schema keyword '\(entry.key)' is not supported and is ignored.", at: entry.keyLocation)
-                }
+        enclosing.append(node)
+        defer { enclosing.removeLast() }
+        for entry in entries where !readShape(entry, into: schema) && !readComposition(entry, into: schema) && !readAnnotation(entry, into: schema) {
+            if !entry.key.hasPrefix("x-") && !Self.annotationKeys.contains(entry.key) {
+                log.warning("The schema keyword '\(entry.key)' is not supported and is ignored.", at: entry.keyLocation)
             }
         }
         return schema
+    }
+
+    /// Reads a keyword that gives the value its shape (`type`, `properties`, `items`...); false for others.
+    private func readShape(_ entry: Node.Entry, into schema: JSONSchema) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "type": readType(value, into: schema)
+        case "nullable": schema.nullable = value.bool ?? false
+        case "format": schema.format = value.string
+        case "enum":
+            if let values = value.elements { schema.enumValues = values } else {
+                log.error("'enum' must be a list.", at: value.location)
+            }
+        case "const": schema.constValue = value
+        case "properties":
+            guard let properties = value.entries else {
+                log.error("'properties' must be a mapping.", at: value.location)
+                return true
+            }
+            schema.properties = properties.map { JSONSchema.Property(name: $0.key, schema: read($0.value), location: $0.keyLocation) }
+        case "required":
+            if let names = value.elements { schema.required = names.compactMap(\.string) }
+        case "additionalProperties":
+            if let flag = value.bool { schema.additionalProperties = .allowed(flag) } else { schema.additionalProperties = .schema(read(value)) }
+        case "patternProperties":
+            if case .unspecified = schema.additionalProperties, let first = value.entries?.first {
+                schema.additionalProperties = .schema(read(first.value))
+                log.note("'patternProperties' is read as additional properties of the first pattern's schema; the patterns are not checked.", at: entry.keyLocation)
+            }
+        case "items":
+            if value.elements != nil {
+                log.warning("A list of 'items' schemas (tuple form) is read as a list of free-form values.", at: value.location)
+                schema.items = JSONSchema(location: value.location, fingerprint: "{}")
+            } else {
+                schema.items = read(value)
+            }
+        case "prefixItems":
+            if schema.items == nil {
+                log.warning("'prefixItems' (a tuple) is read as a list of free-form values.", at: entry.keyLocation)
+            }
+        default: return false
+        }
+        return true
+    }
+
+    private func readType(_ value: Node, into schema: JSONSchema) {
+        if let name = value.string {
+            schema.types = [name]
+        } else if let list = value.elements {
+            schema.types = list.compactMap(\.string)
+        } else {
+            log.error("'type' must be a name or a list of names.", at: value.location)
+        }
+        for name in schema.types where !["string", "integer", "number", "boolean", "object", "array", "null"].contains(name) {
+            log.error("Unknown type '\(name)'.", at: value.location)
+        }
+    }
+
+    /// Reads a keyword that names other schemas (`$ref`, `$dynamicRef`, `oneOf`...); false for others.
+    private func readComposition(_ entry: Node.Entry, into schema: JSONSchema) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "$ref": schema.reference = reference(value)
+        case "$dynamicRef": dynamicReference(value, recursive: false, into: schema)
+        case "$recursiveRef": dynamicReference(value, recursive: true, into: schema)
+        case "oneOf": schema.oneOf = list(value, "oneOf")
+        case "anyOf": schema.anyOf = list(value, "anyOf")
+        case "allOf": schema.allOf = list(value, "allOf")
+        case "not":
+            log.note("'not' is a validation rule; it does not change the generated type.", at: entry.keyLocation)
+        case "discriminator": schema.discriminator = discriminator(value)
+        default: return false
+        }
+        return true
+    }
+
+    /// Reads a keyword that describes the value without changing its shape; false for others.
+    private func readAnnotation(_ entry: Node.Entry, into schema: JSONSchema) -> Bool {
+        let value = entry.value
+        switch entry.key {
+        case "default": schema.defaultValue = value
+        case "readOnly": schema.readOnly = value.bool ?? false
+        case "writeOnly": schema.writeOnly = value.bool ?? false
+        case "deprecated": schema.deprecated = value.bool ?? false
+        case "description": schema.description = value.string
+        case "title": schema.title = value.string
+        case "contentMediaType": schema.contentMediaType = value.string
+        default: return false
+        }
+        return true
     }
 
     private func list(_ node: Node, _ keyword: String) -> [JSONSchema] {
@@ -142,6 +178,15 @@ final class SchemaReader {
         guard componentAliases[external.key] == nil, targets[external.key] == nil, targets[component] != nil else { return }
         componentAliases[external.key] = component
         targets[component]?.node = external.node
+        targetKeys[external.node.location] = component
+    }
+
+    /// Records `node` as the target named `key`, unless it is already.
+    func record(_ key: String, node: Node, pointer: String) {
+        guard targets[key] == nil else { return }
+        targets[key] = (node, pointer)
+        targetOrder.append(key)
+        targetKeys[node.location] = targetKeys[node.location] ?? key
     }
 
     /// Resolves a `$ref` value and records its target, or logs an error and returns nil.
@@ -154,10 +199,7 @@ final class SchemaReader {
             let target = try documents.resolve(ref: text, from: node.location)
             let key = "\(target.file)#\(target.pointer)"
             if let component = componentAliases[key] { return SchemaReference(key: component, location: node.location) }
-            if targets[key] == nil {
-                targets[key] = (target.node, target.pointer)
-                targetOrder.append(key)
-            }
+            record(key, node: target.node, pointer: target.pointer)
             return SchemaReference(key: key, location: node.location)
         } catch {
             log.error(error)

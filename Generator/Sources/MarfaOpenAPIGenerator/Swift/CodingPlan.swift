@@ -39,12 +39,16 @@ struct CodedProperty {
     var type: SwiftType
     var presence: Presence
     var boxed: Bool
+    /// The value holds date-times: it is coded through `RFC3339Coding`, whatever the coder's strategy.
+    var rfc3339 = false
 }
 
 struct KeyedCoding {
     var properties: [CodedProperty]
     /// The value type of members the schema does not name, kept in `additionalProperties`.
     var additional: SwiftType?
+    /// The unnamed members hold date-times, coded through `RFC3339Coding`.
+    var additionalRFC3339 = false
     /// Members the schema does not name are refused.
     var closed: Bool
     /// Whether `init(from:)` and `encode(to:)` are written out; else the compiler's are used.
@@ -58,14 +62,14 @@ struct RawValueCoding {
 
 struct DiscriminatedCoding {
     var propertyName: String
-    /// Each case with the values of the property that select it.
-    var cases: [(name: String, values: [String])]
+    /// Each case with the values of the property that select it, and whether it holds date-times.
+    var cases: [(name: String, values: [String], rfc3339: Bool)]
 }
 
 struct UnionCoding {
     /// The type's name, for decoding errors.
     var typeName: String
     /// Each case or value with the type it decodes as; `tried` is false for a branch that is the
-    /// union itself (trying it would recurse forever).
-    var branches: [(name: String, type: SwiftType, tried: Bool)]
+    /// union itself (trying it would recurse forever); `rfc3339` when it holds date-times.
+    var branches: [(name: String, type: SwiftType, tried: Bool, rfc3339: Bool)]
 }

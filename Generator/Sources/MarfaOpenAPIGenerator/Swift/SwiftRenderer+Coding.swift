@@ -39,29 +39,32 @@ extension SwiftRenderer {
         if !coding.properties.isEmpty { w.line("let container = try decoder.container(keyedBy: CodingKeys.self)") }
         for p in coding.properties { w.line("self.\(p.storage) = \(decodedValue(p))") }
         if let additional = coding.additional {
-            w.line("self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: \(knownKeys(coding))) as \(spell(.stringDictionary(additional)))")
+            let read = coding.additionalRFC3339 ? "decodeRFC3339AdditionalProperties" : "decodeAdditionalProperties"
+            w.line("self.additionalProperties = try decoder.\(read)(knownKeys: \(knownKeys(coding))) as \(spell(.stringDictionary(additional)))")
         } else if coding.closed {
             w.line("try decoder.ensureNoAdditionalProperties(knownKeys: \(knownKeys(coding)))")
         }
         w.close()
     }
 
+    /// The expression that reads a property; one holding date-times reads them from RFC 3339 text.
     private func decodedValue(_ p: CodedProperty) -> String {
         let key = "forKey: .\(p.storage)"
+        let decode = p.rfc3339 ? "decodeRFC3339" : "decode"
         switch p.presence {
         case .required:
-            return "try container.decode(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
+            return "try container.\(decode)(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
         case .defaulted(let value) where p.type == .openAPIValue:
             // A free-form value may be `null`; only an absent key reads as the default.
             let read = "try (container.contains(.\(p.storage)) ? container.decode(\(spell(p.type)).self, \(key)) : \(expression(value)))"
             return p.boxed ? "MarfaOpenAPIRuntime.Box(\(read))" : read
         case .defaulted(let value):
-            let read = "try container.decodeIfPresent(\(spell(p.type)).self, \(key)) ?? \(expression(value))"
+            let read = "try container.\(decode)IfPresent(\(spell(p.type)).self, \(key)) ?? \(expression(value))"
             return p.boxed ? "MarfaOpenAPIRuntime.Box(\(read))" : read
         case .optional, .requiredNullable:
-            return "try container.decodeIfPresent(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
+            return "try container.\(decode)IfPresent(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
         case .nullableOptional:
-            return "try container.decodeIfPresent(\(spell(.nullable(p.type))).self, \(key))\(p.boxed ? ".map { MarfaOpenAPIRuntime.Box($0) }" : "")"
+            return "try container.\(decode)IfPresent(\(spell(.nullable(p.type))).self, \(key))\(p.boxed ? ".map { MarfaOpenAPIRuntime.Box($0) }" : "")"
         }
     }
 
@@ -69,12 +72,15 @@ extension SwiftRenderer {
         w.open(encoderHead)
         if !coding.properties.isEmpty { w.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
         for p in coding.properties {
+            let encode = p.rfc3339 ? "encodeRFC3339" : "encode"
             switch p.presence {
-            case .required, .defaulted, .requiredNullable: w.line("try container.encode(\(p.storage), forKey: .\(p.storage))")
-            case .optional, .nullableOptional: w.line("try container.encodeIfPresent(\(p.storage), forKey: .\(p.storage))")
+            case .required, .defaulted, .requiredNullable: w.line("try container.\(encode)(\(p.storage), forKey: .\(p.storage))")
+            case .optional, .nullableOptional: w.line("try container.\(encode)IfPresent(\(p.storage), forKey: .\(p.storage))")
             }
         }
-        if coding.additional != nil { w.line("try encoder.encodeAdditionalProperties(additionalProperties)") }
+        if coding.additional != nil {
+            w.line("try encoder.\(coding.additionalRFC3339 ? "encodeRFC3339AdditionalProperties" : "encodeAdditionalProperties")(additionalProperties)")
+        }
         w.close()
     }
 
@@ -83,10 +89,11 @@ extension SwiftRenderer {
     private func composed(_ values: [CodedProperty], into w: inout SwiftWriter) {
         w.open(decoderHead)
         for p in values {
+            let read = p.rfc3339 ? ".init(rfc3339From: decoder)" : ".init(from: decoder)"
             if case .optional = p.presence {
-                w.line("self.\(p.storage) = try? .init(from: decoder)")
+                w.line("self.\(p.storage) = try? \(read)")
             } else {
-                w.line("self.\(p.storage) = try .init(from: decoder)")
+                w.line("self.\(p.storage) = try \(read)")
             }
         }
         w.close()
@@ -97,7 +104,7 @@ extension SwiftRenderer {
             case .optional, .nullableOptional, .requiredNullable: optional = true
             case .required, .defaulted: optional = false
             }
-            w.line("try \(p.storage)\(optional ? "?" : "").encode(to: encoder)")
+            w.line("try \(p.storage)\(optional ? "?" : "").\(p.rfc3339 ? "encodeRFC3339" : "encode")(to: encoder)")
         }
         w.close()
     }
@@ -131,12 +138,13 @@ extension SwiftRenderer {
         w.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
         w.open("switch try container.decode(Swift.String.self, forKey: .value)")
         for c in coding.cases where !c.values.isEmpty {
-            w.line("case \(c.values.map { literal(.string($0)) }.joined(separator: ", ")): self = .\(c.name)(try .init(from: decoder))")
+            let read = c.rfc3339 ? ".init(rfc3339From: decoder)" : ".init(from: decoder)"
+            w.line("case \(c.values.map { literal(.string($0)) }.joined(separator: ", ")): self = .\(c.name)(try \(read))")
         }
         w.line("default: self = .unknown(try .init(from: decoder))")
         w.close()
         w.close()
-        caseEncoder(coding.cases.map(\.name) + ["unknown"], into: &w)
+        caseEncoder(coding.cases.map { ($0.name, $0.rfc3339) } + [("unknown", false)], into: &w)
     }
 
     private func firstDecodable(_ coding: UnionCoding, into w: inout SwiftWriter) {
@@ -145,24 +153,25 @@ extension SwiftRenderer {
         for branch in coding.branches where branch.tried {
             // `T?(from:)` is not Swift; the optional's own name is.
             let type = branch.type.isOptional ? "Swift.Optional<\(spell(branch.type.unwrapped))>" : spell(branch.type)
-            w.line("do { self = .\(branch.name)(try \(type)(from: decoder)); return } catch { errors.append(error) }")
+            w.line("do { self = .\(branch.name)(try \(type)(\(branch.rfc3339 ? "rfc3339From" : "from"): decoder)); return } catch { errors.append(error) }")
         }
         w.line("throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: errors)")
         w.close()
-        caseEncoder(coding.branches.map(\.name), into: &w)
+        caseEncoder(coding.branches.map { ($0.name, $0.rfc3339) }, into: &w)
     }
 
-    private func caseEncoder(_ names: [String], into w: inout SwiftWriter) {
+    /// Writes whichever case the value is; a case holding date-times writes them as RFC 3339 text.
+    private func caseEncoder(_ cases: [(name: String, rfc3339: Bool)], into w: inout SwiftWriter) {
         w.open(encoderHead)
         w.open("switch self")
-        for name in names { w.line("case .\(name)(let value): try value.encode(to: encoder)") }
+        for c in cases { w.line("case .\(c.name)(let value): try value.\(c.rfc3339 ? "encodeRFC3339" : "encode")(to: encoder)") }
         w.close()
         w.close()
     }
 
     private func everyDecodable(_ coding: UnionCoding, into w: inout SwiftWriter) {
         w.open(decoderHead)
-        for value in coding.branches { w.line("self.\(value.name) = try? \(spell(value.type))(from: decoder)") }
+        for value in coding.branches { w.line("self.\(value.name) = try? \(spell(value.type))(\(value.rfc3339 ? "rfc3339From" : "from"): decoder)") }
         w.open("if \(coding.branches.map { "\($0.name) == nil" }.joined(separator: " && "))")
         w.line("throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: [])")
         w.close()
@@ -171,7 +180,7 @@ extension SwiftRenderer {
         w.open(encoderHead)
         for (index, value) in coding.branches.enumerated() {
             w.line("\(index == 0 ? "if" : "} else if") let value = \(value.name) {")
-            w.line("    try value.encode(to: encoder)")
+            w.line("    try value.\(value.rfc3339 ? "encodeRFC3339" : "encode")(to: encoder)")
         }
         w.line("}")
         w.close()
