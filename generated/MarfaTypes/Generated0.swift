@@ -313,392 +313,402 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A job moving the items of one type to another. Not in the public Marfa document.
-    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
+    /// Not in the public Marfa document.
+    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var from: Swift.String
         public var to: Swift.String
-        public var status: Components.Schemas.TypeMoveStatus
-        /// Counts so far while running, final once ended.
-        public var result: Components.Schemas.TypeMoveResult?
-        /// Why a `failed` job failed.
-        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
-        public var createdAt: Foundation.Date
-        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
-            self.id = id
+        /// The items the move would change that the credential can see.
+        public var items: Swift.Int64
+        /// Whether items of the type exist that the credential cannot see.
+        public var itemsHidden: Swift.Bool
+        public var settings: [Components.Schemas.TypeSetting]
+        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
             self.from = from
             self.to = to
-            self.status = status
-            self.result = result
-            self.error = error
-            self.createdAt = createdAt
-            self.finishedAt = finishedAt
+            self.items = items
+            self.itemsHidden = itemsHidden
+            self.settings = settings
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
             case from
             case to
-            case status
-            case result
-            case error
-            case createdAt = "created_at"
-            case finishedAt = "finished_at"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.from = try container.decode(Swift.String.self, forKey: .from)
-            self.to = try container.decode(Swift.String.self, forKey: .to)
-            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: .status)
-            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: .result)
-            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: .error)
-            self.createdAt = try container.decode(Foundation.Date.self, forKey: .createdAt)
-            self.finishedAt = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .finishedAt)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(status, forKey: .status)
-            try container.encode(result, forKey: .result)
-            try container.encodeIfPresent(error, forKey: .error)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encodeIfPresent(finishedAt, forKey: .finishedAt)
+            case items
+            case itemsHidden = "items_hidden"
+            case settings
         }
     }
 }
 
 extension Components.Schemas {
-    /// Who made a write. Not in the public Marfa document.
-    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var kind: Components.Schemas.WriterKind
-        /// The key's id, or the app's client id.
-        public var id: Swift.String?
-        /// The key's label or the app's name.
-        public var name: Swift.String?
-        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
-            self.kind = kind
+    public struct EdgeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var label: Swift.String?
+        public var description: Swift.String?
+        public var cardinality: Components.Schemas.EdgeType.CardinalityPayload
+        public var sourceTypeConstraints: [Swift.String]
+        public var targetTypeConstraints: [Swift.String]
+        public var cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload
+        public var propertySchema: Components.Schemas.JSONObject
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeType.CardinalityPayload, sourceTypeConstraints: [Swift.String], targetTypeConstraints: [Swift.String], cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload, propertySchema: Components.Schemas.JSONObject) {
             self.id = id
-            self.name = name
+            self.label = label
+            self.description = description
+            self.cardinality = cardinality
+            self.sourceTypeConstraints = sourceTypeConstraints
+            self.targetTypeConstraints = targetTypeConstraints
+            self.cascadeOnDelete = cascadeOnDelete
+            self.propertySchema = propertySchema
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
             case id
-            case name
+            case label
+            case description
+            case cardinality
+            case sourceTypeConstraints = "source_type_constraints"
+            case targetTypeConstraints = "target_type_constraints"
+            case cascadeOnDelete = "cascade_on_delete"
+            case propertySchema = "property_schema"
         }
+        public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
+        public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
     }
 }
 
 extension Components.Schemas {
-    /// A page of bare items.
-    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Item]
-        /// Pass as `cursor` for the next page.
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
+    /// An item with its metadata, as write doors answer it and as listing rows read with
+    /// `include=metadata`. `listed` is on certified reads only (not in the public Marfa document):
+    /// `false` when the source filter leaves the row out of set reads.
+    public struct ItemEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        /// The write repeated one the server had already performed; nothing was written.
+        public var acknowledged: Swift.Bool?
+        public var listed: Swift.Bool?
+        public var conflictResolution: Components.Schemas.ConflictResolution?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, acknowledged: Swift.Bool? = nil, listed: Swift.Bool? = nil, conflictResolution: Components.Schemas.ConflictResolution? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.acknowledged = acknowledged
+            self.listed = listed
+            self.conflictResolution = conflictResolution
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.Item].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
+            case item
+            case metadata
+            case acknowledged
+            case listed
+            case conflictResolution = "conflict_resolution"
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var state: Components.Schemas.ItemTransition.StatePayload
-        public init(state: Components.Schemas.ItemTransition.StatePayload) {
-            self.state = state
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case state
-        }
-        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
-            case trashed
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
-                    case "trashed": self = .trashed
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .active: "active"
-                    case .archived: "archived"
-                    case .trashed: "trashed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.active, .archived, .trashed]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var namespace: Swift.String
-        public var data: Components.Schemas.JSONObject?
-        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
-            self.namespace = namespace
-            self.data = data
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case namespace
-            case data
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.namespace = try container.decode(Swift.String.self, forKey: .namespace)
-            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: .data)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(namespace, forKey: .namespace)
-            try container.encode(data, forKey: .data)
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
-    /// On a copy stream it also carries `instance_id` and `read_view`.
-    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
-        /// An event id, in decimal.
-        public var cursor: Swift.String
-        public var instanceId: Swift.String?
-        public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
-            self.eventType = eventType
-            self.cursor = cursor
-            self.instanceId = instanceId
-            self.readView = readView
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case cursor
-            case instanceId = "instance_id"
-            case readView = "read_view"
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamCursor
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_cursor": self = .streamCursor
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamCursor: "stream_cursor"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamCursor]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
-    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
-    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
-    /// during a replay. For every reason, reconnect from `cursor`.
-    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case credentialEnded
-        case readerBehind
-        case serverStopping
-        case replayFailed
-        case liveDeliveryFailed
-        case backlogOverflow
+    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
+    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
+    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case browser
+        case app
+        case key
+        case local
         /// A value this build does not know, kept as it was received.
         case unknown(Swift.String)
         public init(rawValue: Swift.String) {
             switch rawValue {
-                case "credential_ended": self = .credentialEnded
-                case "reader_behind": self = .readerBehind
-                case "server_stopping": self = .serverStopping
-                case "replay_failed": self = .replayFailed
-                case "live_delivery_failed": self = .liveDeliveryFailed
-                case "backlog_overflow": self = .backlogOverflow
+                case "browser": self = .browser
+                case "app": self = .app
+                case "key": self = .key
+                case "local": self = .local
                 default: self = .unknown(rawValue)
             }
         }
         public var rawValue: Swift.String {
             switch self {
-                case .credentialEnded: "credential_ended"
-                case .readerBehind: "reader_behind"
-                case .serverStopping: "server_stopping"
-                case .replayFailed: "replay_failed"
-                case .liveDeliveryFailed: "live_delivery_failed"
-                case .backlogOverflow: "backlog_overflow"
+                case .browser: "browser"
+                case .app: "app"
+                case .key: "key"
+                case .local: "local"
                 case .unknown(let value): value
             }
         }
-        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
+        public static let allCases: [Self] = [.browser, .app, .key, .local]
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        public var events: [Components.Schemas.WebhookEvent]
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var secret: Swift.String?
-        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case events
-            case typeFilter = "type_filter"
-            case secret
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `sha256:<hex>`.
-        public var hash: Swift.String
-        public var mimeType: Swift.String
-        /// Bytes.
-        public var size: Swift.Int64
-        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
-            self.hash = hash
-            self.mimeType = mimeType
-            self.size = size
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case hash
-            case mimeType = "mime_type"
-            case size
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The conditions of the listing grammar. No `types` means every type the key reads
-    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
-    /// `state` holds active and archived items.
-    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Types, each with its subtypes. A type move rewrites these.
-        public var types: [Swift.String]?
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
+        public var properties: Components.Schemas.Properties?
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
         public var tier: Components.Schemas.Tier?
-        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
-        /// A filter expression (tags, `properties.<name>`, edges).
-        public var filter: Swift.String?
-        /// An item id; holds it and everything it reaches along `parent-of`.
-        public var beneath: Swift.String?
-        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
-            self.types = types
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+            self.version = version
+            self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
             self.tier = tier
-            self.state = state
-            self.filter = filter
-            self.beneath = beneath
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case types
+            case version
+            case properties
+            case propertiesMode = "properties_mode"
+            case _type = "type"
+            case retype
+            case forceSnapshot = "force_snapshot"
             case tier
-            case state
-            case filter
-            case beneath
+            case timestamp
+            case sourceId = "source_id"
+            case edges
         }
-        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: .version)
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: .properties)
+            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: .propertiesMode)
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: ._type)
+            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: .retype)
+            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: .forceSnapshot)
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .timestamp)
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: .sourceId)
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: .edges)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encodeIfPresent(properties, forKey: .properties)
+            try container.encodeIfPresent(propertiesMode, forKey: .propertiesMode)
+            try container.encodeIfPresent(_type, forKey: ._type)
+            try container.encodeIfPresent(retype, forKey: .retype)
+            try container.encodeIfPresent(forceSnapshot, forKey: .forceSnapshot)
+            try container.encodeIfPresent(tier, forKey: .tier)
+            try container.encodeRFC3339IfPresent(timestamp, forKey: .timestamp)
+            try container.encodeIfPresent(sourceId, forKey: .sourceId)
+            try container.encodeIfPresent(edges, forKey: .edges)
+        }
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
+                    case "merge": self = .merge
+                    case "replace": self = .replace
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .active: "active"
-                    case .archived: "archived"
+                    case .merge: "merge"
+                    case .replace: "replace"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.active, .archived]
+            public static let allCases: [Self] = [.merge, .replace]
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The event after the cursor has been retired; read state again (hydrate).
+    public struct CatchupTooOldFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload
+        public var minRetainedId: Swift.String
+        public var requested: Swift.String
+        public init(eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload, minRetainedId: Swift.String, requested: Swift.String) {
+            self.eventType = eventType
+            self.minRetainedId = minRetainedId
+            self.requested = requested
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case minRetainedId = "min_retained_id"
+            case requested
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case catchupTooOld
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "catchup_too_old": self = .catchupTooOld
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .catchupTooOld: "catchup_too_old"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.catchupTooOld]
         }
     }
 }
 
 extension Components.Schemas {
-    /// A saved search an app shows. Not in the public Marfa document (minimal design).
-    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var version: Swift.Int64
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        /// A property to group by.
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
-            self.version = version
-            self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var results: [Components.Schemas.SearchResult]
+        public init(results: [Components.Schemas.SearchResult]) {
+            self.results = results
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case version
-            case name
-            case search
-            case sort
-            case groupBy = "group_by"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
+            case results
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Occurrence]
+        public var window: Components.Schemas.OccurrenceList.WindowPayload
+        public var scan: Components.Schemas.OccurrenceList.ScanPayload
+        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
+        public var seriesErrorsTruncated: Swift.Bool?
+        public var expansionIncomplete: Swift.Bool?
+        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
+            self.data = data
+            self.window = window
+            self.scan = scan
+            self.seriesErrors = seriesErrors
+            self.seriesErrorsTruncated = seriesErrorsTruncated
+            self.expansionIncomplete = expansionIncomplete
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case data
+            case window
+            case scan
+            case seriesErrors = "series_errors"
+            case seriesErrorsTruncated = "series_errors_truncated"
+            case expansionIncomplete = "expansion_incomplete"
+        }
+        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var from: Swift.String
+            public var to: Swift.String
+            public init(from: Swift.String, to: Swift.String) {
+                self.from = from
+                self.to = to
+            }
+            public enum CodingKeys: Swift.String, Swift.CodingKey {
+                case from
+                case to
+            }
+        }
+        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var eventsRead: Swift.Int
+            public var occurrences: Swift.Int
+            public var maxOccurrences: Swift.Int
+            public var seriesErrors: Swift.Int
+            public var maxSeriesErrors: Swift.Int
+            public var unproductiveIterations: Swift.Int
+            public var maxUnproductiveIterations: Swift.Int
+            public var seriesUnexpanded: Swift.Int
+            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
+                self.eventsRead = eventsRead
+                self.occurrences = occurrences
+                self.maxOccurrences = maxOccurrences
+                self.seriesErrors = seriesErrors
+                self.maxSeriesErrors = maxSeriesErrors
+                self.unproductiveIterations = unproductiveIterations
+                self.maxUnproductiveIterations = maxUnproductiveIterations
+                self.seriesUnexpanded = seriesUnexpanded
+            }
+            public enum CodingKeys: Swift.String, Swift.CodingKey {
+                case eventsRead = "events_read"
+                case occurrences
+                case maxOccurrences = "max_occurrences"
+                case seriesErrors = "series_errors"
+                case maxSeriesErrors = "max_series_errors"
+                case unproductiveIterations = "unproductive_iterations"
+                case maxUnproductiveIterations = "max_unproductive_iterations"
+                case seriesUnexpanded = "series_unexpanded"
+            }
+        }
+        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var itemId: Swift.String
+            public var message: Swift.String
+            public init(itemId: Swift.String, message: Swift.String) {
+                self.itemId = itemId
+                self.message = message
+            }
+            public enum CodingKeys: Swift.String, Swift.CodingKey {
+                case itemId = "item_id"
+                case message
+            }
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folder: Components.Schemas.Folder
+        public init(folder: Components.Schemas.Folder) {
+            self.folder = folder
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case folder
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+        public var field: Swift.String
+        public var direction: Components.Schemas.ViewSort.DirectionPayload?
+        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
+            self.field = field
+            self.direction = direction
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case field
+            case direction
+        }
+        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case asc
+            case desc
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "asc": self = .asc
+                    case "desc": self = .desc
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .asc: "asc"
+                    case .desc: "desc"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.asc, .desc]
         }
     }
 }
 
 extension Components.Responses {
-    /// The instance's settings as stored.
-    public struct InstanceConfig: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.InstanceConfig.Headers
-        public var body: Components.Responses.InstanceConfig.Body
-        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
+    /// The edge.
+    public struct EdgeEnvelope: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.EdgeEnvelope.Headers
+        public var body: Components.Responses.EdgeEnvelope.Body
+        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
             self.headers = headers
             self.body = body
         }
@@ -720,21 +730,30 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.InstanceConfig)
+            case json(Components.Schemas.EdgeEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.InstanceConfig {
+            public var json: Components.Schemas.EdgeEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -746,14 +765,13 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-    public struct NotFound: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.NotFound.Headers
-        public var body: Components.Responses.NotFound.Body
-        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
+    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+    /// `core_type_immutable`, `scoped_credential_not_permitted`.
+    public struct Forbidden: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Forbidden.Headers
+        public var body: Components.Responses.Forbidden.Body
+        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
             self.headers = headers
             self.body = body
         }
@@ -777,7 +795,7 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload?
+            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
             /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
             /// that read view. Certified refusals carry it too: `404 item_not_found` and
             /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
@@ -785,7 +803,7 @@ extension Components.Responses {
             public var xMarfaReadView: Swift.String?
             /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
             public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -812,155 +830,93 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-    /// markers). On a conditional read it asks the server to answer only from that view; a view
-    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-    /// Marfa document.
-    public typealias ReadView = Swift.String
-}
-
-extension Components.Parameters {
-    /// `true` deletes even while something still uses it.
-    public typealias Force = Components.Parameters.ForcePayload
-}
-
-extension Components.Parameters {
-    /// The item's id.
-    public typealias ItemId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The edge's id.
-    public typealias EdgeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type's identifier, such as `app.readinglist.entry`.
-    public typealias TypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The edge type's identifier.
-    public typealias EdgeTypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The webhook's id.
-    public typealias WebhookId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The grant's id.
-    public typealias GrantId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The folder's id (its `system.folder` item id).
-    public typealias FolderId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The blob's content hash, `sha256:<hex>`.
-    public typealias BlobHash = Swift.String
-}
-
-extension Components.Headers {
-    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-    public typealias XRateLimitLimit = Swift.Int
-}
-
-extension Components.Headers {
-    /// `true` when the server answered from what it stored for an earlier request under the same
-    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-    /// with a first answer; status and body repeat the first answer's, a refusal included.
-    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
-}
-
-extension Operations {
-    /// Start an authorization request
-    ///
-    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
-    /// system's web authentication session, never called by an API client. It redirects to the
-    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
-    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
-    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
-    ///
-    /// `GET /auth/oauth2/authorize`
-    public enum Authorize {
-        public static let id: Swift.String = "authorize"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.Authorize.Input.Query
-            public init(query: Operations.Authorize.Input.Query) {
-                self.query = query
+extension Components.Responses {
+    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+    public struct OAuthError: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.OAuthError.Headers
+        public var body: Components.Responses.OAuthError.Body
+        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
-                public var clientId: Swift.String
-                public var redirectUri: Swift.String
-                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
-                public var scope: Swift.String?
-                public var state: Swift.String
-                public var codeChallenge: Swift.String
-                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
-                public var prompt: Swift.String?
-                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
-                    self.responseType = responseType
-                    self.clientId = clientId
-                    self.redirectUri = redirectUri
-                    self.scope = scope
-                    self.state = state
-                    self.codeChallenge = codeChallenge
-                    self.codeChallengeMethod = codeChallengeMethod
-                    self.prompt = prompt
-                }
-                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case code
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "code": self = .code
-                            default: self = .unknown(rawValue)
-                        }
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.OAuthError)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.OAuthError {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
                     }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .code: "code"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.code]
-                }
-                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case s256
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "S256": self = .s256
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .s256: "S256"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.s256]
                 }
             }
         }
+    }
+}
+
+extension Components.Headers {
+    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true]
+    }
+}
+
+extension Operations {
+    /// Revoke a token
+    ///
+    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
+    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
+    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
+    /// public Marfa document.
+    ///
+    /// `POST /auth/oauth2/revoke`
+    public enum RevokeToken {
+        public static let id: Swift.String = "revokeToken"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.RevokeToken.Input.Body
+            public init(body: Operations.RevokeToken.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case urlEncodedForm(Components.Schemas.RevocationRequest)
+            }
+        }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
-            /// Status 302.
-            case found(Operations.Authorize.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.Authorize.Output.Found {
+            /// The token no longer works, or never did.
+            /// Status 200.
+            case ok(Operations.RevokeToken.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RevokeToken.Output.Ok {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -985,107 +941,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
-            public struct Found: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.Authorize.Output.Found.Headers
-                public init(headers: Operations.Authorize.Output.Found.Headers) {
-                    self.headers = headers
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// Where the redirect leads.
-                    public var location: Swift.String?
-                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.location = location
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read the owner account
-    ///
-    /// The instance's one person account. Needs the operator key. A fresh instance answers
-    /// `404 owner_not_found`. Not in the public Marfa document.
-    ///
-    /// `GET /owner`
-    public enum GetOwner {
-        public static let id: Swift.String = "getOwner"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner.
-            /// Status 200.
-            case ok(Operations.GetOwner.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetOwner.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner.
+            /// The token no longer works, or never did.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetOwner.Output.Ok.Headers
-                public var body: Operations.GetOwner.Output.Ok.Body
-                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
+                public var headers: Operations.RevokeToken.Output.Ok.Headers
+                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
                     self.headers = headers
-                    self.body = body
                 }
                 public struct Headers: Swift.Sendable, Swift.Hashable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
@@ -1110,200 +970,63 @@ extension Operations {
                         self.xRateLimitReset = xRateLimitReset
                     }
                 }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Owner)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Owner {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
             }
         }
     }
 }
 
 extension Operations {
-    /// Revoke an API key
+    /// Show the device consent page
     ///
-    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
-    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
+    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
     ///
-    /// `DELETE /keys/{id}`
-    public enum RevokeKey {
-        public static let id: Swift.String = "revokeKey"
+    /// `GET /auth/device/consent`
+    public enum ShowDeviceConsentPage {
+        public static let id: Swift.String = "showDeviceConsentPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RevokeKey.Input.Path
-            public init(path: Operations.RevokeKey.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The key's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item type
-    ///
-    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
-    /// While an item, folder, view or webhook still names the type the answer is
-    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
-    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
-    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
-    /// (`details.subtype_ids`), which `force` does not override.
-    ///
-    /// `DELETE /types/{id}`
-    public enum DeleteType {
-        public static let id: Swift.String = "deleteType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteType.Input.Path
-            public var query: Operations.DeleteType.Input.Query
-            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
-                self.path = path
+            public var query: Operations.ShowDeviceConsentPage.Input.Query
+            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
                 self.query = query
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
+                public var userCode: Swift.String
+                public init(userCode: Swift.String) {
+                    self.userCode = userCode
                 }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type is gone.
+            /// The consent page.
             /// Status 200.
-            case ok(Operations.DeleteType.Output.Ok)
+            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.DeleteType.Output.Ok {
+            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceConsentPage.Output.Found {
                 get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1318,103 +1041,40 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type is gone.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.DeleteType.Output.Ok.Headers
-                public var body: Operations.DeleteType.Output.Ok.Body
-                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeDeleted)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeDeleted {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create an item
+    /// Create an API key
     ///
-    /// Creates an item, checking its properties against its type. The server stamps timestamps,
-    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
-    /// already exists updates that item and answers `200`; so does an `id` the caller already
-    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
-    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
-    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
+    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
+    /// with no key at all the call needs no credential and mints the first key (bootstrap);
+    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
+    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
+    /// A body naming no permission map takes the caller's whole set. A `source` another live key
+    /// already owns is `409 conflict`.
     ///
-    /// `POST /items`
-    public enum CreateItem {
-        public static let id: Swift.String = "createItem"
+    /// `POST /keys`
+    public enum CreateKey {
+        public static let id: Swift.String = "createKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateItem.Input.Headers
-            public var body: Operations.CreateItem.Input.Body
-            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
-                self.headers = headers
+            public var body: Operations.CreateKey.Input.Body
+            public init(body: Operations.CreateKey.Input.Body) {
                 self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemInput)
+                case json(Components.Schemas.KeyInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The item and its metadata.
+            /// The key, with its plaintext.
             /// Status 201.
-            case created(Components.Responses.ItemEnvelope)
+            case created(Operations.CreateKey.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.ItemEnvelope {
+            public var created: Operations.CreateKey.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1469,16 +1129,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1489,67 +1139,90 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The key, with its plaintext.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.CreateKey.Output.Created.Headers
+                public var body: Operations.CreateKey.Output.Created.Body
+                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ApiKey)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ApiKey {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Read an item's history
+    /// Replace an item type
     ///
-    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
-    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
-    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
-    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
-    /// the key does not reach, is `404 item_not_found`. The public document answers this door
-    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
-    /// the snapshot's `writer` are not in the public Marfa document.
+    /// Replaces a custom type's definition, running the registration checks again. Needs
+    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
+    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
+    /// `updateType`.
     ///
-    /// `GET /items/{id}/versions`
-    public enum ListItemVersions {
-        public static let id: Swift.String = "listItemVersions"
+    /// `PUT /types/{id}`
+    public enum ReplaceType {
+        public static let id: Swift.String = "replaceType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemVersions.Input.Path
-            public var query: Operations.ListItemVersions.Input.Query
-            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
+            public var path: Operations.ReplaceType.Input.Path
+            public var body: Operations.ReplaceType.Input.Body
+            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
                 self.path = path
-                self.query = query
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+                /// The type's identifier, such as `app.readinglist.entry`.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Answer snapshots with a version above this one; the `next` of the previous page.
-                public var after: Swift.Int64?
-                /// Page size.
-                public var limit: Swift.Int?
-                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
-                    self.after = after
-                    self.limit = limit
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of snapshots.
+            /// The type as stored, and any connector mappings the change broke.
             /// Status 200.
-            case ok(Operations.ListItemVersions.Output.Ok)
+            case ok(Operations.ReplaceType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItemVersions.Output.Ok {
+            public var ok: Operations.ReplaceType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1603,6 +1276,30 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1615,11 +1312,100 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of snapshots.
+            public typealias Ok = Operations.RegisterType.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// List edge types
+    ///
+    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edge-types`
+    public enum ListEdgeTypes {
+        public static let id: Swift.String = "listEdgeTypes"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.ListEdgeTypes.Input.Headers
+            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The edge types.
+            /// Status 200.
+            case ok(Operations.ListEdgeTypes.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListEdgeTypes.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge types.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListItemVersions.Output.Ok.Headers
-                public var body: Operations.ListItemVersions.Output.Ok.Body
-                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
+                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
+                public var body: Operations.ListEdgeTypes.Output.Ok.Body
+                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1638,18 +1424,27 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemSnapshotPage)
+                    case json(Components.Schemas.EdgeTypeList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemSnapshotPage {
+                    public var json: Components.Schemas.EdgeTypeList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1663,19 +1458,223 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an extension namespace
+    /// Restore an item from the bin
     ///
-    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
+    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
     ///
-    /// `DELETE /items/{id}/extensions/{namespace}`
-    public enum DeleteItemExtension {
-        public static let id: Swift.String = "deleteItemExtension"
+    /// `POST /items/{id}/restore`
+    public enum RestoreItem {
+        public static let id: Swift.String = "restoreItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteItemExtension.Input.Path
-            public var headers: Operations.DeleteItemExtension.Input.Headers
-            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
+            public var path: Operations.RestoreItem.Input.Path
+            public var headers: Operations.RestoreItem.Input.Headers
+            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item's metadata
+    ///
+    /// The item's tags and the extension namespaces the key may read.
+    ///
+    /// `GET /items/{id}/metadata`
+    public enum GetItemMetadata {
+        public static let id: Swift.String = "getItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetItemMetadata.Input.Path
+            public init(path: Operations.GetItemMetadata.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace an extension namespace
+    ///
+    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
+    ///
+    /// `PUT /items/{id}/extensions/{namespace}`
+    public enum ReplaceItemExtension {
+        public static let id: Swift.String = "replaceItemExtension"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ReplaceItemExtension.Input.Path
+            public var headers: Operations.ReplaceItemExtension.Input.Headers
+            public var body: Operations.ReplaceItemExtension.Input.Body
+            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
@@ -1696,6 +1695,9 @@ extension Operations {
                 public init(idempotencyKey: Swift.String? = nil) {
                     self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.JSONObject)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1757,6 +1759,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
+                }
+            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1784,19 +1796,22 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an edge
+    /// Update an edge
     ///
-    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
+    /// `current` is the edge as it stands. The version moves on every applied update.
     ///
-    /// `GET /edges/{id}`
-    public enum GetEdge {
-        public static let id: Swift.String = "getEdge"
+    /// `PATCH /edges/{id}`
+    public enum UpdateEdge {
+        public static let id: Swift.String = "updateEdge"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetEdge.Input.Path
-            public var headers: Operations.GetEdge.Input.Headers
-            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+            public var path: Operations.UpdateEdge.Input.Path
+            public var headers: Operations.UpdateEdge.Input.Headers
+            public var body: Operations.UpdateEdge.Input.Body
+            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The edge's id.
@@ -1806,14 +1821,17 @@ extension Operations {
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.EdgePatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1822,6 +1840,139 @@ extension Operations {
             case ok(Components.Responses.EdgeEnvelope)
             /// The `ok` response; throws for any other.
             public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Update a webhook
+    ///
+    /// Changes the fields given; the secret cannot be rotated here.
+    ///
+    /// `PATCH /webhooks/{id}`
+    public enum UpdateWebhook {
+        public static let id: Swift.String = "updateWebhook"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.UpdateWebhook.Input.Path
+            public var body: Operations.UpdateWebhook.Input.Body
+            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.WebhookPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1875,20 +2026,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1906,120 +2043,17 @@ extension Operations {
 }
 
 extension Operations {
-    /// List webhooks
+    /// Replace the instance's settings (instance path)
     ///
-    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
+    /// `400 validation_error`. Not in the public Marfa document.
     ///
-    /// `GET /webhooks`
-    public enum ListWebhooks {
-        public static let id: Swift.String = "listWebhooks"
+    /// `PUT /config`
+    public enum ReplaceConfig {
+        public static let id: Swift.String = "replaceConfig"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhooks.
-            /// Status 200.
-            case ok(Operations.ListWebhooks.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhooks.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The webhooks.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListWebhooks.Output.Ok.Headers
-                public var body: Operations.ListWebhooks.Output.Ok.Body
-                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.WebhookList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Replace the instance's settings
-    ///
-    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
-    ///
-    /// `PUT /spaces/me/config`
-    public enum ReplaceSpaceConfig {
-        public static let id: Swift.String = "replaceSpaceConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.ReplaceSpaceConfig.Input.Body
-            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
+            public var body: Operations.ReplaceConfig.Input.Body
+            public init(body: Operations.ReplaceConfig.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
@@ -2089,57 +2123,35 @@ extension Operations {
 }
 
 extension Operations {
-    /// Get a presigned URL for a blob
+    /// Read a folder
     ///
-    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    /// One folder's settings. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /blobs/{hash}/url`
-    public enum GetBlobUrl {
-        public static let id: Swift.String = "getBlobUrl"
+    /// `GET /folders/{id}`
+    public enum GetFolder {
+        public static let id: Swift.String = "getFolder"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetBlobUrl.Input.Path
-            public var query: Operations.GetBlobUrl.Input.Query
-            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
+            public var path: Operations.GetFolder.Input.Path
+            public init(path: Operations.GetFolder.Input.Path) {
                 self.path = path
-                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Lifetime in seconds.
-                public var ttl: Swift.Int?
-                public init(ttl: Swift.Int? = nil) {
-                    self.ttl = ttl
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The URL.
+            /// The folder.
             /// Status 200.
-            case ok(Operations.GetBlobUrl.Output.Ok)
+            case ok(Components.Responses.Folder)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetBlobUrl.Output.Ok {
+            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2189,11 +2201,72 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The URL.
+        }
+    }
+}
+
+extension Operations {
+    /// List views
+    ///
+    /// Every saved view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views`
+    public enum ListViews {
+        public static let id: Swift.String = "listViews"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The views.
+            /// Status 200.
+            case ok(Operations.ListViews.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListViews.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The views.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
-                public var body: Operations.GetBlobUrl.Output.Ok.Body
-                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                public var headers: Operations.ListViews.Output.Ok.Headers
+                public var body: Operations.ListViews.Output.Ok.Body
+                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -2221,9 +2294,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.BlobUrl)
+                    case json(Components.Schemas.ViewList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.BlobUrl {
+                    public var json: Components.Schemas.ViewList {
                         get throws {
                             switch self {
                                 case .json(let body): return body

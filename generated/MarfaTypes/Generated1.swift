@@ -242,28 +242,29 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var from: Swift.String
-        public var to: Swift.String
-        /// The items the move would change that the credential can see.
-        public var items: Swift.Int64
-        /// Whether items of the type exist that the credential cannot see.
-        public var itemsHidden: Swift.Bool
-        public var settings: [Components.Schemas.TypeSetting]
-        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
-            self.from = from
-            self.to = to
-            self.items = items
-            self.itemsHidden = itemsHidden
-            self.settings = settings
+    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
+    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `folder`, `view` or `webhook`. Open.
+        public var kind: Swift.String
+        public var id: Swift.String
+        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// Whether a type move can rewrite it.
+        public var rewritable: Swift.Bool
+        /// Why it cannot be rewritten.
+        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.rewritable = rewritable
+            self.reason = reason
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case from
-            case to
-            case items
-            case itemsHidden = "items_hidden"
-            case settings
+            case kind
+            case id
+            case name
+            case rewritable
+            case reason
         }
     }
 }
@@ -366,13 +367,37 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var metadata: Components.Schemas.ItemMetadata
-        public init(metadata: Components.Schemas.ItemMetadata) {
-            self.metadata = metadata
+    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var state: Components.Schemas.ItemTransition.StatePayload
+        public init(state: Components.Schemas.ItemTransition.StatePayload) {
+            self.state = state
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case metadata
+            case state
+        }
+        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
+            case trashed
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "active": self = .active
+                    case "archived": self = .archived
+                    case "trashed": self = .trashed
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .active: "active"
+                    case .archived: "archived"
+                    case .trashed: "trashed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.active, .archived, .trashed]
         }
     }
 }
@@ -429,187 +454,189 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// An item changed. Cascade marks: `trashed_by_cascade` and `trashed_with` on a delete or purge
-    /// a cascade made, `restored_with` on a restore that brought the row back with another,
-    /// `purged_with` on a purge. `listed` is on copy streams only.
-    public struct ItemEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ItemEventFrame.EventTypePayload
+    /// One `data:` payload of the event stream, told apart by `event_type`. Item, metadata and
+    /// edge frames are events (they have an SSE `id:`); `stream_cursor` and `stream_live` are
+    /// markers; `catchup_too_old`, `cursor_ahead`, `stream_incomplete` and `read_view_changed`
+    /// end the stream. A client must skip an `event_type` it does not know.
+    public enum EventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case itemEventFrame(Components.Schemas.ItemEventFrame)
+        case metadataEventFrame(Components.Schemas.MetadataEventFrame)
+        case edgeEventFrame(Components.Schemas.EdgeEventFrame)
+        case streamCursorFrame(Components.Schemas.StreamCursorFrame)
+        case streamLiveFrame(Components.Schemas.StreamLiveFrame)
+        case catchupTooOldFrame(Components.Schemas.CatchupTooOldFrame)
+        case cursorAheadFrame(Components.Schemas.CursorAheadFrame)
+        case streamIncompleteFrame(Components.Schemas.StreamIncompleteFrame)
+        case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
+        /// A value whose `event_type` this build does not know, kept as it was received.
+        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
+            case value = "event_type"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
+            switch try container.decode(Swift.String.self, forKey: .value) {
+                case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
+                case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
+                case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
+                case "stream_cursor": self = .streamCursorFrame(try .init(from: decoder))
+                case "stream_live": self = .streamLiveFrame(try .init(from: decoder))
+                case "catchup_too_old": self = .catchupTooOldFrame(try .init(from: decoder))
+                case "cursor_ahead": self = .cursorAheadFrame(try .init(from: decoder))
+                case "stream_incomplete": self = .streamIncompleteFrame(try .init(from: decoder))
+                case "read_view_changed": self = .readViewChangedFrame(try .init(from: decoder))
+                default: self = .unknown(try .init(from: decoder))
+            }
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+                case .itemEventFrame(let value): try value.encode(to: encoder)
+                case .metadataEventFrame(let value): try value.encode(to: encoder)
+                case .edgeEventFrame(let value): try value.encode(to: encoder)
+                case .streamCursorFrame(let value): try value.encode(to: encoder)
+                case .streamLiveFrame(let value): try value.encode(to: encoder)
+                case .catchupTooOldFrame(let value): try value.encode(to: encoder)
+                case .cursorAheadFrame(let value): try value.encode(to: encoder)
+                case .streamIncompleteFrame(let value): try value.encode(to: encoder)
+                case .readViewChangedFrame(let value): try value.encode(to: encoder)
+                case .unknown(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var startsAt: Swift.String
+        public var endsAt: Swift.String?
         public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata?
-        public var listed: Swift.Bool?
-        public var trashedByCascade: Swift.Bool?
-        public var trashedWith: Swift.String?
-        public var restoredWith: Swift.String?
-        public var purgedWith: Swift.String?
-        public init(eventType: Components.Schemas.ItemEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata? = nil, listed: Swift.Bool? = nil, trashedByCascade: Swift.Bool? = nil, trashedWith: Swift.String? = nil, restoredWith: Swift.String? = nil, purgedWith: Swift.String? = nil) {
-            self.eventType = eventType
+        /// The series this occurrence was expanded from.
+        public var seriesId: Swift.String?
+        /// The occurrence a stored exception replaces.
+        public var replaces: Swift.String?
+        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
             self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.trashedByCascade = trashedByCascade
-            self.trashedWith = trashedWith
-            self.restoredWith = restoredWith
-            self.purgedWith = purgedWith
+            self.seriesId = seriesId
+            self.replaces = replaces
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
+            case startsAt = "starts_at"
+            case endsAt = "ends_at"
             case item
-            case metadata
-            case listed
-            case trashedByCascade = "trashed_by_cascade"
-            case trashedWith = "trashed_with"
-            case restoredWith = "restored_with"
-            case purgedWith = "purged_with"
+            case seriesId = "series_id"
+            case replaces
         }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case itemCreated
-            case itemUpdated
-            case itemDeleted
-            case itemRestored
-            case itemPurged
-            case itemStateChanged
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.active = active
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case url
+            case events
+            case typeFilter = "type_filter"
+            case active
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `sha256:<hex>`.
+        public var hash: Swift.String
+        public var mimeType: Swift.String
+        /// Bytes.
+        public var size: Swift.Int64
+        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
+            self.hash = hash
+            self.mimeType = mimeType
+            self.size = size
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case hash
+            case mimeType = "mime_type"
+            case size
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct HousekeepingRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var name: Swift.String
+        public var startedAt: Foundation.Date
+        public var finishedAt: Foundation.Date
+        public var outcome: Components.Schemas.HousekeepingRun.OutcomePayload
+        /// What the run reported.
+        public var result: MarfaOpenAPIRuntime.OpenAPIValue
+        public var error: Swift.String?
+        public init(name: Swift.String, startedAt: Foundation.Date, finishedAt: Foundation.Date, outcome: Components.Schemas.HousekeepingRun.OutcomePayload, result: MarfaOpenAPIRuntime.OpenAPIValue, error: Swift.String?) {
+            self.name = name
+            self.startedAt = startedAt
+            self.finishedAt = finishedAt
+            self.outcome = outcome
+            self.result = result
+            self.error = error
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case name
+            case startedAt = "started_at"
+            case finishedAt = "finished_at"
+            case outcome
+            case result
+            case error
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try container.decode(Swift.String.self, forKey: .name)
+            self.startedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .startedAt)
+            self.finishedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .finishedAt)
+            self.outcome = try container.decode(Components.Schemas.HousekeepingRun.OutcomePayload.self, forKey: .outcome)
+            self.result = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .result)
+            self.error = try container.decodeIfPresent(Swift.String.self, forKey: .error)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encodeRFC3339(startedAt, forKey: .startedAt)
+            try container.encodeRFC3339(finishedAt, forKey: .finishedAt)
+            try container.encode(outcome, forKey: .outcome)
+            try container.encode(result, forKey: .result)
+            try container.encode(error, forKey: .error)
+        }
+        public enum OutcomePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case ok
+            case error
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "item.created": self = .itemCreated
-                    case "item.updated": self = .itemUpdated
-                    case "item.deleted": self = .itemDeleted
-                    case "item.restored": self = .itemRestored
-                    case "item.purged": self = .itemPurged
-                    case "item.state_changed": self = .itemStateChanged
+                    case "ok": self = .ok
+                    case "error": self = .error
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .itemCreated: "item.created"
-                    case .itemUpdated: "item.updated"
-                    case .itemDeleted: "item.deleted"
-                    case .itemRestored: "item.restored"
-                    case .itemPurged: "item.purged"
-                    case .itemStateChanged: "item.state_changed"
+                    case .ok: "ok"
+                    case .error: "error"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged]
+            public static let allCases: [Self] = [.ok, .error]
         }
-    }
-}
-
-extension Components.Schemas {
-    public struct AuditPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.AuditEntry]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.AuditEntry], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.AuditEntry].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deliveries: [Components.Schemas.WebhookDelivery]
-        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
-            self.deliveries = deliveries
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case deliveries
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct HousekeepingJobList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var jobs: [Components.Schemas.HousekeepingJob]
-        public init(jobs: [Components.Schemas.HousekeepingJob]) {
-            self.jobs = jobs
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case jobs
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// What a new file leaves blank.
-    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A type move rewrites this.
-        public var _type: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        public var tags: [Swift.String]?
-        public var properties: Components.Schemas.Properties?
-        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
-        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
-            self._type = _type
-            self.tier = tier
-            self.tags = tags
-            self.properties = properties
-            self.edges = edges
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case tier
-            case tags
-            case properties
-            case edges
-        }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderPatch.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderPatch.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
-            self.version = version
-            self.name = name
-            self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
-            case name
-            case search
-            case defaults
-            case include
-            case ignore
-            case placement
-            case removalThreshold = "removal_threshold"
-        }
-        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
     }
 }
 
@@ -678,14 +705,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-    public struct BadRequest: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.BadRequest.Headers
-        public var body: Components.Responses.BadRequest.Body
-        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
+    /// The view.
+    public struct View: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.View.Headers
+        public var body: Components.Responses.View.Body
+        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
             self.headers = headers
             self.body = body
         }
@@ -698,8 +722,6 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
@@ -709,11 +731,10 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
@@ -722,9 +743,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.ViewEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.ViewEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -736,11 +757,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-    public struct ServiceUnavailable: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ServiceUnavailable.Headers
-        public var body: Components.Responses.ServiceUnavailable.Body
-        public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
+    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+    public struct UnprocessableEntity: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.UnprocessableEntity.Headers
+        public var body: Components.Responses.UnprocessableEntity.Body
+        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
             self.headers = headers
             self.body = body
         }
@@ -764,8 +785,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -790,48 +811,145 @@ extension Components.Responses {
     }
 }
 
+extension Components.Parameters {
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
+}
+
+extension Components.Headers {
+    /// The contract version this answer was made under, the same number as `info.version` and as
+    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+    /// answer without it came from something in front of the server.
+    public typealias XMarfaContract = Swift.String
+}
+
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
+}
+
 extension Operations {
-    /// Record the owner's decision
+    /// Discover the OAuth authorization server
     ///
-    /// The consent page's form post. Approving issues an authorization code and redirects to the
-    /// client's `redirect_uri` with `code` and `state`; declining redirects with
-    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
-    /// document.
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
     ///
-    /// `POST /auth/authorize/decision`
-    public enum SubmitConsentDecision {
-        public static let id: Swift.String = "submitConsentDecision"
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitConsentDecision.Input.Body
-            public init(body: Operations.SubmitConsentDecision.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.ConsentDecision)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A redirect to the client's redirect URI.
+            /// The authorization server's metadata.
+            /// Status 200.
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The authorization server's metadata.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.AuthorizationServerMetadata)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Enter a device code
+    ///
+    /// The entry page's form post. A known code redirects to the device consent page; an unknown
+    /// one shows the page again with an error. Lookups are limited per address, and the excess
+    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
+    ///
+    /// `POST /auth/device`
+    public enum SubmitDeviceCode {
+        public static let id: Swift.String = "submitDeviceCode"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.SubmitDeviceCode.Input.Body
+            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The entry page again, naming what was wrong.
+            /// Status 200.
+            case ok(Operations.SubmitDeviceCode.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SubmitDeviceCode.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// A redirect to the device consent page.
             /// Status 302.
-            case found(Operations.SubmitConsentDecision.Output.Found)
+            case found(Operations.SubmitDeviceCode.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.SubmitConsentDecision.Output.Found {
+            public var found: Operations.SubmitDeviceCode.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -858,521 +976,327 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
             public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Start a device sign-in
+    /// Revoke an app's grant
     ///
-    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
-    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
-    /// the `device_code` grant. Not in the public Marfa document.
+    /// Ends an app's approval: its tokens stop working and its open streams end with
+    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
+    /// `grants.manage`. Not in the public Marfa document.
     ///
-    /// `POST /auth/device/code`
-    public enum RequestDeviceCode {
-        public static let id: Swift.String = "requestDeviceCode"
+    /// `DELETE /auth/grants/{id}`
+    public enum RevokeGrant {
+        public static let id: Swift.String = "revokeGrant"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RequestDeviceCode.Input.Body
-            public init(body: Operations.RequestDeviceCode.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The device and user codes.
-            /// Status 200.
-            case ok(Operations.RequestDeviceCode.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestDeviceCode.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The device and user codes.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
-                public var body: Operations.RequestDeviceCode.Output.Ok.Body
-                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.DeviceAuthorizationResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.DeviceAuthorizationResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read the calling key
-    ///
-    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
-    /// tier, never its plaintext. An OAuth access token is not a key and is refused
-    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
-    /// view a working copy holds. Served by the public server, not in the public Marfa document.
-    ///
-    /// `GET /keys/current`
-    public enum GetCurrentKey {
-        public static let id: Swift.String = "getCurrentKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.GetCurrentKey.Input.Headers
-            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The calling key.
-            /// Status 200.
-            case ok(Operations.GetCurrentKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetCurrentKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The calling key.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
-                public var body: Operations.GetCurrentKey.Output.Ok.Body
-                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Preview moving a type's items
-    ///
-    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
-    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
-    /// nothing. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves/preview`
-    public enum PreviewTypeMove {
-        public static let id: Swift.String = "previewTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.PreviewTypeMove.Input.Body
-            public init(body: Operations.PreviewTypeMove.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// What the move would do.
-            /// Status 200.
-            case ok(Operations.PreviewTypeMove.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.PreviewTypeMove.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// What the move would do.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
-                public var body: Operations.PreviewTypeMove.Output.Ok.Body
-                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeMovePreview)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeMovePreview {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List items
-    ///
-    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
-    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
-    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
-    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
-    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
-    ///
-    /// `GET /items`
-    public enum ListItems {
-        public static let id: Swift.String = "listItems"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListItems.Input.Query
-            public var headers: Operations.ListItems.Input.Headers
-            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
+            public var path: Operations.RevokeGrant.Input.Path
+            public var query: Operations.RevokeGrant.Input.Query
+            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
+                self.path = path
                 self.query = query
-                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The grant's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
-                public var _type: Swift.String?
-                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
-                public var state: Swift.String?
-                /// Only items written under this source.
-                public var source: Swift.String?
-                /// A tier, or `all` (the default) for both.
-                public var tier: Operations.ListItems.Input.Query.TierPayload?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-                public var sort: Swift.String?
-                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
-                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
-                public var timestampAfter: Swift.String?
-                /// Items whose own time is at or before this instant.
-                public var timestampBefore: Swift.String?
-                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
-                public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil, include: Swift.String? = nil) {
-                    self._type = _type
-                    self.state = state
-                    self.source = source
-                    self.tier = tier
-                    self.tags = tags
-                    self.filter = filter
-                    self.sort = sort
-                    self.direction = direction
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                    self.include = include
+                /// `1` also revokes every key the app minted.
+                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
+                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
+                    self.revokeKeys = revokeKeys
                 }
-                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case library
-                    case feed
-                    case all
+                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _0
+                    case _1
                     /// A value this build does not know, kept as it was received.
                     case unknown(Swift.String)
                     public init(rawValue: Swift.String) {
                         switch rawValue {
-                            case "library": self = .library
-                            case "feed": self = .feed
-                            case "all": self = .all
+                            case "0": self = ._0
+                            case "1": self = ._1
                             default: self = .unknown(rawValue)
                         }
                     }
                     public var rawValue: Swift.String {
                         switch self {
-                            case .library: "library"
-                            case .feed: "feed"
-                            case .all: "all"
+                            case ._0: "0"
+                            case ._1: "1"
                             case .unknown(let value): value
                         }
                     }
-                    public static let allCases: [Self] = [.library, .feed, .all]
-                }
-                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+                    public static let allCases: [Self] = [._0, ._1]
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of items.
+            /// The grant is revoked.
             /// Status 200.
-            case ok(Operations.ListItems.Output.Ok)
+            case ok(Operations.RevokeGrant.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItems.Output.Ok {
+            public var ok: Operations.RevokeGrant.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The grant is revoked.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RevokeGrant.Output.Ok.Headers
+                public var body: Operations.RevokeGrant.Output.Ok.Body
+                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.Ok)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Ok {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item type
+    ///
+    /// One type with inheritance resolved. A stored chain that cannot be resolved is
+    /// `409 type_chain_unresolvable`.
+    ///
+    /// `GET /types/{id}`
+    public enum GetType {
+        public static let id: Swift.String = "getType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetType.Input.Path
+            public init(path: Operations.GetType.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type.
+            /// Status 200.
+            case ok(Operations.GetType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetType.Output.Ok.Headers
+                public var body: Operations.GetType.Output.Ok.Body
+                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemType)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemType {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Register an edge type
+    ///
+    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
+    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
+    /// (`409 conflict`). The public document names this operation `createEdgeType`.
+    ///
+    /// `POST /edge-types`
+    public enum RegisterEdgeType {
+        public static let id: Swift.String = "registerEdgeType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.RegisterEdgeType.Input.Body
+            public init(body: Operations.RegisterEdgeType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.EdgeTypeInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The edge type as registered.
+            /// Status 201.
+            case created(Operations.RegisterEdgeType.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterEdgeType.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1436,187 +1360,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of items.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListItems.Output.Ok.Headers
-                public var body: Operations.ListItems.Output.Ok.Body
-                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        /// The value read as `itemPage`, when it is one.
-                        public var value1: Components.Schemas.ItemPage?
-                        /// The value read as `itemEnvelopePage`, when it is one.
-                        public var value2: Components.Schemas.ItemEnvelopePage?
-                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
-                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
-                            if value1 == nil && value2 == nil {
-                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
-                            }
-                        }
-                        /// Writes the first value that is set.
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            if let value = value1 {
-                                try value.encode(to: encoder)
-                            } else if let value = value2 {
-                                try value.encode(to: encoder)
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an extension namespace
-    ///
-    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
-    ///
-    /// `GET /items/{id}/extensions/{namespace}`
-    public enum GetItemExtension {
-        public static let id: Swift.String = "getItemExtension"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItemExtension.Input.Path
-            public init(path: Operations.GetItemExtension.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The namespace's document.
-            /// Status 200.
-            case ok(Operations.GetItemExtension.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemExtension.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The namespace's document.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItemExtension.Output.Ok.Headers
-                public var body: Operations.GetItemExtension.Output.Ok.Body
-                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+            /// The edge type as registered.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
+                public var body: Operations.RegisterEdgeType.Output.Created.Body
+                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1644,9 +1392,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemExtension)
+                    case json(Components.Schemas.EdgeTypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemExtension {
+                    public var json: Components.Schemas.EdgeTypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1660,22 +1408,26 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an edge
+    /// Move an item to the bin
     ///
-    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
+    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
+    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
+    /// come back or are purged with it; while it is the source of an edge whose type says
+    /// `block`, the delete is refused `409 conflict`.
     ///
-    /// `DELETE /edges/{id}`
-    public enum DeleteEdge {
-        public static let id: Swift.String = "deleteEdge"
+    /// `DELETE /items/{id}`
+    public enum DeleteItem {
+        public static let id: Swift.String = "deleteItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteEdge.Input.Path
-            public var headers: Operations.DeleteEdge.Input.Headers
-            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+            public var path: Operations.DeleteItem.Input.Path
+            public var headers: Operations.DeleteItem.Input.Headers
+            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -1701,6 +1453,19 @@ extension Operations {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1779,35 +1544,65 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a webhook
+    /// Replace an item's tags
     ///
-    /// One subscription, secret redacted.
+    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
     ///
-    /// `GET /webhooks/{id}`
-    public enum GetWebhook {
-        public static let id: Swift.String = "getWebhook"
+    /// `PUT /items/{id}/metadata`
+    public enum ReplaceItemMetadata {
+        public static let id: Swift.String = "replaceItemMetadata"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetWebhook.Input.Path
-            public init(path: Operations.GetWebhook.Input.Path) {
+            public var path: Operations.ReplaceItemMetadata.Input.Path
+            public var headers: Operations.ReplaceItemMetadata.Input.Headers
+            public var body: Operations.ReplaceItemMetadata.Input.Body
+            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
                 self.path = path
+                self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TagsInput)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
+            /// The item's metadata.
             /// Status 200.
-            case ok(Components.Responses.Webhook)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1845,6 +1640,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1862,37 +1667,57 @@ extension Operations {
 }
 
 extension Operations {
-    /// Run a housekeeping job now
+    /// Create an edge
     ///
-    /// Runs the named job inline and answers when it is done, so the call can take long. A job
-    /// already running is `409 housekeeping_job_running`; an unknown name is
-    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
+    /// Creates a typed edge between two items. Needs write on the source item's type and on the
+    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
+    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
+    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
+    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
     ///
-    /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping {
-        public static let id: Swift.String = "runHousekeeping"
+    /// `POST /edges`
+    public enum CreateEdge {
+        public static let id: Swift.String = "createEdge"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RunHousekeeping.Input.Path
-            public init(path: Operations.RunHousekeeping.Input.Path) {
-                self.path = path
+            public var headers: Operations.CreateEdge.Input.Headers
+            public var body: Operations.CreateEdge.Input.Body
+            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
+                self.headers = headers
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The job's name (lowercase letters, digits and hyphens).
-                public var name: Swift.String
-                public init(name: Swift.String) {
-                    self.name = name
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.EdgeInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The run.
+            /// The edge.
             /// Status 200.
-            case ok(Operations.RunHousekeeping.Output.Ok)
+            case ok(Components.Responses.EdgeEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RunHousekeeping.Output.Ok {
+            public var ok: Components.Responses.EdgeEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The edge.
+            /// Status 201.
+            case created(Components.Responses.EdgeEnvelope)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1957,6 +1782,105 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a webhook
+    ///
+    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    ///
+    /// `POST /webhooks`
+    public enum CreateWebhook {
+        public static let id: Swift.String = "createWebhook"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.CreateWebhook.Input.Body
+            public init(body: Operations.CreateWebhook.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.WebhookInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The webhook.
+            /// Status 201.
+            case created(Components.Responses.Webhook)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Webhook {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1969,67 +1893,229 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The run.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
-                public var body: Operations.RunHousekeeping.Output.Ok.Body
-                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.HousekeepingRun)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingRun {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Delete a folder
+    /// Delete a webhook
     ///
-    /// Revokes the folder's settings; machines bound to it stop following them.
+    /// Ends the subscription. Deliveries already queued still go out.
     ///
-    /// `DELETE /folders/{id}`
-    public enum DeleteFolder {
-        public static let id: Swift.String = "deleteFolder"
+    /// `DELETE /webhooks/{id}`
+    public enum DeleteWebhook {
+        public static let id: Swift.String = "deleteWebhook"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteFolder.Input.Path
-            public var headers: Operations.DeleteFolder.Input.Headers
-            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+            public var path: Operations.DeleteWebhook.Input.Path
+            public init(path: Operations.DeleteWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change some of the instance's settings
+    ///
+    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
+    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
+    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
+    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    ///
+    /// `PATCH /spaces/me/config`
+    public enum UpdateSpaceConfig {
+        public static let id: Swift.String = "updateSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.UpdateSpaceConfig.Input.Headers
+            public var body: Operations.UpdateSpaceConfig.Input.Body
+            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.InstanceConfigPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change a folder's settings
+    ///
+    /// Replaces the settings the body names, merged on the base `version` with changes made
+    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
+    /// A collision is `409 version_conflict`.
+    ///
+    /// `PATCH /folders/{id}`
+    public enum UpdateFolder {
+        public static let id: Swift.String = "updateFolder"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.UpdateFolder.Input.Path
+            public var headers: Operations.UpdateFolder.Input.Headers
+            public var body: Operations.UpdateFolder.Input.Body
+            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
                 self.path = path
                 self.headers = headers
+                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The folder's id (its `system.folder` item id).
@@ -2048,16 +2134,44 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.FolderPatch)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+            /// The folder.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.Folder)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.

@@ -387,152 +387,207 @@ extension APIProtocol {
 }
 
 extension Components.Schemas {
-    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
-    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
-        public var requested: Swift.String
-        public var head: Swift.String
-        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
+    /// An edge changed. `source_type` is the source item's type when the event was published. A purge sends its `edge.deleted` frames, with `purged_with`, before its `item.purged`.
+    public struct EdgeEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.EdgeEventFrame.EventTypePayload
+        public var edge: Components.Schemas.Edge
+        public var sourceType: Swift.String
+        public var purgedWith: Swift.String?
+        public init(eventType: Components.Schemas.EdgeEventFrame.EventTypePayload, edge: Components.Schemas.Edge, sourceType: Swift.String, purgedWith: Swift.String? = nil) {
             self.eventType = eventType
-            self.requested = requested
-            self.head = head
+            self.edge = edge
+            self.sourceType = sourceType
+            self.purgedWith = purgedWith
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case eventType = "event_type"
-            case requested
-            case head
+            case edge
+            case sourceType = "source_type"
+            case purgedWith = "purged_with"
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cursorAhead
+            case edgeCreated
+            case edgeUpdated
+            case edgeDeleted
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "cursor_ahead": self = .cursorAhead
+                    case "edge.created": self = .edgeCreated
+                    case "edge.updated": self = .edgeUpdated
+                    case "edge.deleted": self = .edgeDeleted
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .cursorAhead: "cursor_ahead"
+                    case .edgeCreated: "edge.created"
+                    case .edgeUpdated: "edge.updated"
+                    case .edgeDeleted: "edge.deleted"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.cursorAhead]
+            public static let allCases: [Self] = [.edgeCreated, .edgeUpdated, .edgeDeleted]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var timestamp: Foundation.Date
-        public var keyId: Swift.String?
-        public var spaceId: Swift.String?
-        public var action: Swift.String
-        public var resourceType: Swift.String
-        public var resourceId: Swift.String?
-        public var clientIp: Swift.String?
-        public var details: Components.Schemas.JSONObject
-        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
-            self.id = id
-            self.timestamp = timestamp
-            self.keyId = keyId
-            self.spaceId = spaceId
-            self.action = action
-            self.resourceType = resourceType
-            self.resourceId = resourceId
-            self.clientIp = clientIp
-            self.details = details
+    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
+    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
+        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
+            self.eventType = eventType
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case timestamp
-            case keyId = "key_id"
-            case spaceId = "space_id"
-            case action
-            case resourceType = "resource_type"
-            case resourceId = "resource_id"
-            case clientIp = "client_ip"
-            case details
+            case eventType = "event_type"
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case readViewChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "read_view_changed": self = .readViewChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .readViewChanged: "read_view_changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.readViewChanged]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct AuditPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.AuditEntry]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.AuditEntry], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case data
+            case cursor
+            case hasMore = "has_more"
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.timestamp = try container.decode(Foundation.Date.self, forKey: .timestamp)
-            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: .keyId)
-            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: .spaceId)
-            self.action = try container.decode(Swift.String.self, forKey: .action)
-            self.resourceType = try container.decode(Swift.String.self, forKey: .resourceType)
-            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: .resourceId)
-            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: .clientIp)
-            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: .details)
+            self.data = try container.decode([Components.Schemas.AuditEntry].self, forKey: .data)
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(timestamp, forKey: .timestamp)
-            try container.encode(keyId, forKey: .keyId)
-            try container.encode(spaceId, forKey: .spaceId)
-            try container.encode(action, forKey: .action)
-            try container.encode(resourceType, forKey: .resourceType)
-            try container.encode(resourceId, forKey: .resourceId)
-            try container.encode(clientIp, forKey: .clientIp)
-            try container.encode(details, forKey: .details)
+            try container.encode(data, forKey: .data)
+            try container.encode(cursor, forKey: .cursor)
+            try container.encode(hasMore, forKey: .hasMore)
         }
     }
 }
 
 extension Components.Schemas {
-    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        /// Seconds.
+        public var expiresIn: Swift.Int
+        public init(url: Swift.String, expiresIn: Swift.Int) {
+            self.url = url
+            self.expiresIn = expiresIn
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case url
+            case expiresIn = "expires_in"
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct HousekeepingJobList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var jobs: [Components.Schemas.HousekeepingJob]
+        public init(jobs: [Components.Schemas.HousekeepingJob]) {
+            self.jobs = jobs
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case jobs
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The conditions of the listing grammar. No `types` means every type the key reads
+    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
+    /// `state` holds active and archived items.
+    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Types, each with its subtypes. A type move rewrites these.
+        public var types: [Swift.String]?
+        public var tier: Components.Schemas.Tier?
+        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
+        /// A filter expression (tags, `properties.<name>`, edges).
+        public var filter: Swift.String?
+        /// An item id; holds it and everything it reaches along `parent-of`.
+        public var beneath: Swift.String?
+        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
+            self.types = types
+            self.tier = tier
+            self.state = state
+            self.filter = filter
+            self.beneath = beneath
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case types
+            case tier
+            case state
+            case filter
+            case beneath
+        }
+        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "active": self = .active
+                    case "archived": self = .archived
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .active: "active"
+                    case .archived: "archived"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.active, .archived]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String?
         public var name: Swift.String
         public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderInput.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case search
-            case defaults
-            case include
-            case ignore
-            case placement
-            case removalThreshold = "removal_threshold"
-        }
-        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
         public var sort: Components.Schemas.ViewSort?
         public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.version = version
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
             self.name = name
             self.search = search
             self.sort = sort
             self.groupBy = groupBy
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
+            case id
             case name
             case search
             case sort
@@ -542,11 +597,11 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// The edge.
-    public struct EdgeEnvelope: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.EdgeEnvelope.Headers
-        public var body: Components.Responses.EdgeEnvelope.Body
-        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
+    /// The item and its metadata.
+    public struct ItemEnvelope: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.ItemEnvelope.Headers
+        public var body: Components.Responses.ItemEnvelope.Body
+        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
             self.headers = headers
             self.body = body
         }
@@ -568,30 +623,21 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public var idempotencyReplayed: Components.Responses.ItemEnvelope.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemEnvelope.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.EdgeEnvelope)
+            case json(Components.Schemas.ItemEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgeEnvelope {
+            public var json: Components.Schemas.ItemEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -603,15 +649,63 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-    /// `type_chain_unresolvable`, ...
-    public struct Conflict: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Conflict.Headers
-        public var body: Components.Responses.Conflict.Body
-        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
+    /// The folder.
+    public struct Folder: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Folder.Headers
+        public var body: Components.Responses.Folder.Body
+        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.FolderEnvelope)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.FolderEnvelope {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The body is too large (`request_too_large`, `blob_too_large`).
+    public struct PayloadTooLarge: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.PayloadTooLarge.Headers
+        public var body: Components.Responses.PayloadTooLarge.Body
+        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
             self.headers = headers
             self.body = body
         }
@@ -635,8 +729,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -662,50 +756,13 @@ extension Components.Responses {
 }
 
 extension Components.Parameters {
-    /// A key the client chooses for this write, and keeps for every retry of it. The server
-    /// records its answer under the key and answers a repeat from the record, performing nothing
-    /// and publishing no second event. The same key with a different body is
-    /// `422 idempotency_key_reused`.
-    public typealias IdempotencyKey = Swift.String
+    /// The edge type's identifier.
+    public typealias EdgeTypeId = Swift.String
 }
 
 extension Components.Parameters {
-    /// The `cursor` of the previous page.
-    public typealias Cursor = Swift.String
-}
-
-extension Components.Parameters {
-    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        case _false
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                case "false": self = ._false
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case ._false: "false"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true, ._false]
-    }
-}
-
-extension Components.Parameters {
-    /// The key's id.
-    public typealias KeyId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type move job's id.
-    public typealias TypeMoveId = Swift.String
+    /// The webhook's id.
+    public typealias WebhookId = Swift.String
 }
 
 extension Components.Parameters {
@@ -713,16 +770,11 @@ extension Components.Parameters {
     public typealias ViewId = Swift.String
 }
 
-extension Components.Parameters {
-    /// The extension namespace.
-    public typealias Namespace = Swift.String
-}
-
 extension Components.Headers {
-    /// The contract version this answer was made under, the same number as `info.version` and as
-    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-    /// answer without it came from something in front of the server.
-    public typealias XMarfaContract = Swift.String
+    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+    /// Quote it when reporting a problem.
+    public typealias XRequestID = Swift.String
 }
 
 extension Components.Headers {
@@ -833,57 +885,36 @@ extension Operations {
 }
 
 extension Operations {
-    /// Record the owner's decision for a device
+    /// Show the owner's sign-in page
     ///
-    /// The device consent page's form post. The device's next poll of the token endpoint gets its
-    /// tokens, or `access_denied`. Not in the public Marfa document.
+    /// The HTML page where the owner signs in with the owner password. Its form posts to
+    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
     ///
-    /// `POST /auth/device/consent`
-    public enum SubmitDeviceConsent {
-        public static let id: Swift.String = "submitDeviceConsent"
+    /// `GET /auth/sign-in`
+    public enum ShowSignInPage {
+        public static let id: Swift.String = "showSignInPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitDeviceConsent.Input.Body
-            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
-                self.body = body
+            public var query: Operations.ShowSignInPage.Input.Query
+            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// A same-origin path to return to after signing in.
+                public var returnTo: Swift.String?
+                public init(returnTo: Swift.String? = nil) {
+                    self.returnTo = returnTo
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A page telling the person to return to the device.
+            /// The sign-in page.
             /// Status 200.
-            case ok(Operations.SubmitDeviceConsent.Output.Ok)
+            case ok(Operations.ShowSignInPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
+            public var ok: Operations.ShowSignInPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -904,23 +935,23 @@ extension Operations {
 }
 
 extension Operations {
-    /// List API keys
+    /// List approved apps
     ///
-    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
+    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
     ///
-    /// `GET /keys`
-    public enum ListKeys {
-        public static let id: Swift.String = "listKeys"
+    /// `GET /auth/grants`
+    public enum ListGrants {
+        public static let id: Swift.String = "listGrants"
         public struct Input: Swift.Sendable, Swift.Hashable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The keys.
+            /// The grants.
             /// Status 200.
-            case ok(Operations.ListKeys.Output.Ok)
+            case ok(Operations.ListGrants.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListKeys.Output.Ok {
+            public var ok: Operations.ListGrants.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -960,11 +991,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The keys.
+            /// The grants.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListKeys.Output.Ok.Headers
-                public var body: Operations.ListKeys.Output.Ok.Body
-                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
+                public var headers: Operations.ListGrants.Output.Ok.Headers
+                public var body: Operations.ListGrants.Output.Ok.Body
+                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -992,9 +1023,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKeyList)
+                    case json(Components.Schemas.GrantList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKeyList {
+                    public var json: Components.Schemas.GrantList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1008,277 +1039,19 @@ extension Operations {
 }
 
 extension Operations {
-    /// Check a type definition
+    /// List item types
     ///
-    /// Runs every check `registerType` runs and answers the definition as it would be registered
-    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
-    /// Writes nothing. Not in the public Marfa document.
+    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
+    /// catalog a client reads at start and replaces whole. A conditional read
+    /// (`X-Marfa-Read-View`).
     ///
-    /// `POST /types/normalize`
-    public enum NormalizeType {
-        public static let id: Swift.String = "normalizeType"
+    /// `GET /types`
+    public enum ListTypes {
+        public static let id: Swift.String = "listTypes"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.NormalizeType.Input.Body
-            public init(body: Operations.NormalizeType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The definition as it would be registered.
-            /// Status 200.
-            case ok(Operations.NormalizeType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.NormalizeType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Start moving a type's items
-    ///
-    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
-    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
-    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
-    /// with the job. A setting that names the type in a way the move cannot rewrite is
-    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
-    /// `400 invalid_properties`. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves`
-    public enum StartTypeMove {
-        public static let id: Swift.String = "startTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.StartTypeMove.Input.Headers
-            public var body: Operations.StartTypeMove.Input.Body
-            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
+            public var headers: Operations.ListTypes.Input.Headers
+            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
                 self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
-            /// Status 202.
-            case accepted(Components.Responses.TypeMoveJob)
-            /// The `accepted` response; throws for any other.
-            public var accepted: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .accepted(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item
-    ///
-    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
-    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
-    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
-    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
-    ///
-    /// `GET /items/{id}`
-    public enum GetItem {
-        public static let id: Swift.String = "getItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItem.Input.Path
-            public var query: Operations.GetItem.Input.Query
-            public var headers: Operations.GetItem.Input.Headers
-            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
-                public var include: Swift.String?
-                public init(include: Swift.String? = nil) {
-                    self.include = include
-                }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
                 /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
@@ -1292,11 +1065,11 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item.
+            /// The catalog.
             /// Status 200.
-            case ok(Operations.GetItem.Output.Ok)
+            case ok(Operations.ListTypes.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItem.Output.Ok {
+            public var ok: Operations.ListTypes.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1325,31 +1098,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
             /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
             /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
@@ -1376,11 +1124,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The item.
+            /// The catalog.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItem.Output.Ok.Headers
-                public var body: Operations.GetItem.Output.Ok.Body
-                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
+                public var headers: Operations.ListTypes.Output.Ok.Headers
+                public var body: Operations.ListTypes.Output.Ok.Body
+                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1417,9 +1165,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemDetail)
+                    case json([Components.Schemas.ItemType])
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemDetail {
+                    public var json: [Components.Schemas.ItemType] {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1433,18 +1181,223 @@ extension Operations {
 }
 
 extension Operations {
-    /// Tag an item
+    /// Read a type move job
     ///
-    /// Adds one or more tags; tags already present are kept once.
+    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
     ///
-    /// `POST /items/{id}/tags`
-    public enum AddItemTags {
-        public static let id: Swift.String = "addItemTags"
+    /// `GET /type-moves/{id}`
+    public enum GetTypeMove {
+        public static let id: Swift.String = "getTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.AddItemTags.Input.Path
-            public var headers: Operations.AddItemTags.Input.Headers
-            public var body: Operations.AddItemTags.Input.Body
-            public init(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) {
+            public var path: Operations.GetTypeMove.Input.Path
+            public init(path: Operations.GetTypeMove.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type move job's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type move job.
+            /// Status 200.
+            case ok(Components.Responses.TypeMoveJob)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an edge type
+    ///
+    /// Removes a custom edge type. While edges of the type exist the answer is
+    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
+    /// parameter is not in the public Marfa document.
+    ///
+    /// `DELETE /edge-types/{id}`
+    public enum DeleteEdgeType {
+        public static let id: Swift.String = "deleteEdgeType"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteEdgeType.Input.Path
+            public var query: Operations.DeleteEdgeType.Input.Query
+            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The edge type's identifier.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
+                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change an item's state
+    ///
+    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
+    ///
+    /// `POST /items/{id}/transition`
+    public enum TransitionItem {
+        public static let id: Swift.String = "transitionItem"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.TransitionItem.Input.Path
+            public var headers: Operations.TransitionItem.Input.Headers
+            public var body: Operations.TransitionItem.Input.Body
+            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
@@ -1467,15 +1420,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TagsAddInput)
+                case json(Components.Schemas.ItemTransition)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1492,6 +1445,128 @@ extension Operations {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Untag an item
+    ///
+    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    ///
+    /// `DELETE /items/{id}/tags/{tag}`
+    public enum RemoveItemTag {
+        public static let id: Swift.String = "removeItemTag"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.RemoveItemTag.Input.Path
+            public var headers: Operations.RemoveItemTag.Input.Headers
+            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The tag to remove, URL-encoded.
+                public var tag: Swift.String
+                public init(id: Swift.String, tag: Swift.String) {
+                    self.id = id
+                    self.tag = tag
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1556,203 +1631,56 @@ extension Operations {
 }
 
 extension Operations {
-    /// List the tags in use
+    /// List edges
     ///
-    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
+    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
+    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
+    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
+    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
     ///
-    /// `GET /metadata/tags`
-    public enum ListTags {
-        public static let id: Swift.String = "listTags"
+    /// `GET /edges`
+    public enum ListEdges {
+        public static let id: Swift.String = "listEdges"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The tags.
-            /// Status 200.
-            case ok(Operations.ListTags.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTags.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tags.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListTags.Output.Ok.Headers
-                public var body: Operations.ListTags.Output.Ok.Body
-                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TagList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TagList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Stream change events
-    ///
-    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
-    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
-    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
-    /// markers and terminal frames carry none.
-    ///
-    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
-    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
-    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
-    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
-    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
-    /// cursor is past the head: the instance was restored behind the client),
-    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
-    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
-    ///
-    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
-    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
-    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
-    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
-    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
-    /// names the markers' first field `type`; this contract names it `event_type` throughout.
-    ///
-    /// `GET /events`
-    public enum StreamEvents {
-        public static let id: Swift.String = "streamEvents"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.StreamEvents.Input.Query
-            public var headers: Operations.StreamEvents.Input.Headers
-            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
+            public var query: Operations.ListEdges.Input.Query
+            public var headers: Operations.ListEdges.Input.Headers
+            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
                 self.query = query
                 self.headers = headers
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
-                public var _type: Swift.String?
-                /// Whether edge events reach the stream.
-                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload?
-                /// `1` asks for the copy stream. Not in the public Marfa document.
-                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
-                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload? = nil, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
-                    self._type = _type
-                    self.edges = edges
-                    self.copy = copy
-                }
-                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case all
-                    case none
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "all": self = .all
-                            case "none": self = .none
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .all: "all"
-                            case .none: "none"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.all, .none]
-                }
-                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._1]
+                /// Comma-separated edge types, up to 10.
+                public var edgeType: Swift.String?
+                /// Inclusive lower bound on `updated_at`.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
-                public var lastEventID: Swift.String?
                 /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
                 /// markers). On a conditional read it asks the server to answer only from that view; a view
                 /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
                 /// Marfa document.
                 public var xMarfaReadView: Swift.String?
-                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
-                    self.lastEventID = lastEventID
+                public init(xMarfaReadView: Swift.String? = nil) {
                     self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The event stream.
+            /// One page of edges.
             /// Status 200.
-            case ok(Operations.StreamEvents.Output.Ok)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.StreamEvents.Output.Ok {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1793,6 +1721,20 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1803,23 +1745,91 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List occurrences in a window
+    ///
+    /// The events inside a time window, recurring series expanded at read time. A window too long,
+    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    ///
+    /// `GET /occurrences`
+    public enum ListOccurrences {
+        public static let id: Swift.String = "listOccurrences"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var query: Operations.ListOccurrences.Input.Query
+            public init(query: Operations.ListOccurrences.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Window start (inclusive), RFC 3339.
+                public var from: Swift.String
+                /// Window end (exclusive), RFC 3339.
+                public var to: Swift.String
+                /// One event type; every readable event type by default.
+                public var _type: Swift.String?
+                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
+                    self.from = from
+                    self.to = to
+                    self._type = _type
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The occurrences.
+            /// Status 200.
+            case ok(Operations.ListOccurrences.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListOccurrences.Output.Ok {
                 get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The event stream.
+            /// The occurrences.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.StreamEvents.Output.Ok.Headers
-                public var body: Operations.StreamEvents.Output.Ok.Body
-                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                public var headers: Operations.ListOccurrences.Output.Ok.Headers
+                public var body: Operations.ListOccurrences.Output.Ok.Body
+                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1847,175 +1857,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/event-stream`; throws when it came as another type.
-                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .textEventStream(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read the instance's settings (instance path)
-    ///
-    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
-    ///
-    /// `GET /config`
-    public enum GetConfig {
-        public static let id: Swift.String = "getConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List folders
-    ///
-    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
-    /// too. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders`
-    public enum ListFolders {
-        public static let id: Swift.String = "listFolders"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folders.
-            /// Status 200.
-            case ok(Operations.ListFolders.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListFolders.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The folders.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListFolders.Output.Ok.Headers
-                public var body: Operations.ListFolders.Output.Ok.Body
-                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.FolderList)
+                    case json(Components.Schemas.OccurrenceList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.FolderList {
+                    public var json: Components.Schemas.OccurrenceList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2029,17 +1873,153 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create a view
+    /// List a webhook's deliveries
     ///
-    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    /// Recent delivery attempts, newest first.
     ///
-    /// `POST /views`
-    public enum CreateView {
-        public static let id: Swift.String = "createView"
+    /// `GET /webhooks/{id}/deliveries`
+    public enum ListWebhookDeliveries {
+        public static let id: Swift.String = "listWebhookDeliveries"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateView.Input.Headers
-            public var body: Operations.CreateView.Input.Body
-            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
+            public var path: Operations.ListWebhookDeliveries.Input.Path
+            public var query: Operations.ListWebhookDeliveries.Input.Query
+            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var limit: Swift.Int?
+                public init(limit: Swift.Int? = nil) {
+                    self.limit = limit
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The deliveries.
+            /// Status 200.
+            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The deliveries.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
+                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.WebhookDeliveryList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookDeliveryList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a folder
+    ///
+    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
+    /// the search would not hold are refused `400 validation_error`. The public server serves
+    /// this write; its shape here is this contract's.
+    ///
+    /// `POST /folders`
+    public enum CreateFolder {
+        public static let id: Swift.String = "createFolder"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.CreateFolder.Input.Headers
+            public var body: Operations.CreateFolder.Input.Body
+            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
@@ -2054,15 +2034,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ViewInput)
+                case json(Components.Schemas.FolderInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
+            /// The folder.
             /// Status 201.
-            case created(Components.Responses.View)
+            case created(Components.Responses.Folder)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.View {
+            public var created: Components.Responses.Folder {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -2115,6 +2095,141 @@ extension Operations {
                 get throws {
                     if case .conflict(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change a view
+    ///
+    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
+    ///
+    /// `PATCH /views/{id}`
+    public enum UpdateView {
+        public static let id: Swift.String = "updateView"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.UpdateView.Input.Path
+            public var headers: Operations.UpdateView.Input.Headers
+            public var body: Operations.UpdateView.Input.Body
+            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.ViewPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.

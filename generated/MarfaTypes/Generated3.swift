@@ -176,315 +176,586 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
-    /// `sources` and `enforcement_override` are not in the public Marfa document.
-    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        /// `marfa_k1_…`, shown once.
-        public var key: Swift.String?
-        public var label: Swift.String
-        /// The key's own source, stamped on what it writes.
-        public var source: Swift.String
-        public var role: Components.Schemas.ApiKey.RolePayload
-        public var defaultTier: Components.Schemas.Tier
-        public var isPlatform: Swift.Bool
-        public var permissions: [Components.Schemas.Permission]?
-        /// Sources the key claims besides its own; a write may name one of them.
-        public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap
-        public var extensionPermissions: Components.Schemas.AccessMap?
-        public var edgePermissions: Components.Schemas.AccessMap?
-        public var metadataPermissions: Components.Schemas.AccessMap?
-        public var enforcementOverride: Components.Schemas.Enforcement?
-        public var createdAt: Foundation.Date
-        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        /// Updated at most once an hour.
-        public var lastUsedAt: Foundation.Date?
-        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
-            self.id = id
-            self.key = key
-            self.label = label
-            self.source = source
-            self.role = role
-            self.defaultTier = defaultTier
-            self.isPlatform = isPlatform
-            self.permissions = permissions
-            self.sources = sources
-            self.typePermissions = typePermissions
-            self.extensionPermissions = extensionPermissions
-            self.edgePermissions = edgePermissions
-            self.metadataPermissions = metadataPermissions
-            self.enforcementOverride = enforcementOverride
-            self.createdAt = createdAt
-            self.expiresAt = expiresAt
-            self.lastUsedAt = lastUsedAt
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case key
-            case label
-            case source
-            case role
-            case defaultTier = "default_tier"
-            case isPlatform = "is_platform"
-            case permissions
-            case sources
-            case typePermissions = "type_permissions"
-            case extensionPermissions = "extension_permissions"
-            case edgePermissions = "edge_permissions"
-            case metadataPermissions = "metadata_permissions"
-            case enforcementOverride = "enforcement_override"
-            case createdAt = "created_at"
-            case expiresAt = "expires_at"
-            case lastUsedAt = "last_used_at"
+    /// Name (or pattern) to level.
+    public struct AccessMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        public var additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
+        public init(additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload] = [:]) {
+            self.additionalProperties = additionalProperties
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.key = try container.decodeIfPresent(Swift.String.self, forKey: .key)
-            self.label = try container.decode(Swift.String.self, forKey: .label)
-            self.source = try container.decode(Swift.String.self, forKey: .source)
-            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: .role)
-            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: .defaultTier)
-            self.isPlatform = try container.decode(Swift.Bool.self, forKey: .isPlatform)
-            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: .permissions)
-            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: .sources)
-            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: .typePermissions)
-            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .extensionPermissions)
-            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .edgePermissions)
-            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .metadataPermissions)
-            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: .enforcementOverride)
-            self.createdAt = try container.decode(Foundation.Date.self, forKey: .createdAt)
-            self.expiresAt = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .expiresAt)
-            self.lastUsedAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .lastUsedAt)
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(key, forKey: .key)
-            try container.encode(label, forKey: .label)
-            try container.encode(source, forKey: .source)
-            try container.encode(role, forKey: .role)
-            try container.encode(defaultTier, forKey: .defaultTier)
-            try container.encode(isPlatform, forKey: .isPlatform)
-            try container.encodeIfPresent(permissions, forKey: .permissions)
-            try container.encodeIfPresent(sources, forKey: .sources)
-            try container.encode(typePermissions, forKey: .typePermissions)
-            try container.encodeIfPresent(extensionPermissions, forKey: .extensionPermissions)
-            try container.encodeIfPresent(edgePermissions, forKey: .edgePermissions)
-            try container.encodeIfPresent(metadataPermissions, forKey: .metadataPermissions)
-            try container.encodeIfPresent(enforcementOverride, forKey: .enforcementOverride)
-            try container.encode(createdAt, forKey: .createdAt)
-            try container.encodeIfPresent(expiresAt, forKey: .expiresAt)
-            try container.encode(lastUsedAt, forKey: .lastUsedAt)
+            try encoder.encodeAdditionalProperties(additionalProperties)
         }
-        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case instanceAdmin
-            case spaceAdmin
-            case member
+        public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case read
+            case write
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "instance_admin": self = .instanceAdmin
-                    case "space_admin": self = .spaceAdmin
-                    case "member": self = .member
+                    case "read": self = .read
+                    case "write": self = .write
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .instanceAdmin: "instance_admin"
-                    case .spaceAdmin: "space_admin"
-                    case .member: "member"
+                    case .read: "read"
+                    case .write: "write"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
+            public static let allCases: [Self] = [.read, .write]
         }
     }
 }
 
 extension Components.Schemas {
-    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case running
-        case completed
-        case failed
-        case canceled
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "running": self = .running
-                case "completed": self = .completed
-                case "failed": self = .failed
-                case "canceled": self = .canceled
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .running: "running"
-                case .completed: "completed"
-                case .failed: "failed"
-                case .canceled: "canceled"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeType: Components.Schemas.EdgeType
-        public init(edgeType: Components.Schemas.EdgeType) {
-            self.edgeType = edgeType
+    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
+    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
+    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
+    /// sources, never a read by id.
+    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var strictMode: Components.Schemas.TypeList?
+        public var sourceAllowlist: Components.Schemas.SourceLever?
+        public var sourceFilter: Components.Schemas.SourceLever?
+        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
+            self.strictMode = strictMode
+            self.sourceAllowlist = sourceAllowlist
+            self.sourceFilter = sourceFilter
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edgeType = "edge_type"
+            case strictMode = "strict_mode"
+            case sourceAllowlist = "source_allowlist"
+            case sourceFilter = "source_filter"
         }
     }
 }
 
 extension Components.Schemas {
-    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
-    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
+    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
+    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
+    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
+    /// public Marfa document.
+    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance the caller expects.
+        public var instanceId: Swift.String?
+        /// Levers left out are unchanged; `null` removes every lever.
+        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
+        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
+            self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case instanceId = "instance_id"
+            case enforcement
+            case maxEventHopBudget = "max_event_hop_budget"
+            case auditRetentionDays = "audit_retention_days"
+            case eventLogRetentionHours = "event_log_retention_hours"
+            case trashRetentionDays = "trash_retention_days"
+            case activityRetentionDays = "activity_retention_days"
+            case inboundHandledRetentionDays = "inbound_handled_retention_days"
+            case inboundPendingRetentionDays = "inbound_pending_retention_days"
+        }
+    }
 }
 
 extension Components.Schemas {
-    /// A typed, directed relationship from a source item to a target item.
-    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The source item's id.
+    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.ItemType
+        /// On a replacement, the connector mappings it broke.
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self._type = _type
+            self.brokenMappings = brokenMappings
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case _type = "type"
+            case brokenMappings = "broken_mappings"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
+        public var icon: Swift.String?
+        /// The instance the caller expects; another one answers `409 instance_changed`.
+        public var instanceId: Swift.String?
+        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
+            self.icon = icon
+            self.instanceId = instanceId
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case icon
+            case instanceId = "instance_id"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: .icon)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(icon, forKey: .icon)
+            try container.encodeIfPresent(instanceId, forKey: .instanceId)
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type whose items move.
+        public var from: Swift.String
+        /// The type they move to.
+        public var to: Swift.String
+        /// Merged into each item as it moves; a `null` value removes that property.
+        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
+        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
+            self.from = from
+            self.to = to
+            self.properties = properties
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case from
+            case to
+            case properties
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var description: Swift.String?
+        public var required: Swift.Bool?
+        public var enumValues: [Swift.String]?
+        public var itemsType: Swift.String?
+        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
+            self._type = _type
+            self.description = description
+            self.required = required
+            self.enumValues = enumValues
+            self.itemsType = itemsType
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case _type = "type"
+            case description
+            case required
+            case enumValues = "enum_values"
+            case itemsType = "items_type"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Up to 50 edges of one type, with a cursor for the rest.
+    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edges: [Components.Schemas.Edge]
+        public var hasMore: Swift.Bool
+        public var nextCursor: Swift.String?
+        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
+            self.edges = edges
+            self.hasMore = hasMore
+            self.nextCursor = nextCursor
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case edges
+            case hasMore = "has_more"
+            case nextCursor = "next_cursor"
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The record beside an item that holds its tags and extensions.
+    public struct ItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var itemId: Swift.String
+        public var tags: [Swift.String]
+        public var extensions: Components.Schemas.JSONObject
+        public init(itemId: Swift.String, tags: [Swift.String], extensions: Components.Schemas.JSONObject) {
+            self.itemId = itemId
+            self.tags = tags
+            self.extensions = extensions
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case itemId = "item_id"
+            case tags
+            case extensions
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// One item as `getItem` answers it.
+    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        /// Inbound edges by edge type, with `include=backrefs`.
+        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
+        /// The items at the far end of the item's edges, with `include=neighbors`.
+        public var neighbors: [Components.Schemas.ItemEnvelope]?
+        public var neighborsTruncated: Swift.Bool?
+        /// Neighbours left out because the key cannot read them.
+        public var neighborsOmitted: Swift.Int?
+        /// Snapshots newest first, with `include=versions`.
+        public var versions: [Components.Schemas.ItemSnapshot]?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+            self.backrefs = backrefs
+            self.neighbors = neighbors
+            self.neighborsTruncated = neighborsTruncated
+            self.neighborsOmitted = neighborsOmitted
+            self.versions = versions
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case item
+            case metadata
+            case listed
+            case backrefs
+            case neighbors
+            case neighborsTruncated = "neighbors_truncated"
+            case neighborsOmitted = "neighbors_omitted"
+            case versions
+        }
+        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    /// A page of items with their metadata (`include=metadata`).
+    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.ItemEnvelope]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case data
+            case cursor
+            case hasMore = "has_more"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: .data)
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(data, forKey: .data)
+            try container.encode(cursor, forKey: .cursor)
+            try container.encode(hasMore, forKey: .hasMore)
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// One page of an item's history, oldest first. Not in the public Marfa document.
+    public struct ItemSnapshotPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var snapshots: [Components.Schemas.ItemSnapshot]
+        /// Pass as `after` for the next page; `null` when there is none.
+        public var next: Swift.Int64?
+        public init(snapshots: [Components.Schemas.ItemSnapshot], next: Swift.Int64?) {
+            self.snapshots = snapshots
+            self.next = next
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case snapshots
+            case next
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.snapshots = try container.decode([Components.Schemas.ItemSnapshot].self, forKey: .snapshots)
+            self.next = try container.decodeIfPresent(Swift.Int64.self, forKey: .next)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(snapshots, forKey: .snapshots)
+            try container.encode(next, forKey: .next)
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edge: Components.Schemas.Edge
+        public var acknowledged: Swift.Bool?
+        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
+            self.edge = edge
+            self.acknowledged = acknowledged
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case edge
+            case acknowledged
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
         public var sourceId: Swift.String
-        /// The target item's id.
         public var targetId: Swift.String
         public var edgeType: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var version: Swift.Int64
-        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
+        public var properties: Components.Schemas.Properties?
+        public init(id: Swift.String? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties? = nil) {
             self.id = id
-            self.spaceId = spaceId
             self.sourceId = sourceId
             self.targetId = targetId
             self.edgeType = edgeType
             self.properties = properties
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.version = version
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case id
-            case spaceId = "space_id"
             case sourceId = "source_id"
             case targetId = "target_id"
             case edgeType = "edge_type"
             case properties
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case version
         }
     }
 }
 
 extension Components.Schemas {
-    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
-    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
-    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case browser
-        case app
-        case key
-        case local
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "browser": self = .browser
-                case "app": self = .app
-                case "key": self = .key
-                case "local": self = .local
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .browser: "browser"
-                case .app: "app"
-                case .key: "key"
-                case .local: "local"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.browser, .app, .key, .local]
-    }
-}
-
-extension Components.Schemas {
-    /// An item to create.
-    public struct ItemInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
-        public var properties: Components.Schemas.Properties?
-        /// A client-minted id; omit it when sending a natural key.
-        public var id: Swift.String?
-        public var state: Swift.String?
-        public var timestamp: Foundation.Date?
-        /// A source the key claims; its own when omitted.
-        public var source: Swift.String?
-        public var sourceId: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        /// Makes a natural-key upsert conditional on this version; `0` asserts no item exists. Not in the public Marfa document.
-        public var version: Swift.Int64?
-        public var device: Swift.String?
-        public var captureLatitude: Swift.Double?
-        public var captureLongitude: Swift.Double?
-        public var tags: [Swift.String]?
-        /// Edge type to target item ids.
-        public var edges: Components.Schemas.ItemInput.EdgesPayload?
-        public init(_type: Swift.String, properties: Components.Schemas.Properties? = nil, id: Swift.String? = nil, state: Swift.String? = nil, timestamp: Foundation.Date? = nil, source: Swift.String? = nil, sourceId: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, version: Swift.Int64? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, tags: [Swift.String]? = nil, edges: Components.Schemas.ItemInput.EdgesPayload? = nil) {
-            self._type = _type
-            self.properties = properties
-            self.id = id
-            self.state = state
-            self.timestamp = timestamp
-            self.source = source
-            self.sourceId = sourceId
-            self.tier = tier
-            self.version = version
-            self.device = device
-            self.captureLatitude = captureLatitude
-            self.captureLongitude = captureLongitude
-            self.tags = tags
-            self.edges = edges
+    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
+    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+            self.eventType = eventType
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case properties
-            case id
-            case state
-            case timestamp
-            case source
-            case sourceId = "source_id"
-            case tier
-            case version
-            case device
-            case captureLatitude = "capture_latitude"
-            case captureLongitude = "capture_longitude"
-            case tags
-            case edges
+            case eventType = "event_type"
+            case item
+            case metadata
+            case listed
         }
-        /// Edge type to target item ids.
-        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case metadataChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "metadata.changed": self = .metadataChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .metadataChanged: "metadata.changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.metadataChanged]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
+    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
+        public var requested: Swift.String
+        public var head: Swift.String
+        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
+            self.eventType = eventType
+            self.requested = requested
+            self.head = head
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case requested
+            case head
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cursorAhead
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "cursor_ahead": self = .cursorAhead
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .cursorAhead: "cursor_ahead"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.cursorAhead]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var timestamp: Foundation.Date
+        public var keyId: Swift.String?
+        public var spaceId: Swift.String?
+        public var action: Swift.String
+        public var resourceType: Swift.String
+        public var resourceId: Swift.String?
+        public var clientIp: Swift.String?
+        public var details: Components.Schemas.JSONObject
+        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
+            self.id = id
+            self.timestamp = timestamp
+            self.keyId = keyId
+            self.spaceId = spaceId
+            self.action = action
+            self.resourceType = resourceType
+            self.resourceId = resourceId
+            self.clientIp = clientIp
+            self.details = details
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case timestamp
+            case keyId = "key_id"
+            case spaceId = "space_id"
+            case action
+            case resourceType = "resource_type"
+            case resourceId = "resource_id"
+            case clientIp = "client_ip"
+            case details
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: .timestamp)
+            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: .keyId)
+            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: .spaceId)
+            self.action = try container.decode(Swift.String.self, forKey: .action)
+            self.resourceType = try container.decode(Swift.String.self, forKey: .resourceType)
+            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: .resourceId)
+            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: .clientIp)
+            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: .details)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encodeRFC3339(timestamp, forKey: .timestamp)
+            try container.encode(keyId, forKey: .keyId)
+            try container.encode(spaceId, forKey: .spaceId)
+            try container.encode(action, forKey: .action)
+            try container.encode(resourceType, forKey: .resourceType)
+            try container.encode(resourceId, forKey: .resourceId)
+            try container.encode(clientIp, forKey: .clientIp)
+            try container.encode(details, forKey: .details)
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A folder's settings, held by its `system.folder` item. Not in the public Marfa document (minimal design).
+    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var version: Swift.Int64
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var defaults: Components.Schemas.FolderDefaults?
+        public var include: [Swift.String]?
+        public var ignore: [Swift.String]?
+        /// Type to the path a new item of it is first placed at.
+        public var placement: Components.Schemas.Folder.PlacementPayload?
+        public var removalThreshold: Swift.Int?
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.Folder.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.version = version
+            self.name = name
+            self.search = search
+            self.defaults = defaults
+            self.include = include
+            self.ignore = ignore
+            self.placement = placement
+            self.removalThreshold = removalThreshold
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case version
+            case name
+            case search
+            case defaults
+            case include
+            case ignore
+            case placement
+            case removalThreshold = "removal_threshold"
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.version = try container.decode(Swift.Int64.self, forKey: .version)
+            self.name = try container.decode(Swift.String.self, forKey: .name)
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: .search)
+            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: .defaults)
+            self.include = try container.decodeIfPresent([Swift.String].self, forKey: .include)
+            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: .ignore)
+            self.placement = try container.decodeIfPresent(Components.Schemas.Folder.PlacementPayload.self, forKey: .placement)
+            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: .removalThreshold)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(version, forKey: .version)
+            try container.encode(name, forKey: .name)
+            try container.encode(search, forKey: .search)
+            try container.encodeIfPresent(defaults, forKey: .defaults)
+            try container.encodeIfPresent(include, forKey: .include)
+            try container.encodeIfPresent(ignore, forKey: .ignore)
+            try container.encodeIfPresent(placement, forKey: .placement)
+            try container.encodeIfPresent(removalThreshold, forKey: .removalThreshold)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
+        }
+        /// Type to the path a new item of it is first placed at.
+        public struct PlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: [Swift.String]]
-            public init(additionalProperties: [Swift.String: [Swift.String]] = [:]) {
+            public var additionalProperties: [Swift.String: Swift.String]
+            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
                 self.additionalProperties = additionalProperties
             }
             public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 try encoder.encodeAdditionalProperties(additionalProperties)
@@ -493,190 +764,12 @@ extension Components.Schemas {
     }
 }
 
-extension Components.Schemas {
-    /// An edge changed. `source_type` is the source item's type when the event was published. A purge sends its `edge.deleted` frames, with `purged_with`, before its `item.purged`.
-    public struct EdgeEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.EdgeEventFrame.EventTypePayload
-        public var edge: Components.Schemas.Edge
-        public var sourceType: Swift.String
-        public var purgedWith: Swift.String?
-        public init(eventType: Components.Schemas.EdgeEventFrame.EventTypePayload, edge: Components.Schemas.Edge, sourceType: Swift.String, purgedWith: Swift.String? = nil) {
-            self.eventType = eventType
-            self.edge = edge
-            self.sourceType = sourceType
-            self.purgedWith = purgedWith
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case edge
-            case sourceType = "source_type"
-            case purgedWith = "purged_with"
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case edgeCreated
-            case edgeUpdated
-            case edgeDeleted
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "edge.created": self = .edgeCreated
-                    case "edge.updated": self = .edgeUpdated
-                    case "edge.deleted": self = .edgeDeleted
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .edgeCreated: "edge.created"
-                    case .edgeUpdated: "edge.updated"
-                    case .edgeDeleted: "edge.deleted"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.edgeCreated, .edgeUpdated, .edgeDeleted]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var results: [Components.Schemas.SearchResult]
-        public init(results: [Components.Schemas.SearchResult]) {
-            self.results = results
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case results
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// Higher is better; not stable across index rebuilds.
-        public var relevanceScore: Swift.Double
-        public var snippetHtml: Swift.String?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.relevanceScore = relevanceScore
-            self.snippetHtml = snippetHtml
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case item
-            case metadata
-            case relevanceScore = "relevance_score"
-            case snippetHtml = "snippet_html"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var url: Swift.String
-        public var events: [Swift.String]
-        /// Only events of items of this type (a type move rewrites it).
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The signing secret in plaintext on creation, redacted elsewhere.
-        public var secret: Swift.String
-        public var active: Swift.Bool
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-            self.active = active
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case url
-            case events
-            case typeFilter = "type_filter"
-            case secret
-            case active
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var name: Swift.String
-        public var intervalMs: Swift.Int64
-        public var nextRunAt: Foundation.Date?
-        public var runningSince: Foundation.Date?
-        public var lastStartedAt: Foundation.Date?
-        public var lastFinishedAt: Foundation.Date?
-        /// `ok` or `error`; `null` before the first run.
-        public var lastOutcome: Swift.String?
-        public var lastError: Swift.String?
-        /// What the last run reported.
-        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
-        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
-            self.name = name
-            self.intervalMs = intervalMs
-            self.nextRunAt = nextRunAt
-            self.runningSince = runningSince
-            self.lastStartedAt = lastStartedAt
-            self.lastFinishedAt = lastFinishedAt
-            self.lastOutcome = lastOutcome
-            self.lastError = lastError
-            self.lastResult = lastResult
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case intervalMs = "interval_ms"
-            case nextRunAt = "next_run_at"
-            case runningSince = "running_since"
-            case lastStartedAt = "last_started_at"
-            case lastFinishedAt = "last_finished_at"
-            case lastOutcome = "last_outcome"
-            case lastError = "last_error"
-            case lastResult = "last_result"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.intervalMs = try container.decode(Swift.Int64.self, forKey: .intervalMs)
-            self.nextRunAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .nextRunAt)
-            self.runningSince = try container.decodeIfPresent(Foundation.Date.self, forKey: .runningSince)
-            self.lastStartedAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .lastStartedAt)
-            self.lastFinishedAt = try container.decodeIfPresent(Foundation.Date.self, forKey: .lastFinishedAt)
-            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: .lastOutcome)
-            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: .lastError)
-            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .lastResult)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(intervalMs, forKey: .intervalMs)
-            try container.encode(nextRunAt, forKey: .nextRunAt)
-            try container.encode(runningSince, forKey: .runningSince)
-            try container.encode(lastStartedAt, forKey: .lastStartedAt)
-            try container.encode(lastFinishedAt, forKey: .lastFinishedAt)
-            try container.encode(lastOutcome, forKey: .lastOutcome)
-            try container.encode(lastError, forKey: .lastError)
-            try container.encode(lastResult, forKey: .lastResult)
-        }
-    }
-}
-
 extension Components.Responses {
-    /// Done.
-    public struct Ok: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Ok.Headers
-        public var body: Components.Responses.Ok.Body
-        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
+    /// The instance's settings as stored.
+    public struct InstanceConfig: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.InstanceConfig.Headers
+        public var body: Components.Responses.InstanceConfig.Body
+        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
             self.headers = headers
             self.body = body
         }
@@ -698,8 +791,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -710,9 +803,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.Ok)
+            case json(Components.Schemas.InstanceConfig)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Ok {
+            public var json: Components.Schemas.InstanceConfig {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -724,63 +817,15 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The folder.
-    public struct Folder: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Folder.Headers
-        public var body: Components.Responses.Folder.Body
-        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.FolderEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.FolderEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The body is too large (`request_too_large`, `blob_too_large`).
-    public struct PayloadTooLarge: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.PayloadTooLarge.Headers
-        public var body: Components.Responses.PayloadTooLarge.Body
-        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
+    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+    /// `type_chain_unresolvable`, ...
+    public struct Conflict: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Conflict.Headers
+        public var body: Components.Responses.Conflict.Body
+        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
             self.headers = headers
             self.body = body
         }
@@ -804,8 +849,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -830,225 +875,69 @@ extension Components.Responses {
     }
 }
 
-extension Components.Headers {
-    /// The refusal's code, the same as `error.code` in the body.
-    public typealias XErrorCode = Swift.String
+extension Components.Parameters {
+    /// The `cursor` of the previous page.
+    public typealias Cursor = Swift.String
 }
 
-extension Components.Headers {
-    /// Unix time, in seconds, when the current window ends.
-    public typealias XRateLimitReset = Swift.Int
-}
-
-extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-    /// from `GET /keys/current`. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
-}
-
-extension Operations {
-    /// Show the owner's consent page
-    ///
-    /// The HTML page where the signed-in owner approves or declines an app's request, and may
-    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
-    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
-    /// Not in the public Marfa document.
-    ///
-    /// `GET /auth/authorize`
-    public enum ShowConsentPage {
-        public static let id: Swift.String = "showConsentPage"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowConsentPage.Input.Query
-            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var clientId: Swift.String?
-                public var scope: Swift.String?
-                /// The opaque handle of the pending authorization request.
-                public var consentCode: Swift.String?
-                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
-                    self.clientId = clientId
-                    self.scope = scope
-                    self.consentCode = consentCode
-                }
+extension Components.Parameters {
+    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        case _false
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                case "false": self = ._false
+                default: self = .unknown(rawValue)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
-            /// Status 200.
-            case ok(Operations.ShowConsentPage.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowConsentPage.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case ._false: "false"
+                case .unknown(let value): value
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowConsentPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The consent page.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
-                public var body: Operations.ShowConsentPage.Output.Ok.Body
-                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    public init(xMarfaContract: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case html(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/html`; throws when it came as another type.
-                    public var html: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .html(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias Found = Operations.Authorize.Output.Found
         }
+        public static let allCases: [Self] = [._true, ._false]
     }
 }
 
-extension Operations {
-    /// Show the owner's sign-in page
-    ///
-    /// The HTML page where the owner signs in with the owner password. Its form posts to
-    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
-    ///
-    /// `GET /auth/sign-in`
-    public enum ShowSignInPage {
-        public static let id: Swift.String = "showSignInPage"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowSignInPage.Input.Query
-            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// A same-origin path to return to after signing in.
-                public var returnTo: Swift.String?
-                public init(returnTo: Swift.String? = nil) {
-                    self.returnTo = returnTo
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The sign-in page.
-            /// Status 200.
-            case ok(Operations.ShowSignInPage.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowSignInPage.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-        }
-    }
+extension Components.Headers {
+    /// Requests left in the current window, never below 0.
+    public typealias XRateLimitRemaining = Swift.Int
+}
+
+extension Components.Headers {
+    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+    public typealias RetryAfter = Swift.Int
 }
 
 extension Operations {
-    /// List approved apps
+    /// Describe the instance
     ///
-    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    /// The instance's name, identity, build and contract, read without a credential. A client
+    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
+    /// changes for the life of the instance) and which contract it speaks. Served by the public
+    /// server, not in the public Marfa document.
     ///
-    /// `GET /auth/grants`
-    public enum ListGrants {
-        public static let id: Swift.String = "listGrants"
+    /// `GET /`
+    public enum GetInstance {
+        public static let id: Swift.String = "getInstance"
         public struct Input: Swift.Sendable, Swift.Hashable {
             public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The grants.
+            /// The instance's description.
             /// Status 200.
-            case ok(Operations.ListGrants.Output.Ok)
+            case ok(Operations.GetInstance.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListGrants.Output.Ok {
+            public var ok: Operations.GetInstance.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1063,11 +952,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grants.
+            /// The instance's description.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListGrants.Output.Ok.Headers
-                public var body: Operations.ListGrants.Output.Ok.Body
-                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
+                public var headers: Operations.GetInstance.Output.Ok.Headers
+                public var body: Operations.GetInstance.Output.Ok.Body
+                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1095,9 +984,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.GrantList)
+                    case json(Components.Schemas.InstanceDescription)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.GrantList {
+                    public var json: Components.Schemas.InstanceDescription {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1111,40 +1000,94 @@ extension Operations {
 }
 
 extension Operations {
-    /// List item types
+    /// Show the device code entry page
     ///
-    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
-    /// catalog a client reads at start and replaces whole. A conditional read
-    /// (`X-Marfa-Read-View`).
+    /// The HTML page where the person types the code a device shows (`verification_uri`). With
+    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
+    /// the sign-in page. Not in the public Marfa document.
     ///
-    /// `GET /types`
-    public enum ListTypes {
-        public static let id: Swift.String = "listTypes"
+    /// `GET /auth/device`
+    public enum ShowDeviceEntryPage {
+        public static let id: Swift.String = "showDeviceEntryPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListTypes.Input.Headers
-            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
-                self.headers = headers
+            public var query: Operations.ShowDeviceEntryPage.Input.Query
+            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
+                self.query = query
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var userCode: Swift.String?
+                public init(userCode: Swift.String? = nil) {
+                    self.userCode = userCode
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The catalog.
+            /// The entry page.
             /// Status 200.
-            case ok(Operations.ListTypes.Output.Ok)
+            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTypes.Output.Ok {
+            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceEntryPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Create the owner account
+    ///
+    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
+    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
+    /// `400 validation_error` naming `password`. Not in the public Marfa document.
+    ///
+    /// `POST /owner`
+    public enum CreateOwner {
+        public static let id: Swift.String = "createOwner"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.CreateOwner.Input.Body
+            public init(body: Operations.CreateOwner.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.OwnerInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The owner is created.
+            /// Status 201.
+            case created(Operations.CreateOwner.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreateOwner.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1168,6 +1111,18 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1196,11 +1151,250 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The catalog.
+            public typealias Created = Operations.GetOwner.Output.Ok
+        }
+    }
+}
+
+extension Operations {
+    /// Update an API key
+    ///
+    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
+    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
+    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
+    /// one, `404 api_key_not_found`.
+    ///
+    /// `PATCH /keys/{id}`
+    public enum UpdateKey {
+        public static let id: Swift.String = "updateKey"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.UpdateKey.Input.Path
+            public var body: Operations.UpdateKey.Input.Body
+            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The key's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.KeyPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The key as stored.
+            /// Status 200.
+            case ok(Operations.UpdateKey.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.UpdateKey.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.CreateKey.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Set the owner's icon for a type
+    ///
+    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
+    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
+    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
+    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
+    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
+    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
+    /// author's). Not in the public Marfa document.
+    ///
+    /// `PUT /types/{id}/icon`
+    public enum SetTypeIcon {
+        public static let id: Swift.String = "setTypeIcon"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.SetTypeIcon.Input.Path
+            public var headers: Operations.SetTypeIcon.Input.Headers
+            public var body: Operations.SetTypeIcon.Input.Body
+            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeIconInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The icon the type resolves to now.
+            /// Status 200.
+            case ok(Operations.SetTypeIcon.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SetTypeIcon.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The icon the type resolves to now.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListTypes.Output.Ok.Headers
-                public var body: Operations.ListTypes.Output.Ok.Body
-                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
+                public var body: Operations.SetTypeIcon.Output.Ok.Body
+                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1219,27 +1413,24 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                    /// `true` when the server answered from what it stored for an earlier request under the same
+                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+                    /// with a first answer; status and body repeat the first answer's, a refusal included.
+                    public var idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
+                        self.idempotencyReplayed = idempotencyReplayed
                     }
+                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json([Components.Schemas.ItemType])
+                    case json(Components.Schemas.TypeIcon)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: [Components.Schemas.ItemType] {
+                    public var json: Components.Schemas.TypeIcon {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1253,224 +1444,27 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a type move job
+    /// Update an item
     ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
+    /// Changes an item's properties (merged by default, or replaced with
+    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
+    /// the client read (required; without it `400 missing_required_field`). A stale base whose
+    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
+    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
+    /// and says how in `conflict_resolution`. A base with no snapshot left is
+    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
     ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
+    /// `PATCH /items/{id}`
+    public enum UpdateItem {
+        public static let id: Swift.String = "updateItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an edge type
-    ///
-    /// Removes a custom edge type. While edges of the type exist the answer is
-    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
-    /// parameter is not in the public Marfa document.
-    ///
-    /// `DELETE /edge-types/{id}`
-    public enum DeleteEdgeType {
-        public static let id: Swift.String = "deleteEdgeType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteEdgeType.Input.Path
-            public var query: Operations.DeleteEdgeType.Input.Query
-            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
+            public var path: Operations.UpdateItem.Input.Path
+            public var query: Operations.UpdateItem.Input.Query
+            public var headers: Operations.UpdateItem.Input.Headers
+            public var body: Operations.UpdateItem.Input.Body
+            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
                 self.path = path
                 self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge type's identifier.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change an item's state
-    ///
-    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
-    ///
-    /// `POST /items/{id}/transition`
-    public enum TransitionItem {
-        public static let id: Swift.String = "transitionItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.TransitionItem.Input.Path
-            public var headers: Operations.TransitionItem.Input.Headers
-            public var body: Operations.TransitionItem.Input.Body
-            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
-                self.path = path
                 self.headers = headers
                 self.body = body
             }
@@ -1479,6 +1473,37 @@ extension Operations {
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
+                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
+                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
+                    self.conflict = conflict
+                }
+                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case auto
+                    case manual
+                    case callback
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "auto": self = .auto
+                            case "manual": self = .manual
+                            case "callback": self = .callback
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .auto: "auto"
+                            case .manual: "manual"
+                            case .callback: "callback"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.auto, .manual, .callback]
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
@@ -1492,7 +1517,7 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemTransition)
+                case json(Components.Schemas.ItemPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1501,685 +1526,6 @@ extension Operations {
             case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
             public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Untag an item
-    ///
-    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
-    ///
-    /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
-        public static let id: Swift.String = "removeItemTag"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RemoveItemTag.Input.Path
-            public var headers: Operations.RemoveItemTag.Input.Headers
-            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The tag to remove, URL-encoded.
-                public var tag: Swift.String
-                public init(id: Swift.String, tag: Swift.String) {
-                    self.id = id
-                    self.tag = tag
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create an edge
-    ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
-    ///
-    /// `POST /edges`
-    public enum CreateEdge {
-        public static let id: Swift.String = "createEdge"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
-            /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The edge.
-            /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create a webhook
-    ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
-    ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.WebhookInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 201.
-            case created(Components.Responses.Webhook)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a webhook
-    ///
-    /// Ends the subscription. Deliveries already queued still go out.
-    ///
-    /// `DELETE /webhooks/{id}`
-    public enum DeleteWebhook {
-        public static let id: Swift.String = "deleteWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteWebhook.Input.Path
-            public init(path: Operations.DeleteWebhook.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change some of the instance's settings
-    ///
-    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
-    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
-    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
-    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
-    ///
-    /// `PATCH /spaces/me/config`
-    public enum UpdateSpaceConfig {
-        public static let id: Swift.String = "updateSpaceConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.UpdateSpaceConfig.Input.Headers
-            public var body: Operations.UpdateSpaceConfig.Input.Body
-            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfigPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change a folder's settings
-    ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
-    ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
-        public static let id: Swift.String = "updateFolder"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.FolderPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -2253,6 +1599,717 @@ extension Operations {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Tag an item
+    ///
+    /// Adds one or more tags; tags already present are kept once.
+    ///
+    /// `POST /items/{id}/tags`
+    public enum AddItemTags {
+        public static let id: Swift.String = "addItemTags"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.AddItemTags.Input.Path
+            public var headers: Operations.AddItemTags.Input.Headers
+            public var body: Operations.AddItemTags.Input.Body
+            public init(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TagsAddInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's inbound edges
+    ///
+    /// One page of the edges whose target is the item, optionally of one edge type.
+    ///
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// One page of edges.
+            /// Status 200.
+            case ok(Components.Responses.EdgePage)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgePage {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Search items
+    ///
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    ///
+    /// `GET /search`
+    public enum SearchItems {
+        public static let id: Swift.String = "searchItems"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                public var limit: Swift.Int?
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
+                    self.limit = limit
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The matches.
+            /// Status 200.
+            case ok(Operations.SearchItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SearchItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The matches.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.SearchResults)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SearchResults {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List housekeeping jobs
+    ///
+    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
+    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
+    /// Needs the operator key. Not in the public Marfa document.
+    ///
+    /// `GET /housekeeping`
+    public enum ListHousekeepingJobs {
+        public static let id: Swift.String = "listHousekeepingJobs"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The jobs.
+            /// Status 200.
+            case ok(Operations.ListHousekeepingJobs.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The jobs.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
+                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
+                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.HousekeepingJobList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingJobList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Download a blob
+    ///
+    /// The blob's bytes.
+    ///
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob {
+        public static let id: Swift.String = "downloadBlob"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DownloadBlob.Input.Path
+            public init(path: Operations.DownloadBlob.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The bytes.
+            /// Status 200.
+            case ok(Operations.DownloadBlob.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DownloadBlob.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The bytes.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read a view
+    ///
+    /// One view. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /views/{id}`
+    public enum GetView {
+        public static let id: Swift.String = "getView"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetView.Input.Path
+            public init(path: Operations.GetView.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

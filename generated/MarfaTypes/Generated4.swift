@@ -116,53 +116,38 @@ extension Components.Schemas {
             case createdAt = "created_at"
             case lastUsedAt = "last_used_at"
         }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.clientId = try container.decode(Swift.String.self, forKey: .clientId)
+            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .clientName)
+            self.scopes = try container.decode([Swift.String].self, forKey: .scopes)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .lastUsedAt)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(clientId, forKey: .clientId)
+            try container.encodeIfPresent(clientName, forKey: .clientName)
+            try container.encode(scopes, forKey: .scopes)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339IfPresent(lastUsedAt, forKey: .lastUsedAt)
+        }
     }
 }
 
 extension Components.Schemas {
-    public enum Tier: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case library
-        case feed
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "library": self = .library
-                case "feed": self = .feed
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .library: "library"
-                case .feed: "feed"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.library, .feed]
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct SourceLever: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var types: [Swift.String]
-        public init(types: [Swift.String]) {
+        public var sources: [Swift.String]
+        public init(types: [Swift.String], sources: [Swift.String]) {
             self.types = types
+            self.sources = sources
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case types
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var keys: [Components.Schemas.ApiKey]
-        public init(keys: [Components.Schemas.ApiKey]) {
-            self.keys = keys
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case keys
+            case sources
         }
     }
 }
@@ -376,6 +361,50 @@ extension Components.Schemas {
             case edges
             case extensions
         }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self._type = try container.decode(Swift.String.self, forKey: ._type)
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: .properties)
+            self.state = try container.decode(Components.Schemas.ItemState.self, forKey: .state)
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
+            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .spaceId)
+            self.version = try container.decode(Swift.Int64.self, forKey: .version)
+            self.schemaVersion = try container.decode(Swift.Int.self, forKey: .schemaVersion)
+            self.source = try container.decode(Swift.String.self, forKey: .source)
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: .sourceId)
+            self.orphaned = try container.decodeIfPresent(Swift.Bool.self, forKey: .orphaned)
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: .device)
+            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLatitude)
+            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLongitude)
+            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: .timestamp)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+            self.edges = try container.decodeIfPresent(Components.Schemas.Item.EdgesPayload.self, forKey: .edges)
+            self.extensions = try container.decodeIfPresent(Components.Schemas.Item.ExtensionsPayload.self, forKey: .extensions)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(_type, forKey: ._type)
+            try container.encode(properties, forKey: .properties)
+            try container.encode(state, forKey: .state)
+            try container.encodeIfPresent(tier, forKey: .tier)
+            try container.encodeIfPresent(spaceId, forKey: .spaceId)
+            try container.encode(version, forKey: .version)
+            try container.encode(schemaVersion, forKey: .schemaVersion)
+            try container.encode(source, forKey: .source)
+            try container.encodeIfPresent(sourceId, forKey: .sourceId)
+            try container.encodeIfPresent(orphaned, forKey: .orphaned)
+            try container.encodeIfPresent(device, forKey: .device)
+            try container.encodeIfPresent(captureLatitude, forKey: .captureLatitude)
+            try container.encodeIfPresent(captureLongitude, forKey: .captureLongitude)
+            try container.encodeRFC3339(timestamp, forKey: .timestamp)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
+            try container.encodeIfPresent(edges, forKey: .edges)
+            try container.encodeIfPresent(extensions, forKey: .extensions)
+        }
         /// Outbound edges by edge type, when hydrated.
         public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
@@ -408,208 +437,181 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edge: Components.Schemas.Edge
-        public var acknowledged: Swift.Bool?
-        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
-            self.edge = edge
-            self.acknowledged = acknowledged
+    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
+    /// adopted; `null` when the head could not be read.
+    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
+        public var cursor: Swift.String?
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+            self.eventType = eventType
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edge
-            case acknowledged
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// One `data:` payload of the event stream, told apart by `event_type`. Item, metadata and
-    /// edge frames are events (they have an SSE `id:`); `stream_cursor` and `stream_live` are
-    /// markers; `catchup_too_old`, `cursor_ahead`, `stream_incomplete` and `read_view_changed`
-    /// end the stream. A client must skip an `event_type` it does not know.
-    public enum EventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case itemEventFrame(Components.Schemas.ItemEventFrame)
-        case metadataEventFrame(Components.Schemas.MetadataEventFrame)
-        case edgeEventFrame(Components.Schemas.EdgeEventFrame)
-        case streamCursorFrame(Components.Schemas.StreamCursorFrame)
-        case streamLiveFrame(Components.Schemas.StreamLiveFrame)
-        case catchupTooOldFrame(Components.Schemas.CatchupTooOldFrame)
-        case cursorAheadFrame(Components.Schemas.CursorAheadFrame)
-        case streamIncompleteFrame(Components.Schemas.StreamIncompleteFrame)
-        case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
-        /// A value whose `event_type` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "event_type"
+            case eventType = "event_type"
+            case cursor
+            case instanceId = "instance_id"
+            case readView = "read_view"
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
-                case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
-                case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
-                case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
-                case "stream_cursor": self = .streamCursorFrame(try .init(from: decoder))
-                case "stream_live": self = .streamLiveFrame(try .init(from: decoder))
-                case "catchup_too_old": self = .catchupTooOldFrame(try .init(from: decoder))
-                case "cursor_ahead": self = .cursorAheadFrame(try .init(from: decoder))
-                case "stream_incomplete": self = .streamIncompleteFrame(try .init(from: decoder))
-                case "read_view_changed": self = .readViewChangedFrame(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: .eventType)
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
+            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: .readView)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .itemEventFrame(let value): try value.encode(to: encoder)
-                case .metadataEventFrame(let value): try value.encode(to: encoder)
-                case .edgeEventFrame(let value): try value.encode(to: encoder)
-                case .streamCursorFrame(let value): try value.encode(to: encoder)
-                case .streamLiveFrame(let value): try value.encode(to: encoder)
-                case .catchupTooOldFrame(let value): try value.encode(to: encoder)
-                case .cursorAheadFrame(let value): try value.encode(to: encoder)
-                case .streamIncompleteFrame(let value): try value.encode(to: encoder)
-                case .readViewChangedFrame(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(eventType, forKey: .eventType)
+            try container.encode(cursor, forKey: .cursor)
+            try container.encodeIfPresent(instanceId, forKey: .instanceId)
+            try container.encodeIfPresent(readView, forKey: .readView)
         }
-    }
-}
-
-extension Components.Schemas {
-    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Occurrence]
-        public var window: Components.Schemas.OccurrenceList.WindowPayload
-        public var scan: Components.Schemas.OccurrenceList.ScanPayload
-        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
-        public var seriesErrorsTruncated: Swift.Bool?
-        public var expansionIncomplete: Swift.Bool?
-        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
-            self.data = data
-            self.window = window
-            self.scan = scan
-            self.seriesErrors = seriesErrors
-            self.seriesErrorsTruncated = seriesErrorsTruncated
-            self.expansionIncomplete = expansionIncomplete
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case window
-            case scan
-            case seriesErrors = "series_errors"
-            case seriesErrorsTruncated = "series_errors_truncated"
-            case expansionIncomplete = "expansion_incomplete"
-        }
-        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var from: Swift.String
-            public var to: Swift.String
-            public init(from: Swift.String, to: Swift.String) {
-                self.from = from
-                self.to = to
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case from
-                case to
-            }
-        }
-        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var eventsRead: Swift.Int
-            public var occurrences: Swift.Int
-            public var maxOccurrences: Swift.Int
-            public var seriesErrors: Swift.Int
-            public var maxSeriesErrors: Swift.Int
-            public var unproductiveIterations: Swift.Int
-            public var maxUnproductiveIterations: Swift.Int
-            public var seriesUnexpanded: Swift.Int
-            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
-                self.eventsRead = eventsRead
-                self.occurrences = occurrences
-                self.maxOccurrences = maxOccurrences
-                self.seriesErrors = seriesErrors
-                self.maxSeriesErrors = maxSeriesErrors
-                self.unproductiveIterations = unproductiveIterations
-                self.maxUnproductiveIterations = maxUnproductiveIterations
-                self.seriesUnexpanded = seriesUnexpanded
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case eventsRead = "events_read"
-                case occurrences
-                case maxOccurrences = "max_occurrences"
-                case seriesErrors = "series_errors"
-                case maxSeriesErrors = "max_series_errors"
-                case unproductiveIterations = "unproductive_iterations"
-                case maxUnproductiveIterations = "max_unproductive_iterations"
-                case seriesUnexpanded = "series_unexpanded"
-            }
-        }
-        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var itemId: Swift.String
-            public var message: Swift.String
-            public init(itemId: Swift.String, message: Swift.String) {
-                self.itemId = itemId
-                self.message = message
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case itemId = "item_id"
-                case message
-            }
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folder: Components.Schemas.Folder
-        public init(folder: Components.Schemas.Folder) {
-            self.folder = folder
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case folder
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-        public var field: Swift.String
-        public var direction: Components.Schemas.ViewSort.DirectionPayload?
-        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
-            self.field = field
-            self.direction = direction
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case field
-            case direction
-        }
-        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case asc
-            case desc
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamLive
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "asc": self = .asc
-                    case "desc": self = .desc
+                    case "stream_live": self = .streamLive
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .asc: "asc"
-                    case .desc: "desc"
+                    case .streamLive: "stream_live"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.asc, .desc]
+            public static let allCases: [Self] = [.streamLive]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var url: Swift.String
+        public var events: [Swift.String]
+        /// Only events of items of this type (a type move rewrites it).
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// The signing secret in plaintext on creation, redacted elsewhere.
+        public var secret: Swift.String
+        public var active: Swift.Bool
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.secret = secret
+            self.active = active
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case url
+            case events
+            case typeFilter = "type_filter"
+            case secret
+            case active
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.url = try container.decode(Swift.String.self, forKey: .url)
+            self.events = try container.decode([Swift.String].self, forKey: .events)
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .typeFilter)
+            self.secret = try container.decode(Swift.String.self, forKey: .secret)
+            self.active = try container.decode(Swift.Bool.self, forKey: .active)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(url, forKey: .url)
+            try container.encode(events, forKey: .events)
+            try container.encodeIfPresent(typeFilter, forKey: .typeFilter)
+            try container.encode(secret, forKey: .secret)
+            try container.encode(active, forKey: .active)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var defaults: Components.Schemas.FolderDefaults?
+        public var include: [Swift.String]?
+        public var ignore: [Swift.String]?
+        public var placement: Components.Schemas.FolderInput.PlacementPayload?
+        public var removalThreshold: Swift.Int?
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
+            self.id = id
+            self.name = name
+            self.search = search
+            self.defaults = defaults
+            self.include = include
+            self.ignore = ignore
+            self.placement = placement
+            self.removalThreshold = removalThreshold
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case name
+            case search
+            case defaults
+            case include
+            case ignore
+            case placement
+            case removalThreshold = "removal_threshold"
+        }
+        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var version: Swift.Int64
+        public var name: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
+        public var sort: Components.Schemas.ViewSort?
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.version = version
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case version
+            case name
+            case search
+            case sort
+            case groupBy = "group_by"
         }
     }
 }
 
 extension Components.Responses {
-    /// The webhook.
-    public struct Webhook: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Webhook.Headers
-        public var body: Components.Responses.Webhook.Body
-        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
+    /// One page of edges.
+    public struct EdgePage: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.EdgePage.Headers
+        public var body: Components.Responses.EdgePage.Body
+        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
             self.headers = headers
             self.body = body
         }
@@ -628,18 +630,27 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.Webhook)
+            case json(Components.Schemas.EdgePage)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Webhook {
+            public var json: Components.Schemas.EdgePage {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -651,65 +662,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The type move job.
-    public struct TypeMoveJob: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TypeMoveJob.Headers
-        public var body: Components.Responses.TypeMoveJob.Body
-        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.TypeMoveJob)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.TypeMoveJob {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-    /// plain envelope.
-    public struct VersionConflict: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.VersionConflict.Headers
-        public var body: Components.Responses.VersionConflict.Body
-        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
             self.headers = headers
             self.body = body
         }
@@ -733,8 +690,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -746,9 +703,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.VersionConflictResponse)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.VersionConflictResponse {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -759,41 +716,124 @@ extension Components.Responses {
     }
 }
 
-extension Components.Headers {
-    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-    /// Quote it when reporting a problem.
-    public typealias XRequestID = Swift.String
-}
-
-extension Components.Headers {
-    /// Where the redirect leads.
-    public typealias Location = Swift.String
+extension Components.Responses {
+    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.TooManyRequests.Headers
+        public var body: Components.Responses.TooManyRequests.Body
+        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+            public var retryAfter: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.retryAfter = retryAfter
+                self.idempotencyReplayed = idempotencyReplayed
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
 }
 
 extension Operations {
-    /// Discover the OAuth authorization server
+    /// Show the owner's consent page
     ///
-    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
-    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
-    /// the public server).
+    /// The HTML page where the signed-in owner approves or declines an app's request, and may
+    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
+    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
+    /// Not in the public Marfa document.
     ///
-    /// `GET /.well-known/oauth-authorization-server/auth`
-    public enum GetAuthorizationServerMetadata {
-        public static let id: Swift.String = "getAuthorizationServerMetadata"
+    /// `GET /auth/authorize`
+    public enum ShowConsentPage {
+        public static let id: Swift.String = "showConsentPage"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+            public var query: Operations.ShowConsentPage.Input.Query
+            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var clientId: Swift.String?
+                public var scope: Swift.String?
+                /// The opaque handle of the pending authorization request.
+                public var consentCode: Swift.String?
+                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
+                    self.clientId = clientId
+                    self.scope = scope
+                    self.consentCode = consentCode
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The authorization server's metadata.
+            /// The consent page.
             /// Status 200.
-            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            case ok(Operations.ShowConsentPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+            public var ok: Operations.ShowConsentPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowConsentPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -808,11 +848,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The authorization server's metadata.
+            /// The consent page.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
-                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
-                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
+                public var body: Operations.ShowConsentPage.Output.Ok.Body
+                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -821,78 +861,67 @@ extension Operations {
                     /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
                     /// answer without it came from something in front of the server.
                     public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                    public init(xMarfaContract: Swift.String) {
                         self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.AuthorizationServerMetadata)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                    case html(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/html`; throws when it came as another type.
+                    public var html: MarfaOpenAPIRuntime.HTTPBody {
                         get throws {
                             switch self {
-                                case .json(let body): return body
+                                case .html(let body): return body
                             }
                         }
                     }
                 }
             }
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Enter a device code
+    /// Record the owner's decision for a device
     ///
-    /// The entry page's form post. A known code redirects to the device consent page; an unknown
-    /// one shows the page again with an error. Lookups are limited per address, and the excess
-    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
+    /// The device consent page's form post. The device's next poll of the token endpoint gets its
+    /// tokens, or `access_denied`. Not in the public Marfa document.
     ///
-    /// `POST /auth/device`
-    public enum SubmitDeviceCode {
-        public static let id: Swift.String = "submitDeviceCode"
+    /// `POST /auth/device/consent`
+    public enum SubmitDeviceConsent {
+        public static let id: Swift.String = "submitDeviceConsent"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitDeviceCode.Input.Body
-            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+            public var body: Operations.SubmitDeviceConsent.Input.Body
+            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
+                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The entry page again, naming what was wrong.
+            /// A page telling the person to return to the device.
             /// Status 200.
-            case ok(Operations.SubmitDeviceCode.Output.Ok)
+            case ok(Operations.SubmitDeviceConsent.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceCode.Output.Ok {
+            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// A redirect to the device consent page.
-            /// Status 302.
-            case found(Operations.SubmitDeviceCode.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.SubmitDeviceCode.Output.Found {
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -920,70 +949,28 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Revoke an app's grant
+    /// List API keys
     ///
-    /// Ends an app's approval: its tokens stop working and its open streams end with
-    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
-    /// `grants.manage`. Not in the public Marfa document.
+    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
     ///
-    /// `DELETE /auth/grants/{id}`
-    public enum RevokeGrant {
-        public static let id: Swift.String = "revokeGrant"
+    /// `GET /keys`
+    public enum ListKeys {
+        public static let id: Swift.String = "listKeys"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RevokeGrant.Input.Path
-            public var query: Operations.RevokeGrant.Input.Query
-            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The grant's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `1` also revokes every key the app minted.
-                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
-                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
-                    self.revokeKeys = revokeKeys
-                }
-                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _0
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "0": self = ._0
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._0: "0"
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._0, ._1]
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The grant is revoked.
+            /// The keys.
             /// Status 200.
-            case ok(Operations.RevokeGrant.Output.Ok)
+            case ok(Operations.ListKeys.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeGrant.Output.Ok {
+            public var ok: Operations.ListKeys.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1011,19 +998,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1036,11 +1010,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grant is revoked.
+            /// The keys.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RevokeGrant.Output.Ok.Headers
-                public var body: Operations.RevokeGrant.Output.Ok.Body
-                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
+                public var headers: Operations.ListKeys.Output.Ok.Headers
+                public var body: Operations.ListKeys.Output.Ok.Body
+                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1068,9 +1042,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Ok)
+                    case json(Components.Schemas.ApiKeyList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Ok {
+                    public var json: Components.Schemas.ApiKeyList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1084,162 +1058,33 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an item type
+    /// Check a type definition
     ///
-    /// One type with inheritance resolved. A stored chain that cannot be resolved is
-    /// `409 type_chain_unresolvable`.
+    /// Runs every check `registerType` runs and answers the definition as it would be registered
+    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
+    /// Writes nothing. Not in the public Marfa document.
     ///
-    /// `GET /types/{id}`
-    public enum GetType {
-        public static let id: Swift.String = "getType"
+    /// `POST /types/normalize`
+    public enum NormalizeType {
+        public static let id: Swift.String = "normalizeType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetType.Input.Path
-            public init(path: Operations.GetType.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type.
-            /// Status 200.
-            case ok(Operations.GetType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetType.Output.Ok.Headers
-                public var body: Operations.GetType.Output.Ok.Body
-                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemType)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemType {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Register an edge type
-    ///
-    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
-    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
-    /// (`409 conflict`). The public document names this operation `createEdgeType`.
-    ///
-    /// `POST /edge-types`
-    public enum RegisterEdgeType {
-        public static let id: Swift.String = "registerEdgeType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterEdgeType.Input.Body
-            public init(body: Operations.RegisterEdgeType.Input.Body) {
+            public var body: Operations.NormalizeType.Input.Body
+            public init(body: Operations.NormalizeType.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgeTypeInput)
+                case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge type as registered.
-            /// Status 201.
-            case created(Operations.RegisterEdgeType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterEdgeType.Output.Created {
+            /// The definition as it would be registered.
+            /// Status 200.
+            case ok(Operations.NormalizeType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.NormalizeType.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1291,6 +1136,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1303,78 +1158,30 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge type as registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
-                public var body: Operations.RegisterEdgeType.Output.Created.Body
-                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.EdgeTypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeEnvelope {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Ok = Operations.RegisterType.Output.Created
         }
     }
 }
 
 extension Operations {
-    /// Move an item to the bin
+    /// Start moving a type's items
     ///
-    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
-    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
-    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
-    /// come back or are purged with it; while it is the source of an edge whose type says
-    /// `block`, the delete is refused `409 conflict`.
+    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
+    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
+    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
+    /// with the job. A setting that names the type in a way the move cannot rewrite is
+    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
+    /// `400 invalid_properties`. Not in the public Marfa document.
     ///
-    /// `DELETE /items/{id}`
-    public enum DeleteItem {
-        public static let id: Swift.String = "deleteItem"
+    /// `POST /type-moves`
+    public enum StartTypeMove {
+        public static let id: Swift.String = "startTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteItem.Input.Path
-            public var headers: Operations.DeleteItem.Input.Headers
-            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
-                self.path = path
+            public var headers: Operations.StartTypeMove.Input.Headers
+            public var body: Operations.StartTypeMove.Input.Body
+            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
                 self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+                self.body = body
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
@@ -1386,16 +1193,19 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeMoveInput)
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            /// The type move job.
+            /// Status 202.
+            case accepted(Components.Responses.TypeMoveJob)
+            /// The `accepted` response; throws for any other.
+            public var accepted: Components.Responses.TypeMoveJob {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .accepted(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1482,6 +1292,192 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item
+    ///
+    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
+    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
+    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
+    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
+    ///
+    /// `GET /items/{id}`
+    public enum GetItem {
+        public static let id: Swift.String = "getItem"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetItem.Input.Path
+            public var query: Operations.GetItem.Input.Query
+            public var headers: Operations.GetItem.Input.Headers
+            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
+                public var include: Swift.String?
+                public init(include: Swift.String? = nil) {
+                    self.include = include
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item.
+            /// Status 200.
+            case ok(Operations.GetItem.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItem.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The item.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetItem.Output.Ok.Headers
+                public var body: Operations.GetItem.Output.Ok.Body
+                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemDetail)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemDetail {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -1610,76 +1606,26 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's outbound edges
+    /// List the tags in use
     ///
-    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
-    /// read (`X-Marfa-Read-View`).
+    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
     ///
-    /// `GET /items/{id}/edges`
-    public enum ListItemEdges {
-        public static let id: Swift.String = "listItemEdges"
+    /// `GET /metadata/tags`
+    public enum ListTags {
+        public static let id: Swift.String = "listTags"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemEdges.Input.Path
-            public var query: Operations.ListItemEdges.Input.Query
-            public var headers: Operations.ListItemEdges.Input.Headers
-            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Only edges of this type.
-                public var edgeType: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of edges.
+            /// The tags.
             /// Status 200.
-            case ok(Components.Responses.EdgePage)
+            case ok(Operations.ListTags.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
+            public var ok: Operations.ListTags.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1690,45 +1636,6 @@ extension Operations {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1743,108 +1650,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List audit log entries
-    ///
-    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
-    ///
-    /// `GET /audit`
-    public enum ListAuditLog {
-        public static let id: Swift.String = "listAuditLog"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListAuditLog.Input.Query
-            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var action: Swift.String?
-                public var resourceType: Swift.String?
-                public var resourceId: Swift.String?
-                /// Entries at or after this instant.
-                public var since: Swift.String?
-                /// Entries before this instant.
-                public var until: Swift.String?
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.action = action
-                    self.resourceType = resourceType
-                    self.resourceId = resourceId
-                    self.since = since
-                    self.until = until
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of entries.
-            /// Status 200.
-            case ok(Operations.ListAuditLog.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListAuditLog.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of entries.
+            /// The tags.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListAuditLog.Output.Ok.Headers
-                public var body: Operations.ListAuditLog.Output.Ok.Body
-                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
+                public var headers: Operations.ListTags.Output.Ok.Headers
+                public var body: Operations.ListTags.Output.Ok.Body
+                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1872,9 +1682,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.AuditPage)
+                    case json(Components.Schemas.TagList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuditPage {
+                    public var json: Components.Schemas.TagList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1888,13 +1698,228 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read the instance's settings
+    /// Stream change events
     ///
-    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
+    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
+    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
+    /// markers and terminal frames carry none.
     ///
-    /// `GET /spaces/me/config`
-    public enum GetSpaceConfig {
-        public static let id: Swift.String = "getSpaceConfig"
+    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
+    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
+    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
+    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
+    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
+    /// cursor is past the head: the instance was restored behind the client),
+    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
+    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
+    ///
+    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
+    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
+    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
+    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
+    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
+    /// names the markers' first field `type`; this contract names it `event_type` throughout.
+    ///
+    /// `GET /events`
+    public enum StreamEvents {
+        public static let id: Swift.String = "streamEvents"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var query: Operations.StreamEvents.Input.Query
+            public var headers: Operations.StreamEvents.Input.Headers
+            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
+                public var _type: Swift.String?
+                /// Whether edge events reach the stream.
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload?
+                /// `1` asks for the copy stream. Not in the public Marfa document.
+                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload? = nil, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
+                    self._type = _type
+                    self.edges = edges
+                    self.copy = copy
+                }
+                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case all
+                    case none
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "all": self = .all
+                            case "none": self = .none
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .all: "all"
+                            case .none: "none"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.all, .none]
+                }
+                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._1]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
+                public var lastEventID: Swift.String?
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
+                    self.lastEventID = lastEventID
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The event stream.
+            /// Status 200.
+            case ok(Operations.StreamEvents.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.StreamEvents.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The event stream.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.StreamEvents.Output.Ok.Headers
+                public var body: Operations.StreamEvents.Output.Ok.Body
+                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/event-stream`; throws when it came as another type.
+                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .textEventStream(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings (instance path)
+    ///
+    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
+    ///
+    /// `GET /config`
+    public enum GetConfig {
+        public static let id: Swift.String = "getConfig"
         public struct Input: Swift.Sendable, Swift.Hashable {
             public init() {
             }
@@ -1949,18 +1974,122 @@ extension Operations {
 }
 
 extension Operations {
-    /// Upload a blob
+    /// List folders
     ///
-    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
-    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
+    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
+    /// too. Not in the public Marfa document (minimal design).
     ///
-    /// `POST /blobs`
-    public enum UploadBlob {
-        public static let id: Swift.String = "uploadBlob"
+    /// `GET /folders`
+    public enum ListFolders {
+        public static let id: Swift.String = "listFolders"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.UploadBlob.Input.Headers
-            public var body: Operations.UploadBlob.Input.Body
-            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The folders.
+            /// Status 200.
+            case ok(Operations.ListFolders.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListFolders.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The folders.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListFolders.Output.Ok.Headers
+                public var body: Operations.ListFolders.Output.Ok.Body
+                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.FolderList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.FolderList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a view
+    ///
+    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    ///
+    /// `POST /views`
+    public enum CreateView {
+        public static let id: Swift.String = "createView"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.CreateView.Input.Headers
+            public var body: Operations.CreateView.Input.Body
+            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
@@ -1975,15 +2104,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case binary(MarfaOpenAPIRuntime.HTTPBody)
+                case json(Components.Schemas.ViewInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The blob is stored.
+            /// The view.
             /// Status 201.
-            case created(Operations.UploadBlob.Output.Created)
+            case created(Components.Responses.View)
             /// The `created` response; throws for any other.
-            public var created: Operations.UploadBlob.Output.Created {
+            public var created: Components.Responses.View {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -2024,168 +2153,18 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
                 get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The blob is stored.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.UploadBlob.Output.Created.Headers
-                public var body: Operations.UploadBlob.Output.Created.Body
-                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// `true` when the server answered from what it stored for an earlier request under the same
-                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-                    /// with a first answer; status and body repeat the first answer's, a refusal included.
-                    public var idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.idempotencyReplayed = idempotencyReplayed
-                    }
-                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Blob)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Blob {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a view
-    ///
-    /// Deletes a view. Not in the public Marfa document (minimal design).
-    ///
-    /// `DELETE /views/{id}`
-    public enum DeleteView {
-        public static let id: Swift.String = "deleteView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteView.Input.Path
-            public var headers: Operations.DeleteView.Input.Headers
-            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.

@@ -158,63 +158,72 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct KeyInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var label: Swift.String
-        public var source: Swift.String
-        public var role: Components.Schemas.KeyInput.RolePayload?
-        public var defaultTier: Components.Schemas.Tier?
-        public var isPlatform: Swift.Bool?
-        public var permissions: [Components.Schemas.Permission]?
-        public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap?
-        public var extensionPermissions: Components.Schemas.AccessMap?
-        public var edgePermissions: Components.Schemas.AccessMap?
-        public var metadataPermissions: Components.Schemas.AccessMap?
-        public var enforcementOverride: Components.Schemas.Enforcement?
-        public init(label: Swift.String, source: Swift.String, role: Components.Schemas.KeyInput.RolePayload? = nil, defaultTier: Components.Schemas.Tier? = nil, isPlatform: Swift.Bool? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil) {
-            self.label = label
-            self.source = source
-            self.role = role
-            self.defaultTier = defaultTier
-            self.isPlatform = isPlatform
-            self.permissions = permissions
-            self.sources = sources
-            self.typePermissions = typePermissions
-            self.extensionPermissions = extensionPermissions
-            self.edgePermissions = edgePermissions
-            self.metadataPermissions = metadataPermissions
-            self.enforcementOverride = enforcementOverride
+    public struct TypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var types: [Swift.String]
+        public init(types: [Swift.String]) {
+            self.types = types
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case label
-            case source
-            case role
-            case defaultTier = "default_tier"
-            case isPlatform = "is_platform"
-            case permissions
-            case sources
-            case typePermissions = "type_permissions"
-            case extensionPermissions = "extension_permissions"
-            case edgePermissions = "edge_permissions"
-            case metadataPermissions = "metadata_permissions"
-            case enforcementOverride = "enforcement_override"
+            case types
         }
-        public typealias RolePayload = Components.Schemas.ApiKey.RolePayload
     }
 }
 
 extension Components.Schemas {
-    /// Which properties a client shows as an item's title and body; `title` and `body` when absent.
-    public struct DisplayHints: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var titleField: Swift.String?
-        public var bodyField: Swift.String?
-        public init(titleField: Swift.String? = nil, bodyField: Swift.String? = nil) {
-            self.titleField = titleField
-            self.bodyField = bodyField
+    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var keys: [Components.Schemas.ApiKey]
+        public init(keys: [Components.Schemas.ApiKey]) {
+            self.keys = keys
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case titleField = "title_field"
-            case bodyField = "body_field"
+            case keys
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The instance's settings. A setting absent from an answer takes the server's default (shown
+    /// in each description). Retention settings are non-negative and `0` turns the job off.
+    /// `instance_id`, `inbound_handled_retention_days` and `inbound_pending_retention_days` are
+    /// not in the public Marfa document.
+    public struct InstanceConfig: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance's identity, read only; the same as on `GET /`.
+        /// - Note: Read-only: answers carry it; requests leave it out.
+        public var instanceId: Swift.String?
+        public var enforcement: Components.Schemas.Enforcement?
+        public var maxEventHopBudget: Swift.Int?
+        /// Days the audit log is kept (default 90).
+        public var auditRetentionDays: Swift.Int?
+        /// Hours the event log is kept (default 168). A copy offline longer must hydrate again.
+        public var eventLogRetentionHours: Swift.Int?
+        /// Days an item stays in the bin before it is purged (default 60).
+        public var trashRetentionDays: Swift.Int?
+        public var activityRetentionDays: Swift.Int?
+        /// Default 7.
+        public var inboundHandledRetentionDays: Swift.Int?
+        /// Default 30.
+        public var inboundPendingRetentionDays: Swift.Int?
+        public init(instanceId: Swift.String? = nil, enforcement: Components.Schemas.Enforcement? = nil, maxEventHopBudget: Swift.Int? = nil, auditRetentionDays: Swift.Int? = nil, eventLogRetentionHours: Swift.Int? = nil, trashRetentionDays: Swift.Int? = nil, activityRetentionDays: Swift.Int? = nil, inboundHandledRetentionDays: Swift.Int? = nil, inboundPendingRetentionDays: Swift.Int? = nil) {
+            self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case instanceId = "instance_id"
+            case enforcement
+            case maxEventHopBudget = "max_event_hop_budget"
+            case auditRetentionDays = "audit_retention_days"
+            case eventLogRetentionHours = "event_log_retention_hours"
+            case trashRetentionDays = "trash_retention_days"
+            case activityRetentionDays = "activity_retention_days"
+            case inboundHandledRetentionDays = "inbound_handled_retention_days"
+            case inboundPendingRetentionDays = "inbound_pending_retention_days"
         }
     }
 }
@@ -330,326 +339,319 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// The record beside an item that holds its tags and extensions.
-    public struct ItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var itemId: Swift.String
-        public var tags: [Swift.String]
-        public var extensions: Components.Schemas.JSONObject
-        public init(itemId: Swift.String, tags: [Swift.String], extensions: Components.Schemas.JSONObject) {
-            self.itemId = itemId
-            self.tags = tags
-            self.extensions = extensions
+    /// How `conflict=auto` resolved a collision.
+    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: [Swift.String]
+        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
+        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
+        public var conflictedCopyId: Swift.String?
+        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
+            self.fields = fields
+            self.strategy = strategy
+            self.conflictedCopyId = conflictedCopyId
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case itemId = "item_id"
-            case tags
-            case extensions
+            case fields
+            case strategy
+            case conflictedCopyId = "conflicted_copy_id"
         }
+        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
     }
 }
 
 extension Components.Schemas {
-    /// One item as `getItem` answers it.
-    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        /// Inbound edges by edge type, with `include=backrefs`.
-        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
-        /// The items at the far end of the item's edges, with `include=neighbors`.
-        public var neighbors: [Components.Schemas.ItemEnvelope]?
-        public var neighborsTruncated: Swift.Bool?
-        /// Neighbours left out because the key cannot read them.
-        public var neighborsOmitted: Swift.Int?
-        /// Snapshots newest first, with `include=versions`.
-        public var versions: [Components.Schemas.ItemSnapshot]?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.backrefs = backrefs
-            self.neighbors = neighbors
-            self.neighborsTruncated = neighborsTruncated
-            self.neighborsOmitted = neighborsOmitted
-            self.versions = versions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case item
-            case metadata
-            case listed
-            case backrefs
-            case neighbors
-            case neighborsTruncated = "neighbors_truncated"
-            case neighborsOmitted = "neighbors_omitted"
-            case versions
-        }
-        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    /// A change to an item, on the base `version` the client read.
-    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
+    /// The item as it was before a write replaced it, and the writer of that write. `occurred_at`
+    /// holds what the item's `timestamp` held. `writer` is `null` for a change the server made
+    /// itself. `type`, `tier`, `occurred_at`, `source_id` and `writer` are not in the public Marfa
+    /// document.
+    public struct ItemSnapshot: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var version: Swift.Int64
-        public var properties: Components.Schemas.Properties?
-        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
-        public var _type: Swift.String?
-        /// Set with a new `type` to change the item's type.
-        public var retype: Swift.Bool?
-        public var forceSnapshot: Swift.Bool?
+        public var _type: Swift.String
         public var tier: Components.Schemas.Tier?
-        public var timestamp: Foundation.Date?
-        public var sourceId: Swift.String?
-        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
-        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+        public var properties: Components.Schemas.Properties
+        public var occurredAt: Foundation.Date?
+        public var sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>?
+        /// When the write that replaced this version was made.
+        public var createdAt: Foundation.Date
+        public var id: Swift.String?
+        public var itemId: Swift.String?
+        public var device: Swift.String?
+        public init(version: Swift.Int64, _type: Swift.String, tier: Components.Schemas.Tier? = nil, properties: Components.Schemas.Properties, occurredAt: Foundation.Date? = nil, sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>? = nil, createdAt: Foundation.Date, id: Swift.String? = nil, itemId: Swift.String? = nil, device: Swift.String? = nil) {
             self.version = version
-            self.properties = properties
-            self.propertiesMode = propertiesMode
             self._type = _type
-            self.retype = retype
-            self.forceSnapshot = forceSnapshot
             self.tier = tier
-            self.timestamp = timestamp
+            self.properties = properties
+            self.occurredAt = occurredAt
             self.sourceId = sourceId
-            self.edges = edges
+            self.writer = writer
+            self.createdAt = createdAt
+            self.id = id
+            self.itemId = itemId
+            self.device = device
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case version
-            case properties
-            case propertiesMode = "properties_mode"
             case _type = "type"
-            case retype
-            case forceSnapshot = "force_snapshot"
             case tier
-            case timestamp
+            case properties
+            case occurredAt = "occurred_at"
             case sourceId = "source_id"
-            case edges
+            case writer
+            case createdAt = "created_at"
+            case id
+            case itemId = "item_id"
+            case device
         }
-        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case merge
-            case replace
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "merge": self = .merge
-                    case "replace": self = .replace
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .merge: "merge"
-                    case .replace: "replace"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.merge, .replace]
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: .version)
+            self._type = try container.decode(Swift.String.self, forKey: ._type)
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: .properties)
+            self.occurredAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .occurredAt)
+            self.sourceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .sourceId)
+            self.writer = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>.self, forKey: .writer)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: .id)
+            self.itemId = try container.decodeIfPresent(Swift.String.self, forKey: .itemId)
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: .device)
         }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encode(_type, forKey: ._type)
+            try container.encodeIfPresent(tier, forKey: .tier)
+            try container.encode(properties, forKey: .properties)
+            try container.encodeRFC3339IfPresent(occurredAt, forKey: .occurredAt)
+            try container.encodeIfPresent(sourceId, forKey: .sourceId)
+            try container.encodeIfPresent(writer, forKey: .writer)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encodeIfPresent(itemId, forKey: .itemId)
+            try container.encodeIfPresent(device, forKey: .device)
+        }
     }
 }
 
 extension Components.Schemas {
-    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
-    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
+    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var namespace: Swift.String
+        public var data: Components.Schemas.JSONObject?
+        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
+            self.namespace = namespace
+            self.data = data
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case namespace
+            case data
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.namespace = try container.decode(Swift.String.self, forKey: .namespace)
+            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: .data)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(namespace, forKey: .namespace)
+            try container.encode(data, forKey: .data)
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// An item changed. Cascade marks: `trashed_by_cascade` and `trashed_with` on a delete or purge
+    /// a cascade made, `restored_with` on a restore that brought the row back with another,
+    /// `purged_with` on a purge. `listed` is on copy streams only.
+    public struct ItemEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.ItemEventFrame.EventTypePayload
         public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
+        public var metadata: Components.Schemas.ItemMetadata?
         public var listed: Swift.Bool?
-        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+        public var trashedByCascade: Swift.Bool?
+        public var trashedWith: Swift.String?
+        public var restoredWith: Swift.String?
+        public var purgedWith: Swift.String?
+        public init(eventType: Components.Schemas.ItemEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata? = nil, listed: Swift.Bool? = nil, trashedByCascade: Swift.Bool? = nil, trashedWith: Swift.String? = nil, restoredWith: Swift.String? = nil, purgedWith: Swift.String? = nil) {
             self.eventType = eventType
             self.item = item
             self.metadata = metadata
             self.listed = listed
+            self.trashedByCascade = trashedByCascade
+            self.trashedWith = trashedWith
+            self.restoredWith = restoredWith
+            self.purgedWith = purgedWith
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case eventType = "event_type"
             case item
             case metadata
             case listed
+            case trashedByCascade = "trashed_by_cascade"
+            case trashedWith = "trashed_with"
+            case restoredWith = "restored_with"
+            case purgedWith = "purged_with"
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case metadataChanged
+            case itemCreated
+            case itemUpdated
+            case itemDeleted
+            case itemRestored
+            case itemPurged
+            case itemStateChanged
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "metadata.changed": self = .metadataChanged
+                    case "item.created": self = .itemCreated
+                    case "item.updated": self = .itemUpdated
+                    case "item.deleted": self = .itemDeleted
+                    case "item.restored": self = .itemRestored
+                    case "item.purged": self = .itemPurged
+                    case "item.state_changed": self = .itemStateChanged
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .metadataChanged: "metadata.changed"
+                    case .itemCreated: "item.created"
+                    case .itemUpdated: "item.updated"
+                    case .itemDeleted: "item.deleted"
+                    case .itemRestored: "item.restored"
+                    case .itemPurged: "item.purged"
+                    case .itemStateChanged: "item.state_changed"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.metadataChanged]
+            public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged]
         }
     }
 }
 
 extension Components.Schemas {
-    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
-    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
-        public var reason: Components.Schemas.StreamIncompleteReason
-        /// The last event sent, or `null`.
-        public var cursor: Swift.String?
-        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
-            self.eventType = eventType
-            self.reason = reason
-            self.cursor = cursor
+    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        /// Higher is better; not stable across index rebuilds.
+        public var relevanceScore: Swift.Double
+        public var snippetHtml: Swift.String?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.relevanceScore = relevanceScore
+            self.snippetHtml = snippetHtml
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case reason
-            case cursor
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: .eventType)
-            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: .reason)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(eventType, forKey: .eventType)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(cursor, forKey: .cursor)
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamIncomplete
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_incomplete": self = .streamIncomplete
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamIncomplete: "stream_incomplete"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamIncomplete]
+            case item
+            case metadata
+            case relevanceScore = "relevance_score"
+            case snippetHtml = "snippet_html"
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var webhooks: [Components.Schemas.Webhook]
-        public init(webhooks: [Components.Schemas.Webhook]) {
-            self.webhooks = webhooks
+    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        public var events: [Components.Schemas.WebhookEvent]
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var secret: Swift.String?
+        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.secret = secret
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case webhooks
+            case url
+            case events
+            case typeFilter = "type_filter"
+            case secret
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookDelivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var webhookId: Swift.String
-        public var event: Swift.String
-        public var statusCode: Swift.Int?
-        public var attempt: Swift.Int
-        public var succeeded: Swift.Bool
-        public var error: Swift.String?
-        public var createdAt: Foundation.Date
-        public init(id: Swift.String, webhookId: Swift.String, event: Swift.String, statusCode: Swift.Int?, attempt: Swift.Int, succeeded: Swift.Bool, error: Swift.String?, createdAt: Foundation.Date) {
-            self.id = id
-            self.webhookId = webhookId
-            self.event = event
-            self.statusCode = statusCode
-            self.attempt = attempt
-            self.succeeded = succeeded
-            self.error = error
-            self.createdAt = createdAt
+    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var deliveries: [Components.Schemas.WebhookDelivery]
+        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
+            self.deliveries = deliveries
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case webhookId = "webhook_id"
-            case event
-            case statusCode = "status_code"
-            case attempt
-            case succeeded
-            case error
-            case createdAt = "created_at"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.webhookId = try container.decode(Swift.String.self, forKey: .webhookId)
-            self.event = try container.decode(Swift.String.self, forKey: .event)
-            self.statusCode = try container.decodeIfPresent(Swift.Int.self, forKey: .statusCode)
-            self.attempt = try container.decode(Swift.Int.self, forKey: .attempt)
-            self.succeeded = try container.decode(Swift.Bool.self, forKey: .succeeded)
-            self.error = try container.decodeIfPresent(Swift.String.self, forKey: .error)
-            self.createdAt = try container.decode(Foundation.Date.self, forKey: .createdAt)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(webhookId, forKey: .webhookId)
-            try container.encode(event, forKey: .event)
-            try container.encode(statusCode, forKey: .statusCode)
-            try container.encode(attempt, forKey: .attempt)
-            try container.encode(succeeded, forKey: .succeeded)
-            try container.encode(error, forKey: .error)
-            try container.encode(createdAt, forKey: .createdAt)
+            case deliveries
         }
     }
 }
 
 extension Components.Schemas {
-    public struct FolderList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folders: [Components.Schemas.Folder]
-        public init(folders: [Components.Schemas.Folder]) {
-            self.folders = folders
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case folders
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
+    /// Not in the public Marfa document.
+    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.id = id
+        public var intervalMs: Swift.Int64
+        public var nextRunAt: Foundation.Date?
+        public var runningSince: Foundation.Date?
+        public var lastStartedAt: Foundation.Date?
+        public var lastFinishedAt: Foundation.Date?
+        /// `ok` or `error`; `null` before the first run.
+        public var lastOutcome: Swift.String?
+        public var lastError: Swift.String?
+        /// What the last run reported.
+        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
+        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
             self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
+            self.intervalMs = intervalMs
+            self.nextRunAt = nextRunAt
+            self.runningSince = runningSince
+            self.lastStartedAt = lastStartedAt
+            self.lastFinishedAt = lastFinishedAt
+            self.lastOutcome = lastOutcome
+            self.lastError = lastError
+            self.lastResult = lastResult
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
             case name
-            case search
-            case sort
-            case groupBy = "group_by"
+            case intervalMs = "interval_ms"
+            case nextRunAt = "next_run_at"
+            case runningSince = "running_since"
+            case lastStartedAt = "last_started_at"
+            case lastFinishedAt = "last_finished_at"
+            case lastOutcome = "last_outcome"
+            case lastError = "last_error"
+            case lastResult = "last_result"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.name = try container.decode(Swift.String.self, forKey: .name)
+            self.intervalMs = try container.decode(Swift.Int64.self, forKey: .intervalMs)
+            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .nextRunAt)
+            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .runningSince)
+            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .lastStartedAt)
+            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .lastFinishedAt)
+            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: .lastOutcome)
+            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: .lastError)
+            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .lastResult)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(intervalMs, forKey: .intervalMs)
+            try container.encodeRFC3339(nextRunAt, forKey: .nextRunAt)
+            try container.encodeRFC3339(runningSince, forKey: .runningSince)
+            try container.encodeRFC3339(lastStartedAt, forKey: .lastStartedAt)
+            try container.encodeRFC3339(lastFinishedAt, forKey: .lastFinishedAt)
+            try container.encode(lastOutcome, forKey: .lastOutcome)
+            try container.encode(lastError, forKey: .lastError)
+            try container.encode(lastResult, forKey: .lastResult)
         }
     }
 }
 
 extension Components.Responses {
-    /// The extension namespaces the key may read.
-    public struct ItemExtensions: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ItemExtensions.Headers
-        public var body: Components.Responses.ItemExtensions.Body
-        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
+    /// Done.
+    public struct Ok: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Ok.Headers
+        public var body: Components.Responses.Ok.Body
+        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
             self.headers = headers
             self.body = body
         }
@@ -671,8 +673,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -683,9 +685,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ItemExtensions)
+            case json(Components.Schemas.Ok)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemExtensions {
+            public var json: Components.Schemas.Ok {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -697,11 +699,65 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// No usable credential (`unauthorized`), checked before anything else.
-    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Unauthorized.Headers
-        public var body: Components.Responses.Unauthorized.Body
-        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Hashable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            case json(Components.Schemas.TypeMoveJob)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.TypeMoveJob {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
             self.headers = headers
             self.body = body
         }
@@ -725,8 +781,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -738,9 +794,9 @@ extension Components.Responses {
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.VersionConflictResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.VersionConflictResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -751,98 +807,136 @@ extension Components.Responses {
     }
 }
 
-extension Components.Responses {
-    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TooManyRequests.Headers
-        public var body: Components.Responses.TooManyRequests.Body
-        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-            public var retryAfter: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.retryAfter = retryAfter
-                self.idempotencyReplayed = idempotencyReplayed
+extension Components.Parameters {
+    /// The edge's id.
+    public typealias EdgeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The key's id.
+    public typealias KeyId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type move job's id.
+    public typealias TypeMoveId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The blob's content hash, `sha256:<hex>`.
+    public typealias BlobHash = Swift.String
+}
+
+extension Components.Headers {
+    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+    public typealias XRateLimitLimit = Swift.Int
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
+}
+
+extension Operations {
+    /// Record the owner's decision
+    ///
+    /// The consent page's form post. Approving issues an authorization code and redirects to the
+    /// client's `redirect_uri` with `code` and `state`; declining redirects with
+    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
+    /// document.
+    ///
+    /// `POST /auth/authorize/decision`
+    public enum SubmitConsentDecision {
+        public static let id: Swift.String = "submitConsentDecision"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var body: Operations.SubmitConsentDecision.Input.Body
+            public init(body: Operations.SubmitConsentDecision.Input.Body) {
+                self.body = body
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case urlEncodedForm(Components.Schemas.ConsentDecision)
+            }
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// A redirect to the client's redirect URI.
+            /// Status 302.
+            case found(Operations.SubmitConsentDecision.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.SubmitConsentDecision.Output.Found {
                 get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
                 }
             }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Exchange a grant for tokens
+    /// Start a device sign-in
     ///
-    /// The token endpoint for public clients (PKCE takes the place of a client secret):
-    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
-    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
-    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
-    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
-    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
-    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
-    ///   means add five seconds to the interval, `expired_token` means start again, and
-    ///   `access_denied` means the person declined.
+    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
+    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
+    /// the `device_code` grant. Not in the public Marfa document.
     ///
-    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
-    /// Marfa document.
-    ///
-    /// `POST /auth/oauth2/token`
-    public enum RequestToken {
-        public static let id: Swift.String = "requestToken"
+    /// `POST /auth/device/code`
+    public enum RequestDeviceCode {
+        public static let id: Swift.String = "requestDeviceCode"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RequestToken.Input.Body
-            public init(body: Operations.RequestToken.Input.Body) {
+            public var body: Operations.RequestDeviceCode.Input.Body
+            public init(body: Operations.RequestDeviceCode.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.TokenRequest)
+                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The tokens.
+            /// The device and user codes.
             /// Status 200.
-            case ok(Operations.RequestToken.Output.Ok)
+            case ok(Operations.RequestDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestToken.Output.Ok {
+            public var ok: Operations.RequestDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -880,11 +974,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tokens.
+            /// The device and user codes.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RequestToken.Output.Ok.Headers
-                public var body: Operations.RequestToken.Output.Ok.Body
-                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
+                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
+                public var body: Operations.RequestDeviceCode.Output.Ok.Body
+                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -912,9 +1006,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TokenResponse)
+                    case json(Components.Schemas.DeviceAuthorizationResponse)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TokenResponse {
+                    public var json: Components.Schemas.DeviceAuthorizationResponse {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -928,174 +1022,41 @@ extension Operations {
 }
 
 extension Operations {
-    /// Sign the owner in
+    /// Read the calling key
     ///
-    /// Signs the owner in with email and password and sets the owner's browser session cookie.
-    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
-    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
-    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
-    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
+    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
+    /// tier, never its plaintext. An OAuth access token is not a key and is refused
+    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
+    /// view a working copy holds. Served by the public server, not in the public Marfa document.
     ///
-    /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
-        public static let id: Swift.String = "signInWithPassword"
+    /// `GET /keys/current`
+    public enum GetCurrentKey {
+        public static let id: Swift.String = "getCurrentKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SignInWithPassword.Input.Body
-            public init(body: Operations.SignInWithPassword.Input.Body) {
-                self.body = body
+            public var headers: Operations.GetCurrentKey.Input.Headers
+            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
+                self.headers = headers
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.SignInRequest)
-                case urlEncodedForm(Components.Schemas.SignInRequest)
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner is signed in.
+            /// The calling key.
             /// Status 200.
-            case ok(Operations.SignInWithPassword.Output.Ok)
+            case ok(Operations.GetCurrentKey.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SignInWithPassword.Output.Ok {
+            public var ok: Operations.GetCurrentKey.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// A form sign-in succeeded; a redirect to `return_to`.
-            /// Status 303.
-            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
-            /// The `seeOther` response; throws for any other.
-            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
-                get throws {
-                    if case .seeOther(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner is signed in.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
-                public var body: Operations.SignInWithPassword.Output.Ok.Body
-                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.SignInResult)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SignInResult {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias SeeOther = Operations.Authorize.Output.Found
-        }
-    }
-}
-
-extension Operations {
-    /// Register an item type
-    ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
-    ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as registered.
-            /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1147,16 +1108,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1169,11 +1120,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
+            /// The calling key.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
+                public var body: Operations.GetCurrentKey.Output.Ok.Body
+                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1192,18 +1143,27 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeEnvelope)
+                    case json(Components.Schemas.ApiKey)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeEnvelope {
+                    public var json: Components.Schemas.ApiKey {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1217,37 +1177,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Cancel a type move job
+    /// Preview moving a type's items
     ///
-    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
-    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
-    /// the public Marfa document.
+    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
+    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
+    /// nothing. Not in the public Marfa document.
     ///
-    /// `POST /type-moves/{id}/cancel`
-    public enum CancelTypeMove {
-        public static let id: Swift.String = "cancelTypeMove"
+    /// `POST /type-moves/preview`
+    public enum PreviewTypeMove {
+        public static let id: Swift.String = "previewTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.CancelTypeMove.Input.Path
-            public init(path: Operations.CancelTypeMove.Input.Path) {
-                self.path = path
+            public var body: Operations.PreviewTypeMove.Input.Body
+            public init(body: Operations.PreviewTypeMove.Input.Body) {
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.TypeMoveInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
+            /// What the move would do.
             /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
+            case ok(Operations.PreviewTypeMove.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
+            public var ok: Operations.PreviewTypeMove.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1297,89 +1266,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Count items
-    ///
-    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
-    ///
-    /// `GET /items/stats`
-    public enum GetItemStats {
-        public static let id: Swift.String = "getItemStats"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.GetItemStats.Input.Query
-            public init(query: Operations.GetItemStats.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var by: Operations.GetItemStats.Input.Query.ByPayload?
-                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
-                    self.by = by
-                }
-                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case state
-                    case _type
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "state": self = .state
-                            case "type": self = ._type
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .state: "state"
-                            case ._type: "type"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.state, ._type]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A count for each state or type.
-            /// Status 200.
-            case ok(Operations.GetItemStats.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemStats.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A count for each state or type.
+            /// What the move would do.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItemStats.Output.Ok.Headers
-                public var body: Operations.GetItemStats.Output.Ok.Body
-                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
+                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
+                public var body: Operations.PreviewTypeMove.Output.Ok.Body
+                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1407,9 +1298,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemStats)
+                    case json(Components.Schemas.TypeMovePreview)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemStats {
+                    public var json: Components.Schemas.TypeMovePreview {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1423,24 +1314,417 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an item for good
+    /// List items
     ///
-    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
-    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
-    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
+    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
+    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
+    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
+    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
+    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
     ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
-        public static let id: Swift.String = "purgeItem"
+    /// `GET /items`
+    public enum ListItems {
+        public static let id: Swift.String = "listItems"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
+            public var query: Operations.ListItems.Input.Query
+            public var headers: Operations.ListItems.Input.Headers
+            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
+                public var _type: Swift.String?
+                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
+                public var state: Swift.String?
+                /// Only items written under this source.
+                public var source: Swift.String?
+                /// A tier, or `all` (the default) for both.
+                public var tier: Operations.ListItems.Input.Query.TierPayload?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+                public var sort: Swift.String?
+                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
+                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
+                public var timestampAfter: Swift.String?
+                /// Items whose own time is at or before this instant.
+                public var timestampBefore: Swift.String?
+                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
+                public var include: Swift.String?
+                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil, include: Swift.String? = nil) {
+                    self._type = _type
+                    self.state = state
+                    self.source = source
+                    self.tier = tier
+                    self.tags = tags
+                    self.filter = filter
+                    self.sort = sort
+                    self.direction = direction
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
+                    self.include = include
+                }
+                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case library
+                    case feed
+                    case all
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "library": self = .library
+                            case "feed": self = .feed
+                            case "all": self = .all
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .library: "library"
+                            case .feed: "feed"
+                            case .all: "all"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.library, .feed, .all]
+                }
+                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// One page of items.
+            /// Status 200.
+            case ok(Operations.ListItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of items.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListItems.Output.Ok.Headers
+                public var body: Operations.ListItems.Output.Ok.Body
+                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+                    /// from `GET /keys/current`. Not in the public Marfa document.
+                    public var xMarfaReadView: Swift.String?
+                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+                    public var cacheControl: Swift.String?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.xMarfaReadView = xMarfaReadView
+                        self.cacheControl = cacheControl
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        /// The value read as `itemPage`, when it is one.
+                        public var value1: Components.Schemas.ItemPage?
+                        /// The value read as `itemEnvelopePage`, when it is one.
+                        public var value2: Components.Schemas.ItemEnvelopePage?
+                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
+                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
+                            if value1 == nil && value2 == nil {
+                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
+                            }
+                        }
+                        /// Writes the first value that is set.
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            if let value = value1 {
+                                try value.encode(to: encoder)
+                            } else if let value = value2 {
+                                try value.encode(to: encoder)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an extension namespace
+    ///
+    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
+    ///
+    /// `GET /items/{id}/extensions/{namespace}`
+    public enum GetItemExtension {
+        public static let id: Swift.String = "getItemExtension"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetItemExtension.Input.Path
+            public init(path: Operations.GetItemExtension.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The namespace's document.
+            /// Status 200.
+            case ok(Operations.GetItemExtension.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemExtension.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The namespace's document.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetItemExtension.Output.Ok.Headers
+                public var body: Operations.GetItemExtension.Output.Ok.Body
+                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemExtension)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemExtension {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an edge
+    ///
+    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    ///
+    /// `DELETE /edges/{id}`
+    public enum DeleteEdge {
+        public static let id: Swift.String = "deleteEdge"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteEdge.Input.Path
+            public var headers: Operations.DeleteEdge.Input.Headers
+            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+                /// The edge's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -1468,6 +1752,198 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read a webhook
+    ///
+    /// One subscription, secret redacted.
+    ///
+    /// `GET /webhooks/{id}`
+    public enum GetWebhook {
+        public static let id: Swift.String = "getWebhook"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.GetWebhook.Input.Path
+            public init(path: Operations.GetWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Run a housekeeping job now
+    ///
+    /// Runs the named job inline and answers when it is done, so the call can take long. A job
+    /// already running is `409 housekeeping_job_running`; an unknown name is
+    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
+    ///
+    /// `POST /housekeeping/{name}/run`
+    public enum RunHousekeeping {
+        public static let id: Swift.String = "runHousekeeping"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.RunHousekeeping.Input.Path
+            public init(path: Operations.RunHousekeeping.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The job's name (lowercase letters, digits and hyphens).
+                public var name: Swift.String
+                public init(name: Swift.String) {
+                    self.name = name
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The run.
+            /// Status 200.
+            case ok(Operations.RunHousekeeping.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RunHousekeeping.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
             /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
             /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
@@ -1479,6 +1955,158 @@ extension Operations {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The run.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
+                public var body: Operations.RunHousekeeping.Output.Ok.Body
+                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.HousekeepingRun)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.HousekeepingRun {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a folder
+    ///
+    /// Revokes the folder's settings; machines bound to it stop following them.
+    ///
+    /// `DELETE /folders/{id}`
+    public enum DeleteFolder {
+        public static let id: Swift.String = "deleteFolder"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.DeleteFolder.Input.Path
+            public var headers: Operations.DeleteFolder.Input.Headers
+            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1524,680 +2152,6 @@ extension Operations {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's extensions
-    ///
-    /// Every extension namespace on the item that the key's extension map reads.
-    ///
-    /// `GET /items/{id}/extensions`
-    public enum ListItemExtensions {
-        public static let id: Swift.String = "listItemExtensions"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemExtensions.Input.Path
-            public init(path: Operations.ListItemExtensions.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The extension namespaces the key may read.
-            /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List an item's inbound edges
-    ///
-    /// One page of the edges whose target is the item, optionally of one edge type.
-    ///
-    /// `GET /items/{id}/backrefs`
-    public enum ListItemBackrefs {
-        public static let id: Swift.String = "listItemBackrefs"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemBackrefs.Input.Path
-            public var query: Operations.ListItemBackrefs.Input.Query
-            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Only edges of this type.
-                public var edgeType: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of edges.
-            /// Status 200.
-            case ok(Components.Responses.EdgePage)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Search items
-    ///
-    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
-    ///
-    /// `GET /search`
-    public enum SearchItems {
-        public static let id: Swift.String = "searchItems"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.SearchItems.Input.Query
-            public init(query: Operations.SearchItems.Input.Query) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// The search text.
-                public var q: Swift.String
-                /// A type and its subtypes.
-                public var _type: Swift.String?
-                public var state: Components.Schemas.ItemState?
-                public var tier: Operations.SearchItems.Input.Query.TierPayload?
-                /// `system` also searches `system.*` items.
-                public var include: Swift.String?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                public var limit: Swift.Int?
-                public var offset: Swift.Int?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                public var timestampAfter: Swift.String?
-                public var timestampBefore: Swift.String?
-                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
-                    self.q = q
-                    self._type = _type
-                    self.state = state
-                    self.tier = tier
-                    self.include = include
-                    self.tags = tags
-                    self.limit = limit
-                    self.offset = offset
-                    self.filter = filter
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                }
-                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The matches.
-            /// Status 200.
-            case ok(Operations.SearchItems.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SearchItems.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The matches.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SearchItems.Output.Ok.Headers
-                public var body: Operations.SearchItems.Output.Ok.Body
-                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.SearchResults)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SearchResults {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List housekeeping jobs
-    ///
-    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
-    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
-    /// Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `GET /housekeeping`
-    public enum ListHousekeepingJobs {
-        public static let id: Swift.String = "listHousekeepingJobs"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The jobs.
-            /// Status 200.
-            case ok(Operations.ListHousekeepingJobs.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The jobs.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
-                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
-                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.HousekeepingJobList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingJobList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Download a blob
-    ///
-    /// The blob's bytes.
-    ///
-    /// `GET /blobs/{hash}`
-    public enum DownloadBlob {
-        public static let id: Swift.String = "downloadBlob"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DownloadBlob.Input.Path
-            public init(path: Operations.DownloadBlob.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The bytes.
-            /// Status 200.
-            case ok(Operations.DownloadBlob.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DownloadBlob.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The bytes.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.DownloadBlob.Output.Ok.Headers
-                public var body: Operations.DownloadBlob.Output.Ok.Body
-                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .binary(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read a view
-    ///
-    /// One view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views/{id}`
-    public enum GetView {
-        public static let id: Swift.String = "getView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetView.Input.Path
-            public init(path: Operations.GetView.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
-            /// Status 200.
-            case ok(Components.Responses.View)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

@@ -184,272 +184,240 @@ extension Components.Schemas {
             case name
             case createdAt = "created_at"
         }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.email = try container.decode(Swift.String.self, forKey: .email)
+            self.name = try container.decode(Swift.String.self, forKey: .name)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(email, forKey: .email)
+            try container.encode(name, forKey: .name)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+        }
     }
 }
 
 extension Components.Schemas {
-    /// Name (or pattern) to level.
-    public struct AccessMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
-        public init(additionalProperties: [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload] = [:]) {
-            self.additionalProperties = additionalProperties
+    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
+    /// `sources` and `enforcement_override` are not in the public Marfa document.
+    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        /// `marfa_k1_…`, shown once.
+        public var key: Swift.String?
+        public var label: Swift.String
+        /// The key's own source, stamped on what it writes.
+        public var source: Swift.String
+        public var role: Components.Schemas.ApiKey.RolePayload
+        public var defaultTier: Components.Schemas.Tier
+        public var isPlatform: Swift.Bool
+        public var permissions: [Components.Schemas.Permission]?
+        /// Sources the key claims besides its own; a write may name one of them.
+        public var sources: [Swift.String]?
+        public var typePermissions: Components.Schemas.TypePermissionMap
+        public var extensionPermissions: Components.Schemas.AccessMap?
+        public var edgePermissions: Components.Schemas.AccessMap?
+        public var metadataPermissions: Components.Schemas.AccessMap?
+        public var enforcementOverride: Components.Schemas.Enforcement?
+        public var createdAt: Foundation.Date
+        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        /// Updated at most once an hour.
+        public var lastUsedAt: Foundation.Date?
+        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
+            self.id = id
+            self.key = key
+            self.label = label
+            self.source = source
+            self.role = role
+            self.defaultTier = defaultTier
+            self.isPlatform = isPlatform
+            self.permissions = permissions
+            self.sources = sources
+            self.typePermissions = typePermissions
+            self.extensionPermissions = extensionPermissions
+            self.edgePermissions = edgePermissions
+            self.metadataPermissions = metadataPermissions
+            self.enforcementOverride = enforcementOverride
+            self.createdAt = createdAt
+            self.expiresAt = expiresAt
+            self.lastUsedAt = lastUsedAt
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case key
+            case label
+            case source
+            case role
+            case defaultTier = "default_tier"
+            case isPlatform = "is_platform"
+            case permissions
+            case sources
+            case typePermissions = "type_permissions"
+            case extensionPermissions = "extension_permissions"
+            case edgePermissions = "edge_permissions"
+            case metadataPermissions = "metadata_permissions"
+            case enforcementOverride = "enforcement_override"
+            case createdAt = "created_at"
+            case expiresAt = "expires_at"
+            case lastUsedAt = "last_used_at"
         }
         public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.key = try container.decodeIfPresent(Swift.String.self, forKey: .key)
+            self.label = try container.decode(Swift.String.self, forKey: .label)
+            self.source = try container.decode(Swift.String.self, forKey: .source)
+            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: .role)
+            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: .defaultTier)
+            self.isPlatform = try container.decode(Swift.Bool.self, forKey: .isPlatform)
+            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: .permissions)
+            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: .sources)
+            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: .typePermissions)
+            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .extensionPermissions)
+            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .edgePermissions)
+            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .metadataPermissions)
+            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: .enforcementOverride)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.expiresAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .expiresAt)
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .lastUsedAt)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encodeIfPresent(key, forKey: .key)
+            try container.encode(label, forKey: .label)
+            try container.encode(source, forKey: .source)
+            try container.encode(role, forKey: .role)
+            try container.encode(defaultTier, forKey: .defaultTier)
+            try container.encode(isPlatform, forKey: .isPlatform)
+            try container.encodeIfPresent(permissions, forKey: .permissions)
+            try container.encodeIfPresent(sources, forKey: .sources)
+            try container.encode(typePermissions, forKey: .typePermissions)
+            try container.encodeIfPresent(extensionPermissions, forKey: .extensionPermissions)
+            try container.encodeIfPresent(edgePermissions, forKey: .edgePermissions)
+            try container.encodeIfPresent(metadataPermissions, forKey: .metadataPermissions)
+            try container.encodeIfPresent(enforcementOverride, forKey: .enforcementOverride)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339IfPresent(expiresAt, forKey: .expiresAt)
+            try container.encodeRFC3339(lastUsedAt, forKey: .lastUsedAt)
         }
-        public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case read
-            case write
+        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case instanceAdmin
+            case spaceAdmin
+            case member
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "read": self = .read
-                    case "write": self = .write
+                    case "instance_admin": self = .instanceAdmin
+                    case "space_admin": self = .spaceAdmin
+                    case "member": self = .member
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .read: "read"
-                    case .write: "write"
+                    case .instanceAdmin: "instance_admin"
+                    case .spaceAdmin: "space_admin"
+                    case .member: "member"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.read, .write]
+            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct SourceLever: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var types: [Swift.String]
-        public var sources: [Swift.String]
-        public init(types: [Swift.String], sources: [Swift.String]) {
-            self.types = types
-            self.sources = sources
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case types
-            case sources
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The instance's settings. A setting absent from an answer takes the server's default (shown
-    /// in each description). Retention settings are non-negative and `0` turns the job off.
-    /// `instance_id`, `inbound_handled_retention_days` and `inbound_pending_retention_days` are
-    /// not in the public Marfa document.
-    public struct InstanceConfig: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance's identity, read only; the same as on `GET /`.
-        /// - Note: Read-only: answers carry it; requests leave it out.
-        public var instanceId: Swift.String?
-        public var enforcement: Components.Schemas.Enforcement?
-        public var maxEventHopBudget: Swift.Int?
-        /// Days the audit log is kept (default 90).
-        public var auditRetentionDays: Swift.Int?
-        /// Hours the event log is kept (default 168). A copy offline longer must hydrate again.
-        public var eventLogRetentionHours: Swift.Int?
-        /// Days an item stays in the bin before it is purged (default 60).
-        public var trashRetentionDays: Swift.Int?
-        public var activityRetentionDays: Swift.Int?
-        /// Default 7.
-        public var inboundHandledRetentionDays: Swift.Int?
-        /// Default 30.
-        public var inboundPendingRetentionDays: Swift.Int?
-        public init(instanceId: Swift.String? = nil, enforcement: Components.Schemas.Enforcement? = nil, maxEventHopBudget: Swift.Int? = nil, auditRetentionDays: Swift.Int? = nil, eventLogRetentionHours: Swift.Int? = nil, trashRetentionDays: Swift.Int? = nil, activityRetentionDays: Swift.Int? = nil, inboundHandledRetentionDays: Swift.Int? = nil, inboundPendingRetentionDays: Swift.Int? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case instanceId = "instance_id"
-            case enforcement
-            case maxEventHopBudget = "max_event_hop_budget"
-            case auditRetentionDays = "audit_retention_days"
-            case eventLogRetentionHours = "event_log_retention_hours"
-            case trashRetentionDays = "trash_retention_days"
-            case activityRetentionDays = "activity_retention_days"
-            case inboundHandledRetentionDays = "inbound_handled_retention_days"
-            case inboundPendingRetentionDays = "inbound_pending_retention_days"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// How the type's snapshots are thinned.
-    public struct VersionPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var recentDays: Swift.Int?
-        public var dailySnapshotDays: Swift.Int?
-        public var weeklySnapshotDays: Swift.Int?
-        public var maxVersions: Swift.Int?
-        public init(recentDays: Swift.Int? = nil, dailySnapshotDays: Swift.Int? = nil, weeklySnapshotDays: Swift.Int? = nil, maxVersions: Swift.Int? = nil) {
-            self.recentDays = recentDays
-            self.dailySnapshotDays = dailySnapshotDays
-            self.weeklySnapshotDays = weeklySnapshotDays
-            self.maxVersions = maxVersions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case recentDays = "recent_days"
-            case dailySnapshotDays = "daily_snapshot_days"
-            case weeklySnapshotDays = "weekly_snapshot_days"
-            case maxVersions = "max_versions"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self.ok = ok
-            self.brokenMappings = brokenMappings
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case ok
-            case brokenMappings = "broken_mappings"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeIcon: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The type's identifier.
+    /// A job moving the items of one type to another. Not in the public Marfa document.
+    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        /// The icon the type resolves to now.
-        public var icon: Swift.String?
-        public init(id: Swift.String, icon: Swift.String?) {
+        public var from: Swift.String
+        public var to: Swift.String
+        public var status: Components.Schemas.TypeMoveStatus
+        /// Counts so far while running, final once ended.
+        public var result: Components.Schemas.TypeMoveResult?
+        /// Why a `failed` job failed.
+        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
+        public var createdAt: Foundation.Date
+        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
             self.id = id
-            self.icon = icon
+            self.from = from
+            self.to = to
+            self.status = status
+            self.result = result
+            self.error = error
+            self.createdAt = createdAt
+            self.finishedAt = finishedAt
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case id
-            case icon
+            case from
+            case to
+            case status
+            case result
+            case error
+            case createdAt = "created_at"
+            case finishedAt = "finished_at"
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: .icon)
+            self.from = try container.decode(Swift.String.self, forKey: .from)
+            self.to = try container.decode(Swift.String.self, forKey: .to)
+            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: .status)
+            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: .result)
+            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: .error)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .finishedAt)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(id, forKey: .id)
-            try container.encode(icon, forKey: .icon)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(status, forKey: .status)
+            try container.encode(result, forKey: .result)
+            try container.encodeIfPresent(error, forKey: .error)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339IfPresent(finishedAt, forKey: .finishedAt)
         }
     }
 }
 
 extension Components.Schemas {
-    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
-    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `folder`, `view` or `webhook`. Open.
-        public var kind: Swift.String
-        public var id: Swift.String
-        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Whether a type move can rewrite it.
-        public var rewritable: Swift.Bool
-        /// Why it cannot be rewritten.
-        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+    /// Who made a write. Not in the public Marfa document.
+    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var kind: Components.Schemas.WriterKind
+        /// The key's id, or the app's client id.
+        public var id: Swift.String?
+        /// The key's label or the app's name.
+        public var name: Swift.String?
+        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
             self.kind = kind
             self.id = id
             self.name = name
-            self.rewritable = rewritable
-            self.reason = reason
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case kind
             case id
             case name
-            case rewritable
-            case reason
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var label: Swift.String?
-        public var description: Swift.String?
-        public var cardinality: Components.Schemas.EdgeType.CardinalityPayload
-        public var sourceTypeConstraints: [Swift.String]
-        public var targetTypeConstraints: [Swift.String]
-        public var cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload
-        public var propertySchema: Components.Schemas.JSONObject
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeType.CardinalityPayload, sourceTypeConstraints: [Swift.String], targetTypeConstraints: [Swift.String], cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload, propertySchema: Components.Schemas.JSONObject) {
-            self.id = id
-            self.label = label
-            self.description = description
-            self.cardinality = cardinality
-            self.sourceTypeConstraints = sourceTypeConstraints
-            self.targetTypeConstraints = targetTypeConstraints
-            self.cascadeOnDelete = cascadeOnDelete
-            self.propertySchema = propertySchema
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case label
-            case description
-            case cardinality
-            case sourceTypeConstraints = "source_type_constraints"
-            case targetTypeConstraints = "target_type_constraints"
-            case cascadeOnDelete = "cascade_on_delete"
-            case propertySchema = "property_schema"
-        }
-        public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
-        public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
-    }
-}
-
-extension Components.Schemas {
-    /// An item with its metadata, as write doors answer it and as listing rows read with
-    /// `include=metadata`. `listed` is on certified reads only (not in the public Marfa document):
-    /// `false` when the source filter leaves the row out of set reads.
-    public struct ItemEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// The write repeated one the server had already performed; nothing was written.
-        public var acknowledged: Swift.Bool?
-        public var listed: Swift.Bool?
-        public var conflictResolution: Components.Schemas.ConflictResolution?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, acknowledged: Swift.Bool? = nil, listed: Swift.Bool? = nil, conflictResolution: Components.Schemas.ConflictResolution? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.acknowledged = acknowledged
-            self.listed = listed
-            self.conflictResolution = conflictResolution
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case item
-            case metadata
-            case acknowledged
-            case listed
-            case conflictResolution = "conflict_resolution"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A page of items with their metadata (`include=metadata`).
-    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.ItemEnvelope]
+    /// A page of bare items.
+    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Item]
+        /// Pass as `cursor` for the next page.
         public var cursor: Swift.String?
         public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
+        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
             self.data = data
             self.cursor = cursor
             self.hasMore = hasMore
@@ -461,7 +429,7 @@ extension Components.Schemas {
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: .data)
+            self.data = try container.decode([Components.Schemas.Item].self, forKey: .data)
             self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
             self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
         }
@@ -475,29 +443,56 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// One page of an item's history, oldest first. Not in the public Marfa document.
-    public struct ItemSnapshotPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var snapshots: [Components.Schemas.ItemSnapshot]
-        /// Pass as `after` for the next page; `null` when there is none.
-        public var next: Swift.Int64?
-        public init(snapshots: [Components.Schemas.ItemSnapshot], next: Swift.Int64?) {
-            self.snapshots = snapshots
-            self.next = next
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case snapshots
-            case next
+    /// A count per state or per type.
+    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        public var additionalProperties: [Swift.String: Swift.Int64]
+        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
+            self.additionalProperties = additionalProperties
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.snapshots = try container.decode([Components.Schemas.ItemSnapshot].self, forKey: .snapshots)
-            self.next = try container.decodeIfPresent(Swift.Int64.self, forKey: .next)
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(snapshots, forKey: .snapshots)
-            try container.encode(next, forKey: .next)
+            try encoder.encodeAdditionalProperties(additionalProperties)
         }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var metadata: Components.Schemas.ItemMetadata
+        public init(metadata: Components.Schemas.ItemMetadata) {
+            self.metadata = metadata
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case metadata
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Swift.String]
+        public init(tags: [Swift.String]) {
+            self.tags = tags
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case tags
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemExtensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var extensions: Components.Schemas.ItemExtensions.ExtensionsPayload
+        public init(extensions: Components.Schemas.ItemExtensions.ExtensionsPayload) {
+            self.extensions = extensions
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case extensions
+        }
+        public typealias ExtensionsPayload = Components.Schemas.Item.ExtensionsPayload
     }
 }
 
@@ -532,70 +527,84 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// Terminal. The event after the cursor has been retired; read state again (hydrate).
-    public struct CatchupTooOldFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload
-        public var minRetainedId: Swift.String
-        public var requested: Swift.String
-        public init(eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload, minRetainedId: Swift.String, requested: Swift.String) {
+    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
+    /// On a copy stream it also carries `instance_id` and `read_view`.
+    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
+        /// An event id, in decimal.
+        public var cursor: Swift.String
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
             self.eventType = eventType
-            self.minRetainedId = minRetainedId
-            self.requested = requested
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case eventType = "event_type"
-            case minRetainedId = "min_retained_id"
-            case requested
+            case cursor
+            case instanceId = "instance_id"
+            case readView = "read_view"
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case catchupTooOld
+            case streamCursor
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "catchup_too_old": self = .catchupTooOld
+                    case "stream_cursor": self = .streamCursor
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .catchupTooOld: "catchup_too_old"
+                    case .streamCursor: "stream_cursor"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.catchupTooOld]
+            public static let allCases: [Self] = [.streamCursor]
         }
     }
 }
 
 extension Components.Schemas {
-    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
-    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
-        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
-            self.eventType = eventType
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case readViewChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read_view_changed": self = .readViewChanged
-                    default: self = .unknown(rawValue)
-                }
+    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
+    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
+    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
+    /// during a replay. For every reason, reconnect from `cursor`.
+    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case credentialEnded
+        case readerBehind
+        case serverStopping
+        case replayFailed
+        case liveDeliveryFailed
+        case backlogOverflow
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "credential_ended": self = .credentialEnded
+                case "reader_behind": self = .readerBehind
+                case "server_stopping": self = .serverStopping
+                case "replay_failed": self = .replayFailed
+                case "live_delivery_failed": self = .liveDeliveryFailed
+                case "backlog_overflow": self = .backlogOverflow
+                default: self = .unknown(rawValue)
             }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .readViewChanged: "read_view_changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.readViewChanged]
         }
+        public var rawValue: Swift.String {
+            switch self {
+                case .credentialEnded: "credential_ended"
+                case .readerBehind: "reader_behind"
+                case .serverStopping: "server_stopping"
+                case .replayFailed: "replay_failed"
+                case .liveDeliveryFailed: "live_delivery_failed"
+                case .backlogOverflow: "backlog_overflow"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
     }
 }
 
@@ -651,22 +660,44 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A folder's settings, held by its `system.folder` item. Not in the public Marfa document (minimal design).
-    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
+    /// What a new file leaves blank.
+    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// A type move rewrites this.
+        public var _type: Swift.String?
+        public var tier: Components.Schemas.Tier?
+        public var tags: [Swift.String]?
+        public var properties: Components.Schemas.Properties?
+        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
+        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
+            self._type = _type
+            self.tier = tier
+            self.tags = tags
+            self.properties = properties
+            self.edges = edges
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case _type = "type"
+            case tier
+            case tags
+            case properties
+            case edges
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
         public var version: Swift.Int64
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
+        public var name: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
         public var defaults: Components.Schemas.FolderDefaults?
         public var include: [Swift.String]?
         public var ignore: [Swift.String]?
-        /// Type to the path a new item of it is first placed at.
-        public var placement: Components.Schemas.Folder.PlacementPayload?
+        public var placement: Components.Schemas.FolderPatch.PlacementPayload?
         public var removalThreshold: Swift.Int?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.Folder.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
+        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderPatch.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
             self.version = version
             self.name = name
             self.search = search
@@ -675,11 +706,8 @@ extension Components.Schemas {
             self.ignore = ignore
             self.placement = placement
             self.removalThreshold = removalThreshold
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
             case version
             case name
             case search
@@ -688,23 +716,8 @@ extension Components.Schemas {
             case ignore
             case placement
             case removalThreshold = "removal_threshold"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
         }
-        /// Type to the path a new item of it is first placed at.
-        public struct PlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Swift.String]
-            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
+        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
     }
 }
 
@@ -721,11 +734,11 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// One page of edges.
-    public struct EdgePage: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.EdgePage.Headers
-        public var body: Components.Responses.EdgePage.Body
-        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
+    /// The extension namespaces the key may read.
+    public struct ItemExtensions: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.ItemExtensions.Headers
+        public var body: Components.Responses.ItemExtensions.Body
+        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
             self.headers = headers
             self.body = body
         }
@@ -744,27 +757,24 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
+                self.idempotencyReplayed = idempotencyReplayed
             }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.EdgePage)
+            case json(Components.Schemas.ItemExtensions)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgePage {
+            public var json: Components.Schemas.ItemExtensions {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -776,13 +786,14 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-    /// `core_type_immutable`, `scoped_credential_not_permitted`.
-    public struct Forbidden: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Forbidden.Headers
-        public var body: Components.Responses.Forbidden.Body
-        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
+    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+    public struct BadRequest: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.BadRequest.Headers
+        public var body: Components.Responses.BadRequest.Body
+        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
             self.headers = headers
             self.body = body
         }
@@ -806,15 +817,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -822,8 +826,6 @@ extension Components.Responses {
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
@@ -842,11 +844,11 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-    public struct OAuthError: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.OAuthError.Headers
-        public var body: Components.Responses.OAuthError.Body
-        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
+    /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+    public struct ServiceUnavailable: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.ServiceUnavailable.Headers
+        public var body: Components.Responses.ServiceUnavailable.Body
+        public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
             self.headers = headers
             self.body = body
         }
@@ -859,15 +861,33 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
             }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.OAuthError)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.OAuthError {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -878,61 +898,90 @@ extension Components.Responses {
     }
 }
 
-extension Components.Headers {
-    /// Requests left in the current window, never below 0.
-    public typealias XRateLimitRemaining = Swift.Int
-}
-
-extension Components.Headers {
-    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true]
-    }
-}
-
 extension Operations {
-    /// Revoke a token
+    /// Start an authorization request
     ///
-    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
-    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
-    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
-    /// public Marfa document.
+    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
+    /// system's web authentication session, never called by an API client. It redirects to the
+    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
+    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
+    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
     ///
-    /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken {
-        public static let id: Swift.String = "revokeToken"
+    /// `GET /auth/oauth2/authorize`
+    public enum Authorize {
+        public static let id: Swift.String = "authorize"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RevokeToken.Input.Body
-            public init(body: Operations.RevokeToken.Input.Body) {
-                self.body = body
+            public var query: Operations.Authorize.Input.Query
+            public init(query: Operations.Authorize.Input.Query) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.RevocationRequest)
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
+                public var clientId: Swift.String
+                public var redirectUri: Swift.String
+                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
+                public var scope: Swift.String?
+                public var state: Swift.String
+                public var codeChallenge: Swift.String
+                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
+                public var prompt: Swift.String?
+                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
+                    self.responseType = responseType
+                    self.clientId = clientId
+                    self.redirectUri = redirectUri
+                    self.scope = scope
+                    self.state = state
+                    self.codeChallenge = codeChallenge
+                    self.codeChallengeMethod = codeChallengeMethod
+                    self.prompt = prompt
+                }
+                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case code
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "code": self = .code
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .code: "code"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.code]
+                }
+                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case s256
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "S256": self = .s256
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .s256: "S256"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.s256]
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The token no longer works, or never did.
-            /// Status 200.
-            case ok(Operations.RevokeToken.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeToken.Output.Ok {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            /// Status 302.
+            case found(Operations.Authorize.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.Authorize.Output.Found {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -957,11 +1006,107 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The token no longer works, or never did.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RevokeToken.Output.Ok.Headers
-                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            public struct Found: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.Authorize.Output.Found.Headers
+                public init(headers: Operations.Authorize.Output.Found.Headers) {
                     self.headers = headers
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.location = location
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read the owner account
+    ///
+    /// The instance's one person account. Needs the operator key. A fresh instance answers
+    /// `404 owner_not_found`. Not in the public Marfa document.
+    ///
+    /// `GET /owner`
+    public enum GetOwner {
+        public static let id: Swift.String = "getOwner"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The owner.
+            /// Status 200.
+            case ok(Operations.GetOwner.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetOwner.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The owner.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetOwner.Output.Ok.Headers
+                public var body: Operations.GetOwner.Output.Ok.Body
+                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
                 }
                 public struct Headers: Swift.Sendable, Swift.Hashable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
@@ -986,63 +1131,88 @@ extension Operations {
                         self.xRateLimitReset = xRateLimitReset
                     }
                 }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.Owner)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Owner {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
             }
         }
     }
 }
 
 extension Operations {
-    /// Show the device consent page
+    /// Revoke an API key
     ///
-    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
     ///
-    /// `GET /auth/device/consent`
-    public enum ShowDeviceConsentPage {
-        public static let id: Swift.String = "showDeviceConsentPage"
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey {
+        public static let id: Swift.String = "revokeKey"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowDeviceConsentPage.Input.Query
-            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
-                self.query = query
+            public var path: Operations.RevokeKey.Input.Path
+            public init(path: Operations.RevokeKey.Input.Path) {
+                self.path = path
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var userCode: Swift.String
-                public init(userCode: Swift.String) {
-                    self.userCode = userCode
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The key's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
+            /// Done.
             /// Status 200.
-            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowDeviceConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1057,40 +1227,215 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create an API key
+    /// Delete an item type
     ///
-    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
-    /// with no key at all the call needs no credential and mints the first key (bootstrap);
-    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
-    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
-    /// A body naming no permission map takes the caller's whole set. A `source` another live key
-    /// already owns is `409 conflict`.
+    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
+    /// While an item, folder, view or webhook still names the type the answer is
+    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
+    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
+    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
+    /// (`details.subtype_ids`), which `force` does not override.
     ///
-    /// `POST /keys`
-    public enum CreateKey {
-        public static let id: Swift.String = "createKey"
+    /// `DELETE /types/{id}`
+    public enum DeleteType {
+        public static let id: Swift.String = "deleteType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateKey.Input.Body
-            public init(body: Operations.CreateKey.Input.Body) {
-                self.body = body
+            public var path: Operations.DeleteType.Input.Path
+            public var query: Operations.DeleteType.Input.Query
+            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
+                self.path = path
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.KeyInput)
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
+                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The key, with its plaintext.
+            /// The type is gone.
+            /// Status 200.
+            case ok(Operations.DeleteType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DeleteType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type is gone.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.DeleteType.Output.Ok.Headers
+                public var body: Operations.DeleteType.Output.Ok.Body
+                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.TypeDeleted)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeDeleted {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create an item
+    ///
+    /// Creates an item, checking its properties against its type. The server stamps timestamps,
+    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
+    /// already exists updates that item and answers `200`; so does an `id` the caller already
+    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
+    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
+    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
+    ///
+    /// `POST /items`
+    public enum CreateItem {
+        public static let id: Swift.String = "createItem"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var headers: Operations.CreateItem.Input.Headers
+            public var body: Operations.CreateItem.Input.Body
+            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Hashable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.ItemInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The item and its metadata.
             /// Status 201.
-            case created(Operations.CreateKey.Output.Created)
+            case created(Components.Responses.ItemEnvelope)
             /// The `created` response; throws for any other.
-            public var created: Operations.CreateKey.Output.Created {
+            public var created: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1145,6 +1490,140 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item's history
+    ///
+    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
+    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
+    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
+    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
+    /// the key does not reach, is `404 item_not_found`. The public document answers this door
+    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
+    /// the snapshot's `writer` are not in the public Marfa document.
+    ///
+    /// `GET /items/{id}/versions`
+    public enum ListItemVersions {
+        public static let id: Swift.String = "listItemVersions"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ListItemVersions.Input.Path
+            public var query: Operations.ListItemVersions.Input.Query
+            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Answer snapshots with a version above this one; the `next` of the previous page.
+                public var after: Swift.Int64?
+                /// Page size.
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                    self.after = after
+                    self.limit = limit
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// One page of snapshots.
+            /// Status 200.
+            case ok(Operations.ListItemVersions.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItemVersions.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1157,11 +1636,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The key, with its plaintext.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.CreateKey.Output.Created.Headers
-                public var body: Operations.CreateKey.Output.Created.Body
-                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
+            /// One page of snapshots.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListItemVersions.Output.Ok.Headers
+                public var body: Operations.ListItemVersions.Output.Ok.Body
+                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1189,9 +1668,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKey)
+                    case json(Components.Schemas.ItemSnapshotPage)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
+                    public var json: Components.Schemas.ItemSnapshotPage {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1205,492 +1684,19 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace an item type
+    /// Delete an extension namespace
     ///
-    /// Replaces a custom type's definition, running the registration checks again. Needs
-    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
-    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
-    /// `updateType`.
+    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `PUT /types/{id}`
-    public enum ReplaceType {
-        public static let id: Swift.String = "replaceType"
+    /// `DELETE /items/{id}/extensions/{namespace}`
+    public enum DeleteItemExtension {
+        public static let id: Swift.String = "deleteItemExtension"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceType.Input.Path
-            public var body: Operations.ReplaceType.Input.Body
-            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as stored, and any connector mappings the change broke.
-            /// Status 200.
-            case ok(Operations.ReplaceType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ReplaceType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// List edge types
-    ///
-    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
-    ///
-    /// `GET /edge-types`
-    public enum ListEdgeTypes {
-        public static let id: Swift.String = "listEdgeTypes"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListEdgeTypes.Input.Headers
-            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge types.
-            /// Status 200.
-            case ok(Operations.ListEdgeTypes.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListEdgeTypes.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge types.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
-                public var body: Operations.ListEdgeTypes.Output.Ok.Body
-                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.EdgeTypeList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Restore an item from the bin
-    ///
-    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
-    ///
-    /// `POST /items/{id}/restore`
-    public enum RestoreItem {
-        public static let id: Swift.String = "restoreItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RestoreItem.Input.Path
-            public var headers: Operations.RestoreItem.Input.Headers
-            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
+            public var path: Operations.DeleteItemExtension.Input.Path
+            public var headers: Operations.DeleteItemExtension.Input.Headers
+            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item's metadata
-    ///
-    /// The item's tags and the extension namespaces the key may read.
-    ///
-    /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
-        public static let id: Swift.String = "getItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItemMetadata.Input.Path
-            public init(path: Operations.GetItemMetadata.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Replace an extension namespace
-    ///
-    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
-    ///
-    /// `PUT /items/{id}/extensions/{namespace}`
-    public enum ReplaceItemExtension {
-        public static let id: Swift.String = "replaceItemExtension"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceItemExtension.Input.Path
-            public var headers: Operations.ReplaceItemExtension.Input.Headers
-            public var body: Operations.ReplaceItemExtension.Input.Body
-            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
@@ -1711,9 +1717,6 @@ extension Operations {
                 public init(idempotencyKey: Swift.String? = nil) {
                     self.idempotencyKey = idempotencyKey
                 }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.JSONObject)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1775,16 +1778,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
-                }
-            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1812,22 +1805,19 @@ extension Operations {
 }
 
 extension Operations {
-    /// Update an edge
+    /// Read an edge
     ///
-    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
-    /// `current` is the edge as it stands. The version moves on every applied update.
+    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
     ///
-    /// `PATCH /edges/{id}`
-    public enum UpdateEdge {
-        public static let id: Swift.String = "updateEdge"
+    /// `GET /edges/{id}`
+    public enum GetEdge {
+        public static let id: Swift.String = "getEdge"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateEdge.Input.Path
-            public var headers: Operations.UpdateEdge.Input.Headers
-            public var body: Operations.UpdateEdge.Input.Body
-            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
+            public var path: Operations.GetEdge.Input.Path
+            public var headers: Operations.GetEdge.Input.Headers
+            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The edge's id.
@@ -1837,17 +1827,14 @@ extension Operations {
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgePatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
@@ -1861,76 +1848,68 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
             /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
+            case conflict(Components.Responses.Conflict)
             /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
+            public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1941,16 +1920,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
@@ -1958,55 +1927,28 @@ extension Operations {
 }
 
 extension Operations {
-    /// Update a webhook
+    /// List webhooks
     ///
-    /// Changes the fields given; the secret cannot be rotated here.
+    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
     ///
-    /// `PATCH /webhooks/{id}`
-    public enum UpdateWebhook {
-        public static let id: Swift.String = "updateWebhook"
+    /// `GET /webhooks`
+    public enum ListWebhooks {
+        public static let id: Swift.String = "listWebhooks"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateWebhook.Input.Path
-            public var body: Operations.UpdateWebhook.Input.Body
-            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.WebhookPatch)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
+            /// The webhooks.
             /// Status 200.
-            case ok(Components.Responses.Webhook)
+            case ok(Operations.ListWebhooks.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
+            public var ok: Operations.ListWebhooks.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
             /// No usable credential (`unauthorized`), checked before anything else.
             /// Status 401.
             case unauthorized(Components.Responses.Unauthorized)
@@ -2029,19 +1971,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2054,22 +1983,64 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The webhooks.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.ListWebhooks.Output.Ok.Headers
+                public var body: Operations.ListWebhooks.Output.Ok.Body
+                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.WebhookList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Replace the instance's settings (instance path)
+    /// Replace the instance's settings
     ///
-    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
-    /// `400 validation_error`. Not in the public Marfa document.
+    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
     ///
-    /// `PUT /config`
-    public enum ReplaceConfig {
-        public static let id: Swift.String = "replaceConfig"
+    /// `PUT /spaces/me/config`
+    public enum ReplaceSpaceConfig {
+        public static let id: Swift.String = "replaceSpaceConfig"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.ReplaceConfig.Input.Body
-            public init(body: Operations.ReplaceConfig.Input.Body) {
+            public var body: Operations.ReplaceSpaceConfig.Input.Body
+            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
@@ -2139,35 +2110,57 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a folder
+    /// Get a presigned URL for a blob
     ///
-    /// One folder's settings. Not in the public Marfa document (minimal design).
+    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
     ///
-    /// `GET /folders/{id}`
-    public enum GetFolder {
-        public static let id: Swift.String = "getFolder"
+    /// `GET /blobs/{hash}/url`
+    public enum GetBlobUrl {
+        public static let id: Swift.String = "getBlobUrl"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetFolder.Input.Path
-            public init(path: Operations.GetFolder.Input.Path) {
+            public var path: Operations.GetBlobUrl.Input.Path
+            public var query: Operations.GetBlobUrl.Input.Query
+            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
                 self.path = path
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                /// Lifetime in seconds.
+                public var ttl: Swift.Int?
+                public init(ttl: Swift.Int? = nil) {
+                    self.ttl = ttl
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
+            /// The URL.
             /// Status 200.
-            case ok(Components.Responses.Folder)
+            case ok(Operations.GetBlobUrl.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
+            public var ok: Operations.GetBlobUrl.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2217,72 +2210,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List views
-    ///
-    /// Every saved view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views`
-    public enum ListViews {
-        public static let id: Swift.String = "listViews"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The views.
-            /// Status 200.
-            case ok(Operations.ListViews.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListViews.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The views.
+            /// The URL.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListViews.Output.Ok.Headers
-                public var body: Operations.ListViews.Output.Ok.Body
-                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
+                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
+                public var body: Operations.GetBlobUrl.Output.Ok.Body
+                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -2310,9 +2242,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ViewList)
+                    case json(Components.Schemas.BlobUrl)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ViewList {
+                    public var json: Components.Schemas.BlobUrl {
                         get throws {
                             switch self {
                                 case .json(let body): return body

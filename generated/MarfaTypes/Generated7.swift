@@ -200,80 +200,123 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
-    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
-    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
-    /// sources, never a read by id.
-    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var strictMode: Components.Schemas.TypeList?
-        public var sourceAllowlist: Components.Schemas.SourceLever?
-        public var sourceFilter: Components.Schemas.SourceLever?
-        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
-            self.strictMode = strictMode
-            self.sourceAllowlist = sourceAllowlist
-            self.sourceFilter = sourceFilter
+    public enum Tier: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case library
+        case feed
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "library": self = .library
+                case "feed": self = .feed
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .library: "library"
+                case .feed: "feed"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.library, .feed]
+    }
+}
+
+extension Components.Schemas {
+    public struct KeyInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var label: Swift.String
+        public var source: Swift.String
+        public var role: Components.Schemas.KeyInput.RolePayload?
+        public var defaultTier: Components.Schemas.Tier?
+        public var isPlatform: Swift.Bool?
+        public var permissions: [Components.Schemas.Permission]?
+        public var sources: [Swift.String]?
+        public var typePermissions: Components.Schemas.TypePermissionMap?
+        public var extensionPermissions: Components.Schemas.AccessMap?
+        public var edgePermissions: Components.Schemas.AccessMap?
+        public var metadataPermissions: Components.Schemas.AccessMap?
+        public var enforcementOverride: Components.Schemas.Enforcement?
+        public init(label: Swift.String, source: Swift.String, role: Components.Schemas.KeyInput.RolePayload? = nil, defaultTier: Components.Schemas.Tier? = nil, isPlatform: Swift.Bool? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil) {
+            self.label = label
+            self.source = source
+            self.role = role
+            self.defaultTier = defaultTier
+            self.isPlatform = isPlatform
+            self.permissions = permissions
+            self.sources = sources
+            self.typePermissions = typePermissions
+            self.extensionPermissions = extensionPermissions
+            self.edgePermissions = edgePermissions
+            self.metadataPermissions = metadataPermissions
+            self.enforcementOverride = enforcementOverride
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case strictMode = "strict_mode"
-            case sourceAllowlist = "source_allowlist"
-            case sourceFilter = "source_filter"
+            case label
+            case source
+            case role
+            case defaultTier = "default_tier"
+            case isPlatform = "is_platform"
+            case permissions
+            case sources
+            case typePermissions = "type_permissions"
+            case extensionPermissions = "extension_permissions"
+            case edgePermissions = "edge_permissions"
+            case metadataPermissions = "metadata_permissions"
+            case enforcementOverride = "enforcement_override"
+        }
+        public typealias RolePayload = Components.Schemas.ApiKey.RolePayload
+    }
+}
+
+extension Components.Schemas {
+    /// Which properties a client shows as an item's title and body; `title` and `body` when absent.
+    public struct DisplayHints: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var titleField: Swift.String?
+        public var bodyField: Swift.String?
+        public init(titleField: Swift.String? = nil, bodyField: Swift.String? = nil) {
+            self.titleField = titleField
+            self.bodyField = bodyField
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case titleField = "title_field"
+            case bodyField = "body_field"
         }
     }
 }
 
 extension Components.Schemas {
-    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
-    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
-    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
-    /// public Marfa document.
-    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance the caller expects.
-        public var instanceId: Swift.String?
-        /// Levers left out are unchanged; `null` removes every lever.
-        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
-        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+    /// How the type's snapshots are thinned.
+    public struct VersionPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var recentDays: Swift.Int?
+        public var dailySnapshotDays: Swift.Int?
+        public var weeklySnapshotDays: Swift.Int?
+        public var maxVersions: Swift.Int?
+        public init(recentDays: Swift.Int? = nil, dailySnapshotDays: Swift.Int? = nil, weeklySnapshotDays: Swift.Int? = nil, maxVersions: Swift.Int? = nil) {
+            self.recentDays = recentDays
+            self.dailySnapshotDays = dailySnapshotDays
+            self.weeklySnapshotDays = weeklySnapshotDays
+            self.maxVersions = maxVersions
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case instanceId = "instance_id"
-            case enforcement
-            case maxEventHopBudget = "max_event_hop_budget"
-            case auditRetentionDays = "audit_retention_days"
-            case eventLogRetentionHours = "event_log_retention_hours"
-            case trashRetentionDays = "trash_retention_days"
-            case activityRetentionDays = "activity_retention_days"
-            case inboundHandledRetentionDays = "inbound_handled_retention_days"
-            case inboundPendingRetentionDays = "inbound_pending_retention_days"
+            case recentDays = "recent_days"
+            case dailySnapshotDays = "daily_snapshot_days"
+            case weeklySnapshotDays = "weekly_snapshot_days"
+            case maxVersions = "max_versions"
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.ItemType
-        /// On a replacement, the connector mappings it broke.
+    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var ok: Swift.Bool
         public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self._type = _type
+        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self.ok = ok
             self.brokenMappings = brokenMappings
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
+            case ok
             case brokenMappings = "broken_mappings"
         }
     }
@@ -281,423 +324,438 @@ extension Components.Schemas {
 
 extension Components.Schemas {
     /// Not in the public Marfa document.
-    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
+    public struct TypeIcon: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type's identifier.
+        public var id: Swift.String
+        /// The icon the type resolves to now.
         public var icon: Swift.String?
-        /// The instance the caller expects; another one answers `409 instance_changed`.
-        public var instanceId: Swift.String?
-        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
+        public init(id: Swift.String, icon: Swift.String?) {
+            self.id = id
             self.icon = icon
-            self.instanceId = instanceId
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
             case icon
-            case instanceId = "instance_id"
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
             self.icon = try container.decodeIfPresent(Swift.String.self, forKey: .icon)
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
             try container.encode(icon, forKey: .icon)
-            try container.encodeIfPresent(instanceId, forKey: .instanceId)
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The type whose items move.
-        public var from: Swift.String
-        /// The type they move to.
-        public var to: Swift.String
-        /// Merged into each item as it moves; a `null` value removes that property.
-        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
-        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
-            self.from = from
-            self.to = to
-            self.properties = properties
+    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case running
+        case completed
+        case failed
+        case canceled
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "running": self = .running
+                case "completed": self = .completed
+                case "failed": self = .failed
+                case "canceled": self = .canceled
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .running: "running"
+                case .completed: "completed"
+                case .failed: "failed"
+                case .canceled: "canceled"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edgeType: Components.Schemas.EdgeType
+        public init(edgeType: Components.Schemas.EdgeType) {
+            self.edgeType = edgeType
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case from
-            case to
-            case properties
+            case edgeType = "edge_type"
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
-        public var description: Swift.String?
-        public var required: Swift.Bool?
-        public var enumValues: [Swift.String]?
-        public var itemsType: Swift.String?
-        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
-            self._type = _type
-            self.description = description
-            self.required = required
-            self.enumValues = enumValues
-            self.itemsType = itemsType
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case description
-            case required
-            case enumValues = "enum_values"
-            case itemsType = "items_type"
-        }
-    }
+    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
+    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
 }
 
 extension Components.Schemas {
-    /// Up to 50 edges of one type, with a cursor for the rest.
-    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edges: [Components.Schemas.Edge]
-        public var hasMore: Swift.Bool
-        public var nextCursor: Swift.String?
-        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
-            self.edges = edges
-            self.hasMore = hasMore
-            self.nextCursor = nextCursor
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edges
-            case hasMore = "has_more"
-            case nextCursor = "next_cursor"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// How `conflict=auto` resolved a collision.
-    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var fields: [Swift.String]
-        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
-        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
-        public var conflictedCopyId: Swift.String?
-        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
-            self.fields = fields
-            self.strategy = strategy
-            self.conflictedCopyId = conflictedCopyId
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fields
-            case strategy
-            case conflictedCopyId = "conflicted_copy_id"
-        }
-        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
-    }
-}
-
-extension Components.Schemas {
-    /// The item as it was before a write replaced it, and the writer of that write. `occurred_at`
-    /// holds what the item's `timestamp` held. `writer` is `null` for a change the server made
-    /// itself. `type`, `tier`, `occurred_at`, `source_id` and `writer` are not in the public Marfa
-    /// document.
-    public struct ItemSnapshot: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var version: Swift.Int64
-        public var _type: Swift.String
-        public var tier: Components.Schemas.Tier?
-        public var properties: Components.Schemas.Properties
-        public var occurredAt: Foundation.Date?
-        public var sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>?
-        /// When the write that replaced this version was made.
-        public var createdAt: Foundation.Date
-        public var id: Swift.String?
-        public var itemId: Swift.String?
-        public var device: Swift.String?
-        public init(version: Swift.Int64, _type: Swift.String, tier: Components.Schemas.Tier? = nil, properties: Components.Schemas.Properties, occurredAt: Foundation.Date? = nil, sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>? = nil, createdAt: Foundation.Date, id: Swift.String? = nil, itemId: Swift.String? = nil, device: Swift.String? = nil) {
-            self.version = version
-            self._type = _type
-            self.tier = tier
-            self.properties = properties
-            self.occurredAt = occurredAt
-            self.sourceId = sourceId
-            self.writer = writer
-            self.createdAt = createdAt
-            self.id = id
-            self.itemId = itemId
-            self.device = device
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
-            case _type = "type"
-            case tier
-            case properties
-            case occurredAt = "occurred_at"
-            case sourceId = "source_id"
-            case writer
-            case createdAt = "created_at"
-            case id
-            case itemId = "item_id"
-            case device
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A count per state or per type.
-    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Swift.Int64]
-        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
-            self.additionalProperties = additionalProperties
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]
-        public init(tags: [Swift.String]) {
-            self.tags = tags
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case tags
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var extensions: Components.Schemas.ItemExtensions.ExtensionsPayload
-        public init(extensions: Components.Schemas.ItemExtensions.ExtensionsPayload) {
-            self.extensions = extensions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case extensions
-        }
-        public typealias ExtensionsPayload = Components.Schemas.Item.ExtensionsPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
+    /// A typed, directed relationship from a source item to a target item.
+    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// The source item's id.
         public var sourceId: Swift.String
+        /// The target item's id.
         public var targetId: Swift.String
         public var edgeType: Swift.String
-        public var properties: Components.Schemas.Properties?
-        public init(id: Swift.String? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties? = nil) {
+        public var properties: Components.Schemas.Properties
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public var version: Swift.Int64
+        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
             self.id = id
+            self.spaceId = spaceId
             self.sourceId = sourceId
             self.targetId = targetId
             self.edgeType = edgeType
             self.properties = properties
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.version = version
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
             case id
+            case spaceId = "space_id"
             case sourceId = "source_id"
             case targetId = "target_id"
             case edgeType = "edge_type"
             case properties
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+            case version
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .spaceId)
+            self.sourceId = try container.decode(Swift.String.self, forKey: .sourceId)
+            self.targetId = try container.decode(Swift.String.self, forKey: .targetId)
+            self.edgeType = try container.decode(Swift.String.self, forKey: .edgeType)
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: .properties)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+            self.version = try container.decode(Swift.Int64.self, forKey: .version)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encodeIfPresent(spaceId, forKey: .spaceId)
+            try container.encode(sourceId, forKey: .sourceId)
+            try container.encode(targetId, forKey: .targetId)
+            try container.encode(edgeType, forKey: .edgeType)
+            try container.encode(properties, forKey: .properties)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
+            try container.encode(version, forKey: .version)
         }
     }
 }
 
 extension Components.Schemas {
-    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
-    /// adopted; `null` when the head could not be read.
-    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
-        public var cursor: Swift.String?
-        public var instanceId: Swift.String?
-        public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
-            self.eventType = eventType
-            self.cursor = cursor
-            self.instanceId = instanceId
-            self.readView = readView
+    /// An item to create.
+    public struct ItemInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var properties: Components.Schemas.Properties?
+        /// A client-minted id; omit it when sending a natural key.
+        public var id: Swift.String?
+        public var state: Swift.String?
+        public var timestamp: Foundation.Date?
+        /// A source the key claims; its own when omitted.
+        public var source: Swift.String?
+        public var sourceId: Swift.String?
+        public var tier: Components.Schemas.Tier?
+        /// Makes a natural-key upsert conditional on this version; `0` asserts no item exists. Not in the public Marfa document.
+        public var version: Swift.Int64?
+        public var device: Swift.String?
+        public var captureLatitude: Swift.Double?
+        public var captureLongitude: Swift.Double?
+        public var tags: [Swift.String]?
+        /// Edge type to target item ids.
+        public var edges: Components.Schemas.ItemInput.EdgesPayload?
+        public init(_type: Swift.String, properties: Components.Schemas.Properties? = nil, id: Swift.String? = nil, state: Swift.String? = nil, timestamp: Foundation.Date? = nil, source: Swift.String? = nil, sourceId: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, version: Swift.Int64? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, tags: [Swift.String]? = nil, edges: Components.Schemas.ItemInput.EdgesPayload? = nil) {
+            self._type = _type
+            self.properties = properties
+            self.id = id
+            self.state = state
+            self.timestamp = timestamp
+            self.source = source
+            self.sourceId = sourceId
+            self.tier = tier
+            self.version = version
+            self.device = device
+            self.captureLatitude = captureLatitude
+            self.captureLongitude = captureLongitude
+            self.tags = tags
+            self.edges = edges
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case cursor
-            case instanceId = "instance_id"
-            case readView = "read_view"
+            case _type = "type"
+            case properties
+            case id
+            case state
+            case timestamp
+            case source
+            case sourceId = "source_id"
+            case tier
+            case version
+            case device
+            case captureLatitude = "capture_latitude"
+            case captureLongitude = "capture_longitude"
+            case tags
+            case edges
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: .eventType)
+            self._type = try container.decode(Swift.String.self, forKey: ._type)
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: .properties)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: .id)
+            self.state = try container.decodeIfPresent(Swift.String.self, forKey: .state)
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .timestamp)
+            self.source = try container.decodeIfPresent(Swift.String.self, forKey: .source)
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: .sourceId)
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: .version)
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: .device)
+            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLatitude)
+            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLongitude)
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: .tags)
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemInput.EdgesPayload.self, forKey: .edges)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(_type, forKey: ._type)
+            try container.encodeIfPresent(properties, forKey: .properties)
+            try container.encodeIfPresent(id, forKey: .id)
+            try container.encodeIfPresent(state, forKey: .state)
+            try container.encodeRFC3339IfPresent(timestamp, forKey: .timestamp)
+            try container.encodeIfPresent(source, forKey: .source)
+            try container.encodeIfPresent(sourceId, forKey: .sourceId)
+            try container.encodeIfPresent(tier, forKey: .tier)
+            try container.encodeIfPresent(version, forKey: .version)
+            try container.encodeIfPresent(device, forKey: .device)
+            try container.encodeIfPresent(captureLatitude, forKey: .captureLatitude)
+            try container.encodeIfPresent(captureLongitude, forKey: .captureLongitude)
+            try container.encodeIfPresent(tags, forKey: .tags)
+            try container.encodeIfPresent(edges, forKey: .edges)
+        }
+        /// Edge type to target item ids.
+        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: [Swift.String]]
+            public init(additionalProperties: [Swift.String: [Swift.String]] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
+    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
+        public var reason: Components.Schemas.StreamIncompleteReason
+        /// The last event sent, or `null`.
+        public var cursor: Swift.String?
+        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
+            self.eventType = eventType
+            self.reason = reason
+            self.cursor = cursor
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case eventType = "event_type"
+            case reason
+            case cursor
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: .eventType)
+            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: .reason)
             self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
-            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: .readView)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(eventType, forKey: .eventType)
+            try container.encode(reason, forKey: .reason)
             try container.encode(cursor, forKey: .cursor)
-            try container.encodeIfPresent(instanceId, forKey: .instanceId)
-            try container.encodeIfPresent(readView, forKey: .readView)
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamLive
+            case streamIncomplete
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "stream_live": self = .streamLive
+                    case "stream_incomplete": self = .streamIncomplete
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .streamLive: "stream_live"
+                    case .streamIncomplete: "stream_incomplete"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.streamLive]
+            public static let allCases: [Self] = [.streamIncomplete]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var startsAt: Swift.String
-        public var endsAt: Swift.String?
-        public var item: Components.Schemas.Item
-        /// The series this occurrence was expanded from.
-        public var seriesId: Swift.String?
-        /// The occurrence a stored exception replaces.
-        public var replaces: Swift.String?
-        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
-            self.startsAt = startsAt
-            self.endsAt = endsAt
-            self.item = item
-            self.seriesId = seriesId
-            self.replaces = replaces
+    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var webhooks: [Components.Schemas.Webhook]
+        public init(webhooks: [Components.Schemas.Webhook]) {
+            self.webhooks = webhooks
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case startsAt = "starts_at"
-            case endsAt = "ends_at"
-            case item
-            case seriesId = "series_id"
-            case replaces
+            case webhooks
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String?
-        public var events: [Components.Schemas.WebhookEvent]?
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var active: Swift.Bool?
-        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.active = active
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case events
-            case typeFilter = "type_filter"
-            case active
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        /// Seconds.
-        public var expiresIn: Swift.Int
-        public init(url: Swift.String, expiresIn: Swift.Int) {
-            self.url = url
-            self.expiresIn = expiresIn
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case expiresIn = "expires_in"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct HousekeepingRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var name: Swift.String
-        public var startedAt: Foundation.Date
-        public var finishedAt: Foundation.Date
-        public var outcome: Components.Schemas.HousekeepingRun.OutcomePayload
-        /// What the run reported.
-        public var result: MarfaOpenAPIRuntime.OpenAPIValue
+    public struct WebhookDelivery: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var webhookId: Swift.String
+        public var event: Swift.String
+        public var statusCode: Swift.Int?
+        public var attempt: Swift.Int
+        public var succeeded: Swift.Bool
         public var error: Swift.String?
-        public init(name: Swift.String, startedAt: Foundation.Date, finishedAt: Foundation.Date, outcome: Components.Schemas.HousekeepingRun.OutcomePayload, result: MarfaOpenAPIRuntime.OpenAPIValue, error: Swift.String?) {
-            self.name = name
-            self.startedAt = startedAt
-            self.finishedAt = finishedAt
-            self.outcome = outcome
-            self.result = result
+        public var createdAt: Foundation.Date
+        public init(id: Swift.String, webhookId: Swift.String, event: Swift.String, statusCode: Swift.Int?, attempt: Swift.Int, succeeded: Swift.Bool, error: Swift.String?, createdAt: Foundation.Date) {
+            self.id = id
+            self.webhookId = webhookId
+            self.event = event
+            self.statusCode = statusCode
+            self.attempt = attempt
+            self.succeeded = succeeded
             self.error = error
+            self.createdAt = createdAt
         }
         public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case startedAt = "started_at"
-            case finishedAt = "finished_at"
-            case outcome
-            case result
+            case id
+            case webhookId = "webhook_id"
+            case event
+            case statusCode = "status_code"
+            case attempt
+            case succeeded
             case error
+            case createdAt = "created_at"
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.startedAt = try container.decode(Foundation.Date.self, forKey: .startedAt)
-            self.finishedAt = try container.decode(Foundation.Date.self, forKey: .finishedAt)
-            self.outcome = try container.decode(Components.Schemas.HousekeepingRun.OutcomePayload.self, forKey: .outcome)
-            self.result = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .result)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.webhookId = try container.decode(Swift.String.self, forKey: .webhookId)
+            self.event = try container.decode(Swift.String.self, forKey: .event)
+            self.statusCode = try container.decodeIfPresent(Swift.Int.self, forKey: .statusCode)
+            self.attempt = try container.decode(Swift.Int.self, forKey: .attempt)
+            self.succeeded = try container.decode(Swift.Bool.self, forKey: .succeeded)
             self.error = try container.decodeIfPresent(Swift.String.self, forKey: .error)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(startedAt, forKey: .startedAt)
-            try container.encode(finishedAt, forKey: .finishedAt)
-            try container.encode(outcome, forKey: .outcome)
-            try container.encode(result, forKey: .result)
+            try container.encode(id, forKey: .id)
+            try container.encode(webhookId, forKey: .webhookId)
+            try container.encode(event, forKey: .event)
+            try container.encode(statusCode, forKey: .statusCode)
+            try container.encode(attempt, forKey: .attempt)
+            try container.encode(succeeded, forKey: .succeeded)
             try container.encode(error, forKey: .error)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
         }
-        public enum OutcomePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case ok
-            case error
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "ok": self = .ok
-                    case "error": self = .error
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .ok: "ok"
-                    case .error: "error"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.ok, .error]
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folders: [Components.Schemas.Folder]
+        public init(folders: [Components.Schemas.Folder]) {
+            self.folders = folders
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case folders
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A saved search an app shows. Not in the public Marfa document (minimal design).
+    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var version: Swift.Int64
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var sort: Components.Schemas.ViewSort?
+        /// A property to group by.
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.version = version
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+        public enum CodingKeys: Swift.String, Swift.CodingKey {
+            case id
+            case version
+            case name
+            case search
+            case sort
+            case groupBy = "group_by"
+            case createdAt = "created_at"
+            case updatedAt = "updated_at"
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.id = try container.decode(Swift.String.self, forKey: .id)
+            self.version = try container.decode(Swift.Int64.self, forKey: .version)
+            self.name = try container.decode(Swift.String.self, forKey: .name)
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: .search)
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: .sort)
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .groupBy)
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(version, forKey: .version)
+            try container.encode(name, forKey: .name)
+            try container.encode(search, forKey: .search)
+            try container.encodeIfPresent(sort, forKey: .sort)
+            try container.encodeIfPresent(groupBy, forKey: .groupBy)
+            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
         }
     }
 }
 
 extension Components.Responses {
-    /// The item and its metadata.
-    public struct ItemEnvelope: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ItemEnvelope.Headers
-        public var body: Components.Responses.ItemEnvelope.Body
-        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
+    /// The webhook.
+    public struct Webhook: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.Webhook.Headers
+        public var body: Components.Responses.Webhook.Body
+        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
             self.headers = headers
             self.body = body
         }
@@ -716,24 +774,18 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ItemEnvelope.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemEnvelope.Headers.IdempotencyReplayedPayload? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ItemEnvelope)
+            case json(Components.Schemas.Webhook)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemEnvelope {
+            public var json: Components.Schemas.Webhook {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -745,63 +797,14 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The view.
-    public struct View: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.View.Headers
-        public var body: Components.Responses.View.Body
-        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ViewEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ViewEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-    public struct UnprocessableEntity: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.UnprocessableEntity.Headers
-        public var body: Components.Responses.UnprocessableEntity.Body
-        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Hashable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
             self.headers = headers
             self.body = body
         }
@@ -825,8 +828,15 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -834,6 +844,8 @@ extension Components.Responses {
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
@@ -851,35 +863,122 @@ extension Components.Responses {
     }
 }
 
+extension Components.Parameters {
+    /// A key the client chooses for this write, and keeps for every retry of it. The server
+    /// records its answer under the key and answers a repeat from the record, performing nothing
+    /// and publishing no second event. The same key with a different body is
+    /// `422 idempotency_key_reused`.
+    public typealias IdempotencyKey = Swift.String
+}
+
+extension Components.Parameters {
+    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+    /// markers). On a conditional read it asks the server to answer only from that view; a view
+    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+    /// Marfa document.
+    public typealias ReadView = Swift.String
+}
+
+extension Components.Parameters {
+    /// `true` deletes even while something still uses it.
+    public typealias Force = Components.Parameters.ForcePayload
+}
+
+extension Components.Parameters {
+    /// The item's id.
+    public typealias ItemId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type's identifier, such as `app.readinglist.entry`.
+    public typealias TypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The grant's id.
+    public typealias GrantId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The extension namespace.
+    public typealias Namespace = Swift.String
+}
+
 extension Components.Headers {
-    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-    public typealias RetryAfter = Swift.Int
+    /// The refusal's code, the same as `error.code` in the body.
+    public typealias XErrorCode = Swift.String
+}
+
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
+}
+
+extension Components.Headers {
+    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+    /// from `GET /keys/current`. Not in the public Marfa document.
+    public typealias XMarfaReadView = Swift.String
 }
 
 extension Operations {
-    /// Describe the instance
+    /// Exchange a grant for tokens
     ///
-    /// The instance's name, identity, build and contract, read without a credential. A client
-    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
-    /// changes for the life of the instance) and which contract it speaks. Served by the public
-    /// server, not in the public Marfa document.
+    /// The token endpoint for public clients (PKCE takes the place of a client secret):
+    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
+    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
+    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
+    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
+    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
+    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
+    ///   means add five seconds to the interval, `expired_token` means start again, and
+    ///   `access_denied` means the person declined.
     ///
-    /// `GET /`
-    public enum GetInstance {
-        public static let id: Swift.String = "getInstance"
+    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
+    /// Marfa document.
+    ///
+    /// `POST /auth/oauth2/token`
+    public enum RequestToken {
+        public static let id: Swift.String = "requestToken"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+            public var body: Operations.RequestToken.Input.Body
+            public init(body: Operations.RequestToken.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case urlEncodedForm(Components.Schemas.TokenRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's description.
+            /// The tokens.
             /// Status 200.
-            case ok(Operations.GetInstance.Output.Ok)
+            case ok(Operations.RequestToken.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetInstance.Output.Ok {
+            public var ok: Operations.RequestToken.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 400.
+            case badRequest(Components.Responses.OAuthError)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.OAuthError {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -894,11 +993,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The instance's description.
+            /// The tokens.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetInstance.Output.Ok.Headers
-                public var body: Operations.GetInstance.Output.Ok.Body
-                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
+                public var headers: Operations.RequestToken.Output.Ok.Headers
+                public var body: Operations.RequestToken.Output.Ok.Body
+                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -926,9 +1025,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.InstanceDescription)
+                    case json(Components.Schemas.TokenResponse)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.InstanceDescription {
+                    public var json: Components.Schemas.TokenResponse {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -942,46 +1041,81 @@ extension Operations {
 }
 
 extension Operations {
-    /// Show the device code entry page
+    /// Sign the owner in
     ///
-    /// The HTML page where the person types the code a device shows (`verification_uri`). With
-    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
-    /// the sign-in page. Not in the public Marfa document.
+    /// Signs the owner in with email and password and sets the owner's browser session cookie.
+    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
+    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
+    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
+    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
-    /// `GET /auth/device`
-    public enum ShowDeviceEntryPage {
-        public static let id: Swift.String = "showDeviceEntryPage"
+    /// `POST /auth/sign-in/email`
+    public enum SignInWithPassword {
+        public static let id: Swift.String = "signInWithPassword"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowDeviceEntryPage.Input.Query
-            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
-                self.query = query
+            public var body: Operations.SignInWithPassword.Input.Body
+            public init(body: Operations.SignInWithPassword.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var userCode: Swift.String?
-                public init(userCode: Swift.String? = nil) {
-                    self.userCode = userCode
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                case json(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.SignInRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The entry page.
+            /// The owner is signed in.
             /// Status 200.
-            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
+            case ok(Operations.SignInWithPassword.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
+            public var ok: Operations.SignInWithPassword.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowDeviceEntryPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            /// Status 303.
+            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
+            /// The `seeOther` response; throws for any other.
+            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
                 get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    if case .seeOther(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -996,37 +1130,82 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
+            /// The owner is signed in.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
+                public var body: Operations.SignInWithPassword.Output.Ok.Body
+                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.SignInResult)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SignInResult {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            public typealias SeeOther = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create the owner account
+    /// Register an item type
     ///
-    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
-    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
-    /// `400 validation_error` naming `password`. Not in the public Marfa document.
+    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
+    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
+    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
+    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
+    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
+    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
     ///
-    /// `POST /owner`
-    public enum CreateOwner {
-        public static let id: Swift.String = "createOwner"
+    /// `POST /types`
+    public enum RegisterType {
+        public static let id: Swift.String = "registerType"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateOwner.Input.Body
-            public init(body: Operations.CreateOwner.Input.Body) {
+            public var body: Operations.RegisterType.Input.Body
+            public init(body: Operations.RegisterType.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.OwnerInput)
+                case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner is created.
+            /// The type as registered.
             /// Status 201.
-            case created(Operations.CreateOwner.Output.Created)
+            case created(Operations.RegisterType.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Operations.CreateOwner.Output.Created {
+            public var created: Operations.RegisterType.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -1081,109 +1260,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Created = Operations.GetOwner.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// Update an API key
-    ///
-    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
-    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
-    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
-    /// one, `404 api_key_not_found`.
-    ///
-    /// `PATCH /keys/{id}`
-    public enum UpdateKey {
-        public static let id: Swift.String = "updateKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateKey.Input.Path
-            public var body: Operations.UpdateKey.Input.Body
-            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The key's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.KeyPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The key as stored.
-            /// Status 200.
-            case ok(Operations.UpdateKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.UpdateKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1198,145 +1282,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.CreateKey.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Set the owner's icon for a type
-    ///
-    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
-    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
-    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
-    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
-    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
-    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
-    /// author's). Not in the public Marfa document.
-    ///
-    /// `PUT /types/{id}/icon`
-    public enum SetTypeIcon {
-        public static let id: Swift.String = "setTypeIcon"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.SetTypeIcon.Input.Path
-            public var headers: Operations.SetTypeIcon.Input.Headers
-            public var body: Operations.SetTypeIcon.Input.Body
-            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeIconInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The icon the type resolves to now.
-            /// Status 200.
-            case ok(Operations.SetTypeIcon.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SetTypeIcon.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The icon the type resolves to now.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
-                public var body: Operations.SetTypeIcon.Output.Ok.Body
-                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
+            /// The type as registered.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.RegisterType.Output.Created.Headers
+                public var body: Operations.RegisterType.Output.Created.Body
+                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1355,24 +1305,18 @@ extension Operations {
                     public var xRateLimitRemaining: Swift.Int?
                     /// Unix time, in seconds, when the current window ends.
                     public var xRateLimitReset: Swift.Int?
-                    /// `true` when the server answered from what it stored for an earlier request under the same
-                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-                    /// with a first answer; status and body repeat the first answer's, a refusal included.
-                    public var idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload? = nil) {
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                         self.xMarfaContract = xMarfaContract
                         self.xRequestID = xRequestID
                         self.xRateLimitLimit = xRateLimitLimit
                         self.xRateLimitRemaining = xRateLimitRemaining
                         self.xRateLimitReset = xRateLimitReset
-                        self.idempotencyReplayed = idempotencyReplayed
                     }
-                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeIcon)
+                    case json(Components.Schemas.TypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeIcon {
+                    public var json: Components.Schemas.TypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1386,116 +1330,140 @@ extension Operations {
 }
 
 extension Operations {
-    /// Update an item
+    /// Cancel a type move job
     ///
-    /// Changes an item's properties (merged by default, or replaced with
-    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
-    /// the client read (required; without it `400 missing_required_field`). A stale base whose
-    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
-    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
-    /// and says how in `conflict_resolution`. A base with no snapshot left is
-    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
+    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
+    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
+    /// the public Marfa document.
     ///
-    /// `PATCH /items/{id}`
-    public enum UpdateItem {
-        public static let id: Swift.String = "updateItem"
+    /// `POST /type-moves/{id}/cancel`
+    public enum CancelTypeMove {
+        public static let id: Swift.String = "cancelTypeMove"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateItem.Input.Path
-            public var query: Operations.UpdateItem.Input.Query
-            public var headers: Operations.UpdateItem.Input.Headers
-            public var body: Operations.UpdateItem.Input.Body
-            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
+            public var path: Operations.CancelTypeMove.Input.Path
+            public init(path: Operations.CancelTypeMove.Input.Path) {
                 self.path = path
-                self.query = query
-                self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+                /// The type move job's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
-                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
-                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
-                    self.conflict = conflict
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The type move job.
+            /// Status 200.
+            case ok(Components.Responses.TypeMoveJob)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
                 }
-                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case auto
-                    case manual
-                    case callback
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Count items
+    ///
+    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
+    ///
+    /// `GET /items/stats`
+    public enum GetItemStats {
+        public static let id: Swift.String = "getItemStats"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var query: Operations.GetItemStats.Input.Query
+            public init(query: Operations.GetItemStats.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Hashable {
+                public var by: Operations.GetItemStats.Input.Query.ByPayload?
+                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
+                    self.by = by
+                }
+                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case state
+                    case _type
                     /// A value this build does not know, kept as it was received.
                     case unknown(Swift.String)
                     public init(rawValue: Swift.String) {
                         switch rawValue {
-                            case "auto": self = .auto
-                            case "manual": self = .manual
-                            case "callback": self = .callback
+                            case "state": self = .state
+                            case "type": self = ._type
                             default: self = .unknown(rawValue)
                         }
                     }
                     public var rawValue: Swift.String {
                         switch self {
-                            case .auto: "auto"
-                            case .manual: "manual"
-                            case .callback: "callback"
+                            case .state: "state"
+                            case ._type: "type"
                             case .unknown(let value): value
                         }
                     }
-                    public static let allCases: [Self] = [.auto, .manual, .callback]
+                    public static let allCases: [Self] = [.state, ._type]
                 }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
+            /// A count for each state or type.
             /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
+            case ok(Operations.GetItemStats.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+            public var ok: Operations.GetItemStats.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1508,41 +1476,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1553,38 +1486,71 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// A count for each state or type.
+            public struct Ok: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.GetItemStats.Output.Ok.Headers
+                public var body: Operations.GetItemStats.Output.Ok.Body
+                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.ItemStats)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemStats {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Replace an item's tags
+    /// Delete an item for good
     ///
-    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
+    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
+    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
     ///
-    /// `PUT /items/{id}/metadata`
-    public enum ReplaceItemMetadata {
-        public static let id: Swift.String = "replaceItemMetadata"
+    /// `DELETE /items/{id}/purge`
+    public enum PurgeItem {
+        public static let id: Swift.String = "purgeItem"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceItemMetadata.Input.Path
-            public var headers: Operations.ReplaceItemMetadata.Input.Headers
-            public var body: Operations.ReplaceItemMetadata.Input.Body
-            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
+            public var path: Operations.PurgeItem.Input.Path
+            public var headers: Operations.PurgeItem.Input.Headers
+            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The item's id.
@@ -1603,16 +1569,13 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TagsInput)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1693,35 +1656,135 @@ extension Operations {
 }
 
 extension Operations {
-    /// List edges
+    /// List an item's extensions
     ///
-    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
-    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
-    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
-    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
+    /// Every extension namespace on the item that the key's extension map reads.
     ///
-    /// `GET /edges`
-    public enum ListEdges {
-        public static let id: Swift.String = "listEdges"
+    /// `GET /items/{id}/extensions`
+    public enum ListItemExtensions {
+        public static let id: Swift.String = "listItemExtensions"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListEdges.Input.Query
-            public var headers: Operations.ListEdges.Input.Headers
-            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
+            public var path: Operations.ListItemExtensions.Input.Path
+            public init(path: Operations.ListItemExtensions.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's outbound edges
+    ///
+    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
+    /// read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /items/{id}/edges`
+    public enum ListItemEdges {
+        public static let id: Swift.String = "listItemEdges"
+        public struct Input: Swift.Sendable, Swift.Hashable {
+            public var path: Operations.ListItemEdges.Input.Path
+            public var query: Operations.ListItemEdges.Input.Query
+            public var headers: Operations.ListItemEdges.Input.Headers
+            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
+                self.path = path
                 self.query = query
                 self.headers = headers
             }
+            public struct Path: Swift.Sendable, Swift.Hashable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated edge types, up to 10.
+                /// Only edges of this type.
                 public var edgeType: Swift.String?
-                /// Inclusive lower bound on `updated_at`.
-                public var updatedAfter: Swift.String?
                 /// Page size.
                 public var limit: Swift.Int?
                 /// The `cursor` of the previous page.
                 public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
                     self.edgeType = edgeType
-                    self.updatedAfter = updatedAfter
                     self.limit = limit
                     self.cursor = cursor
                 }
@@ -1783,6 +1846,19 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                }
+            }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
             /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
             /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
@@ -1814,39 +1890,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// List occurrences in a window
+    /// List audit log entries
     ///
-    /// The events inside a time window, recurring series expanded at read time. A window too long,
-    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
     ///
-    /// `GET /occurrences`
-    public enum ListOccurrences {
-        public static let id: Swift.String = "listOccurrences"
+    /// `GET /audit`
+    public enum ListAuditLog {
+        public static let id: Swift.String = "listAuditLog"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListOccurrences.Input.Query
-            public init(query: Operations.ListOccurrences.Input.Query) {
+            public var query: Operations.ListAuditLog.Input.Query
+            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Window start (inclusive), RFC 3339.
-                public var from: Swift.String
-                /// Window end (exclusive), RFC 3339.
-                public var to: Swift.String
-                /// One event type; every readable event type by default.
-                public var _type: Swift.String?
-                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
-                    self.from = from
-                    self.to = to
-                    self._type = _type
+                public var action: Swift.String?
+                public var resourceType: Swift.String?
+                public var resourceId: Swift.String?
+                /// Entries at or after this instant.
+                public var since: Swift.String?
+                /// Entries before this instant.
+                public var until: Swift.String?
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.action = action
+                    self.resourceType = resourceType
+                    self.resourceId = resourceId
+                    self.since = since
+                    self.until = until
+                    self.limit = limit
+                    self.cursor = cursor
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The occurrences.
+            /// One page of entries.
             /// Status 200.
-            case ok(Operations.ListOccurrences.Output.Ok)
+            case ok(Operations.ListAuditLog.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListOccurrences.Output.Ok {
+            public var ok: Operations.ListAuditLog.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1875,6 +1958,18 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
                 }
             }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1887,11 +1982,11 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The occurrences.
+            /// One page of entries.
             public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListOccurrences.Output.Ok.Headers
-                public var body: Operations.ListOccurrences.Output.Ok.Body
-                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
+                public var headers: Operations.ListAuditLog.Output.Ok.Headers
+                public var body: Operations.ListAuditLog.Output.Ok.Body
+                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
@@ -1919,9 +2014,9 @@ extension Operations {
                     }
                 }
                 @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.OccurrenceList)
+                    case json(Components.Schemas.AuditPage)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.OccurrenceList {
+                    public var json: Components.Schemas.AuditPage {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1935,40 +2030,23 @@ extension Operations {
 }
 
 extension Operations {
-    /// List a webhook's deliveries
+    /// Read the instance's settings
     ///
-    /// Recent delivery attempts, newest first.
+    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
     ///
-    /// `GET /webhooks/{id}/deliveries`
-    public enum ListWebhookDeliveries {
-        public static let id: Swift.String = "listWebhookDeliveries"
+    /// `GET /spaces/me/config`
+    public enum GetSpaceConfig {
+        public static let id: Swift.String = "getSpaceConfig"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListWebhookDeliveries.Input.Path
-            public var query: Operations.ListWebhookDeliveries.Input.Query
-            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var limit: Swift.Int?
-                public init(limit: Swift.Int? = nil) {
-                    self.limit = limit
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The deliveries.
+            /// The instance's settings as stored.
             /// Status 200.
-            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            case ok(Components.Responses.InstanceConfig)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+            public var ok: Components.Responses.InstanceConfig {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
@@ -1996,19 +2074,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2021,67 +2086,23 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The deliveries.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
-                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
-                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.WebhookDeliveryList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookDeliveryList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Create a folder
+    /// Upload a blob
     ///
-    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
-    /// the search would not hold are refused `400 validation_error`. The public server serves
-    /// this write; its shape here is this contract's.
+    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
+    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
     ///
-    /// `POST /folders`
-    public enum CreateFolder {
-        public static let id: Swift.String = "createFolder"
+    /// `POST /blobs`
+    public enum UploadBlob {
+        public static let id: Swift.String = "uploadBlob"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateFolder.Input.Headers
-            public var body: Operations.CreateFolder.Input.Body
-            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
+            public var headers: Operations.UploadBlob.Input.Headers
+            public var body: Operations.UploadBlob.Input.Body
+            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
@@ -2096,15 +2117,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.FolderInput)
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
+            /// The blob is stored.
             /// Status 201.
-            case created(Components.Responses.Folder)
+            case created(Operations.UploadBlob.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.Folder {
+            public var created: Operations.UploadBlob.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
@@ -2145,18 +2166,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -2181,26 +2198,73 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The blob is stored.
+            public struct Created: Swift.Sendable, Swift.Hashable {
+                public var headers: Operations.UploadBlob.Output.Created.Headers
+                public var body: Operations.UploadBlob.Output.Created.Body
+                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Hashable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+                    /// Quote it when reporting a problem.
+                    public var xRequestID: Swift.String?
+                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+                    public var xRateLimitLimit: Swift.Int?
+                    /// Requests left in the current window, never below 0.
+                    public var xRateLimitRemaining: Swift.Int?
+                    /// Unix time, in seconds, when the current window ends.
+                    public var xRateLimitReset: Swift.Int?
+                    /// `true` when the server answered from what it stored for an earlier request under the same
+                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+                    /// with a first answer; status and body repeat the first answer's, a refusal included.
+                    public var idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload?
+                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.xRequestID = xRequestID
+                        self.xRateLimitLimit = xRateLimitLimit
+                        self.xRateLimitRemaining = xRateLimitRemaining
+                        self.xRateLimitReset = xRateLimitReset
+                        self.idempotencyReplayed = idempotencyReplayed
+                    }
+                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                    case json(Components.Schemas.Blob)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Blob {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Change a view
+    /// Delete a view
     ///
-    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
+    /// Deletes a view. Not in the public Marfa document (minimal design).
     ///
-    /// `PATCH /views/{id}`
-    public enum UpdateView {
-        public static let id: Swift.String = "updateView"
+    /// `DELETE /views/{id}`
+    public enum DeleteView {
+        public static let id: Swift.String = "deleteView"
         public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateView.Input.Path
-            public var headers: Operations.UpdateView.Input.Headers
-            public var body: Operations.UpdateView.Input.Body
-            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+            public var path: Operations.DeleteView.Input.Path
+            public var headers: Operations.DeleteView.Input.Headers
+            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Hashable {
                 /// The view's id.
@@ -2219,44 +2283,16 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ViewPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.View)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.

@@ -53,21 +53,21 @@ extension Optional: RFC3339Coding where Wrapped: RFC3339Coding {
 
 extension Array: RFC3339Coding where Element: RFC3339Coding {
     public init(rfc3339From decoder: any Decoder) throws {
-        self = try [RFC3339Coded<Element>](from: decoder).map(\.value)
+        self = try [RFC3339Coded<Element>](from: decoder).map { $0.value }
     }
 
     public func encodeRFC3339(to encoder: any Encoder) throws {
-        try map(RFC3339Coded.init).encode(to: encoder)
+        try map { RFC3339Coded($0) }.encode(to: encoder)
     }
 }
 
 extension Dictionary: RFC3339Coding where Key == String, Value: RFC3339Coding {
     public init(rfc3339From decoder: any Decoder) throws {
-        self = try [String: RFC3339Coded<Value>](from: decoder).mapValues(\.value)
+        self = try [String: RFC3339Coded<Value>](from: decoder).mapValues { $0.value }
     }
 
     public func encodeRFC3339(to encoder: any Encoder) throws {
-        try mapValues(RFC3339Coded.init).encode(to: encoder)
+        try mapValues { RFC3339Coded($0) }.encode(to: encoder)
     }
 }
 
@@ -128,7 +128,7 @@ extension KeyedEncodingContainer {
 
     /// Writes `value` under `key` unless it is nil.
     public mutating func encodeRFC3339IfPresent<T: RFC3339Coding>(_ value: T?, forKey key: Key) throws {
-        try encodeIfPresent(value.map(RFC3339Coded.init), forKey: key)
+        try encodeIfPresent(value.map { RFC3339Coded($0) }, forKey: key)
     }
 }
 
@@ -136,13 +136,13 @@ extension Decoder {
     /// The members outside `knownKeys`, decoded as `T` with their dates read from RFC 3339 text.
     public func decodeRFC3339AdditionalProperties<T: RFC3339Coding>(knownKeys: Set<String>) throws -> [String: T] {
         let coded: [String: RFC3339Coded<T>] = try decodeAdditionalProperties(knownKeys: knownKeys)
-        return coded.mapValues(\.value)
+        return coded.mapValues { $0.value }
     }
 }
 
 extension Encoder {
     /// Writes `properties` as members of the current object, their dates as RFC 3339 text.
     public func encodeRFC3339AdditionalProperties<T: RFC3339Coding>(_ properties: [String: T]) throws {
-        try encodeAdditionalProperties(properties.mapValues(RFC3339Coded.init))
+        try encodeAdditionalProperties(properties.mapValues { RFC3339Coded($0) })
     }
 }
