@@ -122,9 +122,12 @@ import Testing
         refusedDefault("a value that fits no branch", "{oneOf: [{type: integer}, {type: boolean}], default: text}",
                        ":9:65: warning: This default cannot be used: it fits none of the union's branches; the property stays optional.",
                        keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault("a date-time", "{type: string, format: date-time, default: \"2024-01-01T00:00:00Z\"}",
-                       ":9:55: warning: This default cannot be used: a Date cannot be written as a Swift literal; the property stays optional.",
+        refusedDefault("a date-time that is not RFC 3339", "{type: string, format: date-time, default: \"2024-01-01 noon\"}",
+                       ":9:55: warning: This default cannot be used: expected an RFC 3339 date-time; the property stays optional.",
                        keeps: "Foundation.Date"),
+        refusedDefault("a date", "{type: string, format: date, default: \"2024-01-01\"}",
+                       ":9:50: warning: This default cannot be used: a CalendarDate cannot be written as a Swift literal; the property stays optional.",
+                       keeps: "MarfaOpenAPIRuntime.CalendarDate"),
         RefusedCase(
             name: "a discriminated inline branch that names no value",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      oneOf:\n"
