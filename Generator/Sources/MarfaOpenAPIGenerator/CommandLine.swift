@@ -43,10 +43,6 @@ public enum GeneratorCommand {
         }
     }
 
-    struct UsageError: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private static func execute(_ arguments: [String], standardError: (String) -> Void, standardOutput: (String) -> Void) throws -> Int32 {
         var rest = arguments[...]
         if rest.isEmpty || rest.contains("-h") || rest.contains("--help") {
@@ -61,90 +57,66 @@ public enum GeneratorCommand {
             standardError("error: unknown command; use 'marfa-openapi generate' (see --help)")
             return 64
         }
-        var spec: String?
-        var output: String?
-        var configPath: String?
-        var target: String?
-        var modes: Set<GeneratorConfig.Mode> = []
-        var access: GeneratorConfig.Access?
-        var strict = false
-        var shards: Int?
-        var allowedFolders: [String] = []
-        func value(_ flag: String) throws -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
-            return next
-        }
+        let options: GenerateOptions
         do {
-            while let argument = rest.popFirst() {
-                switch argument {
-                case "--output", "-o": output = try value(argument)
-                case "--config": configPath = try value(argument)
-                case "--target": target = try value(argument)
-                case "--mode":
-                    let name = try value(argument)
-                    guard let mode = GeneratorConfig.Mode(rawValue: name) else { throw UsageError(description: "unknown mode '\(name)'") }
-                    modes.insert(mode)
-                case "--access":
-                    let name = try value(argument)
-                    guard let level = GeneratorConfig.Access(rawValue: name) else { throw UsageError(description: "unknown access '\(name)'") }
-                    access = level
-                case "--strict": strict = true
-                case "--shards":
-                    guard let count = Int(try value(argument)), ShardSetting.allowed.contains(count) else { throw UsageError(description: "--shards takes 1 to 64") }
-                    shards = count
-                case "--allow-folder": allowedFolders.append(try value(argument))
-                default:
-                    guard !argument.hasPrefix("-"), spec == nil else { throw UsageError(description: "unexpected argument '\(argument)'") }
-                    spec = argument
-                }
-            }
-        } catch let error as UsageError {
+            options = try GenerateOptions(parsing: rest)
+        } catch {
             standardError("error: \(error.description) (see --help)")
             return 64
         }
-        guard let output else {
+        guard let output = options.output else {
             standardError("error: --output is required (see --help)")
             return 64
         }
+        guard let groups = try documentGroups(options) else {
+            standardError("error: no document: pass SPEC or name one with 'spec' in the configuration")
+            return 64
+        }
+        let (files, diagnostics) = try generate(groups)
+        for diagnostic in diagnostics { standardError(diagnostic.description) }
+        try write(files, to: output)
+        return 0
+    }
+
+    /// The configurations to generate (the file's, or the defaults), with the command line's options
+    /// applied, grouped by the document each names in order; nil when one names no document.
+    private static func documentGroups(_ options: GenerateOptions) throws -> [(path: String, configs: [GeneratorConfig])]? {
         var configs = [GeneratorConfig()]
         var configFolder = FileManager.default.currentDirectoryPath
-        if let configPath {
-            configs = try GeneratorConfig.load(path: configPath, target: target)
+        if let configPath = options.configPath {
+            configs = try GeneratorConfig.load(path: configPath, target: options.target)
             configFolder = (configPath as NSString).deletingLastPathComponent
         }
-        for index in configs.indices {
-            if !modes.isEmpty { configs[index].modes = modes }
-            if let access { configs[index].access = access }
-            if strict { configs[index].strict = true }
-            if let shards { configs[index].shards = shards }
-            configs[index].allowedFolders += allowedFolders
-        }
-        // Several configurations may name several documents; each is generated in its namespace.
-        var files: [Generator.File] = []
-        var diagnostics: [Diagnostic] = []
-        var groups: [(String, [GeneratorConfig])] = []
-        for config in configs {
+        var groups: [(path: String, configs: [GeneratorConfig])] = []
+        for config in configs.map(options.applied) {
             let path: String
-            if let spec {
+            if let spec = options.spec {
                 path = spec
             } else if let named = config.spec {
                 path = named.hasPrefix("/") ? named : (configFolder as NSString).appendingPathComponent(named)
             } else {
-                standardError("error: no document: pass SPEC or name one with 'spec' in the configuration")
-                return 64
+                return nil
             }
-            if let index = groups.firstIndex(where: { $0.0 == path }) { groups[index].1.append(config) } else { groups.append((path, [config])) }
+            if let index = groups.firstIndex(where: { $0.path == path }) { groups[index].configs.append(config) } else { groups.append((path, [config])) }
         }
-        var allChunks: [[Generator.File]] = []
+        return groups
+    }
+
+    /// Each document generated under its configurations (each in its namespace), merged into one set of files.
+    private static func generate(_ groups: [(path: String, configs: [GeneratorConfig])]) throws -> ([Generator.File], [Diagnostic]) {
+        var chunks: [[Generator.File]] = []
+        var diagnostics: [Diagnostic] = []
         for (path, group) in groups {
-            let folders = group.flatMap(\.allowedFolders)
-            let documents = try Generator.loadDocuments(specPath: path, allowedFolders: folders)
+            let documents = try Generator.loadDocuments(specPath: path, allowedFolders: group.flatMap(\.allowedFolders))
             let result = try Generator.generate(documents: documents, configs: group)
-            allChunks.append(result.files)
+            chunks.append(result.files)
             diagnostics += result.diagnostics
         }
-        files = FileSharder.merge(allChunks)
-        for diagnostic in diagnostics { standardError(diagnostic.description) }
+        return (FileSharder.merge(chunks), diagnostics)
+    }
+
+    /// Writes `files` into the folder `output` (made when missing), leaving a file whose contents are unchanged untouched.
+    private static func write(_ files: [Generator.File], to output: String) throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         for file in files {
             let path = (output as NSString).appendingPathComponent(file.name)
@@ -153,6 +125,5 @@ public enum GeneratorCommand {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             }
         }
-        return 0
     }
 }
