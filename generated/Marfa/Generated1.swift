@@ -168,12 +168,13 @@ extension Client {
 }
 
 extension Client {
-    /// Add to an item's tags
-    /// - Remark: `PATCH /items/{id}/metadata`
-    internal func mergeItemMetadata(_ input: Operations.MergeItemMetadata.Input) async throws -> Operations.MergeItemMetadata.Output {
-        let c = client.call(Operations.MergeItemMetadata.id)
+    /// Replace an extension namespace
+    /// - Remark: `PUT /items/{id}/extensions/{namespace}`
+    internal func replaceItemExtension(_ input: Operations.ReplaceItemExtension.Input) async throws -> Operations.ReplaceItemExtension.Output {
+        let c = client.call(Operations.ReplaceItemExtension.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PATCH"), path: "/items/\(p0)/metadata")
+        let p1 = try c.path(input.path.namespace, name: "namespace", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/items/\(p0)/extensions/\(p1)")
         try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
         request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
@@ -182,11 +183,12 @@ extension Client {
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.ItemMetadata.decoded(c, response, responseBody))
+            case 200: return .ok(try await Components.Responses.ItemExtensions.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
             case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 413: return .contentTooLarge(try await Components.Responses.PayloadTooLarge.decoded(c, response, responseBody))
             case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
@@ -195,49 +197,25 @@ extension Client {
 }
 
 extension Client {
-    /// Read an edge
-    /// - Remark: `GET /edges/{id}`
-    internal func getEdge(_ input: Operations.GetEdge.Input) async throws -> Operations.GetEdge.Output {
-        let c = client.call(Operations.GetEdge.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/edges/\(p0)")
+    /// Stream change events
+    /// - Remark: `GET /events`
+    internal func streamEvents(_ input: Operations.StreamEvents.Input) async throws -> Operations.StreamEvents.Output {
+        let c = client.call(Operations.StreamEvents.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/events")
+        try c.query(&request, "type", input.query._type, style: .form, explode: true)
+        try c.query(&request, "edges", input.query.edges, style: .form, explode: true)
+        try c.query(&request, "copy", input.query.copy, style: .form, explode: true)
+        try c.header(&request, "Last-Event-ID", input.headers.lastEventID, explode: false)
         try c.header(&request, "X-Marfa-Read-View", input.headers.xMarfaReadView, explode: false)
-        request.headerFields["Accept"] = "application/json"
+        request.headerFields["Accept"] = "text/event-stream, application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await Components.Responses.EdgeEnvelope.decoded(c, response, responseBody))
+            case 200: return .ok(try await Operations.StreamEvents.Output.Ok.decoded(c, response, responseBody))
             case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
             case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
             case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
             case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension Client {
-    /// Create a view
-    /// - Remark: `POST /views`
-    internal func createView(_ input: Operations.CreateView.Input) async throws -> Operations.CreateView.Output {
-        let c = client.call(Operations.CreateView.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/views")
-        try c.header(&request, "Idempotency-Key", input.headers.idempotencyKey, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 201: return .created(try await Components.Responses.View.decoded(c, response, responseBody))
-            case 400: return .badRequest(try await Components.Responses.BadRequest.decoded(c, response, responseBody))
-            case 401: return .unauthorized(try await Components.Responses.Unauthorized.decoded(c, response, responseBody))
-            case 403: return .forbidden(try await Components.Responses.Forbidden.decoded(c, response, responseBody))
-            case 409: return .conflict(try await Components.Responses.Conflict.decoded(c, response, responseBody))
-            case 422: return .unprocessableContent(try await Components.Responses.UnprocessableEntity.decoded(c, response, responseBody))
-            case 429: return .tooManyRequests(try await Components.Responses.TooManyRequests.decoded(c, response, responseBody))
+            case 503: return .serviceUnavailable(try await Components.Responses.ServiceUnavailable.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

@@ -21,7 +21,8 @@ extension Generator {
         return chunks(declarations, config: config, log: log).map(renderer.render)
     }
 
-    /// Reads the document and declares its types and the operations the filter keeps.
+    /// Reads the document and declares its schemas, the operations the filter keeps, and the
+    /// component responses, parameters and headers those operations use (`ComponentUsage`).
     static func declare(documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog) throws -> Declarations {
         let reader = DocumentReader(documents: documents, log: log)
         let document = try reader.read()
@@ -35,20 +36,21 @@ extension Generator {
         let types = TypeBuilder(reader: reader.schemas, log: log, schemasNamespace: schemas, nameOverrides: config.nameOverrides)
         types.registerComponents(document.schemas)
         types.buildPending()
-        for (name, parameter) in document.parameters {
-            declareComponent(name, parameter.schema, doc: parameter.description, in: parameters, types: types)
-        }
-        for (name, header) in document.headers {
-            declareComponent(name, header.schema, doc: header.description, in: headers, types: types)
-        }
-        let builder = OperationBuilder(
-            types: types, log: log, operationsNamespace: operations, responsesNamespace: responses, nameOverrides: config.nameOverrides)
-        builder.declareComponentResponses(document.responses)
-        var methodNames = NameScope(reserved: ["client", "registerHandlers"])
         let kept = document.operations.filter { config.filter.keeps(operationID: $0.id, path: $0.path, tags: $0.tags) }
         if !config.filter.isEmpty && kept.isEmpty {
             log.warning("The filter keeps no operation.", at: documents.root.location)
         }
+        let used = ComponentUsage.of(kept)
+        for (name, parameter) in document.parameters where used.parameters.contains(name) {
+            declareComponent(name, parameter.schema, doc: parameter.description, in: parameters, types: types)
+        }
+        for (name, header) in document.headers where used.headers.contains(name) {
+            declareComponent(name, header.schema, doc: header.description, in: headers, types: types)
+        }
+        let builder = OperationBuilder(
+            types: types, log: log, operationsNamespace: operations, responsesNamespace: responses, nameOverrides: config.nameOverrides)
+        builder.declareComponentResponses(document.responses.filter { used.responses.contains($0.name) })
+        var methodNames = NameScope(reserved: ["client", "registerHandlers"])
         let plans = kept.map { builder.plan($0, methodNames: &methodNames) }
         let webhooks = Decl(name: "Webhooks", qualifiedName: root.nested("Webhooks"), kind: .namespace)
         let received = declareReceived(document, plans: plans, webhooks: webhooks, builder: builder)

@@ -29,6 +29,7 @@ import Testing
         ("streaming", ["case textEventStream(MarfaOpenAPIRuntime.HTTPBody)", "case jsonLines(MarfaOpenAPIRuntime.HTTPBody)"]),
         ("servers", ["internal static func url(region: Swift.String = \"eu\", port: Swift.String = \"8443\", basePath: Swift.String = \"v1\") throws -> Foundation.URL", "internal static let regionValues: [Swift.String] = [\"eu\", \"us\"]"]),
         ("multifile", ["internal struct Note: Swift.Codable", "internal var notes: [Components.Schemas.Note]?", "case notFound(Components.Responses.NotFound)"]),
+        ("components", ["internal typealias WidgetId = Swift.String", "internal typealias RateLimit = Swift.Int", "internal struct Leftover: Swift.Codable"]),
         ("security", ["func getSecret(_ input: Operations.GetSecret.Input)", "func getKeyed(_ input: Operations.GetKeyed.Input)"]),
         ("webhooks", ["internal protocol WebhookHandler", "func newPet(_ input: Webhooks.NewPet.Input) async throws -> Webhooks.NewPet.Output", "internal enum Callbacks {", "func createSubscriptionOnEvent(_ input: Operations.CreateSubscription.Callbacks.OnEvent.Input)", "\"/createSubscription/statusChanged/2\""]),
     ]

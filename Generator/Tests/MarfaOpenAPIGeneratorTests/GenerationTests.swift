@@ -129,6 +129,34 @@ import Testing
         #expect(error.diagnostics.first?.location == SourceLocation(file: spec, line: 8, column: 7))
     }
 
+    @Test func onlyComponentsAnEmittedOperationUsesAreDeclared() throws {
+        let spec = FixtureGenerationTests.folder + "/components.yaml"
+        let all = try generatedText(spec, allModes())
+        for used in ["typealias WidgetId = Swift.String", "typealias Verbose = Swift.Bool", "typealias PageSize = Swift.Int",
+                     "typealias RateLimit = Swift.Int", "typealias Total = Swift.Int", "struct WidgetFound: ", "struct Missing: "] {
+            #expect(all.contains(used), "\(used) is missing")
+        }
+        #expect(all.contains("extension Components.Responses.WidgetFound {"))
+        // Unused: a parameter, a header, a response, and a header only that response uses.
+        for unused in ["Colour", "typealias Trace", "Retired", "struct Gone"] { #expect(!all.contains(unused), "\(unused) is declared") }
+        // Component schemas are declared whether or not an operation uses them.
+        #expect(all.contains("internal struct Leftover: Swift.Codable"))
+
+        var oneOperation = allModes()
+        oneOperation.filter.includeOperations = ["getWidget"]
+        let filtered = try generatedText(spec, oneOperation)
+        for used in ["typealias WidgetId", "typealias Verbose", "typealias RateLimit", "struct WidgetFound: ", "struct Missing: "] {
+            #expect(filtered.contains(used), "\(used) is missing")
+        }
+        for dropped in ["PageSize", "typealias Total", "Colour", "struct Gone"] { #expect(!filtered.contains(dropped), "\(dropped) is declared") }
+
+        var byTag = allModes()
+        byTag.filter.includeTags = ["Gadgets"]
+        let tagged = try generatedText(spec, byTag)
+        #expect(tagged.contains("typealias PageSize = Swift.Int") && tagged.contains("typealias Total = Swift.Int"))
+        for dropped in ["WidgetId", "Verbose", "RateLimit", "WidgetFound", "struct Missing"] { #expect(!tagged.contains(dropped), "\(dropped) is declared") }
+    }
+
     @Test func theFilterKeepsOnlyChosenOperations() throws {
         var byOperation = allModes()
         byOperation.filter.includeOperations = ["showPetById"]

@@ -76,6 +76,8 @@ struct APIParameter {
     var description: String?
     var deprecated: Bool
     var sourceLocation: SourceLocation
+    /// The `components/parameters` name when the operation refers to one.
+    var componentName: String? = nil
 }
 
 struct APIContent {
@@ -98,6 +100,8 @@ struct APIHeader {
     var explode: Bool
     var description: String?
     var location: SourceLocation
+    /// The `components/headers` name when the response refers to one.
+    var componentName: String? = nil
 }
 
 struct APIResponse {

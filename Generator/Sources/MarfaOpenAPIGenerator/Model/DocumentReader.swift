@@ -10,13 +10,19 @@ final class DocumentReader {
     let documents: DocumentSet
     let log: DiagnosticLog
     let schemas: SchemaReader
-    /// Responses in other files that `components/responses` entries stand for, by key, with the
-    /// entry's name: an operation's `$ref` to such a response uses the component.
-    private var responseAliases: [String: String] = [:]
+    /// Objects in other files that `components/responses`, `parameters` or `headers` entries stand
+    /// for, by section and key, with the entry's name: a `$ref` to such an object uses the component.
+    private var componentAliases: [ComponentAliasKey: String] = [:]
     /// Responses and headers read through a `$ref`, by `ReadCacheKey`: a document reuses a few
     /// components in many places, and the same ref always reads the same object.
     private var referencedResponses: [ReadCacheKey: APIResponse] = [:]
     private var referencedHeaders: [ReadCacheKey: APIHeader] = [:]
+
+    /// A components section (`responses`, `parameters`, `headers`) and the key of an object in another file.
+    private struct ComponentAliasKey: Hashable {
+        var section: String
+        var key: String
+    }
 
     /// A `$ref` as written, and the file it is written in (the base of a relative ref).
     private struct ReadCacheKey: Hashable {
@@ -76,11 +82,10 @@ final class DocumentReader {
         for entry in components?["schemas"]?.entries ?? [] {
             if let reference = schemas.referenceToComponent(entry) { document.schemas.append((entry.key, reference)) }
         }
+        for section in ["responses", "parameters", "headers"] {
+            for entry in components?[section]?.entries ?? [] { recordAlias(entry, section: section) }
+        }
         for entry in components?["responses"]?.entries ?? [] {
-            if let end = ReferenceChain.end(of: entry.value, in: documents, reference: ReferenceChain.objectReference),
-               responseAliases[end.key] == nil {
-                responseAliases[end.key] = entry.key
-            }
             if let response = response(entry.value, status: "default", componentName: nil) {
                 document.responses.append((entry.key, response))
             }
@@ -247,8 +252,8 @@ final class DocumentReader {
                 log.error("'\(entry.key)' is not a status code, a range such as 2XX, or 'default'.", at: entry.keyLocation)
                 continue
             }
-            let componentName = componentResponseName(entry.value)
-            if let response = response(entry.value, status: status, componentName: componentName) { responses.append(response) }
+            let component = componentName(entry.value, section: "responses")
+            if let response = response(entry.value, status: status, componentName: component) { responses.append(response) }
         }
         if responses.isEmpty {
             log.note("\(place.label) documents no response; every answer is undocumented.", at: node.location)
@@ -313,14 +318,25 @@ final class DocumentReader {
             name: name, location: place, required: place == .path || (node["required"]?.bool ?? false), style: style,
             explode: node["explode"]?.bool ?? (style == "form"), allowReserved: node["allowReserved"]?.bool ?? false,
             schema: schema, description: node["description"]?.string, deprecated: node["deprecated"]?.bool ?? false,
-            sourceLocation: node.location)
+            sourceLocation: node.location, componentName: componentName(raw, section: "parameters"))
     }
 
-    private func componentResponseName(_ node: Node) -> String? {
+    /// Records the object in another file that the component `entry` of `section` stands for (the
+    /// first entry to stand for it keeps it).
+    private func recordAlias(_ entry: Node.Entry, section: String) {
+        guard let end = ReferenceChain.end(of: entry.value, in: documents, reference: ReferenceChain.objectReference) else { return }
+        let key = ComponentAliasKey(section: section, key: end.key)
+        if componentAliases[key] == nil { componentAliases[key] = entry.key }
+    }
+
+    /// The name of the `components/<section>` entry that `node` refers to: a `$ref` to the entry in
+    /// the root file, or to the object in another file that the entry stands for; nil otherwise.
+    private func componentName(_ node: Node, section: String) -> String? {
         guard let ref = node["$ref"]?.string, let target = try? documents.resolve(ref: ref, from: node.location) else { return nil }
-        let prefix = "/components/responses/"
+        let prefix = "/components/\(section)/"
         guard target.file == documents.rootFile, target.pointer.hasPrefix(prefix) else {
-            return ReferenceChain.end(of: node, in: documents, reference: ReferenceChain.objectReference).flatMap { responseAliases[$0.key] }
+            return ReferenceChain.end(of: node, in: documents, reference: ReferenceChain.objectReference)
+                .flatMap { componentAliases[ComponentAliasKey(section: section, key: $0.key)] }
         }
         let name = String(target.pointer.dropFirst(prefix.count))
         return name.contains("/") ? nil : JSONPointer.tokens(of: target.pointer)?.last
@@ -368,7 +384,7 @@ final class DocumentReader {
         return APIHeader(
             name: name, required: node["required"]?.bool ?? false,
             schema: schemaNode.map(schemas.read) ?? syntheticString(node.location), explode: node["explode"]?.bool ?? false,
-            description: node["description"]?.string, location: node.location)
+            description: node["description"]?.string, location: node.location, componentName: componentName(raw, section: "headers"))
     }
 
     private func contents(_ node: Node?) -> [APIContent] {
