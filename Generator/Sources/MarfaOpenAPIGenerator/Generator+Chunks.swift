@@ -132,8 +132,10 @@ extension Generator {
         var chunks = [module.inRoot([client.clientStruct(conformsToAPI: conforms)])]
         if !conforms { chunks.append([module.shorthands(declared.plans, on: "Client")]) }
         let usedResponses = Set(declared.plans.flatMap { $0.responses.map(\.typeName) })
+        var headerTypes: Set<TypeName> = []
         for response in declared.responses where usedResponses.contains(response.qualifiedName) || response.isComponent {
             chunks.append([client.decoder(response)])
+            if let headers = response.headersType, headerTypes.insert(headers).inserted { chunks.append([client.headersDecoder(headers, response.headers)]) }
         }
         for plan in declared.plans { chunks.append([client.method(plan)]) }
         return chunks

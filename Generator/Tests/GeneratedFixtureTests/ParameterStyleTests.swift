@@ -48,7 +48,7 @@ private struct ParametersServer: P.APIProtocol {
     }
 
     /// Sends `input` with `call`, then answers the request head on the wire and whether the server read `input` back.
-    private func send<Input: Hashable & Sendable>(_ input: Input, _ call: (P.Client, Input) async throws -> Void) async throws -> (HTTPRequest, Bool) {
+    private func send<Input: Equatable & Sendable>(_ input: Input, _ call: (P.Client, Input) async throws -> Void) async throws -> (HTTPRequest, Bool) {
         try await call(client, input)
         let request = try #require(transport.lastRequest)
         return (request, server.received.last as? Input == input)

@@ -9,11 +9,11 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("GeneratedFixtureTests/Fixtures").path
 
     static let expectations: [(String, [String])] = [
-        ("nullable", ["internal var middleName: Swift.String?", "internal var nickname: MarfaOpenAPIRuntime.Nullable<Swift.String>?", "try container.encode(middleName, forKey: .middleName)"]),
+        ("nullable", ["internal var middleName: Swift.String?", "internal var nickname: MarfaOpenAPIRuntime.Nullable<Swift.String>?", "try container.encode(middleName, forKey: \"middleName\")"]),
         ("typearrays", ["internal var scores: MarfaOpenAPIRuntime.Nullable<[Swift.Int]>?", "case string(Swift.String)", "case integer(Swift.Int)"]),
         ("const", ["internal var kind: Components.Schemas.Circle.KindPayload", "case circle", "case _2"]),
         ("enums", ["case darkBlue", "case \"dark-blue\": self = .darkBlue", "case unknown(Swift.String)", "case unknown(Swift.Int)", "default: self = .unknown(rawValue)"]),
-        ("defaults", ["pageSize: Swift.Int = 20", "mode: Components.Schemas.Settings.ModePayload = .safe", "forKey: .theme) ?? \"light\""]),
+        ("defaults", ["pageSize: Swift.Int = 20", "mode: Components.Schemas.Settings.ModePayload = .safe", "forKey: \"theme\") ?? \"light\""]),
         ("composition", ["internal var email: Swift.String?", "internal enum StringOrNumber", "internal struct NamedOrAged", "internal var value1: Components.Schemas.Named?"]),
         ("discriminator", ["case \"kitty\": self = .cat(", "case \"puppy\": self = .dog(", "case \"Cat\": self = .cat(", "case \"Dog\": self = .dog("]),
         ("additional", ["internal var additionalProperties: [Swift.String: MarfaOpenAPIRuntime.OpenAPIValue]", "internal var additionalProperties: [Swift.String: Swift.Int]", "try decoder.ensureNoAdditionalProperties(knownKeys: [\"id\"])"]),

@@ -13,7 +13,7 @@ import Testing
         #expect(text.contains("case cat(Components.Schemas.Cat)"))
         #expect(text.contains("case dog(Components.Schemas.Dog)"))
         #expect(text.contains("case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)"))
-        #expect(text.contains("case value = \"petType\""))
+        #expect(text.contains("switch try container.decode(Swift.String.self, forKey: \"petType\") {"))
         #expect(text.contains("case \"kitty\": self = .cat(try .init(from: decoder))"))
         #expect(text.contains("case \"doggo\": self = .dog(try .init(from: decoder))"))
         #expect(!text.contains("case \"Cat\":"))

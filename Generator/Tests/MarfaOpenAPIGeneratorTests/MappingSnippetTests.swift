@@ -48,8 +48,8 @@ import Testing
             """#.indented, in: text)
         expectBlock(#"""
                 internal func encode(to encoder: any Swift.Encoder) throws {
-                    var container = encoder.container(keyedBy: CodingKeys.self)
-                    try container.encode(name, forKey: .name)
+                    var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                    try container.encode(name, forKey: "name")
                 }
             """#.indented, in: text)
     }
@@ -110,10 +110,10 @@ import Testing
                 internal init(pageSize: Swift.Int = 20, theme: Components.Schemas.Settings.ThemePayload = .dark, size: Components.Schemas.Size = .init(width: 3), idOrName: Components.Schemas.Settings.IdOrNamePayload = .string("main")) {
             """#.indented, in: text)
         expectBlock(#"""
-                    self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: .pageSize) ?? 20
-                    self.theme = try container.decodeIfPresent(Components.Schemas.Settings.ThemePayload.self, forKey: .theme) ?? .dark
-                    self.size = try container.decodeIfPresent(Components.Schemas.Size.self, forKey: .size) ?? .init(width: 3)
-                    self.idOrName = try container.decodeIfPresent(Components.Schemas.Settings.IdOrNamePayload.self, forKey: .idOrName) ?? .string("main")
+                    self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: "pageSize") ?? 20
+                    self.theme = try container.decodeIfPresent(Components.Schemas.Settings.ThemePayload.self, forKey: "theme") ?? .dark
+                    self.size = try container.decodeIfPresent(Components.Schemas.Size.self, forKey: "size") ?? .init(width: 3)
+                    self.idOrName = try container.decodeIfPresent(Components.Schemas.Settings.IdOrNamePayload.self, forKey: "idOrName") ?? .string("main")
             """#.indented, in: text)
     }
 
@@ -144,12 +144,9 @@ import Testing
                 case dog(Components.Schemas.Dog)
                 /// A value whose `kind` this build does not know, kept as it was received.
                 case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-                private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-                    case value = "kind"
-                }
                 internal init(from decoder: any Swift.Decoder) throws {
-                    let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-                    switch try container.decode(Swift.String.self, forKey: .value) {
+                    let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                    switch try container.decode(Swift.String.self, forKey: "kind") {
                         case "kitty": self = .cat(try .init(from: decoder))
                         case "Dog": self = .dog(try .init(from: decoder))
                         default: self = .unknown(try .init(from: decoder))
@@ -188,7 +185,7 @@ import Testing
                 case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
             """#.indented, in: text)
         expectBlock(#"""
-                    switch try container.decode(Swift.String.self, forKey: .value) {
+                    switch try container.decode(Swift.String.self, forKey: "kind") {
                         case "circle": self = .circle(try .init(from: decoder))
                         case "square", "box": self = .square(try .init(from: decoder))
                         default: self = .unknown(try .init(from: decoder))
@@ -478,7 +475,7 @@ import Testing
                         application/jsonl: {schema: {type: object, properties: {id: {type: string}}}}
             """#)
         expectBlock(#"""
-                    @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                         case json(Operations.Upload.Input.Body.JsonPayload)
                         case urlEncodedForm(Operations.Upload.Input.Body.UrlEncodedFormPayload)
                         case multipartForm(MarfaOpenAPIRuntime.MultipartBody)

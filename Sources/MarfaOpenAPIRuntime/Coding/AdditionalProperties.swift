@@ -10,6 +10,13 @@ public struct DynamicCodingKey: CodingKey, Hashable, Sendable {
     public init?(intValue: Int) { stringValue = String(intValue) }
 }
 
+/// A key written as its JSON name (`forKey: "created_at"`): generated `init(from:)` and
+/// `encode(to:)` name their keys this way rather than declaring a `CodingKeys` enum per type.
+extension DynamicCodingKey: ExpressibleByStringLiteral {
+    /// The key for the property named `value`.
+    public init(stringLiteral value: String) { stringValue = value }
+}
+
 extension Decoder {
     /// The members of the current object whose keys are not in `knownKeys`, decoded as `T`.
     public func decodeAdditionalProperties<T: Decodable>(knownKeys: Set<String>) throws -> [String: T] {

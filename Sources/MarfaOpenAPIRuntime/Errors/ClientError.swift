@@ -74,6 +74,10 @@ public struct UnexpectedResponseError: Error, Sendable, CustomStringConvertible 
         self.expected = expected
         self.received = received
     }
+    /// An error for reading `expected` from `response`, described as `"\(response)"` would be.
+    public init(expected: String, response: Any) {
+        self.init(expected: expected, received: String(describing: response))
+    }
     public var description: String { "Expected the '\(expected)' response, received '\(received)'." }
 }
 
@@ -87,6 +91,10 @@ public struct UnexpectedContentError: Error, Sendable, CustomStringConvertible {
     public init(expected: String, received: String) {
         self.expected = expected
         self.received = received
+    }
+    /// An error for reading `expected` content from `content`, described as `"\(content)"` would be.
+    public init(expected: String, content: Any) {
+        self.init(expected: expected, received: String(describing: content))
     }
     public var description: String { "Expected '\(expected)' content, received '\(received)'." }
 }

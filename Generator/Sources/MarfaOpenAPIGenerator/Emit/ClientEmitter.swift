@@ -146,13 +146,9 @@ struct ClientEmitter {
     func decoder(_ responseType: OperationPlan.ResponseType) -> SwiftDecl {
         var body: [SwiftStatement] = []
         var arguments: [SwiftArgument] = []
-        if !responseType.headers.isEmpty {
-            let values = responseType.headers.map { h in
-                SwiftArgument(h.swiftName, c.dot(h.required ? "requiredHeader" : "header").call(
-                    SwiftArgument(response), SwiftArgument(.string(h.name)), SwiftArgument("as", .metatype(h.type)),
-                    SwiftArgument("explode", .bool(h.explode)), SwiftArgument("shape", .implicitMember(h.shape.name))).tried)
-            }
-            body.append(.binding(constant: true, name: .single("headers"), type: nil, value: SwiftExpr.name("Headers").call(values)))
+        if responseType.headersType != nil {
+            let read = SwiftExpr.name("Headers").dot("decoded").call(SwiftArgument(c), SwiftArgument(response)).tried
+            body.append(.binding(constant: true, name: .single("headers"), type: .named(TypeName("Headers")), value: read))
             arguments.append(SwiftArgument("headers", .name("headers")))
         }
         if !responseType.contents.isEmpty {
@@ -169,6 +165,20 @@ struct ClientEmitter {
             ],
             isAsync: true, isThrowing: true, returnType: .self, body: body)
         return .type(.extension(responseType.qualifiedName, members: [.function(function)]))
+    }
+
+    /// `static func decoded(...)` for a response `Headers` struct, shared by every response with those headers.
+    func headersDecoder(_ type: TypeName, _ headers: [OperationPlan.Header]) -> SwiftDecl {
+        let values = headers.map { h in
+            SwiftArgument(h.swiftName, c.dot(h.required ? "requiredHeader" : "header").call(
+                SwiftArgument(response), SwiftArgument(.string(h.name)), SwiftArgument("as", .metatype(h.type)),
+                SwiftArgument("explode", .bool(h.explode)), SwiftArgument("shape", .implicitMember(h.shape.name))).tried)
+        }
+        let function = SwiftFunction(
+            kind: .function("decoded"), access: .omitted, isStatic: true,
+            parameters: [SwiftParameter("c", .runtime("ClientCall"), label: .none), SwiftParameter("response", .runtime("HTTPResponse"), label: .none)],
+            isThrowing: true, returnType: .self, body: [.return(SwiftExpr.type(.self).call(values))])
+        return .type(.extension(type, members: [.function(function)]))
     }
 
     /// The body read as the first content type the response matches, most specific first.

@@ -37,14 +37,8 @@ enum DeclEmitter {
         if s.composed {
             members.append(.coding(.composed(coded)))
         } else {
-            let custom = s.additional != nil || s.closed || s.properties.contains {
-                switch $0.presence {
-                case .defaulted, .requiredNullable: true
-                default: $0.rfc3339
-                }
-            }
             members.append(.coding(.keyed(KeyedCoding(
-                properties: coded, additional: s.additional, additionalRFC3339: s.additionalRFC3339, closed: s.closed, custom: custom))))
+                properties: coded, additional: s.additional, additionalRFC3339: s.additionalRFC3339, closed: s.closed))))
         }
         members += decl.children.map(emit)
         return .type(SwiftTypeDecl(kind: .struct, name: TypeName(decl.name), doc: decl.doc, conformances: modelConformances, members: members))

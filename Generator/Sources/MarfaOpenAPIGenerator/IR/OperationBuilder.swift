@@ -10,8 +10,12 @@ final class OperationBuilder {
     private var responseTypes: [String: TypeName] = [:]
     private(set) var declaredResponses: [OperationPlan.ResponseType] = []
     private var componentResponses: [String: TypeName] = [:]
+    /// Response `Headers` structs already declared, by `headersKey`, with the headers they hold.
+    private var headerTypes: [String: (type: TypeName, headers: [OperationPlan.Header])] = [:]
 
-    static let valueConformances: [SwiftType] = [.swift("Sendable"), .swift("Hashable")]
+    /// Operation and response types compare with `==`; they are not hashed (Hashable cost a hash function and three
+    /// witnesses per type to compile, and nothing keys a set or dictionary by a request or an answer).
+    static let valueConformances: [SwiftType] = [.swift("Sendable"), .swift("Equatable")]
 
     init(types: TypeBuilder, log: DiagnosticLog, operationsNamespace: Decl, responsesNamespace: Decl, nameOverrides: [String: String]) {
         self.types = types
@@ -199,7 +203,7 @@ final class OperationBuilder {
             branches: [(.matches(.enumCase(response.caseName, bindings: ranged ? [nil, "response"] : ["response"]), .name("self")), [.return(.name("response"))])],
             inline: true)
         let mismatch = SwiftExpr.call(.type(.runtime("UnexpectedResponseError")), [
-            SwiftArgument("expected", .string(response.caseName)), SwiftArgument("received", .interpolated([.value(.name("self"))])),
+            SwiftArgument("expected", .string(response.caseName)), SwiftArgument("response", .name("self")),
         ])
         let accessor = SwiftProperty(
             name: response.caseName, doc: ["The `\(response.caseName)` response; throws for any other."], type: .named(response.typeName),
@@ -215,10 +219,20 @@ final class OperationBuilder {
         let decl = Decl(name: name, qualifiedName: qualified, doc: Doc.lines(response.description), kind: .namespace)
         var fields: [Field] = []
         var headers: [OperationPlan.Header] = []
+        var headersType: TypeName?
         if !response.headers.isEmpty {
-            let headersDecl = responseHeaders(response.headers, in: decl, planned: &headers)
-            decl.children.append(headersDecl)
-            fields.append(Field(name: "headers", type: headersDecl.type, defaultValue: response.headers.contains { $0.required } ? nil : .initialized))
+            let headersName = qualified.nested("Headers")
+            let key = Self.headersKey(response.headers)
+            if let shared = headerTypes[key] {
+                // The same headers as an earlier response: one struct, aliased here.
+                decl.children.append(Decl(name: "Headers", qualifiedName: headersName, kind: .alias(.named(shared.type))))
+                (headersType, headers) = shared
+            } else {
+                decl.children.append(responseHeaders(response.headers, in: decl, planned: &headers))
+                headerTypes[key] = (headersName, headers)
+                headersType = headersName
+            }
+            fields.append(Field(name: "headers", type: .named(headersName), defaultValue: response.headers.contains { $0.required } ? nil : .initialized))
         }
         var contents: [OperationPlan.Content] = []
         if !response.contents.isEmpty {
@@ -232,7 +246,18 @@ final class OperationBuilder {
         type.doc = decl.doc
         decl.kind = .declared(type)
         scope.children.append(decl)
-        declaredResponses.append(OperationPlan.ResponseType(qualifiedName: qualified, isComponent: isComponent, headers: headers, contents: contents))
+        declaredResponses.append(OperationPlan.ResponseType(
+            qualifiedName: qualified, isComponent: isComponent, headersType: headersType, headers: headers, contents: contents))
+    }
+
+    /// What makes two responses' headers one struct: each header's name, presence, style, schema and description.
+    private static func headersKey(_ headers: [APIHeader]) -> String {
+        var key = ""
+        for header in headers {
+            key += header.name + "\u{1}" + (header.required ? "r" : "o") + (header.explode ? "e" : "-") + "\u{1}"
+            key += header.schema.fingerprint + "\u{1}" + (header.description ?? "") + "\u{2}"
+        }
+        return key
     }
 
     private func responseHeaders(_ list: [APIHeader], in decl: Decl, planned: inout [OperationPlan.Header]) -> Decl {
@@ -262,7 +287,7 @@ final class OperationBuilder {
                 getter = [.switch(.name("self"), [SwiftSwitchCase(patterns: [pattern], body: [.return(.name("body"))])])]
             } else {
                 let mismatch = SwiftExpr.call(.type(.runtime("UnexpectedContentError")), [
-                    SwiftArgument("expected", .string(content.mediaType)), SwiftArgument("received", .interpolated([.value(.name("self"))])),
+                    SwiftArgument("expected", .string(content.mediaType)), SwiftArgument("content", .name("self")),
                 ])
                 getter = [.if(SwiftIf(branches: [(.matches(pattern, .name("self")), [.return(.name("body"))])], inline: true)), .throw(mismatch)]
             }

@@ -36,6 +36,9 @@ struct OperationPlan {
         var qualifiedName: TypeName
         /// Declared in `components/responses` rather than for one operation.
         var isComponent: Bool
+        /// The `Headers` struct the response's headers are read into: its own, or the one an
+        /// earlier response with the same headers declared (its `Headers` is then an alias).
+        var headersType: TypeName?
         var headers: [Header]
         var contents: [Content]
     }

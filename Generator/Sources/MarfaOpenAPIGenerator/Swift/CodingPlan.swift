@@ -1,7 +1,9 @@
 /// How a generated type reads itself from a decoder and writes itself to an encoder. The builders
 /// choose the plan; `SwiftRenderer` writes its coding keys, `init(from:)` and `encode(to:)`.
 enum CodingPlan {
-    /// A struct's properties under their JSON keys.
+    /// A struct's properties under their JSON keys, read and written by `init(from:)` and
+    /// `encode(to:)` written out with the runtime's `DynamicCodingKey` (cheaper to compile than a
+    /// `CodingKeys` enum and synthesized coding per type).
     case keyed(KeyedCoding)
     /// The allOf fallback: every value decodes from the whole object and encodes into it.
     case composed([CodedProperty])
@@ -51,8 +53,6 @@ struct KeyedCoding {
     var additionalRFC3339 = false
     /// Members the schema does not name are refused.
     var closed: Bool
-    /// Whether `init(from:)` and `encode(to:)` are written out; else the compiler's are used.
-    var custom: Bool
 }
 
 struct RawValueCoding {

@@ -3,11 +3,8 @@ extension SwiftRenderer {
     func render(_ plan: CodingPlan, into w: inout SwiftWriter) {
         switch plan {
         case .keyed(let coding):
-            codingKeys(coding.properties, into: &w)
-            if coding.custom {
-                keyedDecoder(coding, into: &w)
-                keyedEncoder(coding, into: &w)
-            }
+            keyedDecoder(coding, into: &w)
+            keyedEncoder(coding, into: &w)
         case .composed(let values): composed(values, into: &w)
         case .rawValues(let coding): rawValues(coding, into: &w)
         case .discriminated(let coding): discriminated(coding, into: &w)
@@ -21,14 +18,8 @@ extension SwiftRenderer {
 
     // MARK: Keyed
 
-    private func codingKeys(_ properties: [CodedProperty], into w: inout SwiftWriter) {
-        guard !properties.isEmpty else { return }
-        w.open("\(keyword(.configured))enum CodingKeys: Swift.String, Swift.CodingKey")
-        for p in properties {
-            w.line(p.storage == p.key ? "case \(p.storage)" : "case \(p.storage) = \(literal(.string(p.key)))")
-        }
-        w.close()
-    }
+    /// The runtime's one key type, so no type declares a `CodingKeys` enum of its own.
+    private var keyType: String { "MarfaOpenAPIRuntime.DynamicCodingKey" }
 
     private func knownKeys(_ coding: KeyedCoding) -> String {
         "[" + coding.properties.map { literal(.string($0.key)) }.joined(separator: ", ") + "]"
@@ -36,7 +27,11 @@ extension SwiftRenderer {
 
     private func keyedDecoder(_ coding: KeyedCoding, into w: inout SwiftWriter) {
         w.open(decoderHead)
-        if !coding.properties.isEmpty { w.line("let container = try decoder.container(keyedBy: CodingKeys.self)") }
+        if !coding.properties.isEmpty {
+            w.line("let container = try decoder.container(keyedBy: \(keyType).self)")
+        } else if coding.additional == nil && !coding.closed {
+            w.line("_ = try decoder.container(keyedBy: \(keyType).self)")
+        }
         for p in coding.properties { w.line("self.\(p.storage) = \(decodedValue(p))") }
         if let additional = coding.additional {
             let read = coding.additionalRFC3339 ? "decodeRFC3339AdditionalProperties" : "decodeAdditionalProperties"
@@ -49,7 +44,7 @@ extension SwiftRenderer {
 
     /// The expression that reads a property; one holding date-times reads them from RFC 3339 text.
     private func decodedValue(_ p: CodedProperty) -> String {
-        let key = "forKey: .\(p.storage)"
+        let key = "forKey: \(literal(.string(p.key)))"
         let decode = p.rfc3339 ? "decodeRFC3339" : "decode"
         switch p.presence {
         case .required:
@@ -70,12 +65,17 @@ extension SwiftRenderer {
 
     private func keyedEncoder(_ coding: KeyedCoding, into w: inout SwiftWriter) {
         w.open(encoderHead)
-        if !coding.properties.isEmpty { w.line("var container = encoder.container(keyedBy: CodingKeys.self)") }
+        if !coding.properties.isEmpty {
+            w.line("var container = encoder.container(keyedBy: \(keyType).self)")
+        } else if coding.additional == nil {
+            w.line("_ = encoder.container(keyedBy: \(keyType).self)")
+        }
         for p in coding.properties {
             let encode = p.rfc3339 ? "encodeRFC3339" : "encode"
+            let key = literal(.string(p.key))
             switch p.presence {
-            case .required, .defaulted, .requiredNullable: w.line("try container.\(encode)(\(p.storage), forKey: .\(p.storage))")
-            case .optional, .nullableOptional: w.line("try container.\(encode)IfPresent(\(p.storage), forKey: .\(p.storage))")
+            case .required, .defaulted, .requiredNullable: w.line("try container.\(encode)(\(p.storage), forKey: \(key))")
+            case .optional, .nullableOptional: w.line("try container.\(encode)IfPresent(\(p.storage), forKey: \(key))")
             }
         }
         if coding.additional != nil {
@@ -131,12 +131,9 @@ extension SwiftRenderer {
     // MARK: Unions
 
     private func discriminated(_ coding: DiscriminatedCoding, into w: inout SwiftWriter) {
-        w.open("private enum DiscriminatorKey: Swift.String, Swift.CodingKey")
-        w.line("case value = \(literal(.string(coding.propertyName)))")
-        w.close()
         w.open(decoderHead)
-        w.line("let container = try decoder.container(keyedBy: DiscriminatorKey.self)")
-        w.open("switch try container.decode(Swift.String.self, forKey: .value)")
+        w.line("let container = try decoder.container(keyedBy: \(keyType).self)")
+        w.open("switch try container.decode(Swift.String.self, forKey: \(literal(.string(coding.propertyName))))")
         for c in coding.cases where !c.values.isEmpty {
             let read = c.rfc3339 ? ".init(rfc3339From: decoder)" : ".init(from: decoder)"
             w.line("case \(c.values.map { literal(.string($0)) }.joined(separator: ", ")): self = .\(c.name)(try \(read))")

@@ -14,17 +14,14 @@ extension AdditionalFixture.Components.Schemas {
             self.total = total
             self.additionalProperties = additionalProperties
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case total
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.total = try container.decodeIfPresent(Swift.Int.self, forKey: .total)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.total = try container.decodeIfPresent(Swift.Int.self, forKey: "total")
             self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: ["total"]) as [Swift.String: Swift.Int]
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(total, forKey: .total)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(total, forKey: "total")
             try encoder.encodeAdditionalProperties(additionalProperties)
         }
     }

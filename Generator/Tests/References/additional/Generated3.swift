@@ -12,17 +12,14 @@ extension AdditionalFixture.Components.Schemas {
         internal init(id: Swift.String? = nil) {
             self.id = id
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: .id)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
             try decoder.ensureNoAdditionalProperties(knownKeys: ["id"])
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(id, forKey: .id)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(id, forKey: "id")
         }
     }
 }

@@ -12,17 +12,14 @@ extension AdditionalFixture.Components.Schemas {
             self.id = id
             self.additionalProperties = additionalProperties
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
             self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: ["id"]) as [Swift.String: MarfaOpenAPIRuntime.OpenAPIValue]
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
             try encoder.encodeAdditionalProperties(additionalProperties)
         }
     }

@@ -15,51 +15,37 @@ extension BodiesFixture.Components.Schemas {
             self.remember = remember
             self.note = note
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case user
-            case remember
-            case note
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.user = try container.decode(Swift.String.self, forKey: "user")
+            self.remember = try container.decodeIfPresent(Swift.Bool.self, forKey: "remember")
+            self.note = try container.decodeIfPresent(Swift.String.self, forKey: "note")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(user, forKey: "user")
+            try container.encodeIfPresent(remember, forKey: "remember")
+            try container.encodeIfPresent(note, forKey: "note")
         }
     }
 }
 
-extension BodiesFixture.Operations {
-    /// `PUT /text`
-    internal enum PutText {
-        internal static let id: Swift.String = "putText"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var body: BodiesFixture.Operations.PutText.Input.Body
-            internal init(body: BodiesFixture.Operations.PutText.Input.Body) {
-                self.body = body
-            }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                case plainText(MarfaOpenAPIRuntime.HTTPBody)
-                case json(BodiesFixture.Components.Schemas.Item)
-            }
-        }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// The text back.
-            /// Status 200.
-            case ok(BodiesFixture.Operations.PutText.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: BodiesFixture.Operations.PutText.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias Ok = BodiesFixture.Operations.PostOptional.Output.Ok
+extension BodiesFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: BodiesFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
     }
 }
 
-extension BodiesFixture.Operations.PostMultipart.Output.Ok {
+extension BodiesFixture.Operations.PostForm.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
-        if c.matches(response, "multipart/form-data") {
-            decodedBody = .multipartForm(try await c.multipart(response, body))
+        if c.matches(response, "application/x-www-form-urlencoded") {
+            decodedBody = .urlEncodedForm(try await c.form(BodiesFixture.Components.Schemas.Login.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -68,29 +54,29 @@ extension BodiesFixture.Operations.PostMultipart.Output.Ok {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `PUT /binary`
-    internal func putBinary(_ input: BodiesFixture.Operations.PutBinary.Input) async throws -> BodiesFixture.Operations.PutBinary.Output {
-        let c = client.call(BodiesFixture.Operations.PutBinary.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/binary")
-        request.headerFields["Accept"] = "application/octet-stream"
+    /// - Remark: `POST /multipart`
+    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
+        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
+        request.headerFields["Accept"] = "multipart/form-data"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
+            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await BodiesFixture.Operations.PutBinary.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PutBinary.Output.Ok {
+extension BodiesFixture.Operations.PostMultipart.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .binary(let value): encoded = s.raw(&response, value, contentType: "application/octet-stream")
+            case .multipartForm(let value): encoded = s.multipart(&response, value, contentType: "multipart/form-data")
         }
         return (response, encoded)
     }

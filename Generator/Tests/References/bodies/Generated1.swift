@@ -18,16 +18,16 @@ extension BodiesFixture.Operations {
     /// `POST /optional`
     internal enum PostOptional {
         internal static let id: Swift.String = "postOptional"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: BodiesFixture.Operations.PostOptional.Input.Body?
             internal init(body: BodiesFixture.Operations.PostOptional.Input.Body? = nil) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(BodiesFixture.Components.Schemas.Item)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Whether a body came.
             /// Status 200.
             case ok(BodiesFixture.Operations.PostOptional.Output.Ok)
@@ -35,18 +35,18 @@ extension BodiesFixture.Operations {
             internal var ok: BodiesFixture.Operations.PostOptional.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Whether a body came.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: BodiesFixture.Operations.PostOptional.Output.Ok.Body
                 internal init(body: BodiesFixture.Operations.PostOptional.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case plainText(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `text/plain`; throws when it came as another type.
                     internal var plainText: MarfaOpenAPIRuntime.HTTPBody {
@@ -81,13 +81,31 @@ extension BodiesFixture.Client {
     }
 }
 
-extension BodiesFixture.Operations.PostForm.Output.Ok {
+extension BodiesFixture.Operations.PostOptional.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .urlEncodedForm(let value): encoded = try s.form(&response, value, contentType: "application/x-www-form-urlencoded")
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
         }
         return (response, encoded)
+    }
+}
+
+extension BodiesFixture.APIProtocol {
+    func _register_postMultipart(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/multipart", operationID: BodiesFixture.Operations.PostMultipart.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PostMultipart.Input.Body
+            if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = BodiesFixture.Operations.PostMultipart.Input(body: inputBody)
+            switch try await self.postMultipart(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -16,71 +16,81 @@ extension BodiesFixture {
     }
 }
 
-extension BodiesFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: BodiesFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension BodiesFixture.Operations {
+    /// `PUT /text`
+    internal enum PutText {
+        internal static let id: Swift.String = "putText"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var body: BodiesFixture.Operations.PutText.Input.Body
+            internal init(body: BodiesFixture.Operations.PutText.Input.Body) {
+                self.body = body
+            }
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                case plainText(MarfaOpenAPIRuntime.HTTPBody)
+                case json(BodiesFixture.Components.Schemas.Item)
+            }
         }
-    }
-}
-
-extension BodiesFixture.Operations.PostOptional.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "text/plain") {
-            decodedBody = .plainText(c.raw(body))
-        } else {
-            throw c.unexpectedContent(response)
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The text back.
+            /// Status 200.
+            case ok(BodiesFixture.Operations.PutText.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: BodiesFixture.Operations.PutText.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            internal typealias Ok = BodiesFixture.Operations.PostOptional.Output.Ok
         }
-        return Self(body: decodedBody)
-    }
-}
-
-extension BodiesFixture.Operations.PutBinary.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/octet-stream") {
-            decodedBody = .binary(c.raw(body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(body: decodedBody)
     }
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `PUT /text`
-    internal func putText(_ input: BodiesFixture.Operations.PutText.Input) async throws -> BodiesFixture.Operations.PutText.Output {
-        let c = client.call(BodiesFixture.Operations.PutText.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "PUT"), path: "/text")
-        request.headerFields["Accept"] = "text/plain"
+    /// - Remark: `POST /json`
+    internal func postJSON(_ input: BodiesFixture.Operations.PostJSON.Input) async throws -> BodiesFixture.Operations.PostJSON.Output {
+        let c = client.call(BodiesFixture.Operations.PostJSON.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/json")
+        request.headerFields["Accept"] = "application/json"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .plainText(let value): body = c.raw(&request, value, contentType: "text/plain")
             case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await BodiesFixture.Operations.PutText.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostJSON.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
+extension BodiesFixture.Operations.PostJSON.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
 extension BodiesFixture.APIProtocol {
-    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
-            if s.matches(request, "application/octet-stream") {
-                inputBody = .binary(s.raw(body))
+    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
+            if body == nil || request.headerFields["Content-Type"] == nil {
+                inputBody = nil
+            } else
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PutBinary.Input(body: inputBody)
-            switch try await self.putBinary(input) {
+            let input = BodiesFixture.Operations.PostOptional.Input(body: inputBody)
+            switch try await self.postOptional(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -16,44 +16,62 @@ extension BodiesFixture.Operations {
 }
 
 extension BodiesFixture.Operations {
-    /// `PUT /binary`
-    internal enum PutBinary {
-        internal static let id: Swift.String = "putBinary"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var body: BodiesFixture.Operations.PutBinary.Input.Body
-            internal init(body: BodiesFixture.Operations.PutBinary.Input.Body) {
+    /// `POST /multipart`
+    internal enum PostMultipart {
+        internal static let id: Swift.String = "postMultipart"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var body: BodiesFixture.Operations.PostMultipart.Input.Body
+            internal init(body: BodiesFixture.Operations.PostMultipart.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                case binary(MarfaOpenAPIRuntime.HTTPBody)
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                case multipartForm(MarfaOpenAPIRuntime.MultipartBody)
+                internal struct MultipartFormPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                    internal var title: Swift.String?
+                    internal var file: Foundation.Data?
+                    internal init(title: Swift.String? = nil, file: Foundation.Data? = nil) {
+                        self.title = title
+                        self.file = file
+                    }
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                        self.title = try container.decodeIfPresent(Swift.String.self, forKey: "title")
+                        self.file = try container.decodeIfPresent(Foundation.Data.self, forKey: "file")
+                    }
+                    internal func encode(to encoder: any Swift.Encoder) throws {
+                        var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                        try container.encodeIfPresent(title, forKey: "title")
+                        try container.encodeIfPresent(file, forKey: "file")
+                    }
+                }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// The bytes back.
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The parts back.
             /// Status 200.
-            case ok(BodiesFixture.Operations.PutBinary.Output.Ok)
+            case ok(BodiesFixture.Operations.PostMultipart.Output.Ok)
             /// The `ok` response; throws for any other.
-            internal var ok: BodiesFixture.Operations.PutBinary.Output.Ok {
+            internal var ok: BodiesFixture.Operations.PostMultipart.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The bytes back.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
-                internal var body: BodiesFixture.Operations.PutBinary.Output.Ok.Body
-                internal init(body: BodiesFixture.Operations.PutBinary.Output.Ok.Body) {
+            /// The parts back.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: BodiesFixture.Operations.PostMultipart.Output.Ok.Body
+                internal init(body: BodiesFixture.Operations.PostMultipart.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    internal var binary: MarfaOpenAPIRuntime.HTTPBody {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case multipartForm(MarfaOpenAPIRuntime.MultipartBody)
+                    /// The body as `multipart/form-data`; throws when it came as another type.
+                    internal var multipartForm: MarfaOpenAPIRuntime.MultipartBody {
                         get throws {
                             switch self {
-                                case .binary(let body): return body
+                                case .multipartForm(let body): return body
                             }
                         }
                     }
@@ -64,33 +82,16 @@ extension BodiesFixture.Operations {
 }
 
 extension BodiesFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_postJSON(on: transport, registrar)
-        try _register_postOptional(on: transport, registrar)
-        try _register_postForm(on: transport, registrar)
-        try _register_postMultipart(on: transport, registrar)
-        try _register_putBinary(on: transport, registrar)
-        try _register_putText(on: transport, registrar)
-    }
-}
-
-extension BodiesFixture.APIProtocol {
-    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
-            if body == nil || request.headerFields["Content-Type"] == nil {
-                inputBody = nil
-            } else
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+    func _register_postForm(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/form", operationID: BodiesFixture.Operations.PostForm.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PostForm.Input.Body
+            if s.matches(request, "application/x-www-form-urlencoded") {
+                inputBody = .urlEncodedForm(try await s.form(BodiesFixture.Components.Schemas.Login.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostOptional.Input(body: inputBody)
-            switch try await self.postOptional(input) {
+            let input = BodiesFixture.Operations.PostForm.Input(body: inputBody)
+            switch try await self.postForm(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

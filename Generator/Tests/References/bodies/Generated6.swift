@@ -12,16 +12,16 @@ extension BodiesFixture.Operations {
     /// `POST /form`
     internal enum PostForm {
         internal static let id: Swift.String = "postForm"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: BodiesFixture.Operations.PostForm.Input.Body
             internal init(body: BodiesFixture.Operations.PostForm.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                 case urlEncodedForm(BodiesFixture.Components.Schemas.Login)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The form back.
             /// Status 200.
             case ok(BodiesFixture.Operations.PostForm.Output.Ok)
@@ -29,18 +29,18 @@ extension BodiesFixture.Operations {
             internal var ok: BodiesFixture.Operations.PostForm.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The form back.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: BodiesFixture.Operations.PostForm.Output.Ok.Body
                 internal init(body: BodiesFixture.Operations.PostForm.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case urlEncodedForm(BodiesFixture.Components.Schemas.Login)
                     /// The body as `application/x-www-form-urlencoded`; throws when it came as another type.
                     internal var urlEncodedForm: BodiesFixture.Components.Schemas.Login {
@@ -57,34 +57,45 @@ extension BodiesFixture.Operations {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /multipart`
-    internal func postMultipart(_ input: BodiesFixture.Operations.PostMultipart.Input) async throws -> BodiesFixture.Operations.PostMultipart.Output {
-        let c = client.call(BodiesFixture.Operations.PostMultipart.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/multipart")
-        request.headerFields["Accept"] = "multipart/form-data"
+    /// - Remark: `POST /form`
+    internal func postForm(_ input: BodiesFixture.Operations.PostForm.Input) async throws -> BodiesFixture.Operations.PostForm.Output {
+        let c = client.call(BodiesFixture.Operations.PostForm.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/form")
+        request.headerFields["Accept"] = "application/x-www-form-urlencoded"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
+            case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await BodiesFixture.Operations.PostMultipart.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostForm.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
+extension BodiesFixture.Operations.PostForm.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .urlEncodedForm(let value): encoded = try s.form(&response, value, contentType: "application/x-www-form-urlencoded")
+        }
+        return (response, encoded)
+    }
+}
+
 extension BodiesFixture.APIProtocol {
-    func _register_postJSON(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/json", operationID: BodiesFixture.Operations.PostJSON.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostJSON.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+    func _register_putBinary(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/binary", operationID: BodiesFixture.Operations.PutBinary.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PutBinary.Input.Body
+            if s.matches(request, "application/octet-stream") {
+                inputBody = .binary(s.raw(body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostJSON.Input(body: inputBody)
-            switch try await self.postJSON(input) {
+            let input = BodiesFixture.Operations.PutBinary.Input(body: inputBody)
+            switch try await self.putBinary(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -12,59 +12,38 @@ extension ComponentsFixture.Components.Schemas {
         internal init(note: Swift.String? = nil) {
             self.note = note
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case note
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.note = try container.decodeIfPresent(Swift.String.self, forKey: "note")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(note, forKey: "note")
         }
     }
 }
 
-extension ComponentsFixture.Operations {
-    /// `GET /widgets/{widgetId}`
-    internal enum GetWidget {
-        internal static let id: Swift.String = "getWidget"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var path: ComponentsFixture.Operations.GetWidget.Input.Path
-            internal var query: ComponentsFixture.Operations.GetWidget.Input.Query
-            internal init(path: ComponentsFixture.Operations.GetWidget.Input.Path, query: ComponentsFixture.Operations.GetWidget.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
-                internal var widgetId: Swift.String
-                internal init(widgetId: Swift.String) {
-                    self.widgetId = widgetId
-                }
-            }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
-                internal var verbose: Swift.Bool?
-                internal init(verbose: Swift.Bool? = nil) {
-                    self.verbose = verbose
-                }
-            }
+extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json([ComponentsFixture.Components.Schemas.Widget].self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// The widget.
-            /// Status 200.
-            case ok(ComponentsFixture.Components.Responses.WidgetFound)
-            /// The `ok` response; throws for any other.
-            internal var ok: ComponentsFixture.Components.Responses.WidgetFound {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No such widget.
-            /// Status 404.
-            case notFound(ComponentsFixture.Components.Responses.Missing)
-            /// The `notFound` response; throws for any other.
-            internal var notFound: ComponentsFixture.Components.Responses.Missing {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        return Self(headers: headers, body: decodedBody)
+    }
+}
+
+extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Total", headers.xTotal, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

@@ -19,63 +19,45 @@ extension ComponentsFixture.Components.Parameters {
 }
 
 extension ComponentsFixture.Components.Parameters {
-    internal typealias PageSize = Swift.Int
+    internal typealias Verbose = Swift.Bool
 }
 
-extension ComponentsFixture.Operations {
-    /// `GET /gadgets`
-    internal enum ListGadgets {
-        internal static let id: Swift.String = "listGadgets"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var query: ComponentsFixture.Operations.ListGadgets.Input.Query
-            internal init(query: ComponentsFixture.Operations.ListGadgets.Input.Query = .init()) {
-                self.query = query
-            }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
-                internal var pageSize: Swift.Int?
-                internal init(pageSize: Swift.Int? = nil) {
-                    self.pageSize = pageSize
-                }
-            }
+extension ComponentsFixture.Components.Headers {
+    internal typealias RateLimit = Swift.Int
+}
+
+extension ComponentsFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: ComponentsFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// The gadgets.
-            /// Status 200.
-            case ok(ComponentsFixture.Operations.ListGadgets.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: ComponentsFixture.Operations.ListGadgets.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The gadgets.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
-                internal var headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers
-                internal var body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body
-                internal init(headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers = .init(), body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                internal struct Headers: Swift.Sendable, Swift.Hashable {
-                    internal var xTotal: Swift.Int?
-                    internal init(xTotal: Swift.Int? = nil) {
-                        self.xTotal = xTotal
-                    }
-                }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                    case json([ComponentsFixture.Components.Schemas.Widget])
-                    /// The body as `application/json`; throws when it came as another type.
-                    internal var json: [ComponentsFixture.Components.Schemas.Widget] {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
+    }
+}
+
+extension ComponentsFixture.Components.Responses.WidgetFound {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Rate-Limit", headers.xRateLimit, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension ComponentsFixture.APIProtocol {
+    func _register_listGadgets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/gadgets", operationID: ComponentsFixture.Operations.ListGadgets.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = ComponentsFixture.Operations.ListGadgets.Input.Query(pageSize: try s.query(pairs, "pageSize", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query)
+            switch try await self.listGadgets(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

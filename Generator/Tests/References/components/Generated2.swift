@@ -12,27 +12,61 @@ extension ComponentsFixture {
     }
 }
 
-extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xTotal: try c.header(response, "X-Total", as: Swift.Int.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json([ComponentsFixture.Components.Schemas.Widget].self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension ComponentsFixture.Operations {
+    /// `GET /gadgets`
+    internal enum ListGadgets {
+        internal static let id: Swift.String = "listGadgets"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var query: ComponentsFixture.Operations.ListGadgets.Input.Query
+            internal init(query: ComponentsFixture.Operations.ListGadgets.Input.Query = .init()) {
+                self.query = query
+            }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var pageSize: Swift.Int?
+                internal init(pageSize: Swift.Int? = nil) {
+                    self.pageSize = pageSize
+                }
+            }
         }
-        return Self(headers: headers, body: decodedBody)
-    }
-}
-
-extension ComponentsFixture.Components.Responses.WidgetFound {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Rate-Limit", headers.xRateLimit, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The gadgets.
+            /// Status 200.
+            case ok(ComponentsFixture.Operations.ListGadgets.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: ComponentsFixture.Operations.ListGadgets.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The gadgets.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers
+                internal var body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body
+                internal init(headers: ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers = .init(), body: ComponentsFixture.Operations.ListGadgets.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                internal struct Headers: Swift.Sendable, Swift.Equatable {
+                    internal var xTotal: Swift.Int?
+                    internal init(xTotal: Swift.Int? = nil) {
+                        self.xTotal = xTotal
+                    }
+                }
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([ComponentsFixture.Components.Schemas.Widget])
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: [ComponentsFixture.Components.Schemas.Widget] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
-        return (response, encoded)
     }
 }

@@ -12,18 +12,29 @@ extension ComponentsFixture.APIProtocol {
     }
 }
 
+extension ComponentsFixture.Components.Responses.WidgetFound {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(ComponentsFixture.Components.Schemas.Widget.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(headers: headers, body: decodedBody)
+    }
+}
+
 extension ComponentsFixture.Client {
-    /// - Remark: `GET /widgets/{widgetId}`
-    internal func getWidget(_ input: ComponentsFixture.Operations.GetWidget.Input) async throws -> ComponentsFixture.Operations.GetWidget.Output {
-        let c = client.call(ComponentsFixture.Operations.GetWidget.id)
-        let p0 = try c.path(input.path.widgetId, name: "widgetId", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/widgets/\(p0)")
-        try c.query(&request, "verbose", input.query.verbose, style: .form, explode: true)
+    /// - Remark: `GET /gadgets`
+    internal func listGadgets(_ input: ComponentsFixture.Operations.ListGadgets.Input) async throws -> ComponentsFixture.Operations.ListGadgets.Output {
+        let c = client.call(ComponentsFixture.Operations.ListGadgets.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/gadgets")
+        try c.query(&request, "pageSize", input.query.pageSize, style: .form, explode: true)
         request.headerFields["Accept"] = "application/json"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await ComponentsFixture.Components.Responses.WidgetFound.decoded(c, response, responseBody))
-            case 404: return .notFound(try await ComponentsFixture.Components.Responses.Missing.decoded(c, response, responseBody))
+            case 200: return .ok(try await ComponentsFixture.Operations.ListGadgets.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

@@ -11,20 +11,20 @@ extension ComponentsFixture {
 
 extension ComponentsFixture.Components.Responses {
     /// The widget.
-    internal struct WidgetFound: Swift.Sendable, Swift.Hashable {
+    internal struct WidgetFound: Swift.Sendable, Swift.Equatable {
         internal var headers: ComponentsFixture.Components.Responses.WidgetFound.Headers
         internal var body: ComponentsFixture.Components.Responses.WidgetFound.Body
         internal init(headers: ComponentsFixture.Components.Responses.WidgetFound.Headers = .init(), body: ComponentsFixture.Components.Responses.WidgetFound.Body) {
             self.headers = headers
             self.body = body
         }
-        internal struct Headers: Swift.Sendable, Swift.Hashable {
+        internal struct Headers: Swift.Sendable, Swift.Equatable {
             internal var xRateLimit: Swift.Int?
             internal init(xRateLimit: Swift.Int? = nil) {
                 self.xRateLimit = xRateLimit
             }
         }
-        @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
             case json(ComponentsFixture.Components.Schemas.Widget)
             /// The body as `application/json`; throws when it came as another type.
             internal var json: ComponentsFixture.Components.Schemas.Widget {
@@ -38,14 +38,25 @@ extension ComponentsFixture.Components.Responses {
     }
 }
 
-extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
+extension ComponentsFixture.Components.Responses.Missing {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Total", headers.xTotal, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension ComponentsFixture.APIProtocol {
+    func _register_getWidget(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/widgets/{widgetId}", operationID: ComponentsFixture.Operations.GetWidget.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let path = ComponentsFixture.Operations.GetWidget.Input.Path(widgetId: try s.path(metadata, "widgetId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let query = ComponentsFixture.Operations.GetWidget.Input.Query(verbose: try s.query(pairs, "verbose", as: Swift.Bool.self, style: .form, explode: true, shape: .primitive))
+            let input = ComponentsFixture.Operations.GetWidget.Input(path: path, query: query)
+            switch try await self.getWidget(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
     }
 }

@@ -15,37 +15,53 @@ extension ComponentsFixture.Operations {
     internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["getWidget": [], "listGadgets": []]
 }
 
-extension ComponentsFixture.Components.Responses.Missing {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ComponentsFixture.Client {
-    /// - Remark: `GET /gadgets`
-    internal func listGadgets(_ input: ComponentsFixture.Operations.ListGadgets.Input) async throws -> ComponentsFixture.Operations.ListGadgets.Output {
-        let c = client.call(ComponentsFixture.Operations.ListGadgets.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/gadgets")
-        try c.query(&request, "pageSize", input.query.pageSize, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await ComponentsFixture.Operations.ListGadgets.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ComponentsFixture.APIProtocol {
-    func _register_listGadgets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/gadgets", operationID: ComponentsFixture.Operations.ListGadgets.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = ComponentsFixture.Operations.ListGadgets.Input.Query(pageSize: try s.query(pairs, "pageSize", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query)
-            switch try await self.listGadgets(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+extension ComponentsFixture.Operations {
+    /// `GET /widgets/{widgetId}`
+    internal enum GetWidget {
+        internal static let id: Swift.String = "getWidget"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: ComponentsFixture.Operations.GetWidget.Input.Path
+            internal var query: ComponentsFixture.Operations.GetWidget.Input.Query
+            internal init(path: ComponentsFixture.Operations.GetWidget.Input.Path, query: ComponentsFixture.Operations.GetWidget.Input.Query = .init()) {
+                self.path = path
+                self.query = query
             }
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var widgetId: Swift.String
+                internal init(widgetId: Swift.String) {
+                    self.widgetId = widgetId
+                }
+            }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var verbose: Swift.Bool?
+                internal init(verbose: Swift.Bool? = nil) {
+                    self.verbose = verbose
+                }
+            }
+        }
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The widget.
+            /// Status 200.
+            case ok(ComponentsFixture.Components.Responses.WidgetFound)
+            /// The `ok` response; throws for any other.
+            internal var ok: ComponentsFixture.Components.Responses.WidgetFound {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No such widget.
+            /// Status 404.
+            case notFound(ComponentsFixture.Components.Responses.Missing)
+            /// The `notFound` response; throws for any other.
+            internal var notFound: ComponentsFixture.Components.Responses.Missing {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }

@@ -9,39 +9,36 @@ extension ComponentsFixture.Components.Schemas {
         internal init(id: Swift.String) {
             self.id = id
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
         }
     }
 }
 
-extension ComponentsFixture.Components.Parameters {
-    internal typealias Verbose = Swift.Bool
-}
-
-extension ComponentsFixture.Components.Headers {
-    internal typealias RateLimit = Swift.Int
-}
-
-extension ComponentsFixture.Components.Responses.WidgetFound {
+extension ComponentsFixture.Components.Responses.Missing {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xRateLimit: try c.header(response, "X-Rate-Limit", as: Swift.Int.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(ComponentsFixture.Components.Schemas.Widget.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
-        }
-        return Self(headers: headers, body: decodedBody)
+        return Self()
     }
 }
 
-extension ComponentsFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_getWidget(on: transport, registrar)
-        try _register_listGadgets(on: transport, registrar)
+extension ComponentsFixture.Client {
+    /// - Remark: `GET /widgets/{widgetId}`
+    internal func getWidget(_ input: ComponentsFixture.Operations.GetWidget.Input) async throws -> ComponentsFixture.Operations.GetWidget.Output {
+        let c = client.call(ComponentsFixture.Operations.GetWidget.id)
+        let p0 = try c.path(input.path.widgetId, name: "widgetId", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/widgets/\(p0)")
+        try c.query(&request, "verbose", input.query.verbose, style: .form, explode: true)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await ComponentsFixture.Components.Responses.WidgetFound.decoded(c, response, responseBody))
+            case 404: return .notFound(try await ComponentsFixture.Components.Responses.Missing.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }

@@ -11,8 +11,13 @@ extension CompositionFixture.Components.Schemas {
         internal init(age: Swift.Int) {
             self.age = age
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case age
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.age = try container.decode(Swift.Int.self, forKey: "age")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(age, forKey: "age")
         }
     }
 }

@@ -16,10 +16,17 @@ extension CompositionFixture.Components.Schemas {
             self.age = age
             self.email = email
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case age
-            case email
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.age = try container.decode(Swift.Int.self, forKey: "age")
+            self.email = try container.decodeIfPresent(Swift.String.self, forKey: "email")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encode(age, forKey: "age")
+            try container.encodeIfPresent(email, forKey: "email")
         }
     }
 }

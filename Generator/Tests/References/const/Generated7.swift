@@ -13,10 +13,17 @@ extension ConstFixture.Components.Schemas {
             self.radius = radius
             self.version = version
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case radius
-            case version
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(ConstFixture.Components.Schemas.Circle.KindPayload.self, forKey: "kind")
+            self.radius = try container.decode(Swift.Double.self, forKey: "radius")
+            self.version = try container.decodeIfPresent(ConstFixture.Components.Schemas.Circle.VersionPayload.self, forKey: "version")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(kind, forKey: "kind")
+            try container.encode(radius, forKey: "radius")
+            try container.encodeIfPresent(version, forKey: "version")
         }
         internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case circle

@@ -21,34 +21,25 @@ extension DefaultsFixture.Components.Schemas {
             self.mode = mode
             self.label = label
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case theme
-            case pageSize
-            case ratio
-            case enabled
-            case tags
-            case mode
-            case label
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.theme = try container.decodeIfPresent(Swift.String.self, forKey: .theme) ?? "light"
-            self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: .pageSize) ?? 20
-            self.ratio = try container.decodeIfPresent(Swift.Double.self, forKey: .ratio) ?? 1.5
-            self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: .enabled) ?? true
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: .tags) ?? []
-            self.mode = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Settings.ModePayload.self, forKey: .mode) ?? .safe
-            self.label = try container.decodeIfPresent(Swift.String.self, forKey: .label)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.theme = try container.decodeIfPresent(Swift.String.self, forKey: "theme") ?? "light"
+            self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: "pageSize") ?? 20
+            self.ratio = try container.decodeIfPresent(Swift.Double.self, forKey: "ratio") ?? 1.5
+            self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: "enabled") ?? true
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags") ?? []
+            self.mode = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Settings.ModePayload.self, forKey: "mode") ?? .safe
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(theme, forKey: .theme)
-            try container.encode(pageSize, forKey: .pageSize)
-            try container.encode(ratio, forKey: .ratio)
-            try container.encode(enabled, forKey: .enabled)
-            try container.encode(tags, forKey: .tags)
-            try container.encode(mode, forKey: .mode)
-            try container.encodeIfPresent(label, forKey: .label)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(theme, forKey: "theme")
+            try container.encode(pageSize, forKey: "pageSize")
+            try container.encode(ratio, forKey: "ratio")
+            try container.encode(enabled, forKey: "enabled")
+            try container.encode(tags, forKey: "tags")
+            try container.encode(mode, forKey: "mode")
+            try container.encodeIfPresent(label, forKey: "label")
         }
         internal enum ModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case fast

@@ -13,9 +13,15 @@ extension DiscriminatorFixture.Components.Schemas {
             self.petType = petType
             self.barks = barks
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case petType
-            case barks
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.petType = try container.decode(Swift.String.self, forKey: "petType")
+            self.barks = try container.decode(Swift.Int.self, forKey: "barks")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(petType, forKey: "petType")
+            try container.encode(barks, forKey: "barks")
         }
     }
 }

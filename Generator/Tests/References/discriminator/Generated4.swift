@@ -15,12 +15,9 @@ extension DiscriminatorFixture.Components.Schemas {
         case dog(DiscriminatorFixture.Components.Schemas.Dog)
         /// A value whose `petType` this build does not know, kept as it was received.
         case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "petType"
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            switch try container.decode(Swift.String.self, forKey: "petType") {
                 case "Cat": self = .cat(try .init(from: decoder))
                 case "Dog": self = .dog(try .init(from: decoder))
                 default: self = .unknown(try .init(from: decoder))

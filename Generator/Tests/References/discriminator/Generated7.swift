@@ -11,9 +11,15 @@ extension DiscriminatorFixture.Components.Schemas {
             self.petType = petType
             self.meows = meows
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case petType
-            case meows
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.petType = try container.decode(Swift.String.self, forKey: "petType")
+            self.meows = try container.decode(Swift.Bool.self, forKey: "meows")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(petType, forKey: "petType")
+            try container.encode(meows, forKey: "meows")
         }
     }
 }

@@ -16,10 +16,17 @@ extension EnumsFixture.Components.Schemas {
             self.priority = priority
             self.finish = finish
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case color
-            case priority
-            case finish
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.color = try container.decode(EnumsFixture.Components.Schemas.Color.self, forKey: "color")
+            self.priority = try container.decodeIfPresent(EnumsFixture.Components.Schemas.Priority.self, forKey: "priority")
+            self.finish = try container.decodeIfPresent(EnumsFixture.Components.Schemas.Paint.FinishPayload.self, forKey: "finish")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(color, forKey: "color")
+            try container.encodeIfPresent(priority, forKey: "priority")
+            try container.encodeIfPresent(finish, forKey: "finish")
         }
         internal enum FinishPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case matte

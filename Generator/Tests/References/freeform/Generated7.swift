@@ -13,10 +13,17 @@ extension FreeFormFixture.Components.Schemas {
             self.metadata = metadata
             self.list = list
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case payload
-            case metadata
-            case list
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.payload = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "payload")
+            self.metadata = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "metadata")
+            self.list = try container.decodeIfPresent([MarfaOpenAPIRuntime.OpenAPIValue].self, forKey: "list")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(payload, forKey: "payload")
+            try container.encodeIfPresent(metadata, forKey: "metadata")
+            try container.encodeIfPresent(list, forKey: "list")
         }
     }
 }

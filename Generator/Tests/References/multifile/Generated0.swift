@@ -19,46 +19,50 @@ extension MultiFileFixture.Components.Schemas {
             self.notes = notes
             self._parent = parent.map { MarfaOpenAPIRuntime.Box($0) }
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case notes
-            case _parent = "parent"
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.notes = try container.decodeIfPresent([MultiFileFixture.Components.Schemas.Note].self, forKey: "notes")
+            self._parent = try container.decodeIfPresent(MarfaOpenAPIRuntime.Box<MultiFileFixture.Components.Schemas.Folder>.self, forKey: "parent")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(notes, forKey: "notes")
+            try container.encodeIfPresent(_parent, forKey: "parent")
         }
     }
 }
 
-extension MultiFileFixture.Operations.CreateNote.Output.Created {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(location: try c.requiredHeader(response, "Location", as: Swift.String.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Note.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension MultiFileFixture.Client {
+    /// - Remark: `POST /notes`
+    internal func createNote(_ input: MultiFileFixture.Operations.CreateNote.Input) async throws -> MultiFileFixture.Operations.CreateNote.Output {
+        let c = client.call(MultiFileFixture.Operations.CreateNote.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/notes")
+        request.headerFields["Accept"] = "application/json"
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
         }
-        return Self(headers: headers, body: decodedBody)
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 201: return .created(try await MultiFileFixture.Operations.CreateNote.Output.Created.decoded(c, response, responseBody))
+            case 404: return .notFound(try await MultiFileFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }
 
-extension MultiFileFixture.Components.Responses.NotFound {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension MultiFileFixture.APIProtocol {
+    func _register_listNotes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes", operationID: MultiFileFixture.Operations.ListNotes.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = MultiFileFixture.Operations.ListNotes.Input.Query(limit: try s.query(pairs, "limit", as: MultiFileFixture.Components.Schemas.Limit.self, style: .form, explode: true, shape: .primitive))
+            let input = MultiFileFixture.Operations.ListNotes.Input(query: query)
+            switch try await self.listNotes(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
         }
-        return (response, encoded)
-    }
-}
-
-extension MultiFileFixture.Operations.CreateNote.Output.Created {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "Location", headers.location, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
     }
 }

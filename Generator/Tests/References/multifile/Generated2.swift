@@ -13,53 +13,67 @@ extension MultiFileFixture {
     }
 }
 
-extension MultiFileFixture.Components.Responses.NotFound {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Problem.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension MultiFileFixture.Operations {
+    /// `POST /notes`
+    internal enum CreateNote {
+        internal static let id: Swift.String = "createNote"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var body: MultiFileFixture.Operations.CreateNote.Input.Body
+            internal init(body: MultiFileFixture.Operations.CreateNote.Input.Body) {
+                self.body = body
+            }
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                case json(MultiFileFixture.Components.Schemas.NewNote)
+            }
         }
-        return Self(body: decodedBody)
-    }
-}
-
-extension MultiFileFixture.Client {
-    /// - Remark: `GET /notes`
-    internal func listNotes(_ input: MultiFileFixture.Operations.ListNotes.Input) async throws -> MultiFileFixture.Operations.ListNotes.Output {
-        let c = client.call(MultiFileFixture.Operations.ListNotes.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes")
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await MultiFileFixture.Operations.ListNotes.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension MultiFileFixture.Operations.ListNotes.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension MultiFileFixture.APIProtocol {
-    func _register_getNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes/{noteId}", operationID: MultiFileFixture.Operations.GetNote.id) { request, body, metadata, s in
-            let path = MultiFileFixture.Operations.GetNote.Input.Path(noteId: try s.path(metadata, "noteId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = MultiFileFixture.Operations.GetNote.Input(path: path)
-            switch try await self.getNote(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The note, made.
+            /// Status 201.
+            case created(MultiFileFixture.Operations.CreateNote.Output.Created)
+            /// The `created` response; throws for any other.
+            internal var created: MultiFileFixture.Operations.CreateNote.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// No such note or folder.
+            /// Status 404.
+            case notFound(MultiFileFixture.Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            internal var notFound: MultiFileFixture.Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The note, made.
+            internal struct Created: Swift.Sendable, Swift.Equatable {
+                internal var headers: MultiFileFixture.Operations.CreateNote.Output.Created.Headers
+                internal var body: MultiFileFixture.Operations.CreateNote.Output.Created.Body
+                internal init(headers: MultiFileFixture.Operations.CreateNote.Output.Created.Headers, body: MultiFileFixture.Operations.CreateNote.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                internal struct Headers: Swift.Sendable, Swift.Equatable {
+                    internal var location: Swift.String
+                    internal init(location: Swift.String) {
+                        self.location = location
+                    }
+                }
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(MultiFileFixture.Components.Schemas.Note)
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: MultiFileFixture.Components.Schemas.Note {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
             }
         }
     }

@@ -15,46 +15,62 @@ extension MultiFileFixture.APIProtocol {
     }
 }
 
-extension MultiFileFixture.Operations.ListNotes.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json([MultiFileFixture.Components.Schemas.Note].self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension MultiFileFixture.Operations {
+    /// `GET /notes/{noteId}`
+    internal enum GetNote {
+        internal static let id: Swift.String = "getNote"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: MultiFileFixture.Operations.GetNote.Input.Path
+            internal init(path: MultiFileFixture.Operations.GetNote.Input.Path) {
+                self.path = path
+            }
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var noteId: Swift.String
+                internal init(noteId: Swift.String) {
+                    self.noteId = noteId
+                }
+            }
         }
-        return Self(body: decodedBody)
-    }
-}
-
-extension MultiFileFixture.Client {
-    /// - Remark: `POST /notes`
-    internal func createNote(_ input: MultiFileFixture.Operations.CreateNote.Input) async throws -> MultiFileFixture.Operations.CreateNote.Output {
-        let c = client.call(MultiFileFixture.Operations.CreateNote.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/notes")
-        request.headerFields["Accept"] = "application/json"
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
-        }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 201: return .created(try await MultiFileFixture.Operations.CreateNote.Output.Created.decoded(c, response, responseBody))
-            case 404: return .notFound(try await MultiFileFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension MultiFileFixture.APIProtocol {
-    func _register_listNotes(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes", operationID: MultiFileFixture.Operations.ListNotes.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = MultiFileFixture.Operations.ListNotes.Input.Query(limit: try s.query(pairs, "limit", as: MultiFileFixture.Components.Schemas.Limit.self, style: .form, explode: true, shape: .primitive))
-            let input = MultiFileFixture.Operations.ListNotes.Input(query: query)
-            switch try await self.listNotes(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// The note.
+            /// Status 200.
+            case ok(MultiFileFixture.Operations.GetNote.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: MultiFileFixture.Operations.GetNote.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No such note or folder.
+            /// Status 404.
+            case notFound(MultiFileFixture.Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            internal var notFound: MultiFileFixture.Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The note.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var body: MultiFileFixture.Operations.GetNote.Output.Ok.Body
+                internal init(body: MultiFileFixture.Operations.GetNote.Output.Ok.Body) {
+                    self.body = body
+                }
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(MultiFileFixture.Components.Schemas.Note)
+                    /// The body as `application/json`; throws when it came as another type.
+                    internal var json: MultiFileFixture.Components.Schemas.Note {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
             }
         }
     }

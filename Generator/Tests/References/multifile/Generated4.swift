@@ -15,78 +15,59 @@ extension MultiFileFixture.Components.Schemas {
         internal init(message: Swift.String) {
             self.message = message
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case message
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.message = try container.decode(Swift.String.self, forKey: "message")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(message, forKey: "message")
         }
     }
 }
 
-extension MultiFileFixture.Components.Parameters {
-    internal typealias NoteId = Swift.String
+extension MultiFileFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: MultiFileFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+        }
+    }
 }
 
-extension MultiFileFixture.Operations {
-    /// `POST /notes`
-    internal enum CreateNote {
-        internal static let id: Swift.String = "createNote"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var body: MultiFileFixture.Operations.CreateNote.Input.Body
-            internal init(body: MultiFileFixture.Operations.CreateNote.Input.Body) {
-                self.body = body
-            }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                case json(MultiFileFixture.Components.Schemas.NewNote)
-            }
+extension MultiFileFixture.Operations.GetNote.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Note.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// The note, made.
-            /// Status 201.
-            case created(MultiFileFixture.Operations.CreateNote.Output.Created)
-            /// The `created` response; throws for any other.
-            internal var created: MultiFileFixture.Operations.CreateNote.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// No such note or folder.
-            /// Status 404.
-            case notFound(MultiFileFixture.Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            internal var notFound: MultiFileFixture.Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The note, made.
-            internal struct Created: Swift.Sendable, Swift.Hashable {
-                internal var headers: MultiFileFixture.Operations.CreateNote.Output.Created.Headers
-                internal var body: MultiFileFixture.Operations.CreateNote.Output.Created.Body
-                internal init(headers: MultiFileFixture.Operations.CreateNote.Output.Created.Headers, body: MultiFileFixture.Operations.CreateNote.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                internal struct Headers: Swift.Sendable, Swift.Hashable {
-                    internal var location: Swift.String
-                    internal init(location: Swift.String) {
-                        self.location = location
-                    }
-                }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(MultiFileFixture.Components.Schemas.Note)
-                    /// The body as `application/json`; throws when it came as another type.
-                    internal var json: MultiFileFixture.Components.Schemas.Note {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+        return Self(body: decodedBody)
+    }
+}
+
+extension MultiFileFixture.Components.Responses.NotFound {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
+    }
+}
+
+extension MultiFileFixture.Operations.CreateNote.Output.Created {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "Location", headers.location, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
     }
 }

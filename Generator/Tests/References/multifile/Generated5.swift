@@ -15,23 +15,27 @@ extension MultiFileFixture.Operations {
     internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["listNotes": [], "createNote": [], "getNote": []]
 }
 
+extension MultiFileFixture.Components.Parameters {
+    internal typealias NoteId = Swift.String
+}
+
 extension MultiFileFixture.Operations {
     /// `GET /notes`
     internal enum ListNotes {
         internal static let id: Swift.String = "listNotes"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: MultiFileFixture.Operations.ListNotes.Input.Query
             internal init(query: MultiFileFixture.Operations.ListNotes.Input.Query = .init()) {
                 self.query = query
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
+            internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var limit: MultiFileFixture.Components.Schemas.Limit?
                 internal init(limit: MultiFileFixture.Components.Schemas.Limit? = nil) {
                     self.limit = limit
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The notes.
             /// Status 200.
             case ok(MultiFileFixture.Operations.ListNotes.Output.Ok)
@@ -39,18 +43,18 @@ extension MultiFileFixture.Operations {
             internal var ok: MultiFileFixture.Operations.ListNotes.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The notes.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: MultiFileFixture.Operations.ListNotes.Output.Ok.Body
                 internal init(body: MultiFileFixture.Operations.ListNotes.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json([MultiFileFixture.Components.Schemas.Note])
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: [MultiFileFixture.Components.Schemas.Note] {
@@ -61,6 +65,20 @@ extension MultiFileFixture.Operations {
                         }
                     }
                 }
+            }
+        }
+    }
+}
+
+extension MultiFileFixture.APIProtocol {
+    func _register_getNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/notes/{noteId}", operationID: MultiFileFixture.Operations.GetNote.id) { request, body, metadata, s in
+            let path = MultiFileFixture.Operations.GetNote.Input.Path(noteId: try s.path(metadata, "noteId", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
+            let input = MultiFileFixture.Operations.GetNote.Input(path: path)
+            switch try await self.getNote(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .notFound(let value): return try value.encoded(s, status: 404)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

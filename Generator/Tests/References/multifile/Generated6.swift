@@ -14,12 +14,12 @@ extension MultiFileFixture.Components.Schemas {
 
 extension MultiFileFixture.Components.Responses {
     /// No such note or folder.
-    internal struct NotFound: Swift.Sendable, Swift.Hashable {
+    internal struct NotFound: Swift.Sendable, Swift.Equatable {
         internal var body: MultiFileFixture.Components.Responses.NotFound.Body
         internal init(body: MultiFileFixture.Components.Responses.NotFound.Body) {
             self.body = body
         }
-        @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
             case json(MultiFileFixture.Components.Schemas.Problem)
             /// The body as `application/json`; throws when it came as another type.
             internal var json: MultiFileFixture.Components.Schemas.Problem {
@@ -33,11 +33,11 @@ extension MultiFileFixture.Components.Responses {
     }
 }
 
-extension MultiFileFixture.Operations.GetNote.Output.Ok {
+extension MultiFileFixture.Operations.ListNotes.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Note.self, response, body))
+            decodedBody = .json(try await c.json([MultiFileFixture.Components.Schemas.Note].self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -45,32 +45,28 @@ extension MultiFileFixture.Operations.GetNote.Output.Ok {
     }
 }
 
-extension MultiFileFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_listNotes(on: transport, registrar)
-        try _register_createNote(on: transport, registrar)
-        try _register_getNote(on: transport, registrar)
+extension MultiFileFixture.Client {
+    /// - Remark: `GET /notes`
+    internal func listNotes(_ input: MultiFileFixture.Operations.ListNotes.Input) async throws -> MultiFileFixture.Operations.ListNotes.Output {
+        let c = client.call(MultiFileFixture.Operations.ListNotes.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes")
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await MultiFileFixture.Operations.ListNotes.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }
 
-extension MultiFileFixture.APIProtocol {
-    func _register_createNote(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/notes", operationID: MultiFileFixture.Operations.CreateNote.id) { request, body, metadata, s in
-            let inputBody: MultiFileFixture.Operations.CreateNote.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(MultiFileFixture.Components.Schemas.NewNote.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = MultiFileFixture.Operations.CreateNote.Input(body: inputBody)
-            switch try await self.createNote(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .notFound(let value): return try value.encoded(s, status: 404)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension MultiFileFixture.Operations.ListNotes.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

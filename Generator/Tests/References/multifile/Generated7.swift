@@ -13,38 +13,42 @@ extension MultiFileFixture.Components.Schemas {
             self.title = title
             self.folder = folder
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case title
-            case folder
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.title = try container.decode(Swift.String.self, forKey: "title")
+            self.folder = try container.decodeIfPresent(MultiFileFixture.Components.Schemas.Folder.self, forKey: "folder")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(title, forKey: "title")
+            try container.encodeIfPresent(folder, forKey: "folder")
         }
     }
 }
 
-extension MultiFileFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: MultiFileFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension MultiFileFixture.Operations.CreateNote.Output.Created {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(MultiFileFixture.Components.Schemas.Note.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
+        return Self(headers: headers, body: decodedBody)
     }
 }
 
-extension MultiFileFixture.Client {
-    /// - Remark: `GET /notes/{noteId}`
-    internal func getNote(_ input: MultiFileFixture.Operations.GetNote.Input) async throws -> MultiFileFixture.Operations.GetNote.Output {
-        let c = client.call(MultiFileFixture.Operations.GetNote.id)
-        let p0 = try c.path(input.path.noteId, name: "noteId", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/notes/\(p0)")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await MultiFileFixture.Operations.GetNote.Output.Ok.decoded(c, response, responseBody))
-            case 404: return .notFound(try await MultiFileFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+extension MultiFileFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_listNotes(on: transport, registrar)
+        try _register_createNote(on: transport, registrar)
+        try _register_getNote(on: transport, registrar)
     }
 }
 

@@ -17,28 +17,21 @@ extension NullableFixture.Components.Schemas {
             self.age = age
             self.note = note
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case middleName
-            case nickname
-            case age
-            case note
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.middleName = try container.decodeIfPresent(Swift.String.self, forKey: .middleName)
-            self.nickname = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .nickname)
-            self.age = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: .age)
-            self.note = try container.decodeIfPresent(Swift.String.self, forKey: .note)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.middleName = try container.decodeIfPresent(Swift.String.self, forKey: "middleName")
+            self.nickname = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "nickname")
+            self.age = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "age")
+            self.note = try container.decodeIfPresent(Swift.String.self, forKey: "note")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(middleName, forKey: .middleName)
-            try container.encodeIfPresent(nickname, forKey: .nickname)
-            try container.encodeIfPresent(age, forKey: .age)
-            try container.encodeIfPresent(note, forKey: .note)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encode(middleName, forKey: "middleName")
+            try container.encodeIfPresent(nickname, forKey: "nickname")
+            try container.encodeIfPresent(age, forKey: "age")
+            try container.encodeIfPresent(note, forKey: "note")
         }
     }
 }

@@ -9,19 +9,19 @@ extension ParametersFixture.Operations {
     /// `GET /path/simple/{id}`
     internal enum PathSimple {
         internal static let id: Swift.String = "pathSimple"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimple.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimple.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: [Swift.Int]
                 internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathSimple.Output.NoContent)
@@ -29,13 +29,13 @@ extension ParametersFixture.Operations {
             internal var noContent: ParametersFixture.Operations.PathSimple.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Read.
-            internal struct NoContent: Swift.Sendable, Swift.Hashable {
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
                 internal init() {
                 }
             }
@@ -47,19 +47,19 @@ extension ParametersFixture.Operations {
     /// `GET /path/matrix/{id}`
     internal enum PathMatrix {
         internal static let id: Swift.String = "pathMatrix"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrix.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrix.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: [Swift.Int]
                 internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathMatrix.Output.NoContent)
@@ -67,7 +67,7 @@ extension ParametersFixture.Operations {
             internal var noContent: ParametersFixture.Operations.PathMatrix.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -81,19 +81,19 @@ extension ParametersFixture.Operations {
     /// `GET /query/form-no-explode`
     internal enum QueryFormNoExplode {
         internal static let id: Swift.String = "queryFormNoExplode"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query
             internal init(query: ParametersFixture.Operations.QueryFormNoExplode.Input.Query) {
                 self.query = query
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
+            internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var id: [Swift.Int]
                 internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent)
@@ -101,7 +101,7 @@ extension ParametersFixture.Operations {
             internal var noContent: ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -115,12 +115,12 @@ extension ParametersFixture.Operations {
     /// `GET /headers`
     internal enum HeaderStyles {
         internal static let id: Swift.String = "headerStyles"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var headers: ParametersFixture.Operations.HeaderStyles.Input.Headers
             internal init(headers: ParametersFixture.Operations.HeaderStyles.Input.Headers) {
                 self.headers = headers
             }
-            internal struct Headers: Swift.Sendable, Swift.Hashable {
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
                 internal var xName: Swift.String
                 internal var xIds: [Swift.Int]?
                 internal var xPerson: ParametersFixture.Components.Schemas.Person?
@@ -133,7 +133,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.HeaderStyles.Output.NoContent)
@@ -141,7 +141,7 @@ extension ParametersFixture.Operations {
             internal var noContent: ParametersFixture.Operations.HeaderStyles.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -193,11 +193,11 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/primitive/{id}", operationID: ParametersFixture.Operations.PathPrimitive.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let input = ParametersFixture.Operations.PathPrimitive.Input(path: path)
-            switch try await self.pathPrimitive(input) {
+    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
+            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
+            switch try await self.pathMatrixPrimitive(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -206,12 +206,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
+    func _register_queryMixed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/mixed", operationID: ParametersFixture.Operations.QueryMixed.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
-            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
-            switch try await self.queryDeep(input) {
+            let query = ParametersFixture.Operations.QueryMixed.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), color: try s.query(pairs, "color", as: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload.self, style: .form, explode: true, shape: .primitive))
+            let input = ParametersFixture.Operations.QueryMixed.Input(query: query)
+            switch try await self.queryMixed(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

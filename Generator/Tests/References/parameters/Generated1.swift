@@ -18,19 +18,19 @@ extension ParametersFixture.Operations {
     /// `GET /path/simple-object/{id}`
     internal enum PathSimpleObject {
         internal static let id: Swift.String = "pathSimpleObject"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathSimpleObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathSimpleObject.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: ParametersFixture.Components.Schemas.Person
                 internal init(id: ParametersFixture.Components.Schemas.Person) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathSimpleObject.Output.NoContent)
@@ -38,7 +38,7 @@ extension ParametersFixture.Operations {
             internal var noContent: ParametersFixture.Operations.PathSimpleObject.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -52,19 +52,19 @@ extension ParametersFixture.Operations {
     /// `GET /path/matrix-object/{id}`
     internal enum PathMatrixObject {
         internal static let id: Swift.String = "pathMatrixObject"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ParametersFixture.Operations.PathMatrixObject.Input.Path
             internal init(path: ParametersFixture.Operations.PathMatrixObject.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: ParametersFixture.Components.Schemas.Person
                 internal init(id: ParametersFixture.Components.Schemas.Person) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathMatrixObject.Output.NoContent)
@@ -72,7 +72,7 @@ extension ParametersFixture.Operations {
             internal var noContent: ParametersFixture.Operations.PathMatrixObject.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -86,19 +86,19 @@ extension ParametersFixture.Operations {
     /// `GET /query/space`
     internal enum QuerySpace {
         internal static let id: Swift.String = "querySpace"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: ParametersFixture.Operations.QuerySpace.Input.Query
             internal init(query: ParametersFixture.Operations.QuerySpace.Input.Query) {
                 self.query = query
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
+            internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var id: [Swift.Int]
                 internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QuerySpace.Output.NoContent)
@@ -106,7 +106,7 @@ extension ParametersFixture.Operations {
             internal var noContent: ParametersFixture.Operations.QuerySpace.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.

@@ -16,64 +16,30 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /path/label-object/{id}`
-    internal enum PathLabelObject {
-        internal static let id: Swift.String = "pathLabelObject"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var path: ParametersFixture.Operations.PathLabelObject.Input.Path
-            internal init(path: ParametersFixture.Operations.PathLabelObject.Input.Path) {
+    /// `GET /path/label-explode/{id}`
+    internal enum PathLabelExplode {
+        internal static let id: Swift.String = "pathLabelExplode"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: ParametersFixture.Operations.PathLabelExplode.Input.Path
+            internal init(path: ParametersFixture.Operations.PathLabelExplode.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
-                internal var id: ParametersFixture.Components.Schemas.Person
-                internal init(id: ParametersFixture.Components.Schemas.Person) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// Read.
-            /// Status 204.
-            case noContent(ParametersFixture.Operations.PathLabelObject.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.PathLabelObject.Output.NoContent {
-                get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
-        }
-    }
-}
-
-extension ParametersFixture.Operations {
-    /// `GET /query/form`
-    internal enum QueryForm {
-        internal static let id: Swift.String = "queryForm"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var query: ParametersFixture.Operations.QueryForm.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryForm.Input.Query) {
-                self.query = query
-            }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: [Swift.Int]
                 internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryForm.Output.NoContent)
+            case noContent(ParametersFixture.Operations.PathLabelExplode.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryForm.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.PathLabelExplode.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -84,57 +50,64 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/mixed`
-    internal enum QueryMixed {
-        internal static let id: Swift.String = "queryMixed"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var query: ParametersFixture.Operations.QueryMixed.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryMixed.Input.Query) {
-                self.query = query
+    /// `GET /path/primitive/{id}`
+    internal enum PathPrimitive {
+        internal static let id: Swift.String = "pathPrimitive"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: ParametersFixture.Operations.PathPrimitive.Input.Path
+            internal init(path: ParametersFixture.Operations.PathPrimitive.Input.Path) {
+                self.path = path
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
-                internal var q: Swift.String
-                internal var limit: Swift.Int32?
-                internal var since: Foundation.Date?
-                internal var color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload?
-                internal init(q: Swift.String, limit: Swift.Int32? = nil, since: Foundation.Date? = nil, color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload? = nil) {
-                    self.q = q
-                    self.limit = limit
-                    self.since = since
-                    self.color = color
-                }
-                internal enum ColorPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case red
-                    case green
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    internal init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "red": self = .red
-                            case "green": self = .green
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    internal var rawValue: Swift.String {
-                        switch self {
-                            case .red: "red"
-                            case .green: "green"
-                            case .unknown(let value): value
-                        }
-                    }
-                    internal static let allCases: [Self] = [.red, .green]
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var id: Swift.String
+                internal init(id: Swift.String) {
+                    self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryMixed.Output.NoContent)
+            case noContent(ParametersFixture.Operations.PathPrimitive.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryMixed.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.PathPrimitive.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
+        }
+    }
+}
+
+extension ParametersFixture.Operations {
+    /// `GET /query/deep`
+    internal enum QueryDeep {
+        internal static let id: Swift.String = "queryDeep"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var query: ParametersFixture.Operations.QueryDeep.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryDeep.Input.Query) {
+                self.query = query
+            }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var id: ParametersFixture.Components.Schemas.Person
+                internal init(id: ParametersFixture.Components.Schemas.Person) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Read.
+            /// Status 204.
+            case noContent(ParametersFixture.Operations.QueryDeep.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ParametersFixture.Operations.QueryDeep.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -145,55 +118,53 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object`
-    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
-        try c.query(&request, "id", input.query.id, style: .form, explode: true)
+    /// - Remark: `GET /path/label/{id}`
+    internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabel.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /path/matrix-object/{id}`
+    internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /query/pipe`
+    internal func queryPipe(_ input: ParametersFixture.Operations.QueryPipe.Input) async throws -> ParametersFixture.Operations.QueryPipe.Output {
+        let c = client.call(ParametersFixture.Operations.QueryPipe.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/pipe")
+        try c.query(&request, "id", input.query.id, style: .pipeDelimited, explode: false)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryPipe.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_pathSimple(on: transport, registrar)
-        try _register_pathSimpleExplode(on: transport, registrar)
-        try _register_pathSimpleObject(on: transport, registrar)
-        try _register_pathLabel(on: transport, registrar)
-        try _register_pathLabelExplode(on: transport, registrar)
-        try _register_pathLabelObject(on: transport, registrar)
-        try _register_pathMatrix(on: transport, registrar)
-        try _register_pathMatrixExplode(on: transport, registrar)
-        try _register_pathMatrixObject(on: transport, registrar)
-        try _register_pathMatrixPrimitive(on: transport, registrar)
-        try _register_pathPrimitive(on: transport, registrar)
-        try _register_queryForm(on: transport, registrar)
-        try _register_queryFormNoExplode(on: transport, registrar)
-        try _register_queryFormObject(on: transport, registrar)
-        try _register_queryFormObjectNoExplode(on: transport, registrar)
-        try _register_querySpace(on: transport, registrar)
-        try _register_queryPipe(on: transport, registrar)
-        try _register_queryDeep(on: transport, registrar)
-        try _register_queryMixed(on: transport, registrar)
-        try _register_headerStyles(on: transport, registrar)
-        try _register_cookieStyles(on: transport, registrar)
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_queryFormNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-no-explode", operationID: ParametersFixture.Operations.QueryFormNoExplode.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryFormNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .form, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QueryFormNoExplode.Input(query: query)
-            switch try await self.queryFormNoExplode(input) {
+    func _register_pathSimpleExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-explode/{id}", operationID: ParametersFixture.Operations.PathSimpleExplode.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathSimpleExplode.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathSimpleExplode.Input(path: path)
+            switch try await self.pathSimpleExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -202,11 +173,25 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_cookieStyles(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/cookies", operationID: ParametersFixture.Operations.CookieStyles.id) { request, body, metadata, s in
-            let cookies = ParametersFixture.Operations.CookieStyles.Input.Cookies(session: try s.requiredCookie(request, "session", as: Swift.String.self, explode: true, shape: .primitive), ids: try s.cookie(request, "ids", as: [Swift.Int].self, explode: false, shape: .array), person: try s.cookie(request, "person", as: ParametersFixture.Components.Schemas.Person.self, explode: false, shape: .object), tags: try s.cookie(request, "tags", as: [Swift.String].self, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.CookieStyles.Input(cookies: cookies)
-            switch try await self.cookieStyles(input) {
+    func _register_pathMatrixObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-object/{id}", operationID: ParametersFixture.Operations.PathMatrixObject.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrixObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .matrix, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.PathMatrixObject.Input(path: path)
+            switch try await self.pathMatrixObject(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
+}
+
+extension ParametersFixture.APIProtocol {
+    func _register_queryPipe(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/pipe", operationID: ParametersFixture.Operations.QueryPipe.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = ParametersFixture.Operations.QueryPipe.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .pipeDelimited, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.QueryPipe.Input(query: query)
+            switch try await self.queryPipe(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -9,30 +9,30 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /path/label-explode/{id}`
-    internal enum PathLabelExplode {
-        internal static let id: Swift.String = "pathLabelExplode"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var path: ParametersFixture.Operations.PathLabelExplode.Input.Path
-            internal init(path: ParametersFixture.Operations.PathLabelExplode.Input.Path) {
+    /// `GET /path/label/{id}`
+    internal enum PathLabel {
+        internal static let id: Swift.String = "pathLabel"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: ParametersFixture.Operations.PathLabel.Input.Path
+            internal init(path: ParametersFixture.Operations.PathLabel.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: [Swift.Int]
                 internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.PathLabelExplode.Output.NoContent)
+            case noContent(ParametersFixture.Operations.PathLabel.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.PathLabelExplode.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.PathLabel.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -43,30 +43,30 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /path/primitive/{id}`
-    internal enum PathPrimitive {
-        internal static let id: Swift.String = "pathPrimitive"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var path: ParametersFixture.Operations.PathPrimitive.Input.Path
-            internal init(path: ParametersFixture.Operations.PathPrimitive.Input.Path) {
+    /// `GET /path/matrix-primitive/{id}`
+    internal enum PathMatrixPrimitive {
+        internal static let id: Swift.String = "pathMatrixPrimitive"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path
+            internal init(path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
-                internal var id: Swift.String
-                internal init(id: Swift.String) {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var id: Swift.Int
+                internal init(id: Swift.Int) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.PathPrimitive.Output.NoContent)
+            case noContent(ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.PathPrimitive.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -77,30 +77,30 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /query/deep`
-    internal enum QueryDeep {
-        internal static let id: Swift.String = "queryDeep"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var query: ParametersFixture.Operations.QueryDeep.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryDeep.Input.Query) {
+    /// `GET /query/pipe`
+    internal enum QueryPipe {
+        internal static let id: Swift.String = "queryPipe"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var query: ParametersFixture.Operations.QueryPipe.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryPipe.Input.Query) {
                 self.query = query
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
-                internal var id: ParametersFixture.Components.Schemas.Person
-                internal init(id: ParametersFixture.Components.Schemas.Person) {
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var id: [Swift.Int]
+                internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryDeep.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryPipe.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryDeep.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryPipe.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -111,87 +111,83 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-object/{id}`
-    internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
+    /// - Remark: `GET /path/simple/{id}`
+    internal func pathSimple(_ input: ParametersFixture.Operations.PathSimple.Input) async throws -> ParametersFixture.Operations.PathSimple.Output {
+        let c = client.call(ParametersFixture.Operations.PathSimple.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathSimple.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix-explode/{id}`
-    internal func pathMatrixExplode(_ input: ParametersFixture.Operations.PathMatrixExplode.Input) async throws -> ParametersFixture.Operations.PathMatrixExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrixExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
+    /// - Remark: `GET /path/label-object/{id}`
+    internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
+        let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /query/space`
-    internal func querySpace(_ input: ParametersFixture.Operations.QuerySpace.Input) async throws -> ParametersFixture.Operations.QuerySpace.Output {
-        let c = client.call(ParametersFixture.Operations.QuerySpace.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/space")
-        try c.query(&request, "id", input.query.id, style: .spaceDelimited, explode: false)
+    /// - Remark: `GET /query/form-object`
+    internal func queryFormObject(_ input: ParametersFixture.Operations.QueryFormObject.Input) async throws -> ParametersFixture.Operations.QueryFormObject.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormObject.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object")
+        try c.query(&request, "id", input.query.id, style: .form, explode: true)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 204: return .noContent(try await ParametersFixture.Operations.QuerySpace.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObject.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension ParametersFixture.Operations.PathSimple.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
+extension ParametersFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_pathSimple(on: transport, registrar)
+        try _register_pathSimpleExplode(on: transport, registrar)
+        try _register_pathSimpleObject(on: transport, registrar)
+        try _register_pathLabel(on: transport, registrar)
+        try _register_pathLabelExplode(on: transport, registrar)
+        try _register_pathLabelObject(on: transport, registrar)
+        try _register_pathMatrix(on: transport, registrar)
+        try _register_pathMatrixExplode(on: transport, registrar)
+        try _register_pathMatrixObject(on: transport, registrar)
+        try _register_pathMatrixPrimitive(on: transport, registrar)
+        try _register_pathPrimitive(on: transport, registrar)
+        try _register_queryForm(on: transport, registrar)
+        try _register_queryFormNoExplode(on: transport, registrar)
+        try _register_queryFormObject(on: transport, registrar)
+        try _register_queryFormObjectNoExplode(on: transport, registrar)
+        try _register_querySpace(on: transport, registrar)
+        try _register_queryPipe(on: transport, registrar)
+        try _register_queryDeep(on: transport, registrar)
+        try _register_queryMixed(on: transport, registrar)
+        try _register_headerStyles(on: transport, registrar)
+        try _register_cookieStyles(on: transport, registrar)
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimpleObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple-object/{id}", operationID: ParametersFixture.Operations.PathSimpleObject.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimpleObject.Input.Path(id: try s.path(metadata, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .simple, explode: false, shape: .object))
-            let input = ParametersFixture.Operations.PathSimpleObject.Input(path: path)
-            switch try await self.pathSimpleObject(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixPrimitive(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-primitive/{id}", operationID: ParametersFixture.Operations.PathMatrixPrimitive.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixPrimitive.Input.Path(id: try s.path(metadata, "id", as: Swift.Int.self, style: .matrix, explode: false, shape: .primitive))
-            let input = ParametersFixture.Operations.PathMatrixPrimitive.Input(path: path)
-            switch try await self.pathMatrixPrimitive(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_queryMixed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/mixed", operationID: ParametersFixture.Operations.QueryMixed.id) { request, body, metadata, s in
+    func _register_queryFormObject(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object", operationID: ParametersFixture.Operations.QueryFormObject.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryMixed.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), color: try s.query(pairs, "color", as: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = ParametersFixture.Operations.QueryMixed.Input(query: query)
-            switch try await self.queryMixed(input) {
+            let query = ParametersFixture.Operations.QueryFormObject.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: true, shape: .object, knownNames: ["id"]))
+            let input = ParametersFixture.Operations.QueryFormObject.Input(query: query)
+            switch try await self.queryFormObject(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -11,38 +11,44 @@ extension ParametersFixture.Components.Schemas {
             self.role = role
             self.firstName = firstName
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case role
-            case firstName
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.role = try container.decode(Swift.String.self, forKey: "role")
+            self.firstName = try container.decode(Swift.String.self, forKey: "firstName")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(role, forKey: "role")
+            try container.encode(firstName, forKey: "firstName")
         }
     }
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /path/label/{id}`
-    internal enum PathLabel {
-        internal static let id: Swift.String = "pathLabel"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var path: ParametersFixture.Operations.PathLabel.Input.Path
-            internal init(path: ParametersFixture.Operations.PathLabel.Input.Path) {
+    /// `GET /path/label-object/{id}`
+    internal enum PathLabelObject {
+        internal static let id: Swift.String = "pathLabelObject"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: ParametersFixture.Operations.PathLabelObject.Input.Path
+            internal init(path: ParametersFixture.Operations.PathLabelObject.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
-                internal var id: [Swift.Int]
-                internal init(id: [Swift.Int]) {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var id: ParametersFixture.Components.Schemas.Person
+                internal init(id: ParametersFixture.Components.Schemas.Person) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.PathLabel.Output.NoContent)
+            case noContent(ParametersFixture.Operations.PathLabelObject.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.PathLabel.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.PathLabelObject.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -53,64 +59,30 @@ extension ParametersFixture.Operations {
 }
 
 extension ParametersFixture.Operations {
-    /// `GET /path/matrix-primitive/{id}`
-    internal enum PathMatrixPrimitive {
-        internal static let id: Swift.String = "pathMatrixPrimitive"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path
-            internal init(path: ParametersFixture.Operations.PathMatrixPrimitive.Input.Path) {
-                self.path = path
-            }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
-                internal var id: Swift.Int
-                internal init(id: Swift.Int) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// Read.
-            /// Status 204.
-            case noContent(ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent {
-                get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
-        }
-    }
-}
-
-extension ParametersFixture.Operations {
-    /// `GET /query/pipe`
-    internal enum QueryPipe {
-        internal static let id: Swift.String = "queryPipe"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var query: ParametersFixture.Operations.QueryPipe.Input.Query
-            internal init(query: ParametersFixture.Operations.QueryPipe.Input.Query) {
+    /// `GET /query/form`
+    internal enum QueryForm {
+        internal static let id: Swift.String = "queryForm"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var query: ParametersFixture.Operations.QueryForm.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryForm.Input.Query) {
                 self.query = query
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
+            internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var id: [Swift.Int]
                 internal init(id: [Swift.Int]) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
-            case noContent(ParametersFixture.Operations.QueryPipe.Output.NoContent)
+            case noContent(ParametersFixture.Operations.QueryForm.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: ParametersFixture.Operations.QueryPipe.Output.NoContent {
+            internal var noContent: ParametersFixture.Operations.QueryForm.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -120,60 +92,104 @@ extension ParametersFixture.Operations {
     }
 }
 
-extension ParametersFixture.Operations.PathSimple.Output.NoContent {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /path/simple-explode/{id}`
-    internal func pathSimpleExplode(_ input: ParametersFixture.Operations.PathSimpleExplode.Input) async throws -> ParametersFixture.Operations.PathSimpleExplode.Output {
-        let c = client.call(ParametersFixture.Operations.PathSimpleExplode.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: true)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-explode/\(p0)")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleExplode.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension ParametersFixture.Operations {
+    /// `GET /query/mixed`
+    internal enum QueryMixed {
+        internal static let id: Swift.String = "queryMixed"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var query: ParametersFixture.Operations.QueryMixed.Input.Query
+            internal init(query: ParametersFixture.Operations.QueryMixed.Input.Query) {
+                self.query = query
+            }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var q: Swift.String
+                internal var limit: Swift.Int32?
+                internal var since: Foundation.Date?
+                internal var color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload?
+                internal init(q: Swift.String, limit: Swift.Int32? = nil, since: Foundation.Date? = nil, color: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload? = nil) {
+                    self.q = q
+                    self.limit = limit
+                    self.since = since
+                    self.color = color
+                }
+                internal enum ColorPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case red
+                    case green
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    internal init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "red": self = .red
+                            case "green": self = .green
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    internal var rawValue: Swift.String {
+                        switch self {
+                            case .red: "red"
+                            case .green: "green"
+                            case .unknown(let value): value
+                        }
+                    }
+                    internal static let allCases: [Self] = [.red, .green]
+                }
+            }
+        }
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Read.
+            /// Status 204.
+            case noContent(ParametersFixture.Operations.QueryMixed.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ParametersFixture.Operations.QueryMixed.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            internal typealias NoContent = ParametersFixture.Operations.PathSimple.Output.NoContent
         }
     }
 }
 
 extension ParametersFixture.Client {
-    /// - Remark: `GET /path/matrix/{id}`
-    internal func pathMatrix(_ input: ParametersFixture.Operations.PathMatrix.Input) async throws -> ParametersFixture.Operations.PathMatrix.Output {
-        let c = client.call(ParametersFixture.Operations.PathMatrix.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix/\(p0)")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 204: return .noContent(try await ParametersFixture.Operations.PathMatrix.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension ParametersFixture.Client {
-    /// - Remark: `GET /query/form-object-no-explode`
-    internal func queryFormObjectNoExplode(_ input: ParametersFixture.Operations.QueryFormObjectNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormObjectNoExplode.Output {
-        let c = client.call(ParametersFixture.Operations.QueryFormObjectNoExplode.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-object-no-explode")
+    /// - Remark: `GET /query/form-no-explode`
+    internal func queryFormNoExplode(_ input: ParametersFixture.Operations.QueryFormNoExplode.Input) async throws -> ParametersFixture.Operations.QueryFormNoExplode.Output {
+        let c = client.call(ParametersFixture.Operations.QueryFormNoExplode.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/query/form-no-explode")
         try c.query(&request, "id", input.query.id, style: .form, explode: false)
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormObjectNoExplode.Output.NoContent.decoded(c, response, responseBody))
+            case 204: return .noContent(try await ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ParametersFixture.Client {
+    /// - Remark: `GET /cookies`
+    internal func cookieStyles(_ input: ParametersFixture.Operations.CookieStyles.Input) async throws -> ParametersFixture.Operations.CookieStyles.Output {
+        let c = client.call(ParametersFixture.Operations.CookieStyles.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/cookies")
+        try c.cookie(&request, "session", input.cookies.session, explode: true)
+        try c.cookie(&request, "ids", input.cookies.ids, explode: false)
+        try c.cookie(&request, "person", input.cookies.person, explode: false)
+        try c.cookie(&request, "tags", input.cookies.tags, explode: true)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await ParametersFixture.Operations.CookieStyles.Output.NoContent.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathSimple(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/simple/{id}", operationID: ParametersFixture.Operations.PathSimple.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathSimple.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .simple, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.PathSimple.Input(path: path)
-            switch try await self.pathSimple(input) {
+    func _register_pathMatrix(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix/{id}", operationID: ParametersFixture.Operations.PathMatrix.id) { request, body, metadata, s in
+            let path = ParametersFixture.Operations.PathMatrix.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: false, shape: .array))
+            let input = ParametersFixture.Operations.PathMatrix.Input(path: path)
+            switch try await self.pathMatrix(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
@@ -182,25 +198,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_pathMatrixExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/path/matrix-explode/{id}", operationID: ParametersFixture.Operations.PathMatrixExplode.id) { request, body, metadata, s in
-            let path = ParametersFixture.Operations.PathMatrixExplode.Input.Path(id: try s.path(metadata, "id", as: [Swift.Int].self, style: .matrix, explode: true, shape: .array))
-            let input = ParametersFixture.Operations.PathMatrixExplode.Input(path: path)
-            switch try await self.pathMatrixExplode(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension ParametersFixture.APIProtocol {
-    func _register_querySpace(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/space", operationID: ParametersFixture.Operations.QuerySpace.id) { request, body, metadata, s in
+    func _register_queryFormObjectNoExplode(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/form-object-no-explode", operationID: ParametersFixture.Operations.QueryFormObjectNoExplode.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QuerySpace.Input.Query(id: try s.requiredQuery(pairs, "id", as: [Swift.Int].self, style: .spaceDelimited, explode: false, shape: .array))
-            let input = ParametersFixture.Operations.QuerySpace.Input(query: query)
-            switch try await self.querySpace(input) {
+            let query = ParametersFixture.Operations.QueryFormObjectNoExplode.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .form, explode: false, shape: .object))
+            let input = ParametersFixture.Operations.QueryFormObjectNoExplode.Input(query: query)
+            switch try await self.queryFormObjectNoExplode(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -12,48 +12,62 @@ public protocol APIProtocol: Swift.Sendable {
     func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output
 }
 
-/// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-public struct Client: APIProtocol {
-    let client: MarfaOpenAPIRuntime.UniversalClient
-    /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-    public init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-        self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
-    }
-}
-
-extension Operations.CreatePet.Output.Created {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
-    }
-}
-
-extension Client {
-    /// - Remark: `GET /pets/{petId}`
-    public func showPetById(_ input: Operations.ShowPetById.Input) async throws -> Operations.ShowPetById.Output {
-        let c = client.call(Operations.ShowPetById.id)
-        let p0 = try c.path(input.path.petId, name: "petId", style: .label, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/\(p0)")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200...299: return .successful(statusCode: response.status, try await Operations.ShowPetById.Output.Successful.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension Operations {
+    /// `GET /pets/{petId}`
+    public enum ShowPetById {
+        public static let id: Swift.String = "showPetById"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ShowPetById.Input.Path
+            public init(path: Operations.ShowPetById.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                public var petId: Swift.String
+                public init(petId: Swift.String) {
+                    self.petId = petId
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The pet.
+            case successful(statusCode: Swift.Int, Operations.ShowPetById.Output.Successful)
+            /// The `successful` response; throws for any other.
+            public var successful: Operations.ShowPetById.Output.Successful {
+                get throws {
+                    if case .successful(_, let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "successful", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The pet.
+            public struct Successful: Swift.Sendable, Swift.Equatable {
+                public var body: Operations.ShowPetById.Output.Successful.Body
+                public init(body: Operations.ShowPetById.Output.Successful.Body) {
+                    self.body = body
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Pet)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Pet {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension APIProtocol {
-    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
-            let inputBody: Operations.CreatePet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.CreatePet.Input(body: inputBody)
-            switch try await self.createPet(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+    func _register_health(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/health", operationID: Operations.Health.id) { request, body, metadata, s in
+            let input = Operations.Health.Input()
+            switch try await self.health(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -18,51 +18,56 @@ extension APIProtocol {
     }
 }
 
-extension Operations.ListPets.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let headers = Headers(xNext: try c.header(response, "X-Next", as: Swift.String.self, explode: false, shape: .primitive))
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json([Components.Schemas.Pet].self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension Operations {
+    /// `GET /health`
+    public enum Health {
+        public static let id: Swift.String = "health"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
         }
-        return Self(headers: headers, body: decodedBody)
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Healthy.
+            /// Status 204.
+            case noContent(Operations.Health.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            public var noContent: Operations.Health.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias NoContent = Operations.CreatePet.Output.Created
+        }
     }
 }
 
 extension Client {
-    /// - Remark: `GET /pets`
-    public func listPets(_ input: Operations.ListPets.Input) async throws -> Operations.ListPets.Output {
-        let c = client.call(Operations.ListPets.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets")
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "tags", input.query.tags, style: .pipeDelimited, explode: false)
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
+    /// - Remark: `POST /pets`
+    public func createPet(_ input: Operations.CreatePet.Input) async throws -> Operations.CreatePet.Output {
+        let c = client.call(Operations.CreatePet.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/pets")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await Operations.ListPets.Output.Ok.decoded(c, response, responseBody))
-            default: return .`default`(statusCode: response.status, try await Operations.ListPets.Output.Default.decoded(c, response, responseBody))
+            case 201: return .created(try await Operations.CreatePet.Output.Created.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension Operations.CreatePet.Output.Created {
+extension Operations.ShowPetById.Output.Successful {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
-    }
-}
-
-extension APIProtocol {
-    func _register_showPetById(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/{petId}", operationID: Operations.ShowPetById.id) { request, body, metadata, s in
-            let path = Operations.ShowPetById.Input.Path(petId: try s.path(metadata, "petId", as: Swift.String.self, style: .label, explode: false, shape: .primitive))
-            let input = Operations.ShowPetById.Input(path: path)
-            switch try await self.showPetById(input) {
-                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

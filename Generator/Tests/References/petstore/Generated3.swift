@@ -19,12 +19,12 @@ extension Operations {
     /// `GET /pets`
     public enum ListPets {
         public static let id: Swift.String = "listPets"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ListPets.Input.Query
             public init(query: Operations.ListPets.Input.Query = .init()) {
                 self.query = query
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
+            public struct Query: Swift.Sendable, Swift.Equatable {
                 public var limit: Swift.Int32?
                 public var tags: [Swift.String]?
                 public init(limit: Swift.Int32? = nil, tags: [Swift.String]? = nil) {
@@ -33,7 +33,7 @@ extension Operations {
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The pets.
             /// Status 200.
             case ok(Operations.ListPets.Output.Ok)
@@ -41,7 +41,7 @@ extension Operations {
             public var ok: Operations.ListPets.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// An error.
@@ -50,26 +50,26 @@ extension Operations {
             public var `default`: Operations.ListPets.Output.Default {
                 get throws {
                     if case .default(_, let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "default", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "default", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The pets.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
+            public struct Ok: Swift.Sendable, Swift.Equatable {
                 public var headers: Operations.ListPets.Output.Ok.Headers
                 public var body: Operations.ListPets.Output.Ok.Body
                 public init(headers: Operations.ListPets.Output.Ok.Headers = .init(), body: Operations.ListPets.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
+                public struct Headers: Swift.Sendable, Swift.Equatable {
                     public var xNext: Swift.String?
                     public init(xNext: Swift.String? = nil) {
                         self.xNext = xNext
                     }
                 }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json([Components.Schemas.Pet])
                     /// The body as `application/json`; throws when it came as another type.
                     public var json: [Components.Schemas.Pet] {
@@ -82,12 +82,12 @@ extension Operations {
                 }
             }
             /// An error.
-            public struct Default: Swift.Sendable, Swift.Hashable {
+            public struct Default: Swift.Sendable, Swift.Equatable {
                 public var body: Operations.ListPets.Output.Default.Body
                 public init(body: Operations.ListPets.Output.Default.Body) {
                     self.body = body
                 }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.Problem)
                     /// The body as `application/json`; throws when it came as another type.
                     public var json: Components.Schemas.Problem {

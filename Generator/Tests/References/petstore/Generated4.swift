@@ -16,50 +16,60 @@ extension Operations {
 }
 
 extension Operations {
-    /// `GET /pets/{petId}`
-    public enum ShowPetById {
-        public static let id: Swift.String = "showPetById"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ShowPetById.Input.Path
-            public init(path: Operations.ShowPetById.Input.Path) {
-                self.path = path
+    /// `POST /pets`
+    public enum CreatePet {
+        public static let id: Swift.String = "createPet"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.CreatePet.Input.Body
+            public init(body: Operations.CreatePet.Input.Body) {
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                public var petId: Swift.String
-                public init(petId: Swift.String) {
-                    self.petId = petId
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.Pet)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The pet.
-            case successful(statusCode: Swift.Int, Operations.ShowPetById.Output.Successful)
-            /// The `successful` response; throws for any other.
-            public var successful: Operations.ShowPetById.Output.Successful {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Created.
+            /// Status 201.
+            case created(Operations.CreatePet.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreatePet.Output.Created {
                 get throws {
-                    if case .successful(_, let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "successful", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The pet.
-            public struct Successful: Swift.Sendable, Swift.Hashable {
-                public var body: Operations.ShowPetById.Output.Successful.Body
-                public init(body: Operations.ShowPetById.Output.Successful.Body) {
-                    self.body = body
+            /// Created.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public init() {
                 }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Pet)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Pet {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
+            }
+        }
+    }
+}
+
+extension APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_listPets(on: transport, registrar)
+        try _register_createPet(on: transport, registrar)
+        try _register_showPetById(on: transport, registrar)
+        try _register_health(on: transport, registrar)
+    }
+}
+
+extension APIProtocol {
+    func _register_showPetById(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/{petId}", operationID: Operations.ShowPetById.id) { request, body, metadata, s in
+            let path = Operations.ShowPetById.Input.Path(petId: try s.path(metadata, "petId", as: Swift.String.self, style: .label, explode: false, shape: .primitive))
+            let input = Operations.ShowPetById.Input(path: path)
+            switch try await self.showPetById(input) {
+                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }

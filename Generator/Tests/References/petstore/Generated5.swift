@@ -16,9 +16,15 @@ extension Components.Schemas {
             self.message = message
             self.code = code
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case message
-            case code
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.message = try container.decode(Swift.String.self, forKey: "message")
+            self.code = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "code")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(message, forKey: "message")
+            try container.encodeIfPresent(code, forKey: "code")
         }
     }
 }
@@ -35,36 +41,33 @@ extension Operations.ListPets.Output.Default {
     }
 }
 
-extension Operations.ShowPetById.Output.Successful {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(Components.Schemas.Pet.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension Client {
+    /// - Remark: `GET /pets/{petId}`
+    public func showPetById(_ input: Operations.ShowPetById.Input) async throws -> Operations.ShowPetById.Output {
+        let c = client.call(Operations.ShowPetById.id)
+        let p0 = try c.path(input.path.petId, name: "petId", style: .label, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/\(p0)")
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200...299: return .successful(statusCode: response.status, try await Operations.ShowPetById.Output.Successful.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
-        return Self(body: decodedBody)
     }
 }
 
 extension APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_listPets(on: transport, registrar)
-        try _register_createPet(on: transport, registrar)
-        try _register_showPetById(on: transport, registrar)
-        try _register_health(on: transport, registrar)
-    }
-}
-
-extension APIProtocol {
-    func _register_health(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/health", operationID: Operations.Health.id) { request, body, metadata, s in
-            let input = Operations.Health.Input()
-            switch try await self.health(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
+            let inputBody: Operations.CreatePet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = Operations.CreatePet.Input(body: inputBody)
+            switch try await self.createPet(input) {
+                case .created(let value): return try value.encoded(s, status: 201)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -11,59 +11,67 @@ extension Components.Schemas {
             self.petType = petType
             self.nickname = nickname
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case petType
-            case nickname
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.petType = try container.decode(Swift.String.self, forKey: "petType")
+            self.nickname = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "nickname")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(petType, forKey: "petType")
+            try container.encodeIfPresent(nickname, forKey: "nickname")
         }
     }
 }
 
-extension Operations {
-    /// `GET /health`
-    public enum Health {
-        public static let id: Swift.String = "health"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
+extension Operations.ListPets.Output.Ok {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json([Components.Schemas.Pet].self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Healthy.
-            /// Status 204.
-            case noContent(Operations.Health.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            public var noContent: Operations.Health.Output.NoContent {
-                get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias NoContent = Operations.CreatePet.Output.Created
-        }
+        return Self(headers: headers, body: decodedBody)
     }
 }
 
-extension Client {
-    /// - Remark: `GET /health`
-    public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
-        let c = client.call(Operations.Health.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension Operations.ShowPetById.Output.Successful {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(Components.Schemas.Pet.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
         }
+        return Self(body: decodedBody)
     }
 }
 
-extension Operations.ListPets.Output.Default {
+extension Operations.ListPets.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Next", headers.xNext, explode: false)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
         return (response, encoded)
+    }
+}
+
+extension APIProtocol {
+    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
+            let input = Operations.ListPets.Input(query: query)
+            switch try await self.listPets(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

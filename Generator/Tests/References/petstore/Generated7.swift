@@ -11,71 +11,47 @@ extension Components.Schemas {
             self.petType = petType
             self.born = born
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case petType
-            case born
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.petType = try container.decode(Swift.String.self, forKey: "petType")
+            self.born = try container.decodeIfPresent(MarfaOpenAPIRuntime.CalendarDate.self, forKey: "born")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(petType, forKey: "petType")
+            try container.encodeIfPresent(born, forKey: "born")
         }
     }
 }
 
-extension Operations {
-    /// `POST /pets`
-    public enum CreatePet {
-        public static let id: Swift.String = "createPet"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreatePet.Input.Body
-            public init(body: Operations.CreatePet.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.Pet)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Created.
-            /// Status 201.
-            case created(Operations.CreatePet.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.CreatePet.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// Created.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public init() {
-                }
-            }
+/// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+public struct Client: APIProtocol {
+    let client: MarfaOpenAPIRuntime.UniversalClient
+    /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+    public init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+        self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+    }
+}
+
+extension Client {
+    /// - Remark: `GET /pets`
+    public func listPets(_ input: Operations.ListPets.Input) async throws -> Operations.ListPets.Output {
+        let c = client.call(Operations.ListPets.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets")
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "tags", input.query.tags, style: .pipeDelimited, explode: false)
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await Operations.ListPets.Output.Ok.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status, try await Operations.ListPets.Output.Default.decoded(c, response, responseBody))
         }
     }
 }
 
-extension Operations.ListPets.Output.Ok {
+extension Operations.CreatePet.Output.Created {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Next", headers.xNext, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
-    }
-}
-
-extension APIProtocol {
-    func _register_listPets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets", operationID: Operations.ListPets.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = Operations.ListPets.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), tags: try s.query(pairs, "tags", as: [Swift.String].self, style: .pipeDelimited, explode: false, shape: .array))
-            let input = Operations.ListPets.Input(query: query)
-            switch try await self.listPets(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .default(let statusCode, let value): return try value.encoded(s, status: statusCode)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }

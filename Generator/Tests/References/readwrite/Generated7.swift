@@ -15,10 +15,17 @@ extension ReadWriteFixture.Components.Schemas {
             self.login = login
             self.password = password
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case login
-            case password
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.login = try container.decode(Swift.String.self, forKey: "login")
+            self.password = try container.decodeIfPresent(Swift.String.self, forKey: "password")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(id, forKey: "id")
+            try container.encode(login, forKey: "login")
+            try container.encodeIfPresent(password, forKey: "password")
         }
     }
 }

@@ -12,8 +12,13 @@ extension RecursionFixture.Components.Schemas {
         internal init(value: Swift.Int) {
             self.value = value
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case value
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.value = try container.decode(Swift.Int.self, forKey: "value")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(value, forKey: "value")
         }
     }
 }

@@ -25,9 +25,15 @@ extension RecursionFixture.Components.Schemas {
             self._left = MarfaOpenAPIRuntime.Box(left)
             self._right = MarfaOpenAPIRuntime.Box(right)
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _left = "left"
-            case _right = "right"
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._left = try container.decode(MarfaOpenAPIRuntime.Box<RecursionFixture.Components.Schemas.Expr>.self, forKey: "left")
+            self._right = try container.decode(MarfaOpenAPIRuntime.Box<RecursionFixture.Components.Schemas.Expr>.self, forKey: "right")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(_left, forKey: "left")
+            try container.encode(_right, forKey: "right")
         }
     }
 }

@@ -17,10 +17,17 @@ extension RecursionFixture.Components.Schemas {
             self._parent = parent.map { MarfaOpenAPIRuntime.Box($0) }
             self.children = children
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case _parent = "parent"
-            case children
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self._parent = try container.decodeIfPresent(MarfaOpenAPIRuntime.Box<RecursionFixture.Components.Schemas.TreeNode>.self, forKey: "parent")
+            self.children = try container.decodeIfPresent([RecursionFixture.Components.Schemas.TreeNode].self, forKey: "children")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(_parent, forKey: "parent")
+            try container.encodeIfPresent(children, forKey: "children")
         }
     }
 }

@@ -11,17 +11,22 @@ extension ResponsesFixture.Components.Schemas {
         internal init(message: Swift.String) {
             self.message = message
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case message
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.message = try container.decode(Swift.String.self, forKey: "message")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(message, forKey: "message")
         }
     }
 }
 
-extension ResponsesFixture.Components.Responses.NotFound {
+extension ResponsesFixture.Operations.GetThing.Output.Successful {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(ResponsesFixture.Components.Schemas.Problem.self, response, body))
+            decodedBody = .json(try await c.json(ResponsesFixture.Components.Schemas.Thing.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -29,19 +34,15 @@ extension ResponsesFixture.Components.Responses.NotFound {
     }
 }
 
-extension ResponsesFixture.Client {
-    /// - Remark: `GET /things/{id}`
-    internal func getThing(_ input: ResponsesFixture.Operations.GetThing.Input) async throws -> ResponsesFixture.Operations.GetThing.Output {
-        let c = client.call(ResponsesFixture.Operations.GetThing.id)
-        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/things/\(p0)")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await ResponsesFixture.Operations.GetThing.Output.Ok.decoded(c, response, responseBody))
-            case 404: return .notFound(try await ResponsesFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
-            case 200...299: return .successful(statusCode: response.status, try await ResponsesFixture.Operations.GetThing.Output.Successful.decoded(c, response, responseBody))
-            default: return .`default`(statusCode: response.status, try await ResponsesFixture.Operations.GetThing.Output.Default.decoded(c, response, responseBody))
+extension ResponsesFixture.Operations.GetThing.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Rate-Limit", headers.xRateLimit, explode: false)
+        try s.header(&response, "X-Tags", headers.xTags, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
     }
 }

@@ -18,11 +18,11 @@ extension ResponsesFixture.Operations {
     /// `DELETE /empty`
     internal enum DeleteAll {
         internal static let id: Swift.String = "deleteAll"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Gone.
             /// Status 204.
             case noContent(ResponsesFixture.Operations.DeleteAll.Output.NoContent)
@@ -30,13 +30,13 @@ extension ResponsesFixture.Operations {
             internal var noContent: ResponsesFixture.Operations.DeleteAll.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Gone.
-            internal struct NoContent: Swift.Sendable, Swift.Hashable {
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
                 internal init() {
                 }
             }

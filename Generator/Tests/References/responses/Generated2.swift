@@ -12,32 +12,40 @@ extension ResponsesFixture {
     }
 }
 
-extension ResponsesFixture.Operations.GetThing.Output.Default {
+extension ResponsesFixture.Operations.GetThing.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        let headers: Headers = try Headers.decoded(c, response)
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(ResponsesFixture.Components.Schemas.Problem.self, response, body))
+            decodedBody = .json(try await c.json(ResponsesFixture.Components.Schemas.Thing.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
-        return Self(body: decodedBody)
+        return Self(headers: headers, body: decodedBody)
     }
 }
 
-extension ResponsesFixture.Components.Responses.NotFound {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+extension ResponsesFixture.Client {
+    /// - Remark: `DELETE /empty`
+    internal func deleteAll(_ input: ResponsesFixture.Operations.DeleteAll.Input) async throws -> ResponsesFixture.Operations.DeleteAll.Output {
+        let c = client.call(ResponsesFixture.Operations.DeleteAll.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/empty")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await ResponsesFixture.Operations.DeleteAll.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
-        return (response, encoded)
     }
 }
 
-extension ResponsesFixture.Operations.DeleteAll.Output.NoContent {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        return (response, nil)
+extension ResponsesFixture.APIProtocol {
+    func _register_deleteAll(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/empty", operationID: ResponsesFixture.Operations.DeleteAll.id) { request, body, metadata, s in
+            let input = ResponsesFixture.Operations.DeleteAll.Input()
+            switch try await self.deleteAll(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -15,11 +15,11 @@ extension ResponsesFixture.Operations {
     internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["getThing": [], "deleteAll": []]
 }
 
-extension ResponsesFixture.Operations.GetThing.Output.Successful {
+extension ResponsesFixture.Components.Responses.NotFound {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
         let decodedBody: Body
         if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(ResponsesFixture.Components.Schemas.Thing.self, response, body))
+            decodedBody = .json(try await c.json(ResponsesFixture.Components.Schemas.Problem.self, response, body))
         } else {
             throw c.unexpectedContent(response)
         }
@@ -27,15 +27,26 @@ extension ResponsesFixture.Operations.GetThing.Output.Successful {
     }
 }
 
-extension ResponsesFixture.Client {
-    /// - Remark: `DELETE /empty`
-    internal func deleteAll(_ input: ResponsesFixture.Operations.DeleteAll.Input) async throws -> ResponsesFixture.Operations.DeleteAll.Output {
-        let c = client.call(ResponsesFixture.Operations.DeleteAll.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/empty")
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 204: return .noContent(try await ResponsesFixture.Operations.DeleteAll.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension ResponsesFixture.Operations.DeleteAll.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ResponsesFixture.Components.Responses.NotFound {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
+        return (response, encoded)
+    }
+}
+
+extension ResponsesFixture.Operations.DeleteAll.Output.NoContent {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
     }
 }

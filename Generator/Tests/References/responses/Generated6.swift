@@ -12,19 +12,19 @@ extension ResponsesFixture.Operations {
     /// `GET /things/{id}`
     internal enum GetThing {
         internal static let id: Swift.String = "getThing"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: ResponsesFixture.Operations.GetThing.Input.Path
             internal init(path: ResponsesFixture.Operations.GetThing.Input.Path) {
                 self.path = path
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var id: Swift.Int
                 internal init(id: Swift.Int) {
                     self.id = id
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Found.
             /// Status 200.
             case ok(ResponsesFixture.Operations.GetThing.Output.Ok)
@@ -32,7 +32,7 @@ extension ResponsesFixture.Operations {
             internal var ok: ResponsesFixture.Operations.GetThing.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// Not here.
@@ -42,7 +42,7 @@ extension ResponsesFixture.Operations {
             internal var notFound: ResponsesFixture.Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// Some other success.
@@ -51,7 +51,7 @@ extension ResponsesFixture.Operations {
             internal var successful: ResponsesFixture.Operations.GetThing.Output.Successful {
                 get throws {
                     if case .successful(_, let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "successful", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "successful", response: self)
                 }
             }
             /// An error.
@@ -60,20 +60,20 @@ extension ResponsesFixture.Operations {
             internal var `default`: ResponsesFixture.Operations.GetThing.Output.Default {
                 get throws {
                     if case .default(_, let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "default", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "default", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Found.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var headers: ResponsesFixture.Operations.GetThing.Output.Ok.Headers
                 internal var body: ResponsesFixture.Operations.GetThing.Output.Ok.Body
                 internal init(headers: ResponsesFixture.Operations.GetThing.Output.Ok.Headers, body: ResponsesFixture.Operations.GetThing.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                internal struct Headers: Swift.Sendable, Swift.Hashable {
+                internal struct Headers: Swift.Sendable, Swift.Equatable {
                     internal var xRateLimit: Swift.Int
                     internal var xTags: [Swift.String]?
                     internal init(xRateLimit: Swift.Int, xTags: [Swift.String]? = nil) {
@@ -81,7 +81,7 @@ extension ResponsesFixture.Operations {
                         self.xTags = xTags
                     }
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(ResponsesFixture.Components.Schemas.Thing)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: ResponsesFixture.Components.Schemas.Thing {
@@ -94,12 +94,12 @@ extension ResponsesFixture.Operations {
                 }
             }
             /// Some other success.
-            internal struct Successful: Swift.Sendable, Swift.Hashable {
+            internal struct Successful: Swift.Sendable, Swift.Equatable {
                 internal var body: ResponsesFixture.Operations.GetThing.Output.Successful.Body
                 internal init(body: ResponsesFixture.Operations.GetThing.Output.Successful.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(ResponsesFixture.Components.Schemas.Thing)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: ResponsesFixture.Components.Schemas.Thing {
@@ -112,12 +112,12 @@ extension ResponsesFixture.Operations {
                 }
             }
             /// An error.
-            internal struct Default: Swift.Sendable, Swift.Hashable {
+            internal struct Default: Swift.Sendable, Swift.Equatable {
                 internal var body: ResponsesFixture.Operations.GetThing.Output.Default.Body
                 internal init(body: ResponsesFixture.Operations.GetThing.Output.Default.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(ResponsesFixture.Components.Schemas.Problem)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: ResponsesFixture.Components.Schemas.Problem {

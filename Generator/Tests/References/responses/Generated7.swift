@@ -9,29 +9,36 @@ extension ResponsesFixture.Components.Schemas {
         internal init(id: Swift.Int) {
             self.id = id
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.Int.self, forKey: "id")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
         }
     }
 }
 
-extension ResponsesFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ResponsesFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
-        }
+extension ResponsesFixture.Operations.GetThing.Output.Ok.Headers {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
+        return Self(xRateLimit: try c.requiredHeader(response, "X-Rate-Limit", as: Swift.Int.self, explode: false, shape: .primitive), xTags: try c.header(response, "X-Tags", as: [Swift.String].self, explode: false, shape: .array))
     }
 }
 
-extension ResponsesFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_getThing(on: transport, registrar)
-        try _register_deleteAll(on: transport, registrar)
+extension ResponsesFixture.Client {
+    /// - Remark: `GET /things/{id}`
+    internal func getThing(_ input: ResponsesFixture.Operations.GetThing.Input) async throws -> ResponsesFixture.Operations.GetThing.Output {
+        let c = client.call(ResponsesFixture.Operations.GetThing.id)
+        let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/things/\(p0)")
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await ResponsesFixture.Operations.GetThing.Output.Ok.decoded(c, response, responseBody))
+            case 404: return .notFound(try await ResponsesFixture.Components.Responses.NotFound.decoded(c, response, responseBody))
+            case 200...299: return .successful(statusCode: response.status, try await ResponsesFixture.Operations.GetThing.Output.Successful.decoded(c, response, responseBody))
+            default: return .`default`(statusCode: response.status, try await ResponsesFixture.Operations.GetThing.Output.Default.decoded(c, response, responseBody))
+        }
     }
 }

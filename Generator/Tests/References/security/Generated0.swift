@@ -9,11 +9,11 @@ extension SecurityFixture.Operations {
     /// `GET /public`
     internal enum GetPublic {
         internal static let id: Swift.String = "getPublic"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Open.
             /// Status 204.
             case noContent(SecurityFixture.Operations.GetPublic.Output.NoContent)
@@ -21,13 +21,13 @@ extension SecurityFixture.Operations {
             internal var noContent: SecurityFixture.Operations.GetPublic.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Open.
-            internal struct NoContent: Swift.Sendable, Swift.Hashable {
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
                 internal init() {
                 }
             }

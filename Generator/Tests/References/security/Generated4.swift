@@ -13,11 +13,11 @@ extension SecurityFixture.Operations {
     /// `GET /keyed`
     internal enum GetKeyed {
         internal static let id: Swift.String = "getKeyed"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Open.
             /// Status 204.
             case noContent(SecurityFixture.Operations.GetKeyed.Output.NoContent)
@@ -25,7 +25,7 @@ extension SecurityFixture.Operations {
             internal var noContent: SecurityFixture.Operations.GetKeyed.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.

@@ -7,11 +7,11 @@ extension SecurityFixture.Operations {
     /// `GET /secret`
     internal enum GetSecret {
         internal static let id: Swift.String = "getSecret"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The secret.
             /// Status 200.
             case ok(SecurityFixture.Operations.GetSecret.Output.Ok)
@@ -19,18 +19,18 @@ extension SecurityFixture.Operations {
             internal var ok: SecurityFixture.Operations.GetSecret.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The secret.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: SecurityFixture.Operations.GetSecret.Output.Ok.Body
                 internal init(body: SecurityFixture.Operations.GetSecret.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case plainText(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `text/plain`; throws when it came as another type.
                     internal var plainText: MarfaOpenAPIRuntime.HTTPBody {

@@ -9,11 +9,11 @@ extension StreamingFixture.Operations {
     /// `GET /events`
     internal enum StreamEvents {
         internal static let id: Swift.String = "streamEvents"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Server-sent events, each data a Tick in JSON.
             /// Status 200.
             case ok(StreamingFixture.Operations.StreamEvents.Output.Ok)
@@ -21,18 +21,18 @@ extension StreamingFixture.Operations {
             internal var ok: StreamingFixture.Operations.StreamEvents.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Server-sent events, each data a Tick in JSON.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: StreamingFixture.Operations.StreamEvents.Output.Ok.Body
                 internal init(body: StreamingFixture.Operations.StreamEvents.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `text/event-stream`; throws when it came as another type.
                     internal var textEventStream: MarfaOpenAPIRuntime.HTTPBody {

@@ -26,25 +26,12 @@ extension StreamingFixture.Operations.StreamEvents.Output.Ok {
     }
 }
 
-extension StreamingFixture.Operations.StreamEvents.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
-        }
-        return (response, encoded)
-    }
-}
-
 extension StreamingFixture.APIProtocol {
-    func _register_streamLines(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/lines", operationID: StreamingFixture.Operations.StreamLines.id) { request, body, metadata, s in
-            let input = StreamingFixture.Operations.StreamLines.Input()
-            switch try await self.streamLines(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_streamEvents(on: transport, registrar)
+        try _register_streamLines(on: transport, registrar)
     }
 }

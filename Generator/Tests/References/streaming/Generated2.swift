@@ -12,12 +12,16 @@ extension StreamingFixture {
     }
 }
 
-extension StreamingFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_streamEvents(on: transport, registrar)
-        try _register_streamLines(on: transport, registrar)
+extension StreamingFixture.Client {
+    /// - Remark: `GET /lines`
+    internal func streamLines(_ input: StreamingFixture.Operations.StreamLines.Input) async throws -> StreamingFixture.Operations.StreamLines.Output {
+        let c = client.call(StreamingFixture.Operations.StreamLines.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/lines")
+        request.headerFields["Accept"] = "application/jsonl"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await StreamingFixture.Operations.StreamLines.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
     }
 }

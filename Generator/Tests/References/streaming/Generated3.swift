@@ -24,13 +24,25 @@ extension StreamingFixture.Operations.StreamLines.Output.Ok {
     }
 }
 
-extension StreamingFixture.Operations.StreamLines.Output.Ok {
+extension StreamingFixture.Operations.StreamEvents.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .jsonLines(let value): encoded = s.raw(&response, value, contentType: "application/jsonl")
+            case .textEventStream(let value): encoded = s.raw(&response, value, contentType: "text/event-stream")
         }
         return (response, encoded)
+    }
+}
+
+extension StreamingFixture.APIProtocol {
+    func _register_streamLines(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/lines", operationID: StreamingFixture.Operations.StreamLines.id) { request, body, metadata, s in
+            let input = StreamingFixture.Operations.StreamLines.Input()
+            switch try await self.streamLines(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

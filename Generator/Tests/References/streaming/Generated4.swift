@@ -13,11 +13,11 @@ extension StreamingFixture.Operations {
     /// `GET /lines`
     internal enum StreamLines {
         internal static let id: Swift.String = "streamLines"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// JSON Lines of Ticks.
             /// Status 200.
             case ok(StreamingFixture.Operations.StreamLines.Output.Ok)
@@ -25,18 +25,18 @@ extension StreamingFixture.Operations {
             internal var ok: StreamingFixture.Operations.StreamLines.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// JSON Lines of Ticks.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: StreamingFixture.Operations.StreamLines.Output.Ok.Body
                 internal init(body: StreamingFixture.Operations.StreamLines.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case jsonLines(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `application/jsonl`; throws when it came as another type.
                     internal var jsonLines: MarfaOpenAPIRuntime.HTTPBody {

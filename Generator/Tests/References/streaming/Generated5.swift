@@ -16,14 +16,14 @@ extension StreamingFixture.Operations {
 }
 
 extension StreamingFixture.Client {
-    /// - Remark: `GET /lines`
-    internal func streamLines(_ input: StreamingFixture.Operations.StreamLines.Input) async throws -> StreamingFixture.Operations.StreamLines.Output {
-        let c = client.call(StreamingFixture.Operations.StreamLines.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/lines")
-        request.headerFields["Accept"] = "application/jsonl"
+    /// - Remark: `GET /events`
+    internal func streamEvents(_ input: StreamingFixture.Operations.StreamEvents.Input) async throws -> StreamingFixture.Operations.StreamEvents.Output {
+        let c = client.call(StreamingFixture.Operations.StreamEvents.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/events")
+        request.headerFields["Accept"] = "text/event-stream"
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
-            case 200: return .ok(try await StreamingFixture.Operations.StreamLines.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await StreamingFixture.Operations.StreamEvents.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }

@@ -11,23 +11,26 @@ extension StreamingFixture.Components.Schemas {
             self.n = n
             self.label = label
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case n
-            case label
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.n = try container.decode(Swift.Int.self, forKey: "n")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(n, forKey: "n")
+            try container.encodeIfPresent(label, forKey: "label")
         }
     }
 }
 
-extension StreamingFixture.Client {
-    /// - Remark: `GET /events`
-    internal func streamEvents(_ input: StreamingFixture.Operations.StreamEvents.Input) async throws -> StreamingFixture.Operations.StreamEvents.Output {
-        let c = client.call(StreamingFixture.Operations.StreamEvents.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/events")
-        request.headerFields["Accept"] = "text/event-stream"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await StreamingFixture.Operations.StreamEvents.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension StreamingFixture.Operations.StreamLines.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .jsonLines(let value): encoded = s.raw(&response, value, contentType: "application/jsonl")
         }
+        return (response, encoded)
     }
 }

@@ -17,28 +17,21 @@ extension TypeArraysFixture.Components.Schemas {
             self.scores = scores
             self.idOrName = idOrName
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case middleName
-            case nickname
-            case scores
-            case idOrName
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.middleName = try container.decodeIfPresent(Swift.String.self, forKey: .middleName)
-            self.nickname = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .nickname)
-            self.scores = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Swift.Int]>.self, forKey: .scores)
-            self.idOrName = try container.decodeIfPresent(TypeArraysFixture.Components.Schemas.Profile.IdOrNamePayload.self, forKey: .idOrName)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.middleName = try container.decodeIfPresent(Swift.String.self, forKey: "middleName")
+            self.nickname = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "nickname")
+            self.scores = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Swift.Int]>.self, forKey: "scores")
+            self.idOrName = try container.decodeIfPresent(TypeArraysFixture.Components.Schemas.Profile.IdOrNamePayload.self, forKey: "idOrName")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(middleName, forKey: .middleName)
-            try container.encodeIfPresent(nickname, forKey: .nickname)
-            try container.encodeIfPresent(scores, forKey: .scores)
-            try container.encodeIfPresent(idOrName, forKey: .idOrName)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encode(middleName, forKey: "middleName")
+            try container.encodeIfPresent(nickname, forKey: "nickname")
+            try container.encodeIfPresent(scores, forKey: "scores")
+            try container.encodeIfPresent(idOrName, forKey: "idOrName")
         }
         internal enum IdOrNamePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             case string(Swift.String)
