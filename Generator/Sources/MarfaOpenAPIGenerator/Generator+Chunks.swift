@@ -40,7 +40,7 @@ extension Generator {
         if !config.filter.isEmpty && kept.isEmpty {
             log.warning("The filter keeps no operation.", at: documents.root.location)
         }
-        let used = ComponentUsage.of(kept)
+        let used = ComponentUsage.of(kept, webhooks: document.webhooks)
         for (name, parameter) in document.parameters where used.parameters.contains(name) {
             declareComponent(name, parameter.schema, doc: parameter.description, in: parameters, types: types)
         }

@@ -133,7 +133,9 @@ import Testing
         let spec = FixtureGenerationTests.folder + "/components.yaml"
         let all = try generatedText(spec, allModes())
         for used in ["typealias WidgetId = Swift.String", "typealias Verbose = Swift.Bool", "typealias PageSize = Swift.Int",
-                     "typealias RateLimit = Swift.Int", "typealias Total = Swift.Int", "struct WidgetFound: ", "struct Missing: "] {
+                     "typealias RateLimit = Swift.Int", "typealias Total = Swift.Int", "struct WidgetFound: ", "struct Missing: ",
+                     // Used by the webhook and by getWidget's callback only.
+                     "typealias Signature = Swift.String", "struct Accepted: ", "typealias Seen = Swift.Int"] {
             #expect(all.contains(used), "\(used) is missing")
         }
         #expect(all.contains("extension Components.Responses.WidgetFound {"))
@@ -145,7 +147,8 @@ import Testing
         var oneOperation = allModes()
         oneOperation.filter.includeOperations = ["getWidget"]
         let filtered = try generatedText(spec, oneOperation)
-        for used in ["typealias WidgetId", "typealias Verbose", "typealias RateLimit", "struct WidgetFound: ", "struct Missing: "] {
+        for used in ["typealias WidgetId", "typealias Verbose", "typealias RateLimit", "struct WidgetFound: ", "struct Missing: ",
+                     "typealias Signature", "struct Accepted: ", "typealias Seen"] {
             #expect(filtered.contains(used), "\(used) is missing")
         }
         for dropped in ["PageSize", "typealias Total", "Colour", "struct Gone"] { #expect(!filtered.contains(dropped), "\(dropped) is declared") }
@@ -153,8 +156,11 @@ import Testing
         var byTag = allModes()
         byTag.filter.includeTags = ["Gadgets"]
         let tagged = try generatedText(spec, byTag)
-        #expect(tagged.contains("typealias PageSize = Swift.Int") && tagged.contains("typealias Total = Swift.Int"))
-        for dropped in ["WidgetId", "Verbose", "RateLimit", "WidgetFound", "struct Missing"] { #expect(!tagged.contains(dropped), "\(dropped) is declared") }
+        // Webhooks are generated whatever the filter keeps; a callback goes with its operation.
+        for used in ["typealias PageSize = Swift.Int", "typealias Total = Swift.Int", "typealias Signature", "struct Accepted: "] {
+            #expect(tagged.contains(used), "\(used) is missing")
+        }
+        for dropped in ["WidgetId", "Verbose", "RateLimit", "WidgetFound", "struct Missing", "typealias Seen"] { #expect(!tagged.contains(dropped), "\(dropped) is declared") }
     }
 
     @Test func theFilterKeepsOnlyChosenOperations() throws {

@@ -12,51 +12,70 @@ extension ComponentsFixture {
         internal enum Headers {}
     }
     internal enum Operations {}
+    /// The document's webhooks, each with its `Input` and `Output`, received with `WebhookHandler`.
+    internal enum Webhooks {}
 }
 
-extension ComponentsFixture.Components.Parameters {
-    internal typealias WidgetId = Swift.String
-}
-
-extension ComponentsFixture.Components.Parameters {
-    internal typealias Verbose = Swift.Bool
+extension ComponentsFixture.Components.Responses {
+    /// Taken in.
+    internal struct Accepted: Swift.Sendable, Swift.Equatable {
+        internal init() {
+        }
+    }
 }
 
 extension ComponentsFixture.Components.Headers {
     internal typealias RateLimit = Swift.Int
 }
 
-extension ComponentsFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ComponentsFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension ComponentsFixture.Webhooks {
+    /// Webhook `widgetChanged`: `POST /widgetChanged` below the server URL it is registered at.
+    internal enum WidgetChanged {
+        internal static let id: Swift.String = "widgetChanged"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers
+            internal init(headers: ComponentsFixture.Webhooks.WidgetChanged.Input.Headers) {
+                self.headers = headers
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xSignature: Swift.String
+                internal init(xSignature: Swift.String) {
+                    self.xSignature = xSignature
+                }
+            }
+        }
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Taken in.
+            /// Status 202.
+            case accepted(ComponentsFixture.Components.Responses.Accepted)
+            /// The `accepted` response; throws for any other.
+            internal var accepted: ComponentsFixture.Components.Responses.Accepted {
+                get throws {
+                    if case .accepted(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }
 
-extension ComponentsFixture.Components.Responses.WidgetFound {
+extension ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Rate-Limit", headers.xRateLimit, explode: false)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+        try s.header(&response, "X-Seen", headers.xSeen, explode: false)
+        return (response, nil)
     }
 }
 
-extension ComponentsFixture.APIProtocol {
-    func _register_listGadgets(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/gadgets", operationID: ComponentsFixture.Operations.ListGadgets.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = ComponentsFixture.Operations.ListGadgets.Input.Query(pageSize: try s.query(pairs, "pageSize", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let input = ComponentsFixture.Operations.ListGadgets.Input(query: query)
-            switch try await self.listGadgets(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+extension ComponentsFixture.WebhookHandler {
+    func _registerWebhook_widgetChanged(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/widgetChanged", operationID: ComponentsFixture.Webhooks.WidgetChanged.id) { request, body, metadata, s in
+            let headers = ComponentsFixture.Webhooks.WidgetChanged.Input.Headers(xSignature: try s.requiredHeader(request, "X-Signature", as: Swift.String.self, explode: false, shape: .primitive))
+            let input = ComponentsFixture.Webhooks.WidgetChanged.Input(headers: headers)
+            switch try await self.widgetChanged(input) {
+                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

@@ -12,6 +12,10 @@ extension ComponentsFixture {
     }
 }
 
+extension ComponentsFixture.Components.Parameters {
+    internal typealias Signature = Swift.String
+}
+
 extension ComponentsFixture.Operations {
     /// `GET /gadgets`
     internal enum ListGadgets {

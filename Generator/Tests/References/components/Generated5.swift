@@ -15,53 +15,72 @@ extension ComponentsFixture.Operations {
     internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["getWidget": [], "listGadgets": []]
 }
 
-extension ComponentsFixture.Operations {
-    /// `GET /widgets/{widgetId}`
-    internal enum GetWidget {
-        internal static let id: Swift.String = "getWidget"
-        internal struct Input: Swift.Sendable, Swift.Equatable {
-            internal var path: ComponentsFixture.Operations.GetWidget.Input.Path
-            internal var query: ComponentsFixture.Operations.GetWidget.Input.Query
-            internal init(path: ComponentsFixture.Operations.GetWidget.Input.Path, query: ComponentsFixture.Operations.GetWidget.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            internal struct Path: Swift.Sendable, Swift.Equatable {
-                internal var widgetId: Swift.String
-                internal init(widgetId: Swift.String) {
-                    self.widgetId = widgetId
-                }
-            }
-            internal struct Query: Swift.Sendable, Swift.Equatable {
-                internal var verbose: Swift.Bool?
-                internal init(verbose: Swift.Bool? = nil) {
-                    self.verbose = verbose
-                }
-            }
+extension ComponentsFixture.Components.Parameters {
+    internal typealias Verbose = Swift.Bool
+}
+
+extension ComponentsFixture.Components.Headers {
+    internal typealias Seen = Swift.Int
+}
+
+extension ComponentsFixture.Components.Responses.WidgetFound.Headers {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
+        return Self(xRateLimit: try c.header(response, "X-Rate-Limit", as: Swift.Int.self, explode: false, shape: .primitive))
+    }
+}
+
+extension ComponentsFixture.Components.Responses.Accepted {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ComponentsFixture.Operations.ListGadgets.Output.Ok.Headers {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse) throws -> Self {
+        return Self(xTotal: try c.header(response, "X-Total", as: Swift.Int.self, explode: false, shape: .primitive))
+    }
+}
+
+extension ComponentsFixture.Components.Responses.WidgetFound {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Rate-Limit", headers.xRateLimit, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
-            /// The widget.
-            /// Status 200.
-            case ok(ComponentsFixture.Components.Responses.WidgetFound)
-            /// The `ok` response; throws for any other.
-            internal var ok: ComponentsFixture.Components.Responses.WidgetFound {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
+        return (response, encoded)
+    }
+}
+
+extension ComponentsFixture.Operations.ListGadgets.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        try s.header(&response, "X-Total", headers.xTotal, explode: false)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension ComponentsFixture {
+    /// The callbacks of the document's operations, one method per callback: requests an operation's server
+    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
+    internal protocol CallbackHandler: Swift.Sendable {
+        func getWidgetWidgetReady(_ input: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input) async throws -> ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output
+    }
+}
+
+extension ComponentsFixture.CallbackHandler {
+    func _registerCallback_getWidgetWidgetReady(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/getWidget/widgetReady", operationID: ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.id) { request, body, metadata, s in
+            let input = ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Input()
+            switch try await self.getWidgetWidgetReady(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
-            /// No such widget.
-            /// Status 404.
-            case notFound(ComponentsFixture.Components.Responses.Missing)
-            /// The `notFound` response; throws for any other.
-            internal var notFound: ComponentsFixture.Components.Responses.Missing {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }

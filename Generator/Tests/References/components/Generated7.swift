@@ -20,9 +20,16 @@ extension ComponentsFixture.Components.Schemas {
     }
 }
 
-extension ComponentsFixture.Components.Responses.Missing {
+extension ComponentsFixture.Components.Responses.WidgetFound {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
+        let headers: Headers = try Headers.decoded(c, response)
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(ComponentsFixture.Components.Schemas.Widget.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(headers: headers, body: decodedBody)
     }
 }
 
@@ -40,5 +47,15 @@ extension ComponentsFixture.Client {
             case 404: return .notFound(try await ComponentsFixture.Components.Responses.Missing.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
+    }
+}
+
+extension ComponentsFixture.WebhookHandler {
+    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
+    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
+    /// written back, behind `middlewares`, first to last.
+    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerWebhook_widgetChanged(on: transport, registrar)
     }
 }

@@ -22,24 +22,24 @@ extension WebhooksFixture.Webhooks {
     /// Webhook `newPet`: `POST /newPet` below the server URL it is registered at.
     internal enum NewPet {
         internal static let id: Swift.String = "newPet"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var query: WebhooksFixture.Webhooks.NewPet.Input.Query
             internal var body: WebhooksFixture.Webhooks.NewPet.Input.Body
             internal init(query: WebhooksFixture.Webhooks.NewPet.Input.Query = .init(), body: WebhooksFixture.Webhooks.NewPet.Input.Body) {
                 self.query = query
                 self.body = body
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
+            internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var attempt: Swift.Int?
                 internal init(attempt: Swift.Int? = nil) {
                     self.attempt = attempt
                 }
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(WebhooksFixture.Components.Schemas.Pet)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Received.
             /// Status 200.
             case ok(WebhooksFixture.Webhooks.NewPet.Output.Ok)
@@ -47,7 +47,7 @@ extension WebhooksFixture.Webhooks {
             internal var ok: WebhooksFixture.Webhooks.NewPet.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// Queued.
@@ -57,18 +57,18 @@ extension WebhooksFixture.Webhooks {
             internal var accepted: WebhooksFixture.Webhooks.NewPet.Output.Accepted {
                 get throws {
                     if case .accepted(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Received.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: WebhooksFixture.Webhooks.NewPet.Output.Ok.Body
                 internal init(body: WebhooksFixture.Webhooks.NewPet.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(WebhooksFixture.Webhooks.NewPet.Output.Ok.Body.JsonPayload)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: WebhooksFixture.Webhooks.NewPet.Output.Ok.Body.JsonPayload {
@@ -83,8 +83,13 @@ extension WebhooksFixture.Webhooks {
                         internal init(seen: Swift.String) {
                             self.seen = seen
                         }
-                        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                            case seen
+                        internal init(from decoder: any Swift.Decoder) throws {
+                            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                            self.seen = try container.decode(Swift.String.self, forKey: "seen")
+                        }
+                        internal func encode(to encoder: any Swift.Encoder) throws {
+                            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                            try container.encode(seen, forKey: "seen")
                         }
                     }
                 }
@@ -94,13 +99,22 @@ extension WebhooksFixture.Webhooks {
     }
 }
 
-extension WebhooksFixture {
-    /// The callbacks of the document's operations, one method per callback: requests an operation's server
-    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
-    internal protocol CallbackHandler: Swift.Sendable {
-        /// An event of the subscription.
-        func createSubscriptionOnEvent(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output
-        func createSubscriptionStatusChanged1(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output
-        func createSubscriptionStatusChanged2(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output
+extension WebhooksFixture.CallbackHandler {
+    func _registerCallback_createSubscriptionOnEvent(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/createSubscription/onEvent", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.id) { request, body, metadata, s in
+            let headers = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers(xDelivery: try s.requiredHeader(request, "X-Delivery", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Event.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input(headers: headers, body: inputBody)
+            switch try await self.createSubscriptionOnEvent(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .gone(let value): return try value.encoded(s, status: 410)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

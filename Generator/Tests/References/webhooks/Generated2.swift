@@ -13,22 +13,27 @@ extension WebhooksFixture {
 }
 
 extension WebhooksFixture.Webhooks {
-    /// Webhook `pet moved`: `DELETE /pet%20moved` below the server URL it is registered at.
-    internal enum PetMovedDelete {
-        internal static let id: Swift.String = "pet moved_delete"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal init() {
+    /// Webhook `pet moved`: `PUT /pet%20moved` below the server URL it is registered at.
+    internal enum PetMovedPut {
+        internal static let id: Swift.String = "petMovedIn"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
+            internal init(body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body) {
+                self.body = body
+            }
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                case json(WebhooksFixture.Components.Schemas.Pet)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Noted.
             /// Status 204.
-            case noContent(WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent)
+            case noContent(WebhooksFixture.Webhooks.PetMovedPut.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent {
+            internal var noContent: WebhooksFixture.Webhooks.PetMovedPut.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -38,51 +43,71 @@ extension WebhooksFixture.Webhooks {
     }
 }
 
-extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
+extension WebhooksFixture.Operations.NewPet.Output.Ok {
     static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        return Self()
+        let decodedBody: Body
+        if c.matches(response, "application/json") {
+            decodedBody = .json(try await c.json(WebhooksFixture.Components.Schemas.Pet.self, response, body))
+        } else {
+            throw c.unexpectedContent(response)
+        }
+        return Self(body: decodedBody)
     }
 }
 
-extension WebhooksFixture.Client {
-    /// - Remark: `POST /subscriptions`
-    internal func createSubscription(_ input: WebhooksFixture.Operations.CreateSubscription.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Output {
-        let c = client.call(WebhooksFixture.Operations.CreateSubscription.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/subscriptions")
-        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
-        switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+extension WebhooksFixture.Operations.CreateSubscription.Output.Created {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        let response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        return (response, nil)
+    }
+}
+
+extension WebhooksFixture.Webhooks.NewPet.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
-        let (response, responseBody) = try await c.send(request, body)
-        switch response.status {
-            case 201: return .created(try await WebhooksFixture.Operations.CreateSubscription.Output.Created.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
+        return (response, encoded)
     }
 }
 
 extension WebhooksFixture.WebhookHandler {
-    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
-    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
-    /// written back, behind `middlewares`, first to last.
-    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerWebhook_newPet(on: transport, registrar)
-        try _registerWebhook_petRemoved(on: transport, registrar)
-        try _registerWebhook_petAudited(on: transport, registrar)
-        try _registerWebhook_petMovedPut(on: transport, registrar)
-        try _registerWebhook_petMovedDelete(on: transport, registrar)
+    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
+            let pairs = s.queryPairs(request)
+            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, body: inputBody)
+            switch try await self.newPet(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
+                case .accepted(let value): return try value.encoded(s, status: 202)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }
 
 extension WebhooksFixture.CallbackHandler {
-    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
-    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
-    /// handler, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _registerCallback_createSubscriptionOnEvent(on: transport, registrar)
-        try _registerCallback_createSubscriptionStatusChanged1(on: transport, registrar)
-        try _registerCallback_createSubscriptionStatusChanged2(on: transport, registrar)
+    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
+            switch try await self.createSubscriptionStatusChanged1(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -13,97 +13,82 @@ extension WebhooksFixture.APIProtocol {
 }
 
 extension WebhooksFixture.Webhooks {
-    /// Webhook `petAudited`: `POST /petAudited` below the server URL it is registered at.
-    internal enum PetAudited {
-        internal static let id: Swift.String = "petAudited"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers
-            internal var body: WebhooksFixture.Webhooks.PetAudited.Input.Body
-            internal init(headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers = .init(), body: WebhooksFixture.Webhooks.PetAudited.Input.Body) {
-                self.headers = headers
+    /// Webhook `petRemoved`: `POST /petRemoved` below the server URL it is registered at.
+    internal enum PetRemoved {
+        internal static let id: Swift.String = "petRemoved"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var body: WebhooksFixture.Webhooks.PetRemoved.Input.Body
+            internal init(body: WebhooksFixture.Webhooks.PetRemoved.Input.Body) {
                 self.body = body
             }
-            internal struct Headers: Swift.Sendable, Swift.Hashable {
-                internal var xAuditor: Swift.String?
-                internal init(xAuditor: Swift.String? = nil) {
-                    self.xAuditor = xAuditor
-                }
-            }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                case json(WebhooksFixture.Components.Schemas.Pet)
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                case plainText(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// Audited.
-            /// Status 200.
-            case ok(WebhooksFixture.Webhooks.PetAudited.Output.Ok)
-            /// The `ok` response; throws for any other.
-            internal var ok: WebhooksFixture.Webhooks.PetAudited.Output.Ok {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 204.
+            case noContent(WebhooksFixture.Webhooks.PetRemoved.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: WebhooksFixture.Webhooks.PetRemoved.Output.NoContent {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// Audited.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
-                internal var headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers
-                internal init(headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers) {
-                    self.headers = headers
-                }
-                internal struct Headers: Swift.Sendable, Swift.Hashable {
-                    internal var xAuditId: Swift.String
-                    internal init(xAuditId: Swift.String) {
-                        self.xAuditId = xAuditId
-                    }
-                }
-            }
+            internal typealias NoContent = WebhooksFixture.Operations.CreateSubscription.Output.Created
         }
     }
 }
 
-extension WebhooksFixture.APIProtocol {
-    func _register_createSubscription(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/subscriptions", operationID: WebhooksFixture.Operations.CreateSubscription.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Operations.CreateSubscription.Input(body: inputBody)
-            switch try await self.createSubscription(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
+extension WebhooksFixture {
+    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
+    internal struct Client: WebhooksFixture.APIProtocol {
+        let client: MarfaOpenAPIRuntime.UniversalClient
+        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
+        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
+            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
         }
+    }
+}
+
+extension WebhooksFixture.Operations.NewPet.Output.Ok {
+    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
+        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
+        let encoded: MarfaOpenAPIRuntime.HTTPBody
+        switch body {
+            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+        }
+        return (response, encoded)
+    }
+}
+
+extension WebhooksFixture {
+    /// The document's webhooks, one method per webhook: requests the API's provider sends to the app.
+    /// An app implements them and serves them with `registerWebhookHandlers(on:serverURL:)`.
+    internal protocol WebhookHandler: Swift.Sendable {
+        /// A pet was added.
+        func newPet(_ input: WebhooksFixture.Webhooks.NewPet.Input) async throws -> WebhooksFixture.Webhooks.NewPet.Output
+        func petRemoved(_ input: WebhooksFixture.Webhooks.PetRemoved.Input) async throws -> WebhooksFixture.Webhooks.PetRemoved.Output
+        func petAudited(_ input: WebhooksFixture.Webhooks.PetAudited.Input) async throws -> WebhooksFixture.Webhooks.PetAudited.Output
+        func petMovedPut(_ input: WebhooksFixture.Webhooks.PetMovedPut.Input) async throws -> WebhooksFixture.Webhooks.PetMovedPut.Output
+        func petMovedDelete(_ input: WebhooksFixture.Webhooks.PetMovedDelete.Input) async throws -> WebhooksFixture.Webhooks.PetMovedDelete.Output
     }
 }
 
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petMovedDelete(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedDelete.id) { request, body, metadata, s in
-            let input = WebhooksFixture.Webhooks.PetMovedDelete.Input()
-            switch try await self.petMovedDelete(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
-    }
-}
-
-extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionStatusChanged2(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/2", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
+    func _registerWebhook_petMovedPut(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "PUT"), "/pet%20moved", operationID: WebhooksFixture.Webhooks.PetMovedPut.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input(body: inputBody)
-            switch try await self.createSubscriptionStatusChanged2(input) {
+            let input = WebhooksFixture.Webhooks.PetMovedPut.Input(body: inputBody)
+            switch try await self.petMovedPut(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -13,25 +13,30 @@ extension WebhooksFixture.Operations {
     /// `POST /subscriptions`
     internal enum CreateSubscription {
         internal static let id: Swift.String = "createSubscription"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var body: WebhooksFixture.Operations.CreateSubscription.Input.Body
             internal init(body: WebhooksFixture.Operations.CreateSubscription.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload)
                 internal struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
                     internal var callbackUrl: Swift.String
                     internal init(callbackUrl: Swift.String) {
                         self.callbackUrl = callbackUrl
                     }
-                    internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                        case callbackUrl
+                    internal init(from decoder: any Swift.Decoder) throws {
+                        let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                        self.callbackUrl = try container.decode(Swift.String.self, forKey: "callbackUrl")
+                    }
+                    internal func encode(to encoder: any Swift.Encoder) throws {
+                        var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                        try container.encode(callbackUrl, forKey: "callbackUrl")
                     }
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Subscribed.
             /// Status 201.
             case created(WebhooksFixture.Operations.CreateSubscription.Output.Created)
@@ -39,13 +44,13 @@ extension WebhooksFixture.Operations {
             internal var created: WebhooksFixture.Operations.CreateSubscription.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// Subscribed.
-            internal struct Created: Swift.Sendable, Swift.Hashable {
+            internal struct Created: Swift.Sendable, Swift.Equatable {
                 internal init() {
                 }
             }
@@ -57,24 +62,24 @@ extension WebhooksFixture.Operations {
             /// Callback `onEvent` of `createSubscription`, sent to `{$request.body#/callbackUrl}/events`: `POST /createSubscription/onEvent` below the server URL it is registered at.
             internal enum OnEvent {
                 internal static let id: Swift.String = "createSubscription.onEvent"
-                internal struct Input: Swift.Sendable, Swift.Hashable {
+                internal struct Input: Swift.Sendable, Swift.Equatable {
                     internal var headers: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers
                     internal var body: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
                     internal init(headers: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers, body: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body) {
                         self.headers = headers
                         self.body = body
                     }
-                    internal struct Headers: Swift.Sendable, Swift.Hashable {
+                    internal struct Headers: Swift.Sendable, Swift.Equatable {
                         internal var xDelivery: Swift.String
                         internal init(xDelivery: Swift.String) {
                             self.xDelivery = xDelivery
                         }
                     }
-                    @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                         case json(WebhooksFixture.Components.Schemas.Event)
                     }
                 }
-                @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
                     /// Taken.
                     /// Status 200.
                     case ok(WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok)
@@ -82,7 +87,7 @@ extension WebhooksFixture.Operations {
                     internal var ok: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok {
                         get throws {
                             if case .ok(let response) = self { return response }
-                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                         }
                     }
                     /// Unsubscribe.
@@ -92,18 +97,18 @@ extension WebhooksFixture.Operations {
                     internal var gone: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Gone {
                         get throws {
                             if case .gone(let response) = self { return response }
-                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "gone", received: "\(self)")
+                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "gone", response: self)
                         }
                     }
                     /// A status the document does not describe.
                     case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
                     /// Taken.
-                    internal struct Ok: Swift.Sendable, Swift.Hashable {
+                    internal struct Ok: Swift.Sendable, Swift.Equatable {
                         internal var body: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body
                         internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body) {
                             self.body = body
                         }
-                        @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                        @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                             case json(WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body.JsonPayload)
                             /// The body as `application/json`; throws when it came as another type.
                             internal var json: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body.JsonPayload {
@@ -118,8 +123,13 @@ extension WebhooksFixture.Operations {
                                 internal init(accepted: Swift.Bool) {
                                     self.accepted = accepted
                                 }
-                                internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                                    case accepted
+                                internal init(from decoder: any Swift.Decoder) throws {
+                                    let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                                    self.accepted = try container.decode(Swift.Bool.self, forKey: "accepted")
+                                }
+                                internal func encode(to encoder: any Swift.Encoder) throws {
+                                    var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                                    try container.encode(accepted, forKey: "accepted")
                                 }
                             }
                         }
@@ -130,16 +140,16 @@ extension WebhooksFixture.Operations {
             /// Callback `statusChanged` of `createSubscription`, sent to `{$request.query.notify}`: `PUT /createSubscription/statusChanged/1` below the server URL it is registered at.
             internal enum StatusChanged1 {
                 internal static let id: Swift.String = "createSubscription.statusChanged_1"
-                internal struct Input: Swift.Sendable, Swift.Hashable {
+                internal struct Input: Swift.Sendable, Swift.Equatable {
                     internal var body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
                     internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body) {
                         self.body = body
                     }
-                    @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                         case plainText(MarfaOpenAPIRuntime.HTTPBody)
                     }
                 }
-                @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
                     /// Noted.
                     /// Status 204.
                     case noContent(WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output.NoContent)
@@ -147,7 +157,7 @@ extension WebhooksFixture.Operations {
                     internal var noContent: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output.NoContent {
                         get throws {
                             if case .noContent(let response) = self { return response }
-                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                         }
                     }
                     /// A status the document does not describe.
@@ -158,16 +168,16 @@ extension WebhooksFixture.Operations {
             /// Callback `statusChanged` of `createSubscription`, sent to `{$request.body#/callbackUrl}/status`: `PUT /createSubscription/statusChanged/2` below the server URL it is registered at.
             internal enum StatusChanged2 {
                 internal static let id: Swift.String = "createSubscription.statusChanged_2"
-                internal struct Input: Swift.Sendable, Swift.Hashable {
+                internal struct Input: Swift.Sendable, Swift.Equatable {
                     internal var body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body
                     internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body) {
                         self.body = body
                     }
-                    @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                         case plainText(MarfaOpenAPIRuntime.HTTPBody)
                     }
                 }
-                @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
                     /// Noted.
                     /// Status 204.
                     case noContent(WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output.NoContent)
@@ -175,7 +185,7 @@ extension WebhooksFixture.Operations {
                     internal var noContent: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output.NoContent {
                         get throws {
                             if case .noContent(let response) = self { return response }
-                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                            throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                         }
                     }
                     /// A status the document does not describe.

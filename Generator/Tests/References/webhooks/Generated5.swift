@@ -16,95 +16,85 @@ extension WebhooksFixture.Operations {
 }
 
 extension WebhooksFixture.Webhooks {
-    /// Webhook `pet moved`: `PUT /pet%20moved` below the server URL it is registered at.
-    internal enum PetMovedPut {
-        internal static let id: Swift.String = "petMovedIn"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body
-            internal init(body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body) {
+    /// Webhook `petAudited`: `POST /petAudited` below the server URL it is registered at.
+    internal enum PetAudited {
+        internal static let id: Swift.String = "petAudited"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers
+            internal var body: WebhooksFixture.Webhooks.PetAudited.Input.Body
+            internal init(headers: WebhooksFixture.Webhooks.PetAudited.Input.Headers = .init(), body: WebhooksFixture.Webhooks.PetAudited.Input.Body) {
+                self.headers = headers
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xAuditor: Swift.String?
+                internal init(xAuditor: Swift.String? = nil) {
+                    self.xAuditor = xAuditor
+                }
+            }
+            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(WebhooksFixture.Components.Schemas.Pet)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// Noted.
-            /// Status 204.
-            case noContent(WebhooksFixture.Webhooks.PetMovedPut.Output.NoContent)
-            /// The `noContent` response; throws for any other.
-            internal var noContent: WebhooksFixture.Webhooks.PetMovedPut.Output.NoContent {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Audited.
+            /// Status 200.
+            case ok(WebhooksFixture.Webhooks.PetAudited.Output.Ok)
+            /// The `ok` response; throws for any other.
+            internal var ok: WebhooksFixture.Webhooks.PetAudited.Output.Ok {
                 get throws {
-                    if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            internal typealias NoContent = WebhooksFixture.Operations.CreateSubscription.Output.Created
+            /// Audited.
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
+                internal var headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers
+                internal init(headers: WebhooksFixture.Webhooks.PetAudited.Output.Ok.Headers) {
+                    self.headers = headers
+                }
+                internal struct Headers: Swift.Sendable, Swift.Equatable {
+                    internal var xAuditId: Swift.String
+                    internal init(xAuditId: Swift.String) {
+                        self.xAuditId = xAuditId
+                    }
+                }
+            }
         }
     }
 }
 
-extension WebhooksFixture.Client {
-    /// - Remark: `GET /pets/new`
-    internal func newPet(_ input: WebhooksFixture.Operations.NewPet.Input) async throws -> WebhooksFixture.Operations.NewPet.Output {
-        let c = client.call(WebhooksFixture.Operations.NewPet.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/new")
-        request.headerFields["Accept"] = "application/json"
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 200: return .ok(try await WebhooksFixture.Operations.NewPet.Output.Ok.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
-        }
-    }
-}
-
-extension WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok {
+extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        let encoded: MarfaOpenAPIRuntime.HTTPBody
-        switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
-        }
-        return (response, encoded)
+        try s.header(&response, "X-Audit-Id", headers.xAuditId, explode: false)
+        return (response, nil)
     }
 }
 
 extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petRemoved(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/petRemoved", operationID: WebhooksFixture.Webhooks.PetRemoved.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Webhooks.PetRemoved.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Webhooks.PetRemoved.Input(body: inputBody)
-            switch try await self.petRemoved(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+    /// Serves every webhook on `transport`, each at `/<webhook name>` below `serverURL`'s path (the URL to give
+    /// the sender): each request is read into the webhook's `Input`, passed to this handler, and its `Output`
+    /// written back, behind `middlewares`, first to last.
+    internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerWebhook_newPet(on: transport, registrar)
+        try _registerWebhook_petRemoved(on: transport, registrar)
+        try _registerWebhook_petAudited(on: transport, registrar)
+        try _registerWebhook_petMovedPut(on: transport, registrar)
+        try _registerWebhook_petMovedDelete(on: transport, registrar)
     }
 }
 
-extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionOnEvent(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/createSubscription/onEvent", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.id) { request, body, metadata, s in
-            let headers = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Headers(xDelivery: try s.requiredHeader(request, "X-Delivery", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Event.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input(headers: headers, body: inputBody)
-            switch try await self.createSubscriptionOnEvent(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .gone(let value): return try value.encoded(s, status: 410)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension WebhooksFixture {
+    /// The callbacks of the document's operations, one method per callback: requests an operation's server
+    /// sends back to a URL the app gave it. An app implements them and serves them with `registerCallbackHandlers(on:serverURL:)`.
+    internal protocol CallbackHandler: Swift.Sendable {
+        /// An event of the subscription.
+        func createSubscriptionOnEvent(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output
+        func createSubscriptionStatusChanged1(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output
+        func createSubscriptionStatusChanged2(_ input: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output
     }
 }

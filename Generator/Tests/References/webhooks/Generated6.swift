@@ -12,11 +12,11 @@ extension WebhooksFixture.Operations {
     /// `GET /pets/new`
     internal enum NewPet {
         internal static let id: Swift.String = "newPet"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The newest pet.
             /// Status 200.
             case ok(WebhooksFixture.Operations.NewPet.Output.Ok)
@@ -24,18 +24,18 @@ extension WebhooksFixture.Operations {
             internal var ok: WebhooksFixture.Operations.NewPet.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The newest pet.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: WebhooksFixture.Operations.NewPet.Output.Ok.Body
                 internal init(body: WebhooksFixture.Operations.NewPet.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(WebhooksFixture.Components.Schemas.Pet)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: WebhooksFixture.Components.Schemas.Pet {
@@ -51,57 +51,48 @@ extension WebhooksFixture.Operations {
     }
 }
 
+extension WebhooksFixture.Client {
+    /// - Remark: `POST /subscriptions`
+    internal func createSubscription(_ input: WebhooksFixture.Operations.CreateSubscription.Input) async throws -> WebhooksFixture.Operations.CreateSubscription.Output {
+        let c = client.call(WebhooksFixture.Operations.CreateSubscription.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/subscriptions")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 201: return .created(try await WebhooksFixture.Operations.CreateSubscription.Output.Created.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
 extension WebhooksFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
-        try _register_createSubscription(on: transport, registrar)
-        try _register_newPet(on: transport, registrar)
-    }
-}
-
-extension WebhooksFixture.Webhooks.PetAudited.Output.Ok {
-    func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
-        var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
-        try s.header(&response, "X-Audit-Id", headers.xAuditId, explode: false)
-        return (response, nil)
-    }
-}
-
-extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/newPet", operationID: WebhooksFixture.Webhooks.NewPet.id) { request, body, metadata, s in
-            let pairs = s.queryPairs(request)
-            let query = WebhooksFixture.Webhooks.NewPet.Input.Query(attempt: try s.query(pairs, "attempt", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
-            let inputBody: WebhooksFixture.Webhooks.NewPet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Webhooks.NewPet.Input(query: query, body: inputBody)
+    func _register_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/new", operationID: WebhooksFixture.Operations.NewPet.id) { request, body, metadata, s in
+            let input = WebhooksFixture.Operations.NewPet.Input()
             switch try await self.newPet(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
-                case .accepted(let value): return try value.encoded(s, status: 202)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }
 }
 
-extension WebhooksFixture.CallbackHandler {
-    func _registerCallback_createSubscriptionStatusChanged1(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "PUT"), "/createSubscription/statusChanged/1", operationID: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.id) { request, body, metadata, s in
-            let inputBody: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body
-            if s.matches(request, "text/plain") {
-                inputBody = .plainText(s.raw(body))
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petAudited(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/petAudited", operationID: WebhooksFixture.Webhooks.PetAudited.id) { request, body, metadata, s in
+            let headers = WebhooksFixture.Webhooks.PetAudited.Input.Headers(xAuditor: try s.header(request, "X-Auditor", as: Swift.String.self, explode: false, shape: .primitive))
+            let inputBody: WebhooksFixture.Webhooks.PetAudited.Input.Body
+            if s.matches(request, "application/json") {
+                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input(body: inputBody)
-            switch try await self.createSubscriptionStatusChanged1(input) {
-                case .noContent(let value): return try value.encoded(s, status: 204)
+            let input = WebhooksFixture.Webhooks.PetAudited.Input(headers: headers, body: inputBody)
+            switch try await self.petAudited(input) {
+                case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

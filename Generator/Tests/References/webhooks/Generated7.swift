@@ -11,35 +11,36 @@ extension WebhooksFixture.Components.Schemas {
             self.id = id
             self.name = name
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.Int64.self, forKey: "id")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(name, forKey: "name")
         }
     }
 }
 
 extension WebhooksFixture.Webhooks {
-    /// Webhook `petRemoved`: `POST /petRemoved` below the server URL it is registered at.
-    internal enum PetRemoved {
-        internal static let id: Swift.String = "petRemoved"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
-            internal var body: WebhooksFixture.Webhooks.PetRemoved.Input.Body
-            internal init(body: WebhooksFixture.Webhooks.PetRemoved.Input.Body) {
-                self.body = body
-            }
-            @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
-                case plainText(MarfaOpenAPIRuntime.HTTPBody)
+    /// Webhook `pet moved`: `DELETE /pet%20moved` below the server URL it is registered at.
+    internal enum PetMovedDelete {
+        internal static let id: Swift.String = "pet moved_delete"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Noted.
             /// Status 204.
-            case noContent(WebhooksFixture.Webhooks.PetRemoved.Output.NoContent)
+            case noContent(WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent)
             /// The `noContent` response; throws for any other.
-            internal var noContent: WebhooksFixture.Webhooks.PetRemoved.Output.NoContent {
+            internal var noContent: WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent {
                 get throws {
                     if case .noContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -49,19 +50,21 @@ extension WebhooksFixture.Webhooks {
     }
 }
 
-extension WebhooksFixture.Operations.NewPet.Output.Ok {
-    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
-        let decodedBody: Body
-        if c.matches(response, "application/json") {
-            decodedBody = .json(try await c.json(WebhooksFixture.Components.Schemas.Pet.self, response, body))
-        } else {
-            throw c.unexpectedContent(response)
+extension WebhooksFixture.Client {
+    /// - Remark: `GET /pets/new`
+    internal func newPet(_ input: WebhooksFixture.Operations.NewPet.Input) async throws -> WebhooksFixture.Operations.NewPet.Output {
+        let c = client.call(WebhooksFixture.Operations.NewPet.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/pets/new")
+        request.headerFields["Accept"] = "application/json"
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 200: return .ok(try await WebhooksFixture.Operations.NewPet.Output.Ok.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
-        return Self(body: decodedBody)
     }
 }
 
-extension WebhooksFixture.Operations.NewPet.Output.Ok {
+extension WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
@@ -72,33 +75,32 @@ extension WebhooksFixture.Operations.NewPet.Output.Ok {
     }
 }
 
-extension WebhooksFixture.APIProtocol {
-    func _register_newPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/new", operationID: WebhooksFixture.Operations.NewPet.id) { request, body, metadata, s in
-            let input = WebhooksFixture.Operations.NewPet.Input()
-            switch try await self.newPet(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
+extension WebhooksFixture.WebhookHandler {
+    func _registerWebhook_petRemoved(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/petRemoved", operationID: WebhooksFixture.Webhooks.PetRemoved.id) { request, body, metadata, s in
+            let inputBody: WebhooksFixture.Webhooks.PetRemoved.Input.Body
+            if s.matches(request, "text/plain") {
+                inputBody = .plainText(s.raw(body))
+            } else {
+                throw s.unexpectedContent(request)
+            }
+            let input = WebhooksFixture.Webhooks.PetRemoved.Input(body: inputBody)
+            switch try await self.petRemoved(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }
     }
 }
 
-extension WebhooksFixture.WebhookHandler {
-    func _registerWebhook_petAudited(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/petAudited", operationID: WebhooksFixture.Webhooks.PetAudited.id) { request, body, metadata, s in
-            let headers = WebhooksFixture.Webhooks.PetAudited.Input.Headers(xAuditor: try s.header(request, "X-Auditor", as: Swift.String.self, explode: false, shape: .primitive))
-            let inputBody: WebhooksFixture.Webhooks.PetAudited.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(WebhooksFixture.Components.Schemas.Pet.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = WebhooksFixture.Webhooks.PetAudited.Input(headers: headers, body: inputBody)
-            switch try await self.petAudited(input) {
-                case .ok(let value): return try value.encoded(s, status: 200)
-                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
-            }
-        }
+extension WebhooksFixture.CallbackHandler {
+    /// Serves every callback on `transport`, each at `/<operation ID>/<callback name>` below `serverURL`'s path
+    /// (the URL to send in the operation): each request is read into the callback's `Input`, passed to this
+    /// handler, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerCallbackHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _registerCallback_createSubscriptionOnEvent(on: transport, registrar)
+        try _registerCallback_createSubscriptionStatusChanged1(on: transport, registrar)
+        try _registerCallback_createSubscriptionStatusChanged2(on: transport, registrar)
     }
 }
