@@ -310,7 +310,7 @@ final class OperationBuilder {
         var deprecated = false
     }
 
-    /// `struct name: Sendable, Hashable` with `fields` and a memberwise initializer.
+    /// `struct name: Sendable, Equatable` with `fields` and a memberwise initializer.
     static func valueStruct(_ name: String, fields: [Field]) -> SwiftTypeDecl {
         var members: [SwiftDecl] = fields.map {
             .property(SwiftProperty(name: $0.name, doc: $0.doc, attributes: $0.deprecated ? [.deprecated] : [], type: $0.type))

@@ -9,7 +9,7 @@ enum CodingPlan {
     case composed([CodedProperty])
     /// An enum of known raw values and `unknown(_:)`: `init(rawValue:)`, `rawValue`, `allCases`.
     case rawValues(RawValueCoding)
-    /// A oneOf whose branch a property names: `DiscriminatorKey`, and `unknown(_:)` for other values.
+    /// A oneOf whose branch a property names: read with `DynamicCodingKey`, and `unknown(_:)` for other values.
     case discriminated(DiscriminatedCoding)
     /// A oneOf without a discriminator: the branches are tried in order.
     case firstDecodable(UnionCoding)

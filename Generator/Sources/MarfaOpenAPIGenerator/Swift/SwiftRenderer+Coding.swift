@@ -51,7 +51,7 @@ extension SwiftRenderer {
             return "try container.\(decode)(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
         case .defaulted(let value) where p.type == .openAPIValue:
             // A free-form value may be `null`; only an absent key reads as the default.
-            let read = "try (container.contains(.\(p.storage)) ? container.decode(\(spell(p.type)).self, \(key)) : \(expression(value)))"
+            let read = "try (container.contains(\(literal(.string(p.key)))) ? container.decode(\(spell(p.type)).self, \(key)) : \(expression(value)))"
             return p.boxed ? "MarfaOpenAPIRuntime.Box(\(read))" : read
         case .defaulted(let value):
             let read = "try container.\(decode)IfPresent(\(spell(p.type)).self, \(key)) ?? \(expression(value))"

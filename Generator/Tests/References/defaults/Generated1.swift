@@ -50,61 +50,43 @@ extension DefaultsFixture.Components.Schemas {
             self.retries = retries
             self.note = note
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case mode
-            case level
-            case priority
-            case size
-            case margins
-            case corners
-            case origin
-            case idOrName
-            case amount
-            case shape
-            case otherShape
-            case metadata
-            case labels
-            case anything
-            case retries
-            case note
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.mode = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Mode.self, forKey: .mode) ?? .fast
-            self.level = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Level.self, forKey: .level) ?? ._2
-            self.priority = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.PriorityPayload.self, forKey: .priority) ?? ._5
-            self.size = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Size.self, forKey: .size) ?? .init(width: 3)
-            self.margins = try container.decodeIfPresent([Swift.Int].self, forKey: .margins) ?? [1, 2, 3, 4]
-            self.corners = try container.decodeIfPresent([DefaultsFixture.Components.Schemas.Size].self, forKey: .corners) ?? [.init(width: 1, height: 2), .init(width: 5)]
-            self.origin = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.OriginPayload.self, forKey: .origin) ?? .init(x: 1, offset: .init(dx: 0.5))
-            self.idOrName = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload.self, forKey: .idOrName) ?? .string("main")
-            self.amount = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.AmountPayload.self, forKey: .amount) ?? .init(value2: 4.5)
-            self.shape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: .shape) ?? .square(.init(kind: .square, side: 2.0))
-            self.otherShape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: .otherShape) ?? .unknown(["kind": "hexagon", "sides": 6])
-            self.metadata = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: .metadata) ?? ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]]
-            self.labels = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.LabelsPayload.self, forKey: .labels) ?? .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"])
-            self.anything = try (container.contains(.anything) ? container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .anything) : [1, "two"])
-            self.retries = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: .retries) ?? .value(3)
-            self.note = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .note)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.mode = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Mode.self, forKey: "mode") ?? .fast
+            self.level = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Level.self, forKey: "level") ?? ._2
+            self.priority = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.PriorityPayload.self, forKey: "priority") ?? ._5
+            self.size = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Size.self, forKey: "size") ?? .init(width: 3)
+            self.margins = try container.decodeIfPresent([Swift.Int].self, forKey: "margins") ?? [1, 2, 3, 4]
+            self.corners = try container.decodeIfPresent([DefaultsFixture.Components.Schemas.Size].self, forKey: "corners") ?? [.init(width: 1, height: 2), .init(width: 5)]
+            self.origin = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.OriginPayload.self, forKey: "origin") ?? .init(x: 1, offset: .init(dx: 0.5))
+            self.idOrName = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload.self, forKey: "idOrName") ?? .string("main")
+            self.amount = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.AmountPayload.self, forKey: "amount") ?? .init(value2: 4.5)
+            self.shape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: "shape") ?? .square(.init(kind: .square, side: 2.0))
+            self.otherShape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: "otherShape") ?? .unknown(["kind": "hexagon", "sides": 6])
+            self.metadata = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "metadata") ?? ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]]
+            self.labels = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.LabelsPayload.self, forKey: "labels") ?? .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"])
+            self.anything = try (container.contains("anything") ? container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "anything") : [1, "two"])
+            self.retries = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "retries") ?? .value(3)
+            self.note = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "note")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(mode, forKey: .mode)
-            try container.encode(level, forKey: .level)
-            try container.encode(priority, forKey: .priority)
-            try container.encode(size, forKey: .size)
-            try container.encode(margins, forKey: .margins)
-            try container.encode(corners, forKey: .corners)
-            try container.encode(origin, forKey: .origin)
-            try container.encode(idOrName, forKey: .idOrName)
-            try container.encode(amount, forKey: .amount)
-            try container.encode(shape, forKey: .shape)
-            try container.encode(otherShape, forKey: .otherShape)
-            try container.encode(metadata, forKey: .metadata)
-            try container.encode(labels, forKey: .labels)
-            try container.encode(anything, forKey: .anything)
-            try container.encode(retries, forKey: .retries)
-            try container.encodeIfPresent(note, forKey: .note)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(mode, forKey: "mode")
+            try container.encode(level, forKey: "level")
+            try container.encode(priority, forKey: "priority")
+            try container.encode(size, forKey: "size")
+            try container.encode(margins, forKey: "margins")
+            try container.encode(corners, forKey: "corners")
+            try container.encode(origin, forKey: "origin")
+            try container.encode(idOrName, forKey: "idOrName")
+            try container.encode(amount, forKey: "amount")
+            try container.encode(shape, forKey: "shape")
+            try container.encode(otherShape, forKey: "otherShape")
+            try container.encode(metadata, forKey: "metadata")
+            try container.encode(labels, forKey: "labels")
+            try container.encode(anything, forKey: "anything")
+            try container.encode(retries, forKey: "retries")
+            try container.encodeIfPresent(note, forKey: "note")
         }
         internal enum PriorityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case _1
@@ -139,22 +121,17 @@ extension DefaultsFixture.Components.Schemas {
                 self.label = label
                 self.offset = offset
             }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case x
-                case label
-                case offset
-            }
             internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Swift.Int.self, forKey: .x)
-                self.label = try container.decodeIfPresent(Swift.String.self, forKey: .label) ?? "top"
-                self.offset = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.OriginPayload.OffsetPayload.self, forKey: .offset)
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.x = try container.decode(Swift.Int.self, forKey: "x")
+                self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label") ?? "top"
+                self.offset = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.OriginPayload.OffsetPayload.self, forKey: "offset")
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(x, forKey: .x)
-                try container.encode(label, forKey: .label)
-                try container.encodeIfPresent(offset, forKey: .offset)
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(x, forKey: "x")
+                try container.encode(label, forKey: "label")
+                try container.encodeIfPresent(offset, forKey: "offset")
             }
             internal struct OffsetPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 internal var dx: Swift.Double?
@@ -163,9 +140,15 @@ extension DefaultsFixture.Components.Schemas {
                     self.dx = dx
                     self.dy = dy
                 }
-                internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                    case dx
-                    case dy
+                internal init(from decoder: any Swift.Decoder) throws {
+                    let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                    self.dx = try container.decodeIfPresent(Swift.Double.self, forKey: "dx")
+                    self.dy = try container.decodeIfPresent(Swift.Double.self, forKey: "dy")
+                }
+                internal func encode(to encoder: any Swift.Encoder) throws {
+                    var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                    try container.encodeIfPresent(dx, forKey: "dx")
+                    try container.encodeIfPresent(dy, forKey: "dy")
                 }
             }
         }

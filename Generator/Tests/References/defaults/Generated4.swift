@@ -17,19 +17,15 @@ extension DefaultsFixture.Components.Schemas {
             self.width = width
             self.height = height
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case width
-            case height
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.width = try container.decode(Swift.Int.self, forKey: .width)
-            self.height = try container.decodeIfPresent(Swift.Int.self, forKey: .height) ?? 10
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.width = try container.decode(Swift.Int.self, forKey: "width")
+            self.height = try container.decodeIfPresent(Swift.Int.self, forKey: "height") ?? 10
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(width, forKey: .width)
-            try container.encode(height, forKey: .height)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(width, forKey: "width")
+            try container.encode(height, forKey: "height")
         }
     }
 }

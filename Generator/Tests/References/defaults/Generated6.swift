@@ -14,12 +14,9 @@ extension DefaultsFixture.Components.Schemas {
         case square(DefaultsFixture.Components.Schemas.Shape.SquarePayload)
         /// A value whose `kind` this build does not know, kept as it was received.
         case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "kind"
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            switch try container.decode(Swift.String.self, forKey: "kind") {
                 case "circle": self = .circle(try .init(from: decoder))
                 case "square": self = .square(try .init(from: decoder))
                 default: self = .unknown(try .init(from: decoder))
@@ -39,9 +36,15 @@ extension DefaultsFixture.Components.Schemas {
                 self.kind = kind
                 self.radius = radius
             }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-                case radius
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.kind = try container.decode(DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload.self, forKey: "kind")
+                self.radius = try container.decode(Swift.Double.self, forKey: "radius")
+            }
+            internal func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(kind, forKey: "kind")
+                try container.encode(radius, forKey: "radius")
             }
             internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case circle
@@ -69,9 +72,15 @@ extension DefaultsFixture.Components.Schemas {
                 self.kind = kind
                 self.side = side
             }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-                case side
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.kind = try container.decode(DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload.self, forKey: "kind")
+                self.side = try container.decode(Swift.Double.self, forKey: "side")
+            }
+            internal func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(kind, forKey: "kind")
+                try container.encode(side, forKey: "side")
             }
             internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case square

@@ -27,94 +27,18 @@ extension DiscriminatorFixture.Components.Schemas {
 }
 
 extension DiscriminatorFixture.Components.Schemas {
-    internal enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case circle(DiscriminatorFixture.Components.Schemas.Shape.CirclePayload)
-        case square(DiscriminatorFixture.Components.Schemas.Shape.SquarePayload)
-        case triangle(DiscriminatorFixture.Components.Schemas.Triangle)
-        case hexagon(DiscriminatorFixture.Components.Schemas.Hexagon)
-        /// A value whose `kind` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "kind"
+    internal struct Hexagon: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var kind: Swift.String
+        internal init(kind: Swift.String) {
+            self.kind = kind
         }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
-                case "circle": self = .circle(try .init(from: decoder))
-                case "square": self = .square(try .init(from: decoder))
-                case "Triangle": self = .triangle(try .init(from: decoder))
-                case "Hexagon": self = .hexagon(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Swift.String.self, forKey: "kind")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .circle(let value): try value.encode(to: encoder)
-                case .square(let value): try value.encode(to: encoder)
-                case .triangle(let value): try value.encode(to: encoder)
-                case .hexagon(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
-        }
-        internal struct CirclePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: DiscriminatorFixture.Components.Schemas.Shape.CirclePayload.KindPayload
-            internal var radius: Swift.Double
-            internal init(kind: DiscriminatorFixture.Components.Schemas.Shape.CirclePayload.KindPayload, radius: Swift.Double) {
-                self.kind = kind
-                self.radius = radius
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-                case radius
-            }
-            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case circle
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "circle": self = .circle
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .circle: "circle"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.circle]
-            }
-        }
-        internal struct SquarePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: DiscriminatorFixture.Components.Schemas.Shape.SquarePayload.KindPayload
-            internal var side: Swift.Double
-            internal init(kind: DiscriminatorFixture.Components.Schemas.Shape.SquarePayload.KindPayload, side: Swift.Double) {
-                self.kind = kind
-                self.side = side
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-                case side
-            }
-            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case square
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "square": self = .square
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .square: "square"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.square]
-            }
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(kind, forKey: "kind")
         }
     }
 }

@@ -22,78 +22,36 @@ extension DiscriminatorFixture.Components.Schemas {
             self.kind = kind
             self.legs = legs
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case legs
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Swift.String.self, forKey: "kind")
+            self.legs = try container.decodeIfPresent(Swift.Int.self, forKey: "legs")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(kind, forKey: "kind")
+            try container.encodeIfPresent(legs, forKey: "legs")
         }
     }
 }
 
 extension DiscriminatorFixture.Components.Schemas {
-    internal enum MappedShape: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case round(DiscriminatorFixture.Components.Schemas.MappedShape.RoundPayload)
-        case dot(DiscriminatorFixture.Components.Schemas.MappedShape.DotPayload)
-        case triangle(DiscriminatorFixture.Components.Schemas.Triangle)
-        /// A value whose `kind` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "kind"
+    internal struct EventBase: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var _type: Swift.String
+        internal var id: Swift.String
+        internal init(_type: Swift.String, id: Swift.String) {
+            self._type = _type
+            self.id = id
         }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
-                case "round": self = .round(try .init(from: decoder))
-                case "dot": self = .dot(try .init(from: decoder))
-                case "tri": self = .triangle(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .round(let value): try value.encode(to: encoder)
-                case .dot(let value): try value.encode(to: encoder)
-                case .triangle(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
-        }
-        internal struct RoundPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: Swift.String
-            internal var diameter: Swift.Double?
-            internal init(kind: Swift.String, diameter: Swift.Double? = nil) {
-                self.kind = kind
-                self.diameter = diameter
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-                case diameter
-            }
-        }
-        internal struct DotPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: DiscriminatorFixture.Components.Schemas.MappedShape.DotPayload.KindPayload
-            internal init(kind: DiscriminatorFixture.Components.Schemas.MappedShape.DotPayload.KindPayload) {
-                self.kind = kind
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-            }
-            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case dot
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "dot": self = .dot
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .dot: "dot"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.dot]
-            }
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(_type, forKey: "type")
+            try container.encode(id, forKey: "id")
         }
     }
 }

@@ -18,32 +18,122 @@ extension DiscriminatorFixture.Components.Schemas {
             self.kind = kind
             self.length = length
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case length
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Swift.String.self, forKey: "kind")
+            self.length = try container.decodeIfPresent(Swift.Double.self, forKey: "length")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(kind, forKey: "kind")
+            try container.encodeIfPresent(length, forKey: "length")
         }
     }
 }
 
 extension DiscriminatorFixture.Components.Schemas {
-    internal struct EventBase: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        internal var _type: Swift.String
-        internal var id: Swift.String
-        internal init(_type: Swift.String, id: Swift.String) {
-            self._type = _type
-            self.id = id
+    internal enum Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case created(DiscriminatorFixture.Components.Schemas.Event.CreatedPayload)
+        case updated(DiscriminatorFixture.Components.Schemas.Event.UpdatedPayload)
+        /// A value whose `type` this build does not know, kept as it was received.
+        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            switch try container.decode(Swift.String.self, forKey: "type") {
+                case "created": self = .created(try .init(from: decoder))
+                case "updated", "renamed": self = .updated(try .init(from: decoder))
+                default: self = .unknown(try .init(from: decoder))
+            }
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case id
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+                case .created(let value): try value.encode(to: encoder)
+                case .updated(let value): try value.encode(to: encoder)
+                case .unknown(let value): try value.encode(to: encoder)
+            }
         }
-    }
-}
-
-extension DiscriminatorFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        internal struct CreatedPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            internal var id: Swift.String
+            internal var _type: DiscriminatorFixture.Components.Schemas.Event.CreatedPayload.TypePayload
+            internal var name: Swift.String?
+            internal init(id: Swift.String, _type: DiscriminatorFixture.Components.Schemas.Event.CreatedPayload.TypePayload, name: Swift.String? = nil) {
+                self.id = id
+                self._type = _type
+                self.name = name
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.id = try container.decode(Swift.String.self, forKey: "id")
+                self._type = try container.decode(DiscriminatorFixture.Components.Schemas.Event.CreatedPayload.TypePayload.self, forKey: "type")
+                self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+            }
+            internal func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(id, forKey: "id")
+                try container.encode(_type, forKey: "type")
+                try container.encodeIfPresent(name, forKey: "name")
+            }
+            internal enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                case created
+                /// A value this build does not know, kept as it was received.
+                case unknown(Swift.String)
+                internal init(rawValue: Swift.String) {
+                    switch rawValue {
+                        case "created": self = .created
+                        default: self = .unknown(rawValue)
+                    }
+                }
+                internal var rawValue: Swift.String {
+                    switch self {
+                        case .created: "created"
+                        case .unknown(let value): value
+                    }
+                }
+                internal static let allCases: [Self] = [.created]
+            }
+        }
+        internal struct UpdatedPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            internal var id: Swift.String
+            internal var _type: DiscriminatorFixture.Components.Schemas.Event.UpdatedPayload.TypePayload
+            internal var changes: Swift.Int?
+            internal init(id: Swift.String, _type: DiscriminatorFixture.Components.Schemas.Event.UpdatedPayload.TypePayload, changes: Swift.Int? = nil) {
+                self.id = id
+                self._type = _type
+                self.changes = changes
+            }
+            internal init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.id = try container.decode(Swift.String.self, forKey: "id")
+                self._type = try container.decode(DiscriminatorFixture.Components.Schemas.Event.UpdatedPayload.TypePayload.self, forKey: "type")
+                self.changes = try container.decodeIfPresent(Swift.Int.self, forKey: "changes")
+            }
+            internal func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(id, forKey: "id")
+                try container.encode(_type, forKey: "type")
+                try container.encodeIfPresent(changes, forKey: "changes")
+            }
+            internal enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                case updated
+                case renamed
+                /// A value this build does not know, kept as it was received.
+                case unknown(Swift.String)
+                internal init(rawValue: Swift.String) {
+                    switch rawValue {
+                        case "updated": self = .updated
+                        case "renamed": self = .renamed
+                        default: self = .unknown(rawValue)
+                    }
+                }
+                internal var rawValue: Swift.String {
+                    switch self {
+                        case .updated: "updated"
+                        case .renamed: "renamed"
+                        case .unknown(let value): value
+                    }
+                }
+                internal static let allCases: [Self] = [.updated, .renamed]
+            }
+        }
     }
 }

@@ -16,109 +16,22 @@ extension DiscriminatorFixture.Operations {
 }
 
 extension DiscriminatorFixture.Components.Schemas {
-    internal struct Hexagon: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    internal struct Triangle: Swift.Codable, Swift.Hashable, Swift.Sendable {
         internal var kind: Swift.String
-        internal init(kind: Swift.String) {
+        internal var base: Swift.Double?
+        internal init(kind: Swift.String, base: Swift.Double? = nil) {
             self.kind = kind
-        }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-        }
-    }
-}
-
-extension DiscriminatorFixture.Components.Schemas {
-    internal enum Event: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case created(DiscriminatorFixture.Components.Schemas.Event.CreatedPayload)
-        case updated(DiscriminatorFixture.Components.Schemas.Event.UpdatedPayload)
-        /// A value whose `type` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "type"
+            self.base = base
         }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
-                case "created": self = .created(try .init(from: decoder))
-                case "updated", "renamed": self = .updated(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Swift.String.self, forKey: "kind")
+            self.base = try container.decodeIfPresent(Swift.Double.self, forKey: "base")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .created(let value): try value.encode(to: encoder)
-                case .updated(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
-        }
-        internal struct CreatedPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var id: Swift.String
-            internal var _type: DiscriminatorFixture.Components.Schemas.Event.CreatedPayload.TypePayload
-            internal var name: Swift.String?
-            internal init(id: Swift.String, _type: DiscriminatorFixture.Components.Schemas.Event.CreatedPayload.TypePayload, name: Swift.String? = nil) {
-                self.id = id
-                self._type = _type
-                self.name = name
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case id
-                case _type = "type"
-                case name
-            }
-            internal enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case created
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "created": self = .created
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .created: "created"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.created]
-            }
-        }
-        internal struct UpdatedPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var id: Swift.String
-            internal var _type: DiscriminatorFixture.Components.Schemas.Event.UpdatedPayload.TypePayload
-            internal var changes: Swift.Int?
-            internal init(id: Swift.String, _type: DiscriminatorFixture.Components.Schemas.Event.UpdatedPayload.TypePayload, changes: Swift.Int? = nil) {
-                self.id = id
-                self._type = _type
-                self.changes = changes
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case id
-                case _type = "type"
-                case changes
-            }
-            internal enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case updated
-                case renamed
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "updated": self = .updated
-                        case "renamed": self = .renamed
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .updated: "updated"
-                        case .renamed: "renamed"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.updated, .renamed]
-            }
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(kind, forKey: "kind")
+            try container.encodeIfPresent(base, forKey: "base")
         }
     }
 }

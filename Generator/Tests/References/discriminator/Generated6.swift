@@ -14,12 +14,9 @@ extension DiscriminatorFixture.Components.Schemas {
         case snake(DiscriminatorFixture.Components.Schemas.Snake)
         /// A value whose `kind` this build does not know, kept as it was received.
         case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "kind"
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            switch try container.decode(Swift.String.self, forKey: "kind") {
                 case "lizard": self = .lizard(try .init(from: decoder))
                 case "Snake": self = .snake(try .init(from: decoder))
                 default: self = .unknown(try .init(from: decoder))
@@ -32,5 +29,13 @@ extension DiscriminatorFixture.Components.Schemas {
                 case .unknown(let value): try value.encode(to: encoder)
             }
         }
+    }
+}
+
+extension DiscriminatorFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
     }
 }
