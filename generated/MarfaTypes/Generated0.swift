@@ -212,20 +212,70 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A lever left out is unchanged; `null` removes it; a value replaces it.
-    public struct EnforcementPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var strictMode: MarfaOpenAPIRuntime.Nullable<Components.Schemas.TypeList>?
-        public var sourceAllowlist: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>?
-        public var sourceFilter: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>?
-        public init(strictMode: MarfaOpenAPIRuntime.Nullable<Components.Schemas.TypeList>? = nil, sourceAllowlist: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>? = nil, sourceFilter: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>? = nil) {
+    /// A named permission. Open.
+    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case schemaWrite
+        case keysMint
+        case itemsPurge
+        case webhooksManage
+        case configManage
+        case auditRead
+        case grantsManage
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "schema.write": self = .schemaWrite
+                case "keys.mint": self = .keysMint
+                case "items.purge": self = .itemsPurge
+                case "webhooks.manage": self = .webhooksManage
+                case "config.manage": self = .configManage
+                case "audit.read": self = .auditRead
+                case "grants.manage": self = .grantsManage
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .schemaWrite: "schema.write"
+                case .keysMint: "keys.mint"
+                case .itemsPurge: "items.purge"
+                case .webhooksManage: "webhooks.manage"
+                case .configManage: "config.manage"
+                case .auditRead: "audit.read"
+                case .grantsManage: "grants.manage"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
+    }
+}
+
+extension Components.Schemas {
+    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
+    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
+    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
+    /// sources, never a read by id.
+    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var strictMode: Components.Schemas.TypeList?
+        public var sourceAllowlist: Components.Schemas.SourceLever?
+        public var sourceFilter: Components.Schemas.SourceLever?
+        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
             self.strictMode = strictMode
             self.sourceAllowlist = sourceAllowlist
             self.sourceFilter = sourceFilter
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case strictMode = "strict_mode"
-            case sourceAllowlist = "source_allowlist"
-            case sourceFilter = "source_filter"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.strictMode = try container.decodeIfPresent(Components.Schemas.TypeList.self, forKey: "strict_mode")
+            self.sourceAllowlist = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_allowlist")
+            self.sourceFilter = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_filter")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(strictMode, forKey: "strict_mode")
+            try container.encodeIfPresent(sourceAllowlist, forKey: "source_allowlist")
+            try container.encodeIfPresent(sourceFilter, forKey: "source_filter")
         }
     }
 }
@@ -255,14 +305,25 @@ extension Components.Schemas {
             self.format = format
             self.searchable = searchable
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case required
-            case description
-            case enumValues = "enum_values"
-            case itemsType = "items_type"
-            case format
-            case searchable
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Components.Schemas.FieldDefinition.TypePayload.self, forKey: "type")
+            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
+            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
+            self.format = try container.decodeIfPresent(Swift.String.self, forKey: "format")
+            self.searchable = try container.decodeIfPresent(Swift.Bool.self, forKey: "searchable")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(_type, forKey: "type")
+            try container.encodeIfPresent(required, forKey: "required")
+            try container.encodeIfPresent(description, forKey: "description")
+            try container.encodeIfPresent(enumValues, forKey: "enum_values")
+            try container.encodeIfPresent(itemsType, forKey: "items_type")
+            try container.encodeIfPresent(format, forKey: "format")
+            try container.encodeIfPresent(searchable, forKey: "searchable")
         }
         public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case string
@@ -314,6 +375,30 @@ extension Components.Schemas {
 
 extension Components.Schemas {
     /// Not in the public Marfa document.
+    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
+        public var icon: Swift.String?
+        /// The instance the caller expects; another one answers `409 instance_changed`.
+        public var instanceId: Swift.String?
+        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
+            self.icon = icon
+            self.instanceId = instanceId
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: "icon")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(icon, forKey: "icon")
+            try container.encodeIfPresent(instanceId, forKey: "instance_id")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
     public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var from: Swift.String
         public var to: Swift.String
@@ -329,12 +414,21 @@ extension Components.Schemas {
             self.itemsHidden = itemsHidden
             self.settings = settings
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case from
-            case to
-            case items
-            case itemsHidden = "items_hidden"
-            case settings
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.items = try container.decode(Swift.Int64.self, forKey: "items")
+            self.itemsHidden = try container.decode(Swift.Bool.self, forKey: "items_hidden")
+            self.settings = try container.decode([Components.Schemas.TypeSetting].self, forKey: "settings")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(from, forKey: "from")
+            try container.encode(to, forKey: "to")
+            try container.encode(items, forKey: "items")
+            try container.encode(itemsHidden, forKey: "items_hidden")
+            try container.encode(settings, forKey: "settings")
         }
     }
 }
@@ -359,15 +453,27 @@ extension Components.Schemas {
             self.cascadeOnDelete = cascadeOnDelete
             self.propertySchema = propertySchema
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case label
-            case description
-            case cardinality
-            case sourceTypeConstraints = "source_type_constraints"
-            case targetTypeConstraints = "target_type_constraints"
-            case cascadeOnDelete = "cascade_on_delete"
-            case propertySchema = "property_schema"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.cardinality = try container.decode(Components.Schemas.EdgeType.CardinalityPayload.self, forKey: "cardinality")
+            self.sourceTypeConstraints = try container.decode([Swift.String].self, forKey: "source_type_constraints")
+            self.targetTypeConstraints = try container.decode([Swift.String].self, forKey: "target_type_constraints")
+            self.cascadeOnDelete = try container.decode(Components.Schemas.EdgeType.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
+            self.propertySchema = try container.decode(Components.Schemas.JSONObject.self, forKey: "property_schema")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encodeIfPresent(label, forKey: "label")
+            try container.encodeIfPresent(description, forKey: "description")
+            try container.encode(cardinality, forKey: "cardinality")
+            try container.encode(sourceTypeConstraints, forKey: "source_type_constraints")
+            try container.encode(targetTypeConstraints, forKey: "target_type_constraints")
+            try container.encode(cascadeOnDelete, forKey: "cascade_on_delete")
+            try container.encode(propertySchema, forKey: "property_schema")
         }
         public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
         public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
@@ -375,152 +481,130 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// An item with its metadata, as write doors answer it and as listing rows read with
-    /// `include=metadata`. `listed` is on certified reads only (not in the public Marfa document):
-    /// `false` when the source filter leaves the row out of set reads.
-    public struct ItemEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// The write repeated one the server had already performed; nothing was written.
-        public var acknowledged: Swift.Bool?
-        public var listed: Swift.Bool?
-        public var conflictResolution: Components.Schemas.ConflictResolution?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, acknowledged: Swift.Bool? = nil, listed: Swift.Bool? = nil, conflictResolution: Components.Schemas.ConflictResolution? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.acknowledged = acknowledged
-            self.listed = listed
-            self.conflictResolution = conflictResolution
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case item
-            case metadata
-            case acknowledged
-            case listed
-            case conflictResolution = "conflict_resolution"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
-    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
-    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case browser
-        case app
-        case key
-        case local
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "browser": self = .browser
-                case "app": self = .app
-                case "key": self = .key
-                case "local": self = .local
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .browser: "browser"
-                case .app: "app"
-                case .key: "key"
-                case .local: "local"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.browser, .app, .key, .local]
-    }
-}
-
-extension Components.Schemas {
-    /// A change to an item, on the base `version` the client read.
-    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
-        public var version: Swift.Int64
-        public var properties: Components.Schemas.Properties?
-        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
-        public var _type: Swift.String?
-        /// Set with a new `type` to change the item's type.
-        public var retype: Swift.Bool?
-        public var forceSnapshot: Swift.Bool?
-        public var tier: Components.Schemas.Tier?
-        public var timestamp: Foundation.Date?
-        public var sourceId: Swift.String?
-        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
-        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
-            self.version = version
-            self.properties = properties
-            self.propertiesMode = propertiesMode
-            self._type = _type
-            self.retype = retype
-            self.forceSnapshot = forceSnapshot
-            self.tier = tier
-            self.timestamp = timestamp
-            self.sourceId = sourceId
-            self.edges = edges
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
-            case properties
-            case propertiesMode = "properties_mode"
-            case _type = "type"
-            case retype
-            case forceSnapshot = "force_snapshot"
-            case tier
-            case timestamp
-            case sourceId = "source_id"
-            case edges
+    /// Who made a write. Not in the public Marfa document.
+    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var kind: Components.Schemas.WriterKind
+        /// The key's id, or the app's client id.
+        public var id: Swift.String?
+        /// The key's label or the app's name.
+        public var name: Swift.String?
+        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
+            self.kind = kind
+            self.id = id
+            self.name = name
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: .version)
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: .properties)
-            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: .propertiesMode)
-            self._type = try container.decodeIfPresent(Swift.String.self, forKey: ._type)
-            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: .retype)
-            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: .forceSnapshot)
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
-            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .timestamp)
-            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: .sourceId)
-            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: .edges)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Components.Schemas.WriterKind.self, forKey: "kind")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(version, forKey: .version)
-            try container.encodeIfPresent(properties, forKey: .properties)
-            try container.encodeIfPresent(propertiesMode, forKey: .propertiesMode)
-            try container.encodeIfPresent(_type, forKey: ._type)
-            try container.encodeIfPresent(retype, forKey: .retype)
-            try container.encodeIfPresent(forceSnapshot, forKey: .forceSnapshot)
-            try container.encodeIfPresent(tier, forKey: .tier)
-            try container.encodeRFC3339IfPresent(timestamp, forKey: .timestamp)
-            try container.encodeIfPresent(sourceId, forKey: .sourceId)
-            try container.encodeIfPresent(edges, forKey: .edges)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(kind, forKey: "kind")
+            try container.encodeIfPresent(id, forKey: "id")
+            try container.encodeIfPresent(name, forKey: "name")
         }
-        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case merge
-            case replace
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "merge": self = .merge
-                    case "replace": self = .replace
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .merge: "merge"
-                    case .replace: "replace"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.merge, .replace]
+    }
+}
+
+extension Components.Schemas {
+    /// A page of items with their metadata (`include=metadata`).
+    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.ItemEnvelope]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
         }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(data, forKey: "data")
+            try container.encode(cursor, forKey: "cursor")
+            try container.encode(hasMore, forKey: "has_more")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// One page of an item's history, oldest first. Not in the public Marfa document.
+    public struct ItemSnapshotPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var snapshots: [Components.Schemas.ItemSnapshot]
+        /// Pass as `after` for the next page; `null` when there is none.
+        public var next: Swift.Int64?
+        public init(snapshots: [Components.Schemas.ItemSnapshot], next: Swift.Int64?) {
+            self.snapshots = snapshots
+            self.next = next
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.snapshots = try container.decode([Components.Schemas.ItemSnapshot].self, forKey: "snapshots")
+            self.next = try container.decodeIfPresent(Swift.Int64.self, forKey: "next")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(snapshots, forKey: "snapshots")
+            try container.encode(next, forKey: "next")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemExtensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var extensions: Components.Schemas.ItemExtensions.ExtensionsPayload
+        public init(extensions: Components.Schemas.ItemExtensions.ExtensionsPayload) {
+            self.extensions = extensions
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.extensions = try container.decode(Components.Schemas.ItemExtensions.ExtensionsPayload.self, forKey: "extensions")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(extensions, forKey: "extensions")
+        }
+        public typealias ExtensionsPayload = Components.Schemas.Item.ExtensionsPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var sourceId: Swift.String
+        public var targetId: Swift.String
+        public var edgeType: Swift.String
+        public var properties: Components.Schemas.Properties?
+        public init(id: Swift.String? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties? = nil) {
+            self.id = id
+            self.sourceId = sourceId
+            self.targetId = targetId
+            self.edgeType = edgeType
+            self.properties = properties
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.sourceId = try container.decode(Swift.String.self, forKey: "source_id")
+            self.targetId = try container.decode(Swift.String.self, forKey: "target_id")
+            self.edgeType = try container.decode(Swift.String.self, forKey: "edge_type")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(id, forKey: "id")
+            try container.encode(sourceId, forKey: "source_id")
+            try container.encode(targetId, forKey: "target_id")
+            try container.encode(edgeType, forKey: "edge_type")
+            try container.encodeIfPresent(properties, forKey: "properties")
+        }
     }
 }
 
@@ -535,10 +619,17 @@ extension Components.Schemas {
             self.minRetainedId = minRetainedId
             self.requested = requested
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case minRetainedId = "min_retained_id"
-            case requested
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.CatchupTooOldFrame.EventTypePayload.self, forKey: "event_type")
+            self.minRetainedId = try container.decode(Swift.String.self, forKey: "min_retained_id")
+            self.requested = try container.decode(Swift.String.self, forKey: "requested")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(minRetainedId, forKey: "min_retained_id")
+            try container.encode(requested, forKey: "requested")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case catchupTooOld
@@ -562,106 +653,122 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var results: [Components.Schemas.SearchResult]
-        public init(results: [Components.Schemas.SearchResult]) {
-            self.results = results
+    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var startsAt: Swift.String
+        public var endsAt: Swift.String?
+        public var item: Components.Schemas.Item
+        /// The series this occurrence was expanded from.
+        public var seriesId: Swift.String?
+        /// The occurrence a stored exception replaces.
+        public var replaces: Swift.String?
+        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
+            self.item = item
+            self.seriesId = seriesId
+            self.replaces = replaces
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case results
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
+            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
+            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
         }
-    }
-}
-
-extension Components.Schemas {
-    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Occurrence]
-        public var window: Components.Schemas.OccurrenceList.WindowPayload
-        public var scan: Components.Schemas.OccurrenceList.ScanPayload
-        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
-        public var seriesErrorsTruncated: Swift.Bool?
-        public var expansionIncomplete: Swift.Bool?
-        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
-            self.data = data
-            self.window = window
-            self.scan = scan
-            self.seriesErrors = seriesErrors
-            self.seriesErrorsTruncated = seriesErrorsTruncated
-            self.expansionIncomplete = expansionIncomplete
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case window
-            case scan
-            case seriesErrors = "series_errors"
-            case seriesErrorsTruncated = "series_errors_truncated"
-            case expansionIncomplete = "expansion_incomplete"
-        }
-        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var from: Swift.String
-            public var to: Swift.String
-            public init(from: Swift.String, to: Swift.String) {
-                self.from = from
-                self.to = to
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case from
-                case to
-            }
-        }
-        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var eventsRead: Swift.Int
-            public var occurrences: Swift.Int
-            public var maxOccurrences: Swift.Int
-            public var seriesErrors: Swift.Int
-            public var maxSeriesErrors: Swift.Int
-            public var unproductiveIterations: Swift.Int
-            public var maxUnproductiveIterations: Swift.Int
-            public var seriesUnexpanded: Swift.Int
-            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
-                self.eventsRead = eventsRead
-                self.occurrences = occurrences
-                self.maxOccurrences = maxOccurrences
-                self.seriesErrors = seriesErrors
-                self.maxSeriesErrors = maxSeriesErrors
-                self.unproductiveIterations = unproductiveIterations
-                self.maxUnproductiveIterations = maxUnproductiveIterations
-                self.seriesUnexpanded = seriesUnexpanded
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case eventsRead = "events_read"
-                case occurrences
-                case maxOccurrences = "max_occurrences"
-                case seriesErrors = "series_errors"
-                case maxSeriesErrors = "max_series_errors"
-                case unproductiveIterations = "unproductive_iterations"
-                case maxUnproductiveIterations = "max_unproductive_iterations"
-                case seriesUnexpanded = "series_unexpanded"
-            }
-        }
-        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var itemId: Swift.String
-            public var message: Swift.String
-            public init(itemId: Swift.String, message: Swift.String) {
-                self.itemId = itemId
-                self.message = message
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case itemId = "item_id"
-                case message
-            }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(startsAt, forKey: "starts_at")
+            try container.encodeIfPresent(endsAt, forKey: "ends_at")
+            try container.encode(item, forKey: "item")
+            try container.encodeIfPresent(seriesId, forKey: "series_id")
+            try container.encodeIfPresent(replaces, forKey: "replaces")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folder: Components.Schemas.Folder
-        public init(folder: Components.Schemas.Folder) {
-            self.folder = folder
+    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var webhooks: [Components.Schemas.Webhook]
+        public init(webhooks: [Components.Schemas.Webhook]) {
+            self.webhooks = webhooks
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case folder
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(webhooks, forKey: "webhooks")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var deliveries: [Components.Schemas.WebhookDelivery]
+        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
+            self.deliveries = deliveries
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(deliveries, forKey: "deliveries")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var name: Swift.String
+        public var intervalMs: Swift.Int64
+        public var nextRunAt: Foundation.Date?
+        public var runningSince: Foundation.Date?
+        public var lastStartedAt: Foundation.Date?
+        public var lastFinishedAt: Foundation.Date?
+        /// `ok` or `error`; `null` before the first run.
+        public var lastOutcome: Swift.String?
+        public var lastError: Swift.String?
+        /// What the last run reported.
+        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
+        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
+            self.name = name
+            self.intervalMs = intervalMs
+            self.nextRunAt = nextRunAt
+            self.runningSince = runningSince
+            self.lastStartedAt = lastStartedAt
+            self.lastFinishedAt = lastFinishedAt
+            self.lastOutcome = lastOutcome
+            self.lastError = lastError
+            self.lastResult = lastResult
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.intervalMs = try container.decode(Swift.Int64.self, forKey: "interval_ms")
+            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "next_run_at")
+            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "running_since")
+            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_started_at")
+            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_finished_at")
+            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: "last_outcome")
+            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: "last_error")
+            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "last_result")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encode(intervalMs, forKey: "interval_ms")
+            try container.encodeRFC3339(nextRunAt, forKey: "next_run_at")
+            try container.encodeRFC3339(runningSince, forKey: "running_since")
+            try container.encodeRFC3339(lastStartedAt, forKey: "last_started_at")
+            try container.encodeRFC3339(lastFinishedAt, forKey: "last_finished_at")
+            try container.encode(lastOutcome, forKey: "last_outcome")
+            try container.encode(lastError, forKey: "last_error")
+            try container.encode(lastResult, forKey: "last_result")
         }
     }
 }
@@ -675,9 +782,15 @@ extension Components.Schemas {
             self.field = field
             self.direction = direction
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case field
-            case direction
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.field = try container.decode(Swift.String.self, forKey: "field")
+            self.direction = try container.decodeIfPresent(Components.Schemas.ViewSort.DirectionPayload.self, forKey: "direction")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(field, forKey: "field")
+            try container.encodeIfPresent(direction, forKey: "direction")
         }
         public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case asc
@@ -704,56 +817,43 @@ extension Components.Schemas {
 }
 
 extension Components.Responses {
-    /// The edge.
-    public struct EdgeEnvelope: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.EdgeEnvelope.Headers
-        public var body: Components.Responses.EdgeEnvelope.Body
-        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
+    /// The extension namespaces the key may read.
+    public struct ItemExtensions: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemExtensions.Headers
+        public var body: Components.Responses.ItemExtensions.Body
+        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.EdgeEnvelope)
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ItemExtensions)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgeEnvelope {
+            public var json: Components.Schemas.ItemExtensions {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The folder.
+    public struct Folder: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Folder.Headers
+        public var body: Components.Responses.Folder.Body
+        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.FolderEnvelope)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.FolderEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -768,14 +868,14 @@ extension Components.Responses {
     /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
     /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
     /// `core_type_immutable`, `scoped_credential_not_permitted`.
-    public struct Forbidden: Swift.Sendable, Swift.Hashable {
+    public struct Forbidden: Swift.Sendable, Swift.Equatable {
         public var headers: Components.Responses.Forbidden.Headers
         public var body: Components.Responses.Forbidden.Body
         public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
+        public struct Headers: Swift.Sendable, Swift.Equatable {
             /// The contract version this answer was made under, the same number as `info.version` and as
             /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
             /// answer without it came from something in front of the server.
@@ -816,7 +916,7 @@ extension Components.Responses {
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
             public var json: Components.Schemas.ErrorResponse {
@@ -830,93 +930,43 @@ extension Components.Responses {
     }
 }
 
-extension Components.Responses {
-    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-    public struct OAuthError: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.OAuthError.Headers
-        public var body: Components.Responses.OAuthError.Body
-        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.OAuthError)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.OAuthError {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Headers {
-    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true]
-    }
-}
-
 extension Operations {
-    /// Revoke a token
+    /// Exchange a grant for tokens
     ///
-    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
-    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
-    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
-    /// public Marfa document.
+    /// The token endpoint for public clients (PKCE takes the place of a client secret):
+    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
+    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
+    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
+    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
+    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
+    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
+    ///   means add five seconds to the interval, `expired_token` means start again, and
+    ///   `access_denied` means the person declined.
     ///
-    /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken {
-        public static let id: Swift.String = "revokeToken"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RevokeToken.Input.Body
-            public init(body: Operations.RevokeToken.Input.Body) {
+    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
+    /// Marfa document.
+    ///
+    /// `POST /auth/oauth2/token`
+    public enum RequestToken {
+        public static let id: Swift.String = "requestToken"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RequestToken.Input.Body
+            public init(body: Operations.RequestToken.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.RevocationRequest)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.TokenRequest)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The token no longer works, or never did.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The tokens.
             /// Status 200.
-            case ok(Operations.RevokeToken.Output.Ok)
+            case ok(Operations.RequestToken.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeToken.Output.Ok {
+            public var ok: Operations.RequestToken.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -926,7 +976,17 @@ extension Operations {
             public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -936,38 +996,29 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The token no longer works, or never did.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RevokeToken.Output.Ok.Headers
-                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
+            /// The tokens.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RequestToken.Output.Ok.Headers
+                public var body: Operations.RequestToken.Output.Ok.Body
+                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
                     self.headers = headers
+                    self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TokenResponse)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TokenResponse {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
                     }
                 }
             }
@@ -976,57 +1027,36 @@ extension Operations {
 }
 
 extension Operations {
-    /// Show the device consent page
+    /// Show the owner's sign-in page
     ///
-    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    /// The HTML page where the owner signs in with the owner password. Its form posts to
+    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
     ///
-    /// `GET /auth/device/consent`
-    public enum ShowDeviceConsentPage {
-        public static let id: Swift.String = "showDeviceConsentPage"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowDeviceConsentPage.Input.Query
-            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
+    /// `GET /auth/sign-in`
+    public enum ShowSignInPage {
+        public static let id: Swift.String = "showSignInPage"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ShowSignInPage.Input.Query
+            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
                 self.query = query
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var userCode: Swift.String
-                public init(userCode: Swift.String) {
-                    self.userCode = userCode
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// A same-origin path to return to after signing in.
+                public var returnTo: Swift.String?
+                public init(returnTo: Swift.String? = nil) {
+                    self.returnTo = returnTo
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The sign-in page.
             /// Status 200.
-            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            case ok(Operations.ShowSignInPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+            public var ok: Operations.ShowSignInPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowDeviceConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceConsentPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1036,13 +1066,12 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
@@ -1060,16 +1089,16 @@ extension Operations {
     /// `POST /keys`
     public enum CreateKey {
         public static let id: Swift.String = "createKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var body: Operations.CreateKey.Input.Body
             public init(body: Operations.CreateKey.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                 case json(Components.Schemas.KeyInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The key, with its plaintext.
             /// Status 201.
             case created(Operations.CreateKey.Output.Created)
@@ -1077,7 +1106,7 @@ extension Operations {
             public var created: Operations.CreateKey.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1090,7 +1119,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1100,7 +1129,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1112,7 +1141,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1126,7 +1155,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1136,43 +1165,21 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The key, with its plaintext.
-            public struct Created: Swift.Sendable, Swift.Hashable {
+            public struct Created: Swift.Sendable, Swift.Equatable {
                 public var headers: Operations.CreateKey.Output.Created.Headers
                 public var body: Operations.CreateKey.Output.Created.Body
                 public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.ApiKey)
                     /// The body as `application/json`; throws when it came as another type.
                     public var json: Components.Schemas.ApiKey {
@@ -1189,56 +1196,36 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace an item type
+    /// Read an item type
     ///
-    /// Replaces a custom type's definition, running the registration checks again. Needs
-    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
-    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
-    /// `updateType`.
+    /// One type with inheritance resolved. A stored chain that cannot be resolved is
+    /// `409 type_chain_unresolvable`.
     ///
-    /// `PUT /types/{id}`
-    public enum ReplaceType {
-        public static let id: Swift.String = "replaceType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceType.Input.Path
-            public var body: Operations.ReplaceType.Input.Body
-            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
+    /// `GET /types/{id}`
+    public enum GetType {
+        public static let id: Swift.String = "getType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetType.Input.Path
+            public init(path: Operations.GetType.Input.Path) {
                 self.path = path
-                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The type's identifier, such as `app.readinglist.entry`.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as stored, and any connector mappings the change broke.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type.
             /// Status 200.
-            case ok(Operations.ReplaceType.Output.Ok)
+            case ok(Operations.GetType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ReplaceType.Output.Ok {
+            public var ok: Operations.GetType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1248,19 +1235,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1273,7 +1248,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1287,17 +1262,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1307,144 +1272,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// List edge types
-    ///
-    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
-    ///
-    /// `GET /edge-types`
-    public enum ListEdgeTypes {
-        public static let id: Swift.String = "listEdgeTypes"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListEdgeTypes.Input.Headers
-            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge types.
-            /// Status 200.
-            case ok(Operations.ListEdgeTypes.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListEdgeTypes.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge types.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
-                public var body: Operations.ListEdgeTypes.Output.Ok.Body
-                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
+            /// The type.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetType.Output.Ok.Headers
+                public var body: Operations.GetType.Output.Ok.Body
+                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.EdgeTypeList)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemType)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeList {
+                    public var json: Components.Schemas.ItemType {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1458,47 +1303,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Restore an item from the bin
+    /// Register an edge type
     ///
-    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
+    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
+    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
+    /// (`409 conflict`). The public document names this operation `createEdgeType`.
     ///
-    /// `POST /items/{id}/restore`
-    public enum RestoreItem {
-        public static let id: Swift.String = "restoreItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RestoreItem.Input.Path
-            public var headers: Operations.RestoreItem.Input.Headers
-            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
+    /// `POST /edge-types`
+    public enum RegisterEdgeType {
+        public static let id: Swift.String = "registerEdgeType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RegisterEdgeType.Input.Body
+            public init(body: Operations.RegisterEdgeType.Input.Body) {
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgeTypeInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge type as registered.
+            /// Status 201.
+            case created(Operations.RegisterEdgeType.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterEdgeType.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1508,7 +1352,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1520,20 +1364,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1547,17 +1378,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1567,126 +1388,63 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge type as registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
+                public var body: Operations.RegisterEdgeType.Output.Created.Body
+                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.EdgeTypeEnvelope)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.EdgeTypeEnvelope {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Read an item's metadata
+    /// Move an item to the bin
     ///
-    /// The item's tags and the extension namespaces the key may read.
+    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
+    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
+    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
+    /// come back or are purged with it; while it is the source of an edge whose type says
+    /// `block`, the delete is refused `409 conflict`.
     ///
-    /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
-        public static let id: Swift.String = "getItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItemMetadata.Input.Path
-            public init(path: Operations.GetItemMetadata.Input.Path) {
+    /// `DELETE /items/{id}`
+    public enum DeleteItem {
+        public static let id: Swift.String = "deleteItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteItem.Input.Path
+            public var headers: Operations.DeleteItem.Input.Headers
+            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
                 self.path = path
+                self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Replace an extension namespace
-    ///
-    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
-    ///
-    /// `PUT /items/{id}/extensions/{namespace}`
-    public enum ReplaceItemExtension {
-        public static let id: Swift.String = "replaceItemExtension"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceItemExtension.Input.Path
-            public var headers: Operations.ReplaceItemExtension.Input.Headers
-            public var body: Operations.ReplaceItemExtension.Input.Body
-            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1696,19 +1454,16 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.JSONObject)
-            }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The extension namespaces the key may read.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1721,7 +1476,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1731,7 +1486,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1743,7 +1498,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1756,17 +1511,21 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
                 get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1776,7 +1535,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1786,7 +1545,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1796,31 +1555,30 @@ extension Operations {
 }
 
 extension Operations {
-    /// Update an edge
+    /// Replace an item's tags
     ///
-    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
-    /// `current` is the edge as it stands. The version moves on every applied update.
+    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
     ///
-    /// `PATCH /edges/{id}`
-    public enum UpdateEdge {
-        public static let id: Swift.String = "updateEdge"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateEdge.Input.Path
-            public var headers: Operations.UpdateEdge.Input.Headers
-            public var body: Operations.UpdateEdge.Input.Body
-            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
+    /// `PUT /items/{id}/metadata`
+    public enum ReplaceItemMetadata {
+        public static let id: Swift.String = "replaceItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ReplaceItemMetadata.Input.Path
+            public var headers: Operations.ReplaceItemMetadata.Input.Headers
+            public var body: Operations.ReplaceItemMetadata.Input.Body
+            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge's id.
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1830,19 +1588,617 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgePatch)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TagsInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item's metadata.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's outbound edges
+    ///
+    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
+    /// read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /items/{id}/edges`
+    public enum ListItemEdges {
+        public static let id: Swift.String = "listItemEdges"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemEdges.Input.Path
+            public var query: Operations.ListItemEdges.Input.Query
+            public var headers: Operations.ListItemEdges.Input.Headers
+            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of edges.
+            /// Status 200.
+            case ok(Components.Responses.EdgePage)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgePage {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List occurrences in a window
+    ///
+    /// The events inside a time window, recurring series expanded at read time. A window too long,
+    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    ///
+    /// `GET /occurrences`
+    public enum ListOccurrences {
+        public static let id: Swift.String = "listOccurrences"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListOccurrences.Input.Query
+            public init(query: Operations.ListOccurrences.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Window start (inclusive), RFC 3339.
+                public var from: Swift.String
+                /// Window end (exclusive), RFC 3339.
+                public var to: Swift.String
+                /// One event type; every readable event type by default.
+                public var _type: Swift.String?
+                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
+                    self.from = from
+                    self.to = to
+                    self._type = _type
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The occurrences.
+            /// Status 200.
+            case ok(Operations.ListOccurrences.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListOccurrences.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The occurrences.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListOccurrences.Output.Ok.Headers
+                public var body: Operations.ListOccurrences.Output.Ok.Body
+                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.OccurrenceList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.OccurrenceList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List a webhook's deliveries
+    ///
+    /// Recent delivery attempts, newest first.
+    ///
+    /// `GET /webhooks/{id}/deliveries`
+    public enum ListWebhookDeliveries {
+        public static let id: Swift.String = "listWebhookDeliveries"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListWebhookDeliveries.Input.Path
+            public var query: Operations.ListWebhookDeliveries.Input.Query
+            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var limit: Swift.Int?
+                public init(limit: Swift.Int? = nil) {
+                    self.limit = limit
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The deliveries.
+            /// Status 200.
+            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The deliveries.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
+                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.WebhookDeliveryList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookDeliveryList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Get a presigned URL for a blob
+    ///
+    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    ///
+    /// `GET /blobs/{hash}/url`
+    public enum GetBlobUrl {
+        public static let id: Swift.String = "getBlobUrl"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetBlobUrl.Input.Path
+            public var query: Operations.GetBlobUrl.Input.Query
+            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Lifetime in seconds.
+                public var ttl: Swift.Int?
+                public init(ttl: Swift.Int? = nil) {
+                    self.ttl = ttl
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The URL.
+            /// Status 200.
+            case ok(Operations.GetBlobUrl.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetBlobUrl.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The URL.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
+                public var body: Operations.GetBlobUrl.Output.Ok.Body
+                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.BlobUrl)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.BlobUrl {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Change a view
+    ///
+    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
+    ///
+    /// `PATCH /views/{id}`
+    public enum UpdateView {
+        public static let id: Swift.String = "updateView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateView.Input.Path
+            public var headers: Operations.UpdateView.Input.Headers
+            public var body: Operations.UpdateView.Input.Body
+            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
@@ -1854,7 +2210,7 @@ extension Operations {
             public var conflict: Components.Responses.VersionConflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1867,7 +2223,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1877,7 +2233,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1889,7 +2245,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1902,7 +2258,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1912,7 +2268,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1922,389 +2278,11 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Update a webhook
-    ///
-    /// Changes the fields given; the secret cannot be rotated here.
-    ///
-    /// `PATCH /webhooks/{id}`
-    public enum UpdateWebhook {
-        public static let id: Swift.String = "updateWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateWebhook.Input.Path
-            public var body: Operations.UpdateWebhook.Input.Body
-            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.WebhookPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 200.
-            case ok(Components.Responses.Webhook)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Replace the instance's settings (instance path)
-    ///
-    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
-    /// `400 validation_error`. Not in the public Marfa document.
-    ///
-    /// `PUT /config`
-    public enum ReplaceConfig {
-        public static let id: Swift.String = "replaceConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.ReplaceConfig.Input.Body
-            public init(body: Operations.ReplaceConfig.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfig)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a folder
-    ///
-    /// One folder's settings. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders/{id}`
-    public enum GetFolder {
-        public static let id: Swift.String = "getFolder"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetFolder.Input.Path
-            public init(path: Operations.GetFolder.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List views
-    ///
-    /// Every saved view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views`
-    public enum ListViews {
-        public static let id: Swift.String = "listViews"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The views.
-            /// Status 200.
-            case ok(Operations.ListViews.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListViews.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The views.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListViews.Output.Ok.Headers
-                public var body: Operations.ListViews.Output.Ok.Body
-                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ViewList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ViewList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

@@ -199,205 +199,274 @@ public protocol APIProtocol: Swift.Sendable {
 }
 
 extension Components.Schemas {
-    /// A connector mapping a type change broke.
-    public struct BrokenMapping: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var connectionId: Swift.String
-        public var integrationRef: Swift.String?
-        public var issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]
-        public init(connectionId: Swift.String, integrationRef: Swift.String?, issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]) {
-            self.connectionId = connectionId
-            self.integrationRef = integrationRef
-            self.issues = issues
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case connectionId = "connection_id"
-            case integrationRef = "integration_ref"
-            case issues
+    public struct KeyInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var label: Swift.String
+        public var source: Swift.String
+        public var role: Components.Schemas.KeyInput.RolePayload?
+        public var defaultTier: Components.Schemas.Tier?
+        public var isPlatform: Swift.Bool?
+        public var permissions: [Components.Schemas.Permission]?
+        public var sources: [Swift.String]?
+        public var typePermissions: Components.Schemas.TypePermissionMap?
+        public var extensionPermissions: Components.Schemas.AccessMap?
+        public var edgePermissions: Components.Schemas.AccessMap?
+        public var metadataPermissions: Components.Schemas.AccessMap?
+        public var enforcementOverride: Components.Schemas.Enforcement?
+        public init(label: Swift.String, source: Swift.String, role: Components.Schemas.KeyInput.RolePayload? = nil, defaultTier: Components.Schemas.Tier? = nil, isPlatform: Swift.Bool? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil) {
+            self.label = label
+            self.source = source
+            self.role = role
+            self.defaultTier = defaultTier
+            self.isPlatform = isPlatform
+            self.permissions = permissions
+            self.sources = sources
+            self.typePermissions = typePermissions
+            self.extensionPermissions = extensionPermissions
+            self.edgePermissions = edgePermissions
+            self.metadataPermissions = metadataPermissions
+            self.enforcementOverride = enforcementOverride
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.connectionId = try container.decode(Swift.String.self, forKey: .connectionId)
-            self.integrationRef = try container.decodeIfPresent(Swift.String.self, forKey: .integrationRef)
-            self.issues = try container.decode([Components.Schemas.BrokenMapping.IssuesItemPayload].self, forKey: .issues)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.label = try container.decode(Swift.String.self, forKey: "label")
+            self.source = try container.decode(Swift.String.self, forKey: "source")
+            self.role = try container.decodeIfPresent(Components.Schemas.KeyInput.RolePayload.self, forKey: "role")
+            self.defaultTier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "default_tier")
+            self.isPlatform = try container.decodeIfPresent(Swift.Bool.self, forKey: "is_platform")
+            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
+            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
+            self.typePermissions = try container.decodeIfPresent(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
+            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
+            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
+            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
+            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: "enforcement_override")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(connectionId, forKey: .connectionId)
-            try container.encode(integrationRef, forKey: .integrationRef)
-            try container.encode(issues, forKey: .issues)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(label, forKey: "label")
+            try container.encode(source, forKey: "source")
+            try container.encodeIfPresent(role, forKey: "role")
+            try container.encodeIfPresent(defaultTier, forKey: "default_tier")
+            try container.encodeIfPresent(isPlatform, forKey: "is_platform")
+            try container.encodeIfPresent(permissions, forKey: "permissions")
+            try container.encodeIfPresent(sources, forKey: "sources")
+            try container.encodeIfPresent(typePermissions, forKey: "type_permissions")
+            try container.encodeIfPresent(extensionPermissions, forKey: "extension_permissions")
+            try container.encodeIfPresent(edgePermissions, forKey: "edge_permissions")
+            try container.encodeIfPresent(metadataPermissions, forKey: "metadata_permissions")
+            try container.encodeIfPresent(enforcementOverride, forKey: "enforcement_override")
         }
-        public struct IssuesItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var field: Swift.String
-            public var message: Swift.String
-            public init(field: Swift.String, message: Swift.String) {
-                self.field = field
-                self.message = message
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case field
-                case message
-            }
+        public typealias RolePayload = Components.Schemas.ApiKey.RolePayload
+    }
+}
+
+extension Components.Schemas {
+    /// How the type's snapshots are thinned.
+    public struct VersionPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var recentDays: Swift.Int?
+        public var dailySnapshotDays: Swift.Int?
+        public var weeklySnapshotDays: Swift.Int?
+        public var maxVersions: Swift.Int?
+        public init(recentDays: Swift.Int? = nil, dailySnapshotDays: Swift.Int? = nil, weeklySnapshotDays: Swift.Int? = nil, maxVersions: Swift.Int? = nil) {
+            self.recentDays = recentDays
+            self.dailySnapshotDays = dailySnapshotDays
+            self.weeklySnapshotDays = weeklySnapshotDays
+            self.maxVersions = maxVersions
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.recentDays = try container.decodeIfPresent(Swift.Int.self, forKey: "recent_days")
+            self.dailySnapshotDays = try container.decodeIfPresent(Swift.Int.self, forKey: "daily_snapshot_days")
+            self.weeklySnapshotDays = try container.decodeIfPresent(Swift.Int.self, forKey: "weekly_snapshot_days")
+            self.maxVersions = try container.decodeIfPresent(Swift.Int.self, forKey: "max_versions")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(recentDays, forKey: "recent_days")
+            try container.encodeIfPresent(dailySnapshotDays, forKey: "daily_snapshot_days")
+            try container.encodeIfPresent(weeklySnapshotDays, forKey: "weekly_snapshot_days")
+            try container.encodeIfPresent(maxVersions, forKey: "max_versions")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
-    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `folder`, `view` or `webhook`. Open.
-        public var kind: Swift.String
+    /// Not in the public Marfa document.
+    public struct TypeIcon: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type's identifier.
         public var id: Swift.String
-        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Whether a type move can rewrite it.
-        public var rewritable: Swift.Bool
-        /// Why it cannot be rewritten.
-        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.kind = kind
+        /// The icon the type resolves to now.
+        public var icon: Swift.String?
+        public init(id: Swift.String, icon: Swift.String?) {
             self.id = id
-            self.name = name
-            self.rewritable = rewritable
-            self.reason = reason
+            self.icon = icon
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case id
-            case name
-            case rewritable
-            case reason
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: "icon")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(icon, forKey: "icon")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var label: Swift.String?
+    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case running
+        case completed
+        case failed
+        case canceled
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "running": self = .running
+                case "completed": self = .completed
+                case "failed": self = .failed
+                case "canceled": self = .canceled
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .running: "running"
+                case .completed: "completed"
+                case .failed: "failed"
+                case .canceled: "canceled"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
         public var description: Swift.String?
-        public var cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload
-        public var sourceTypeConstraints: [Swift.String]?
-        public var targetTypeConstraints: [Swift.String]?
-        public var cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload?
-        public var propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload?
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload, sourceTypeConstraints: [Swift.String]? = nil, targetTypeConstraints: [Swift.String]? = nil, cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload? = nil, propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload? = nil) {
-            self.id = id
-            self.label = label
+        public var required: Swift.Bool?
+        public var enumValues: [Swift.String]?
+        public var itemsType: Swift.String?
+        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
+            self._type = _type
             self.description = description
-            self.cardinality = cardinality
-            self.sourceTypeConstraints = sourceTypeConstraints
-            self.targetTypeConstraints = targetTypeConstraints
-            self.cascadeOnDelete = cascadeOnDelete
-            self.propertySchema = propertySchema
+            self.required = required
+            self.enumValues = enumValues
+            self.itemsType = itemsType
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case label
-            case description
-            case cardinality
-            case sourceTypeConstraints = "source_type_constraints"
-            case targetTypeConstraints = "target_type_constraints"
-            case cascadeOnDelete = "cascade_on_delete"
-            case propertySchema = "property_schema"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
+            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
+            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
         }
-        public enum CardinalityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case oneToOne
-            case oneToMany
-            case manyToOne
-            case manyToMany
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "one-to-one": self = .oneToOne
-                    case "one-to-many": self = .oneToMany
-                    case "many-to-one": self = .manyToOne
-                    case "many-to-many": self = .manyToMany
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .oneToOne: "one-to-one"
-                    case .oneToMany: "one-to-many"
-                    case .manyToOne: "many-to-one"
-                    case .manyToMany: "many-to-many"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.oneToOne, .oneToMany, .manyToOne, .manyToMany]
-        }
-        public enum CascadeOnDeletePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cascade
-            case orphan
-            case block
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "cascade": self = .cascade
-                    case "orphan": self = .orphan
-                    case "block": self = .block
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .cascade: "cascade"
-                    case .orphan: "orphan"
-                    case .block: "block"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.cascade, .orphan, .block]
-        }
-        public struct PropertySchemaPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition]
-            public init(additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgePropertyDefinition]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(_type, forKey: "type")
+            try container.encodeIfPresent(description, forKey: "description")
+            try container.encodeIfPresent(required, forKey: "required")
+            try container.encodeIfPresent(enumValues, forKey: "enum_values")
+            try container.encodeIfPresent(itemsType, forKey: "items_type")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var state: Components.Schemas.ItemTransition.StatePayload
-        public init(state: Components.Schemas.ItemTransition.StatePayload) {
-            self.state = state
+    /// Up to 50 edges of one type, with a cursor for the rest.
+    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edges: [Components.Schemas.Edge]
+        public var hasMore: Swift.Bool
+        public var nextCursor: Swift.String?
+        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
+            self.edges = edges
+            self.hasMore = hasMore
+            self.nextCursor = nextCursor
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case state
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.edges = try container.decode([Components.Schemas.Edge].self, forKey: "edges")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+            self.nextCursor = try container.decodeIfPresent(Swift.String.self, forKey: "next_cursor")
         }
-        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
-            case trashed
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
-                    case "trashed": self = .trashed
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .active: "active"
-                    case .archived: "archived"
-                    case .trashed: "trashed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.active, .archived, .trashed]
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(edges, forKey: "edges")
+            try container.encode(hasMore, forKey: "has_more")
+            try container.encodeIfPresent(nextCursor, forKey: "next_cursor")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// One item as `getItem` answers it.
+    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        /// Inbound edges by edge type, with `include=backrefs`.
+        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
+        /// The items at the far end of the item's edges, with `include=neighbors`.
+        public var neighbors: [Components.Schemas.ItemEnvelope]?
+        public var neighborsTruncated: Swift.Bool?
+        /// Neighbours left out because the key cannot read them.
+        public var neighborsOmitted: Swift.Int?
+        /// Snapshots newest first, with `include=versions`.
+        public var versions: [Components.Schemas.ItemSnapshot]?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+            self.backrefs = backrefs
+            self.neighbors = neighbors
+            self.neighborsTruncated = neighborsTruncated
+            self.neighborsOmitted = neighborsOmitted
+            self.versions = versions
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
+            self.backrefs = try container.decodeIfPresent(Components.Schemas.ItemDetail.BackrefsPayload.self, forKey: "backrefs")
+            self.neighbors = try container.decodeIfPresent([Components.Schemas.ItemEnvelope].self, forKey: "neighbors")
+            self.neighborsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "neighbors_truncated")
+            self.neighborsOmitted = try container.decodeIfPresent(Swift.Int.self, forKey: "neighbors_omitted")
+            self.versions = try container.decodeIfPresent([Components.Schemas.ItemSnapshot].self, forKey: "versions")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(item, forKey: "item")
+            try container.encode(metadata, forKey: "metadata")
+            try container.encodeIfPresent(listed, forKey: "listed")
+            try container.encodeIfPresent(backrefs, forKey: "backrefs")
+            try container.encodeIfPresent(neighbors, forKey: "neighbors")
+            try container.encodeIfPresent(neighborsTruncated, forKey: "neighbors_truncated")
+            try container.encodeIfPresent(neighborsOmitted, forKey: "neighbors_omitted")
+            try container.encodeIfPresent(versions, forKey: "versions")
+        }
+        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    /// A count per state or per type.
+    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        public var additionalProperties: [Swift.String: Swift.Int64]
+        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
+            self.additionalProperties = additionalProperties
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            try encoder.encodeAdditionalProperties(additionalProperties)
         }
     }
 }
@@ -408,47 +477,34 @@ extension Components.Schemas {
         public init(tags: [Swift.String]? = nil) {
             self.tags = tags
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case tags
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(tags, forKey: "tags")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TagList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Components.Schemas.TagList.TagsItemPayload]
-        public init(tags: [Components.Schemas.TagList.TagsItemPayload]) {
-            self.tags = tags
+    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edge: Components.Schemas.Edge
+        public var acknowledged: Swift.Bool?
+        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
+            self.edge = edge
+            self.acknowledged = acknowledged
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case tags
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.edge = try container.decode(Components.Schemas.Edge.self, forKey: "edge")
+            self.acknowledged = try container.decodeIfPresent(Swift.Bool.self, forKey: "acknowledged")
         }
-        public struct TagsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var tag: Swift.String
-            public var count: Swift.Int
-            public init(tag: Swift.String, count: Swift.Int) {
-                self.tag = tag
-                self.count = count
-            }
-            public enum CodingKeys: Swift.String, Swift.CodingKey {
-                case tag
-                case count
-            }
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var properties: Components.Schemas.Properties
-        public var version: Swift.Int64?
-        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
-            self.properties = properties
-            self.version = version
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case properties
-            case version
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(edge, forKey: "edge")
+            try container.encodeIfPresent(acknowledged, forKey: "acknowledged")
         }
     }
 }
@@ -470,12 +526,9 @@ extension Components.Schemas {
         case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
         /// A value whose `event_type` this build does not know, kept as it was received.
         case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "event_type"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            switch try container.decode(Swift.String.self, forKey: "event_type") {
                 case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
                 case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
                 case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
@@ -506,194 +559,199 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var startsAt: Swift.String
-        public var endsAt: Swift.String?
-        public var item: Components.Schemas.Item
-        /// The series this occurrence was expanded from.
-        public var seriesId: Swift.String?
-        /// The occurrence a stored exception replaces.
-        public var replaces: Swift.String?
-        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
-            self.startsAt = startsAt
-            self.endsAt = endsAt
-            self.item = item
-            self.seriesId = seriesId
-            self.replaces = replaces
+    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
+    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
+    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
+    /// during a replay. For every reason, reconnect from `cursor`.
+    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case credentialEnded
+        case readerBehind
+        case serverStopping
+        case replayFailed
+        case liveDeliveryFailed
+        case backlogOverflow
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "credential_ended": self = .credentialEnded
+                case "reader_behind": self = .readerBehind
+                case "server_stopping": self = .serverStopping
+                case "replay_failed": self = .replayFailed
+                case "live_delivery_failed": self = .liveDeliveryFailed
+                case "backlog_overflow": self = .backlogOverflow
+                default: self = .unknown(rawValue)
+            }
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case startsAt = "starts_at"
-            case endsAt = "ends_at"
-            case item
-            case seriesId = "series_id"
-            case replaces
+        public var rawValue: Swift.String {
+            switch self {
+                case .credentialEnded: "credential_ended"
+                case .readerBehind: "reader_behind"
+                case .serverStopping: "server_stopping"
+                case .replayFailed: "replay_failed"
+                case .liveDeliveryFailed: "live_delivery_failed"
+                case .backlogOverflow: "backlog_overflow"
+                case .unknown(let value): value
+            }
         }
+        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String?
-        public var events: [Components.Schemas.WebhookEvent]?
+    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var url: Swift.String
+        public var events: [Swift.String]
+        /// Only events of items of this type (a type move rewrites it).
         public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var active: Swift.Bool?
-        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+        /// The signing secret in plaintext on creation, redacted elsewhere.
+        public var secret: Swift.String
+        public var active: Swift.Bool
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
             self.url = url
             self.events = events
             self.typeFilter = typeFilter
+            self.secret = secret
             self.active = active
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case events
-            case typeFilter = "type_filter"
-            case active
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `sha256:<hex>`.
-        public var hash: Swift.String
-        public var mimeType: Swift.String
-        /// Bytes.
-        public var size: Swift.Int64
-        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
-            self.hash = hash
-            self.mimeType = mimeType
-            self.size = size
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case hash
-            case mimeType = "mime_type"
-            case size
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct HousekeepingRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var name: Swift.String
-        public var startedAt: Foundation.Date
-        public var finishedAt: Foundation.Date
-        public var outcome: Components.Schemas.HousekeepingRun.OutcomePayload
-        /// What the run reported.
-        public var result: MarfaOpenAPIRuntime.OpenAPIValue
-        public var error: Swift.String?
-        public init(name: Swift.String, startedAt: Foundation.Date, finishedAt: Foundation.Date, outcome: Components.Schemas.HousekeepingRun.OutcomePayload, result: MarfaOpenAPIRuntime.OpenAPIValue, error: Swift.String?) {
-            self.name = name
-            self.startedAt = startedAt
-            self.finishedAt = finishedAt
-            self.outcome = outcome
-            self.result = result
-            self.error = error
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case startedAt = "started_at"
-            case finishedAt = "finished_at"
-            case outcome
-            case result
-            case error
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.startedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .startedAt)
-            self.finishedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .finishedAt)
-            self.outcome = try container.decode(Components.Schemas.HousekeepingRun.OutcomePayload.self, forKey: .outcome)
-            self.result = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .result)
-            self.error = try container.decodeIfPresent(Swift.String.self, forKey: .error)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.events = try container.decode([Swift.String].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.secret = try container.decode(Swift.String.self, forKey: "secret")
+            self.active = try container.decode(Swift.Bool.self, forKey: "active")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encodeRFC3339(startedAt, forKey: .startedAt)
-            try container.encodeRFC3339(finishedAt, forKey: .finishedAt)
-            try container.encode(outcome, forKey: .outcome)
-            try container.encode(result, forKey: .result)
-            try container.encode(error, forKey: .error)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(url, forKey: "url")
+            try container.encode(events, forKey: "events")
+            try container.encodeIfPresent(typeFilter, forKey: "type_filter")
+            try container.encode(secret, forKey: "secret")
+            try container.encode(active, forKey: "active")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
         }
-        public enum OutcomePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case ok
-            case error
+    }
+}
+
+extension Components.Schemas {
+    /// The conditions of the listing grammar. No `types` means every type the key reads
+    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
+    /// `state` holds active and archived items.
+    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Types, each with its subtypes. A type move rewrites these.
+        public var types: [Swift.String]?
+        public var tier: Components.Schemas.Tier?
+        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
+        /// A filter expression (tags, `properties.<name>`, edges).
+        public var filter: Swift.String?
+        /// An item id; holds it and everything it reaches along `parent-of`.
+        public var beneath: Swift.String?
+        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
+            self.types = types
+            self.tier = tier
+            self.state = state
+            self.filter = filter
+            self.beneath = beneath
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.types = try container.decodeIfPresent([Swift.String].self, forKey: "types")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.state = try container.decodeIfPresent([Components.Schemas.SavedSearch.StateItemPayload].self, forKey: "state")
+            self.filter = try container.decodeIfPresent(Swift.String.self, forKey: "filter")
+            self.beneath = try container.decodeIfPresent(Swift.String.self, forKey: "beneath")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(types, forKey: "types")
+            try container.encodeIfPresent(tier, forKey: "tier")
+            try container.encodeIfPresent(state, forKey: "state")
+            try container.encodeIfPresent(filter, forKey: "filter")
+            try container.encodeIfPresent(beneath, forKey: "beneath")
+        }
+        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "ok": self = .ok
-                    case "error": self = .error
+                    case "active": self = .active
+                    case "archived": self = .archived
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .ok: "ok"
-                    case .error: "error"
+                    case .active: "active"
+                    case .archived: "archived"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.ok, .error]
+            public static let allCases: [Self] = [.active, .archived]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ViewEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var view: Components.Schemas.View
-        public init(view: Components.Schemas.View) {
-            self.view = view
+    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var version: Swift.Int64
+        public var name: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
+        public var sort: Components.Schemas.ViewSort?
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.version = version
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case view
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(version, forKey: "version")
+            try container.encodeIfPresent(name, forKey: "name")
+            try container.encodeIfPresent(search, forKey: "search")
+            try container.encodeIfPresent(sort, forKey: "sort")
+            try container.encodeIfPresent(groupBy, forKey: "group_by")
         }
     }
 }
 
 extension Components.Responses {
-    /// The item's metadata.
-    public struct ItemMetadata: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ItemMetadata.Headers
-        public var body: Components.Responses.ItemMetadata.Body
-        public init(headers: Components.Responses.ItemMetadata.Headers, body: Components.Responses.ItemMetadata.Body) {
+    /// The instance's settings as stored.
+    public struct InstanceConfig: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.InstanceConfig.Headers
+        public var body: Components.Responses.InstanceConfig.Body
+        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ItemMetadata.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemMetadata.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ItemMetadataEnvelope)
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.InstanceConfig)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemMetadataEnvelope {
+            public var json: Components.Schemas.InstanceConfig {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -705,67 +763,18 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The view.
-    public struct View: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.View.Headers
-        public var body: Components.Responses.View.Body
-        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
+    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+    public struct BadRequest: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.BadRequest.Headers
+        public var body: Components.Responses.BadRequest.Body
+        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.View.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ViewEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ViewEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-    public struct UnprocessableEntity: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.UnprocessableEntity.Headers
-        public var body: Components.Responses.UnprocessableEntity.Body
-        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
+        public struct Headers: Swift.Sendable, Swift.Equatable {
             /// The contract version this answer was made under, the same number as `info.version` and as
             /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
             /// answer without it came from something in front of the server.
@@ -785,8 +794,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.UnprocessableEntity.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
@@ -797,7 +806,7 @@ extension Components.Responses {
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
             public var json: Components.Schemas.ErrorResponse {
@@ -811,46 +820,40 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// The folder's id (its `system.folder` item id).
-    public typealias FolderId = Swift.String
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
 }
 
 extension Components.Headers {
-    /// The contract version this answer was made under, the same number as `info.version` and as
-    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-    /// answer without it came from something in front of the server.
-    public typealias XMarfaContract = Swift.String
-}
-
-extension Components.Headers {
-    /// Where the redirect leads.
-    public typealias Location = Swift.String
+    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+    public typealias CacheControl = Swift.String
 }
 
 extension Operations {
-    /// Discover the OAuth authorization server
+    /// Describe the instance
     ///
-    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
-    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
-    /// the public server).
+    /// The instance's name, identity, build and contract, read without a credential. A client
+    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
+    /// changes for the life of the instance) and which contract it speaks. Served by the public
+    /// server, not in the public Marfa document.
     ///
-    /// `GET /.well-known/oauth-authorization-server/auth`
-    public enum GetAuthorizationServerMetadata {
-        public static let id: Swift.String = "getAuthorizationServerMetadata"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+    /// `GET /`
+    public enum GetInstance {
+        public static let id: Swift.String = "getInstance"
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The authorization server's metadata.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's description.
             /// Status 200.
-            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            case ok(Operations.GetInstance.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+            public var ok: Operations.GetInstance.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -860,46 +863,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The authorization server's metadata.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
-                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
-                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+            /// The instance's description.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetInstance.Output.Ok.Headers
+                public var body: Operations.GetInstance.Output.Ok.Body
+                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.AuthorizationServerMetadata)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.InstanceDescription)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                    public var json: Components.Schemas.InstanceDescription {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -913,439 +894,53 @@ extension Operations {
 }
 
 extension Operations {
-    /// Enter a device code
+    /// Start a device sign-in
     ///
-    /// The entry page's form post. A known code redirects to the device consent page; an unknown
-    /// one shows the page again with an error. Lookups are limited per address, and the excess
-    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
+    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
+    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
+    /// the `device_code` grant. Not in the public Marfa document.
     ///
-    /// `POST /auth/device`
-    public enum SubmitDeviceCode {
-        public static let id: Swift.String = "submitDeviceCode"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitDeviceCode.Input.Body
-            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+    /// `POST /auth/device/code`
+    public enum RequestDeviceCode {
+        public static let id: Swift.String = "requestDeviceCode"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RequestDeviceCode.Input.Body
+            public init(body: Operations.RequestDeviceCode.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The entry page again, naming what was wrong.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The device and user codes.
             /// Status 200.
-            case ok(Operations.SubmitDeviceCode.Output.Ok)
+            case ok(Operations.RequestDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceCode.Output.Ok {
+            public var ok: Operations.RequestDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// A redirect to the device consent page.
-            /// Status 302.
-            case found(Operations.SubmitDeviceCode.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.SubmitDeviceCode.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
-        }
-    }
-}
-
-extension Operations {
-    /// Revoke an app's grant
-    ///
-    /// Ends an app's approval: its tokens stop working and its open streams end with
-    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
-    /// `grants.manage`. Not in the public Marfa document.
-    ///
-    /// `DELETE /auth/grants/{id}`
-    public enum RevokeGrant {
-        public static let id: Swift.String = "revokeGrant"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RevokeGrant.Input.Path
-            public var query: Operations.RevokeGrant.Input.Query
-            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The grant's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `1` also revokes every key the app minted.
-                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
-                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
-                    self.revokeKeys = revokeKeys
-                }
-                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _0
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "0": self = ._0
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._0: "0"
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._0, ._1]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The grant is revoked.
-            /// Status 200.
-            case ok(Operations.RevokeGrant.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeGrant.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grant is revoked.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RevokeGrant.Output.Ok.Headers
-                public var body: Operations.RevokeGrant.Output.Ok.Body
-                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Ok)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Ok {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item type
-    ///
-    /// One type with inheritance resolved. A stored chain that cannot be resolved is
-    /// `409 type_chain_unresolvable`.
-    ///
-    /// `GET /types/{id}`
-    public enum GetType {
-        public static let id: Swift.String = "getType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetType.Input.Path
-            public init(path: Operations.GetType.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type.
-            /// Status 200.
-            case ok(Operations.GetType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetType.Output.Ok.Headers
-                public var body: Operations.GetType.Output.Ok.Body
-                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemType)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemType {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Register an edge type
-    ///
-    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
-    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
-    /// (`409 conflict`). The public document names this operation `createEdgeType`.
-    ///
-    /// `POST /edge-types`
-    public enum RegisterEdgeType {
-        public static let id: Swift.String = "registerEdgeType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterEdgeType.Input.Body
-            public init(body: Operations.RegisterEdgeType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgeTypeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge type as registered.
-            /// Status 201.
-            case created(Operations.RegisterEdgeType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterEdgeType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
+            case badRequest(Components.Responses.OAuthError)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
-            /// No usable credential (`unauthorized`), checked before anything else.
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
+            case unauthorized(Components.Responses.OAuthError)
             /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
+            public var unauthorized: Components.Responses.OAuthError {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1355,46 +950,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge type as registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
-                public var body: Operations.RegisterEdgeType.Output.Created.Body
-                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
+            /// The device and user codes.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
+                public var body: Operations.RequestDeviceCode.Output.Ok.Body
+                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.EdgeTypeEnvelope)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.DeviceAuthorizationResponse)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeEnvelope {
+                    public var json: Components.Schemas.DeviceAuthorizationResponse {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1408,43 +981,110 @@ extension Operations {
 }
 
 extension Operations {
-    /// Move an item to the bin
+    /// List approved apps
     ///
-    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
-    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
-    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
-    /// come back or are purged with it; while it is the source of an edge whose type says
-    /// `block`, the delete is refused `409 conflict`.
+    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
     ///
-    /// `DELETE /items/{id}`
-    public enum DeleteItem {
-        public static let id: Swift.String = "deleteItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteItem.Input.Path
-            public var headers: Operations.DeleteItem.Input.Headers
-            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
+    /// `GET /auth/grants`
+    public enum ListGrants {
+        public static let id: Swift.String = "listGrants"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The grants.
+            /// Status 200.
+            case ok(Operations.ListGrants.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListGrants.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The grants.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListGrants.Output.Ok.Headers
+                public var body: Operations.ListGrants.Output.Ok.Body
+                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.GrantList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.GrantList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Revoke an API key
+    ///
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
+    ///
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey {
+        public static let id: Swift.String = "revokeKey"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RevokeKey.Input.Path
+            public init(path: Operations.RevokeKey.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The key's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// Done.
             /// Status 200.
             case ok(Components.Responses.Ok)
@@ -1452,20 +1092,7 @@ extension Operations {
             public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1475,7 +1102,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1487,7 +1114,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1500,7 +1127,126 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Set the owner's icon for a type
+    ///
+    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
+    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
+    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
+    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
+    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
+    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
+    /// author's). Not in the public Marfa document.
+    ///
+    /// `PUT /types/{id}/icon`
+    public enum SetTypeIcon {
+        public static let id: Swift.String = "setTypeIcon"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.SetTypeIcon.Input.Path
+            public var headers: Operations.SetTypeIcon.Input.Headers
+            public var body: Operations.SetTypeIcon.Input.Body
+            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeIconInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The icon the type resolves to now.
+            /// Status 200.
+            case ok(Operations.SetTypeIcon.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SetTypeIcon.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1514,17 +1260,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1534,54 +1270,213 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The icon the type resolves to now.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
+                public var body: Operations.SetTypeIcon.Output.Ok.Body
+                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Ok.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeIcon)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeIcon {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Replace an item's tags
+    /// Read an item
     ///
-    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
+    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
+    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
+    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
     ///
-    /// `PUT /items/{id}/metadata`
-    public enum ReplaceItemMetadata {
-        public static let id: Swift.String = "replaceItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ReplaceItemMetadata.Input.Path
-            public var headers: Operations.ReplaceItemMetadata.Input.Headers
-            public var body: Operations.ReplaceItemMetadata.Input.Body
-            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
+    /// `GET /items/{id}`
+    public enum GetItem {
+        public static let id: Swift.String = "getItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetItem.Input.Path
+            public var query: Operations.GetItem.Input.Query
+            public var headers: Operations.GetItem.Input.Headers
+            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
                 self.path = path
+                self.query = query
                 self.headers = headers
-                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
+                public var include: Swift.String?
+                public init(include: Swift.String? = nil) {
+                    self.include = include
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TagsInput)
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item.
+            /// Status 200.
+            case ok(Operations.GetItem.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItem.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The item.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItem.Output.Ok.Headers
+                public var body: Operations.GetItem.Output.Ok.Body
+                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemDetail)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemDetail {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read an item's metadata
+    ///
+    /// The item's tags and the extension namespaces the key may read.
+    ///
+    /// `GET /items/{id}/metadata`
+    public enum GetItemMetadata {
+        public static let id: Swift.String = "getItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetItemMetadata.Input.Path
+            public init(path: Operations.GetItemMetadata.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The item's metadata.
             /// Status 200.
             case ok(Components.Responses.ItemMetadata)
@@ -1589,20 +1484,7 @@ extension Operations {
             public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1612,7 +1494,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1624,7 +1506,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1637,17 +1519,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1657,7 +1529,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1667,25 +1539,33 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create an edge
+    /// Replace an extension namespace
     ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
+    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `POST /edges`
-    public enum CreateEdge {
-        public static let id: Swift.String = "createEdge"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
+    /// `PUT /items/{id}/extensions/{namespace}`
+    public enum ReplaceItemExtension {
+        public static let id: Swift.String = "replaceItemExtension"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ReplaceItemExtension.Input.Path
+            public var headers: Operations.ReplaceItemExtension.Input.Headers
+            public var body: Operations.ReplaceItemExtension.Input.Body
+            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
+                self.path = path
                 self.headers = headers
                 self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1695,29 +1575,19 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.EdgeInput)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.JSONObject)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The extension namespaces the key may read.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Components.Responses.ItemExtensions)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
+            public var ok: Components.Responses.ItemExtensions {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The edge.
-            /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1730,7 +1600,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1740,7 +1610,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1752,7 +1622,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1765,21 +1635,17 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1789,7 +1655,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1799,17 +1665,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1819,106 +1675,39 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create a webhook
+    /// Delete an edge
     ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
     ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.WebhookInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 201.
-            case created(Components.Responses.Webhook)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a webhook
-    ///
-    /// Ends the subscription. Deliveries already queued still go out.
-    ///
-    /// `DELETE /webhooks/{id}`
-    public enum DeleteWebhook {
-        public static let id: Swift.String = "deleteWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteWebhook.Input.Path
-            public init(path: Operations.DeleteWebhook.Input.Path) {
+    /// `DELETE /edges/{id}`
+    public enum DeleteEdge {
+        public static let id: Swift.String = "deleteEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteEdge.Input.Path
+            public var headers: Operations.DeleteEdge.Input.Headers
+            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
                 self.path = path
+                self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// Done.
             /// Status 200.
             case ok(Components.Responses.Ok)
@@ -1926,7 +1715,7 @@ extension Operations {
             public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1936,7 +1725,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1948,7 +1737,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1961,101 +1750,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change some of the instance's settings
-    ///
-    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
-    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
-    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
-    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
-    ///
-    /// `PATCH /spaces/me/config`
-    public enum UpdateSpaceConfig {
-        public static let id: Swift.String = "updateSpaceConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.UpdateSpaceConfig.Input.Headers
-            public var body: Operations.UpdateSpaceConfig.Input.Body
-            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfigPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -2069,7 +1764,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -2079,7 +1774,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2089,7 +1784,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -2099,66 +1794,178 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change a folder's settings
+    /// List webhooks
     ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
+    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
     ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
-        public static let id: Swift.String = "updateFolder"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.FolderPatch)
+    /// `GET /webhooks`
+    public enum ListWebhooks {
+        public static let id: Swift.String = "listWebhooks"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhooks.
             /// Status 200.
-            case ok(Components.Responses.Folder)
+            case ok(Operations.ListWebhooks.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
+            public var ok: Operations.ListWebhooks.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The webhooks.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListWebhooks.Output.Ok.Headers
+                public var body: Operations.ListWebhooks.Output.Ok.Body
+                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.WebhookList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings
+    ///
+    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    ///
+    /// `GET /spaces/me/config`
+    public enum GetSpaceConfig {
+        public static let id: Swift.String = "getSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Download a blob
+    ///
+    /// The blob's bytes.
+    ///
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob {
+        public static let id: Swift.String = "downloadBlob"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DownloadBlob.Input.Path
+            public init(path: Operations.DownloadBlob.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The bytes.
+            /// Status 200.
+            case ok(Operations.DownloadBlob.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DownloadBlob.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2171,7 +1978,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2181,7 +1988,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -2193,7 +2000,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -2206,17 +2013,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2226,7 +2023,143 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The bytes.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a view
+    ///
+    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    ///
+    /// `POST /views`
+    public enum CreateView {
+        public static let id: Swift.String = "createView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateView.Input.Headers
+            public var body: Operations.CreateView.Input.Body
+            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 201.
+            case created(Components.Responses.View)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.View {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.

@@ -387,225 +387,299 @@ extension APIProtocol {
 }
 
 extension Components.Schemas {
-    /// An edge changed. `source_type` is the source item's type when the event was published. A purge sends its `edge.deleted` frames, with `purged_with`, before its `item.purged`.
-    public struct EdgeEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.EdgeEventFrame.EventTypePayload
-        public var edge: Components.Schemas.Edge
-        public var sourceType: Swift.String
-        public var purgedWith: Swift.String?
-        public init(eventType: Components.Schemas.EdgeEventFrame.EventTypePayload, edge: Components.Schemas.Edge, sourceType: Swift.String, purgedWith: Swift.String? = nil) {
-            self.eventType = eventType
-            self.edge = edge
-            self.sourceType = sourceType
-            self.purgedWith = purgedWith
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case edge
-            case sourceType = "source_type"
-            case purgedWith = "purged_with"
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case edgeCreated
-            case edgeUpdated
-            case edgeDeleted
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "edge.created": self = .edgeCreated
-                    case "edge.updated": self = .edgeUpdated
-                    case "edge.deleted": self = .edgeDeleted
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .edgeCreated: "edge.created"
-                    case .edgeUpdated: "edge.updated"
-                    case .edgeDeleted: "edge.deleted"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.edgeCreated, .edgeUpdated, .edgeDeleted]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
-    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
-        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
-            self.eventType = eventType
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case readViewChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read_view_changed": self = .readViewChanged
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .readViewChanged: "read_view_changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.readViewChanged]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct AuditPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.AuditEntry]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.AuditEntry], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
+    /// An item with its metadata, as write doors answer it and as listing rows read with
+    /// `include=metadata`. `listed` is on certified reads only (not in the public Marfa document):
+    /// `false` when the source filter leaves the row out of set reads.
+    public struct ItemEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        /// The write repeated one the server had already performed; nothing was written.
+        public var acknowledged: Swift.Bool?
+        public var listed: Swift.Bool?
+        public var conflictResolution: Components.Schemas.ConflictResolution?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, acknowledged: Swift.Bool? = nil, listed: Swift.Bool? = nil, conflictResolution: Components.Schemas.ConflictResolution? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.acknowledged = acknowledged
+            self.listed = listed
+            self.conflictResolution = conflictResolution
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.AuditEntry].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.acknowledged = try container.decodeIfPresent(Swift.Bool.self, forKey: "acknowledged")
+            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
+            self.conflictResolution = try container.decodeIfPresent(Components.Schemas.ConflictResolution.self, forKey: "conflict_resolution")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(item, forKey: "item")
+            try container.encode(metadata, forKey: "metadata")
+            try container.encodeIfPresent(acknowledged, forKey: "acknowledged")
+            try container.encodeIfPresent(listed, forKey: "listed")
+            try container.encodeIfPresent(conflictResolution, forKey: "conflict_resolution")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        /// Seconds.
-        public var expiresIn: Swift.Int
-        public init(url: Swift.String, expiresIn: Swift.Int) {
-            self.url = url
-            self.expiresIn = expiresIn
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case expiresIn = "expires_in"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct HousekeepingJobList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var jobs: [Components.Schemas.HousekeepingJob]
-        public init(jobs: [Components.Schemas.HousekeepingJob]) {
-            self.jobs = jobs
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case jobs
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The conditions of the listing grammar. No `types` means every type the key reads
-    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
-    /// `state` holds active and archived items.
-    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Types, each with its subtypes. A type move rewrites these.
-        public var types: [Swift.String]?
+    /// An item to create.
+    public struct ItemInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Swift.String
+        public var properties: Components.Schemas.Properties?
+        /// A client-minted id; omit it when sending a natural key.
+        public var id: Swift.String?
+        public var state: Swift.String?
+        public var timestamp: Foundation.Date?
+        /// A source the key claims; its own when omitted.
+        public var source: Swift.String?
+        public var sourceId: Swift.String?
         public var tier: Components.Schemas.Tier?
-        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
-        /// A filter expression (tags, `properties.<name>`, edges).
-        public var filter: Swift.String?
-        /// An item id; holds it and everything it reaches along `parent-of`.
-        public var beneath: Swift.String?
-        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
-            self.types = types
-            self.tier = tier
+        /// Makes a natural-key upsert conditional on this version; `0` asserts no item exists. Not in the public Marfa document.
+        public var version: Swift.Int64?
+        public var device: Swift.String?
+        public var captureLatitude: Swift.Double?
+        public var captureLongitude: Swift.Double?
+        public var tags: [Swift.String]?
+        /// Edge type to target item ids.
+        public var edges: Components.Schemas.ItemInput.EdgesPayload?
+        public init(_type: Swift.String, properties: Components.Schemas.Properties? = nil, id: Swift.String? = nil, state: Swift.String? = nil, timestamp: Foundation.Date? = nil, source: Swift.String? = nil, sourceId: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, version: Swift.Int64? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, tags: [Swift.String]? = nil, edges: Components.Schemas.ItemInput.EdgesPayload? = nil) {
+            self._type = _type
+            self.properties = properties
+            self.id = id
             self.state = state
-            self.filter = filter
-            self.beneath = beneath
+            self.timestamp = timestamp
+            self.source = source
+            self.sourceId = sourceId
+            self.tier = tier
+            self.version = version
+            self.device = device
+            self.captureLatitude = captureLatitude
+            self.captureLongitude = captureLongitude
+            self.tags = tags
+            self.edges = edges
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case types
-            case tier
-            case state
-            case filter
-            case beneath
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.state = try container.decodeIfPresent(Swift.String.self, forKey: "state")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.source = try container.decodeIfPresent(Swift.String.self, forKey: "source")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: "device")
+            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_latitude")
+            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_longitude")
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemInput.EdgesPayload.self, forKey: "edges")
         }
-        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(_type, forKey: "type")
+            try container.encodeIfPresent(properties, forKey: "properties")
+            try container.encodeIfPresent(id, forKey: "id")
+            try container.encodeIfPresent(state, forKey: "state")
+            try container.encodeRFC3339IfPresent(timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(source, forKey: "source")
+            try container.encodeIfPresent(sourceId, forKey: "source_id")
+            try container.encodeIfPresent(tier, forKey: "tier")
+            try container.encodeIfPresent(version, forKey: "version")
+            try container.encodeIfPresent(device, forKey: "device")
+            try container.encodeIfPresent(captureLatitude, forKey: "capture_latitude")
+            try container.encodeIfPresent(captureLongitude, forKey: "capture_longitude")
+            try container.encodeIfPresent(tags, forKey: "tags")
+            try container.encodeIfPresent(edges, forKey: "edges")
+        }
+        /// Edge type to target item ids.
+        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: [Swift.String]]
+            public init(additionalProperties: [Swift.String: [Swift.String]] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
+    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
+        public var requested: Swift.String
+        public var head: Swift.String
+        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
+            self.eventType = eventType
+            self.requested = requested
+            self.head = head
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.CursorAheadFrame.EventTypePayload.self, forKey: "event_type")
+            self.requested = try container.decode(Swift.String.self, forKey: "requested")
+            self.head = try container.decode(Swift.String.self, forKey: "head")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(requested, forKey: "requested")
+            try container.encode(head, forKey: "head")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cursorAhead
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
+                    case "cursor_ahead": self = .cursorAhead
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .active: "active"
-                    case .archived: "archived"
+                    case .cursorAhead: "cursor_ahead"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.active, .archived]
+            public static let allCases: [Self] = [.cursorAhead]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
+    public struct OccurrenceList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Occurrence]
+        public var window: Components.Schemas.OccurrenceList.WindowPayload
+        public var scan: Components.Schemas.OccurrenceList.ScanPayload
+        public var seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]?
+        public var seriesErrorsTruncated: Swift.Bool?
+        public var expansionIncomplete: Swift.Bool?
+        public init(data: [Components.Schemas.Occurrence], window: Components.Schemas.OccurrenceList.WindowPayload, scan: Components.Schemas.OccurrenceList.ScanPayload, seriesErrors: [Components.Schemas.OccurrenceList.SeriesErrorsItemPayload]? = nil, seriesErrorsTruncated: Swift.Bool? = nil, expansionIncomplete: Swift.Bool? = nil) {
+            self.data = data
+            self.window = window
+            self.scan = scan
+            self.seriesErrors = seriesErrors
+            self.seriesErrorsTruncated = seriesErrorsTruncated
+            self.expansionIncomplete = expansionIncomplete
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case search
-            case sort
-            case groupBy = "group_by"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.Occurrence].self, forKey: "data")
+            self.window = try container.decode(Components.Schemas.OccurrenceList.WindowPayload.self, forKey: "window")
+            self.scan = try container.decode(Components.Schemas.OccurrenceList.ScanPayload.self, forKey: "scan")
+            self.seriesErrors = try container.decodeIfPresent([Components.Schemas.OccurrenceList.SeriesErrorsItemPayload].self, forKey: "series_errors")
+            self.seriesErrorsTruncated = try container.decodeIfPresent(Swift.Bool.self, forKey: "series_errors_truncated")
+            self.expansionIncomplete = try container.decodeIfPresent(Swift.Bool.self, forKey: "expansion_incomplete")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(data, forKey: "data")
+            try container.encode(window, forKey: "window")
+            try container.encode(scan, forKey: "scan")
+            try container.encodeIfPresent(seriesErrors, forKey: "series_errors")
+            try container.encodeIfPresent(seriesErrorsTruncated, forKey: "series_errors_truncated")
+            try container.encodeIfPresent(expansionIncomplete, forKey: "expansion_incomplete")
+        }
+        public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var from: Swift.String
+            public var to: Swift.String
+            public init(from: Swift.String, to: Swift.String) {
+                self.from = from
+                self.to = to
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.from = try container.decode(Swift.String.self, forKey: "from")
+                self.to = try container.decode(Swift.String.self, forKey: "to")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(from, forKey: "from")
+                try container.encode(to, forKey: "to")
+            }
+        }
+        public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var eventsRead: Swift.Int
+            public var occurrences: Swift.Int
+            public var maxOccurrences: Swift.Int
+            public var seriesErrors: Swift.Int
+            public var maxSeriesErrors: Swift.Int
+            public var unproductiveIterations: Swift.Int
+            public var maxUnproductiveIterations: Swift.Int
+            public var seriesUnexpanded: Swift.Int
+            public init(eventsRead: Swift.Int, occurrences: Swift.Int, maxOccurrences: Swift.Int, seriesErrors: Swift.Int, maxSeriesErrors: Swift.Int, unproductiveIterations: Swift.Int, maxUnproductiveIterations: Swift.Int, seriesUnexpanded: Swift.Int) {
+                self.eventsRead = eventsRead
+                self.occurrences = occurrences
+                self.maxOccurrences = maxOccurrences
+                self.seriesErrors = seriesErrors
+                self.maxSeriesErrors = maxSeriesErrors
+                self.unproductiveIterations = unproductiveIterations
+                self.maxUnproductiveIterations = maxUnproductiveIterations
+                self.seriesUnexpanded = seriesUnexpanded
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.eventsRead = try container.decode(Swift.Int.self, forKey: "events_read")
+                self.occurrences = try container.decode(Swift.Int.self, forKey: "occurrences")
+                self.maxOccurrences = try container.decode(Swift.Int.self, forKey: "max_occurrences")
+                self.seriesErrors = try container.decode(Swift.Int.self, forKey: "series_errors")
+                self.maxSeriesErrors = try container.decode(Swift.Int.self, forKey: "max_series_errors")
+                self.unproductiveIterations = try container.decode(Swift.Int.self, forKey: "unproductive_iterations")
+                self.maxUnproductiveIterations = try container.decode(Swift.Int.self, forKey: "max_unproductive_iterations")
+                self.seriesUnexpanded = try container.decode(Swift.Int.self, forKey: "series_unexpanded")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(eventsRead, forKey: "events_read")
+                try container.encode(occurrences, forKey: "occurrences")
+                try container.encode(maxOccurrences, forKey: "max_occurrences")
+                try container.encode(seriesErrors, forKey: "series_errors")
+                try container.encode(maxSeriesErrors, forKey: "max_series_errors")
+                try container.encode(unproductiveIterations, forKey: "unproductive_iterations")
+                try container.encode(maxUnproductiveIterations, forKey: "max_unproductive_iterations")
+                try container.encode(seriesUnexpanded, forKey: "series_unexpanded")
+            }
+        }
+        public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var itemId: Swift.String
+            public var message: Swift.String
+            public init(itemId: Swift.String, message: Swift.String) {
+                self.itemId = itemId
+                self.message = message
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.itemId = try container.decode(Swift.String.self, forKey: "item_id")
+                self.message = try container.decode(Swift.String.self, forKey: "message")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(itemId, forKey: "item_id")
+                try container.encode(message, forKey: "message")
+            }
         }
     }
 }
 
 extension Components.Responses {
-    /// The item and its metadata.
-    public struct ItemEnvelope: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ItemEnvelope.Headers
-        public var body: Components.Responses.ItemEnvelope.Body
-        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
+    /// Done.
+    public struct Ok: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Ok.Headers
+        public var body: Components.Responses.Ok.Body
+        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
+        public struct Headers: Swift.Sendable, Swift.Equatable {
             /// The contract version this answer was made under, the same number as `info.version` and as
             /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
             /// answer without it came from something in front of the server.
@@ -623,8 +697,8 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ItemEnvelope.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemEnvelope.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
@@ -634,10 +708,10 @@ extension Components.Responses {
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ItemEnvelope)
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.Ok)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemEnvelope {
+            public var json: Components.Schemas.Ok {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -649,47 +723,23 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The folder.
-    public struct Folder: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Folder.Headers
-        public var body: Components.Responses.Folder.Body
-        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
+    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+    /// `type_chain_unresolvable`, ...
+    public struct Conflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Conflict.Headers
+        public var body: Components.Responses.Conflict.Body
+        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Folder.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.FolderEnvelope)
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.FolderEnvelope {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -701,15 +751,15 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The body is too large (`request_too_large`, `blob_too_large`).
-    public struct PayloadTooLarge: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.PayloadTooLarge.Headers
-        public var body: Components.Responses.PayloadTooLarge.Body
-        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
+    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+    public struct TooManyRequests: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.TooManyRequests.Headers
+        public var body: Components.Responses.TooManyRequests.Body
+        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
+        public struct Headers: Swift.Sendable, Swift.Equatable {
             /// The contract version this answer was made under, the same number as `info.version` and as
             /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
             /// answer without it came from something in front of the server.
@@ -726,22 +776,25 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
+            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+            public var retryAfter: Swift.Int?
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.PayloadTooLarge.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
+                self.retryAfter = retryAfter
                 self.idempotencyReplayed = idempotencyReplayed
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
             public var json: Components.Schemas.ErrorResponse {
@@ -755,64 +808,35 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// The edge type's identifier.
-    public typealias EdgeTypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The webhook's id.
-    public typealias WebhookId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The view's id.
-    public typealias ViewId = Swift.String
-}
-
-extension Components.Headers {
-    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-    /// Quote it when reporting a problem.
-    public typealias XRequestID = Swift.String
-}
-
-extension Components.Headers {
-    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-    public typealias CacheControl = Swift.String
-}
-
 extension Operations {
-    /// Register an OAuth client
+    /// Revoke a token
     ///
-    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
-    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
-    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
-    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
-    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
-    /// usual envelope.
+    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
+    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
+    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
+    /// public Marfa document.
     ///
-    /// `POST /oauth2/register`
-    public enum RegisterOAuthClient {
-        public static let id: Swift.String = "registerOAuthClient"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterOAuthClient.Input.Body
-            public init(body: Operations.RegisterOAuthClient.Input.Body) {
+    /// `POST /auth/oauth2/revoke`
+    public enum RevokeToken {
+        public static let id: Swift.String = "revokeToken"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RevokeToken.Input.Body
+            public init(body: Operations.RevokeToken.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ClientRegistrationRequest)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.RevocationRequest)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The client is registered.
-            /// Status 201.
-            case created(Operations.RegisterOAuthClient.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterOAuthClient.Output.Created {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The token no longer works, or never did.
+            /// Status 200.
+            case ok(Operations.RevokeToken.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RevokeToken.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -822,7 +846,7 @@ extension Operations {
             public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -832,89 +856,75 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The client is registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
-                public var body: Operations.RegisterOAuthClient.Output.Created.Body
-                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
+            /// The token no longer works, or never did.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RevokeToken.Output.Ok.Headers
+                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
                     self.headers = headers
-                    self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ClientRegistration)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ClientRegistration {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
+                public typealias Headers = Components.Responses.Webhook.Headers
             }
         }
     }
 }
 
 extension Operations {
-    /// Show the owner's sign-in page
+    /// Record the owner's decision for a device
     ///
-    /// The HTML page where the owner signs in with the owner password. Its form posts to
-    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
+    /// The device consent page's form post. The device's next poll of the token endpoint gets its
+    /// tokens, or `access_denied`. Not in the public Marfa document.
     ///
-    /// `GET /auth/sign-in`
-    public enum ShowSignInPage {
-        public static let id: Swift.String = "showSignInPage"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowSignInPage.Input.Query
-            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
-                self.query = query
+    /// `POST /auth/device/consent`
+    public enum SubmitDeviceConsent {
+        public static let id: Swift.String = "submitDeviceConsent"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.SubmitDeviceConsent.Input.Body
+            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// A same-origin path to return to after signing in.
-                public var returnTo: Swift.String?
-                public init(returnTo: Swift.String? = nil) {
-                    self.returnTo = returnTo
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The sign-in page.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// A page telling the person to return to the device.
             /// Status 200.
-            case ok(Operations.ShowSignInPage.Output.Ok)
+            case ok(Operations.SubmitDeviceConsent.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowSignInPage.Output.Ok {
+            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -924,7 +934,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -935,125 +945,22 @@ extension Operations {
 }
 
 extension Operations {
-    /// List approved apps
+    /// Read the calling key
     ///
-    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
+    /// tier, never its plaintext. An OAuth access token is not a key and is refused
+    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
+    /// view a working copy holds. Served by the public server, not in the public Marfa document.
     ///
-    /// `GET /auth/grants`
-    public enum ListGrants {
-        public static let id: Swift.String = "listGrants"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The grants.
-            /// Status 200.
-            case ok(Operations.ListGrants.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListGrants.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grants.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListGrants.Output.Ok.Headers
-                public var body: Operations.ListGrants.Output.Ok.Body
-                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.GrantList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.GrantList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List item types
-    ///
-    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
-    /// catalog a client reads at start and replaces whole. A conditional read
-    /// (`X-Marfa-Read-View`).
-    ///
-    /// `GET /types`
-    public enum ListTypes {
-        public static let id: Swift.String = "listTypes"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.ListTypes.Input.Headers
-            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
+    /// `GET /keys/current`
+    public enum GetCurrentKey {
+        public static let id: Swift.String = "getCurrentKey"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.GetCurrentKey.Input.Headers
+            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
                 self.headers = headers
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
                 /// markers). On a conditional read it asks the server to answer only from that view; a view
                 /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
@@ -1064,15 +971,15 @@ extension Operations {
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The catalog.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The calling key.
             /// Status 200.
-            case ok(Operations.ListTypes.Output.Ok)
+            case ok(Operations.GetCurrentKey.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListTypes.Output.Ok {
+            public var ok: Operations.GetCurrentKey.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1085,7 +992,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1095,7 +1002,19 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1109,7 +1028,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1119,55 +1038,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The catalog.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListTypes.Output.Ok.Headers
-                public var body: Operations.ListTypes.Output.Ok.Body
-                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+            /// The calling key.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
+                public var body: Operations.GetCurrentKey.Output.Ok.Body
+                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json([Components.Schemas.ItemType])
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ApiKey)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: [Components.Schemas.ItemType] {
+                    public var json: Components.Schemas.ApiKey {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1181,143 +1069,50 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read a type move job
+    /// Delete an item type
     ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
+    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
+    /// While an item, folder, view or webhook still names the type the answer is
+    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
+    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
+    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
+    /// (`details.subtype_ids`), which `force` does not override.
     ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an edge type
-    ///
-    /// Removes a custom edge type. While edges of the type exist the answer is
-    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
-    /// parameter is not in the public Marfa document.
-    ///
-    /// `DELETE /edge-types/{id}`
-    public enum DeleteEdgeType {
-        public static let id: Swift.String = "deleteEdgeType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteEdgeType.Input.Path
-            public var query: Operations.DeleteEdgeType.Input.Query
-            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
+    /// `DELETE /types/{id}`
+    public enum DeleteType {
+        public static let id: Swift.String = "deleteType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteType.Input.Path
+            public var query: Operations.DeleteType.Input.Query
+            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
                 self.path = path
                 self.query = query
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge type's identifier.
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type's identifier, such as `app.readinglist.entry`.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
+            public struct Query: Swift.Sendable, Swift.Equatable {
                 /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
+                public var force: Operations.DeleteType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
                     self.force = force
                 }
                 public typealias ForcePayload = Components.Parameters.ForcePayload
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type is gone.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Operations.DeleteType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Operations.DeleteType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1327,7 +1122,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1339,7 +1134,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1352,7 +1147,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1366,7 +1161,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1376,40 +1171,57 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type is gone.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DeleteType.Output.Ok.Headers
+                public var body: Operations.DeleteType.Output.Ok.Body
+                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeDeleted)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeDeleted {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Change an item's state
+    /// Create an item
     ///
-    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
+    /// Creates an item, checking its properties against its type. The server stamps timestamps,
+    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
+    /// already exists updates that item and answers `200`; so does an `id` the caller already
+    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
+    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
+    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
     ///
-    /// `POST /items/{id}/transition`
-    public enum TransitionItem {
-        public static let id: Swift.String = "transitionItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.TransitionItem.Input.Path
-            public var headers: Operations.TransitionItem.Input.Headers
-            public var body: Operations.TransitionItem.Input.Body
-            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
-                self.path = path
+    /// `POST /items`
+    public enum CreateItem {
+        public static let id: Swift.String = "createItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateItem.Input.Headers
+            public var body: Operations.CreateItem.Input.Body
+            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1419,11 +1231,11 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemTransition)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The item and its metadata.
             /// Status 200.
             case ok(Components.Responses.ItemEnvelope)
@@ -1431,7 +1243,17 @@ extension Operations {
             public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The item and its metadata.
+            /// Status 201.
+            case created(Components.Responses.ItemEnvelope)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1444,7 +1266,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1454,7 +1276,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1466,20 +1288,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1493,7 +1302,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1503,7 +1312,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1513,7 +1322,17 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1523,50 +1342,66 @@ extension Operations {
 }
 
 extension Operations {
-    /// Untag an item
+    /// Read an item's history
     ///
-    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
+    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
+    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
+    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
+    /// the key does not reach, is `404 item_not_found`. The public document answers this door
+    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
+    /// the snapshot's `writer` are not in the public Marfa document.
     ///
-    /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
-        public static let id: Swift.String = "removeItemTag"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RemoveItemTag.Input.Path
-            public var headers: Operations.RemoveItemTag.Input.Headers
-            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
+    /// `GET /items/{id}/versions`
+    public enum ListItemVersions {
+        public static let id: Swift.String = "listItemVersions"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemVersions.Input.Path
+            public var query: Operations.ListItemVersions.Input.Query
+            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
                 self.path = path
-                self.headers = headers
+                self.query = query
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
-                /// The tag to remove, URL-encoded.
-                public var tag: Swift.String
-                public init(id: Swift.String, tag: Swift.String) {
+                public init(id: Swift.String) {
                     self.id = id
-                    self.tag = tag
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Answer snapshots with a version above this one; the `next` of the previous page.
+                public var after: Swift.Int64?
+                /// Page size.
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                    self.after = after
+                    self.limit = limit
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of snapshots.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Operations.ListItemVersions.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Operations.ListItemVersions.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1576,7 +1411,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1588,7 +1423,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1601,17 +1436,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1621,7 +1446,149 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of snapshots.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListItemVersions.Output.Ok.Headers
+                public var body: Operations.ListItemVersions.Output.Ok.Body
+                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemSnapshotPage)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemSnapshotPage {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an extension namespace
+    ///
+    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
+    ///
+    /// `DELETE /items/{id}/extensions/{namespace}`
+    public enum DeleteItemExtension {
+        public static let id: Swift.String = "deleteItemExtension"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteItemExtension.Input.Path
+            public var headers: Operations.DeleteItemExtension.Input.Headers
+            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
+                    self.id = id
+                    self.namespace = namespace
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1631,59 +1598,114 @@ extension Operations {
 }
 
 extension Operations {
-    /// List edges
+    /// Stream change events
     ///
-    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
-    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
-    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
-    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
+    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
+    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
+    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
+    /// markers and terminal frames carry none.
     ///
-    /// `GET /edges`
-    public enum ListEdges {
-        public static let id: Swift.String = "listEdges"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListEdges.Input.Query
-            public var headers: Operations.ListEdges.Input.Headers
-            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
+    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
+    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
+    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
+    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
+    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
+    /// cursor is past the head: the instance was restored behind the client),
+    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
+    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
+    ///
+    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
+    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
+    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
+    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
+    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
+    /// names the markers' first field `type`; this contract names it `event_type` throughout.
+    ///
+    /// `GET /events`
+    public enum StreamEvents {
+        public static let id: Swift.String = "streamEvents"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.StreamEvents.Input.Query
+            public var headers: Operations.StreamEvents.Input.Headers
+            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
                 self.query = query
                 self.headers = headers
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated edge types, up to 10.
-                public var edgeType: Swift.String?
-                /// Inclusive lower bound on `updated_at`.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
+                public var _type: Swift.String?
+                /// Whether edge events reach the stream.
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload?
+                /// `1` asks for the copy stream. Not in the public Marfa document.
+                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload? = nil, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
+                    self._type = _type
+                    self.edges = edges
+                    self.copy = copy
+                }
+                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case all
+                    case none
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "all": self = .all
+                            case "none": self = .none
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .all: "all"
+                            case .none: "none"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.all, .none]
+                }
+                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._1]
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
+                public var lastEventID: Swift.String?
                 /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
                 /// markers). On a conditional read it asks the server to answer only from that view; a view
                 /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
                 /// Marfa document.
                 public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
+                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
+                    self.lastEventID = lastEventID
                     self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of edges.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The event stream.
             /// Status 200.
-            case ok(Components.Responses.EdgePage)
+            case ok(Operations.StreamEvents.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
+            public var ok: Operations.StreamEvents.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1696,7 +1718,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1706,7 +1728,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1718,7 +1740,132 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The event stream.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.StreamEvents.Output.Ok.Headers
+                public var body: Operations.StreamEvents.Output.Ok.Body
+                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/event-stream`; throws when it came as another type.
+                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .textEventStream(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Change some of the instance's settings
+    ///
+    /// Changes only the settings the body names: a setting left out is unchanged, `null` returns
+    /// it to the server's default, and a value sets it. With `instance_id`, a different instance
+    /// answering is `409 instance_changed` and nothing changes. Answers the settings as stored.
+    /// Needs `config.manage`. Not in the public Marfa document (which has only `PUT`).
+    ///
+    /// `PATCH /spaces/me/config`
+    public enum UpdateSpaceConfig {
+        public static let id: Swift.String = "updateSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UpdateSpaceConfig.Input.Headers
+            public var body: Operations.UpdateSpaceConfig.Input.Body
+            public init(headers: Operations.UpdateSpaceConfig.Input.Headers = .init(), body: Operations.UpdateSpaceConfig.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfigPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1732,7 +1879,17 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1742,7 +1899,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1752,164 +1909,47 @@ extension Operations {
 }
 
 extension Operations {
-    /// List occurrences in a window
+    /// Delete a folder
     ///
-    /// The events inside a time window, recurring series expanded at read time. A window too long,
-    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    /// Revokes the folder's settings; machines bound to it stop following them.
     ///
-    /// `GET /occurrences`
-    public enum ListOccurrences {
-        public static let id: Swift.String = "listOccurrences"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListOccurrences.Input.Query
-            public init(query: Operations.ListOccurrences.Input.Query) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Window start (inclusive), RFC 3339.
-                public var from: Swift.String
-                /// Window end (exclusive), RFC 3339.
-                public var to: Swift.String
-                /// One event type; every readable event type by default.
-                public var _type: Swift.String?
-                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
-                    self.from = from
-                    self.to = to
-                    self._type = _type
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The occurrences.
-            /// Status 200.
-            case ok(Operations.ListOccurrences.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListOccurrences.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The occurrences.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListOccurrences.Output.Ok.Headers
-                public var body: Operations.ListOccurrences.Output.Ok.Body
-                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.OccurrenceList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.OccurrenceList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List a webhook's deliveries
-    ///
-    /// Recent delivery attempts, newest first.
-    ///
-    /// `GET /webhooks/{id}/deliveries`
-    public enum ListWebhookDeliveries {
-        public static let id: Swift.String = "listWebhookDeliveries"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListWebhookDeliveries.Input.Path
-            public var query: Operations.ListWebhookDeliveries.Input.Query
-            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+    /// `DELETE /folders/{id}`
+    public enum DeleteFolder {
+        public static let id: Swift.String = "deleteFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteFolder.Input.Path
+            public var headers: Operations.DeleteFolder.Input.Headers
+            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
                 self.path = path
-                self.query = query
+                self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The folder's id (its `system.folder` item id).
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var limit: Swift.Int?
-                public init(limit: Swift.Int? = nil) {
-                    self.limit = limit
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The deliveries.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
             /// Status 200.
-            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1919,7 +1959,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1931,7 +1971,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1944,157 +1984,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The deliveries.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
-                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
-                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.WebhookDeliveryList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookDeliveryList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Create a folder
-    ///
-    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
-    /// the search would not hold are refused `400 validation_error`. The public server serves
-    /// this write; its shape here is this contract's.
-    ///
-    /// `POST /folders`
-    public enum CreateFolder {
-        public static let id: Swift.String = "createFolder"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateFolder.Input.Headers
-            public var body: Operations.CreateFolder.Input.Body
-            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.FolderInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folder.
-            /// Status 201.
-            case created(Components.Responses.Folder)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.Folder {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -2104,7 +1994,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2114,142 +2004,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Change a view
-    ///
-    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
-    ///
-    /// `PATCH /views/{id}`
-    public enum UpdateView {
-        public static let id: Swift.String = "updateView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateView.Input.Path
-            public var headers: Operations.UpdateView.Input.Headers
-            public var body: Operations.UpdateView.Input.Body
-            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
-                self.path = path
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ViewPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
-            /// Status 200.
-            case ok(Components.Responses.View)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.

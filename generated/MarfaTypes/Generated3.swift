@@ -32,146 +32,168 @@ extension Components.Schemas {
             self.mergePolicy = mergePolicy
             self.requestedVersion = requestedVersion
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case error
-            case current
-            case ancestor
-            case conflictingFields = "conflicting_fields"
-            case mergePolicy = "merge_policy"
-            case requestedVersion = "requested_version"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.error = try container.decode(Components.Schemas.ErrorBody.self, forKey: "error")
+            self.current = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "current")
+            self.ancestor = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "ancestor")
+            self.conflictingFields = try container.decodeIfPresent([Swift.String].self, forKey: "conflicting_fields")
+            self.mergePolicy = try container.decodeIfPresent(Components.Schemas.MergePolicy.self, forKey: "merge_policy")
+            self.requestedVersion = try container.decodeIfPresent(Swift.Int64.self, forKey: "requested_version")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(error, forKey: "error")
+            try container.encodeIfPresent(current, forKey: "current")
+            try container.encodeIfPresent(ancestor, forKey: "ancestor")
+            try container.encodeIfPresent(conflictingFields, forKey: "conflicting_fields")
+            try container.encodeIfPresent(mergePolicy, forKey: "merge_policy")
+            try container.encodeIfPresent(requestedVersion, forKey: "requested_version")
         }
     }
 }
 
 extension Components.Schemas {
-    /// An OAuth refusal. `error` is an RFC 6749, RFC 7591 or RFC 8628 code such as
-    /// `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`,
-    /// `invalid_scope`, `invalid_redirect_uri`, `invalid_client_metadata`,
-    /// `authorization_pending`, `slow_down`, `expired_token` or `access_denied`. A rotated refresh
-    /// token presented again is `invalid_grant` with `error_description` `token_reuse_detected`.
-    public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var error: Swift.String
-        public var errorDescription: Swift.String?
-        public var errorUri: Swift.String?
-        public init(error: Swift.String, errorDescription: Swift.String? = nil, errorUri: Swift.String? = nil) {
-            self.error = error
-            self.errorDescription = errorDescription
-            self.errorUri = errorUri
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case error
-            case errorDescription = "error_description"
-            case errorUri = "error_uri"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The registered client. `client_name`, `scope` and `application_type` are not in the public Marfa document.
-    public struct ClientRegistration: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var clientId: Swift.String
-        public var clientIdIssuedAt: Swift.Int64?
-        public var redirectUris: [Swift.String]?
-        public var grantTypes: [Swift.String]?
-        public var responseTypes: [Swift.String]?
-        public var tokenEndpointAuthMethod: Swift.String?
-        public var clientName: Swift.String?
-        /// The scopes the client is registered for.
-        public var scope: Swift.String?
-        public var applicationType: Components.Schemas.ClientRegistration.ApplicationTypePayload?
-        public init(clientId: Swift.String, clientIdIssuedAt: Swift.Int64? = nil, redirectUris: [Swift.String]? = nil, grantTypes: [Swift.String]? = nil, responseTypes: [Swift.String]? = nil, tokenEndpointAuthMethod: Swift.String? = nil, clientName: Swift.String? = nil, scope: Swift.String? = nil, applicationType: Components.Schemas.ClientRegistration.ApplicationTypePayload? = nil) {
-            self.clientId = clientId
-            self.clientIdIssuedAt = clientIdIssuedAt
-            self.redirectUris = redirectUris
-            self.grantTypes = grantTypes
-            self.responseTypes = responseTypes
-            self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
-            self.clientName = clientName
-            self.scope = scope
-            self.applicationType = applicationType
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case clientId = "client_id"
-            case clientIdIssuedAt = "client_id_issued_at"
-            case redirectUris = "redirect_uris"
-            case grantTypes = "grant_types"
-            case responseTypes = "response_types"
-            case tokenEndpointAuthMethod = "token_endpoint_auth_method"
-            case clientName = "client_name"
-            case scope
-            case applicationType = "application_type"
-        }
-        public typealias ApplicationTypePayload = Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload
-    }
-}
-
-extension Components.Schemas {
-    public struct TokenResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `marfa_at_…`; use it as the bearer credential.
-        public var accessToken: Swift.String
-        /// `Bearer`.
-        public var tokenType: Swift.String
-        /// Seconds until the access token expires.
-        public var expiresIn: Swift.Int?
-        /// `marfa_rt_…`, when `offline_access` was granted. Rotates on every refresh.
-        public var refreshToken: Swift.String?
-        /// The scopes granted, which may be fewer than asked.
-        public var scope: Swift.String?
-        public var idToken: Swift.String?
-        public init(accessToken: Swift.String, tokenType: Swift.String, expiresIn: Swift.Int? = nil, refreshToken: Swift.String? = nil, scope: Swift.String? = nil, idToken: Swift.String? = nil) {
-            self.accessToken = accessToken
-            self.tokenType = tokenType
-            self.expiresIn = expiresIn
-            self.refreshToken = refreshToken
-            self.scope = scope
-            self.idToken = idToken
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case accessToken = "access_token"
-            case tokenType = "token_type"
-            case expiresIn = "expires_in"
-            case refreshToken = "refresh_token"
-            case scope
-            case idToken = "id_token"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct SignInRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var email: Swift.String
-        public var password: Swift.String
-        /// A same-origin path to go to after a form sign-in.
-        public var returnTo: Swift.String?
-        public init(email: Swift.String, password: Swift.String, returnTo: Swift.String? = nil) {
-            self.email = email
-            self.password = password
-            self.returnTo = returnTo
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case email
-            case password
-            case returnTo = "return_to"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct OwnerInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var email: Swift.String
-        public var password: Swift.String
-        /// The local part of the address when omitted.
-        public var name: Swift.String?
-        public init(email: Swift.String, password: Swift.String, name: Swift.String? = nil) {
-            self.email = email
-            self.password = password
+    /// What `GET /` says about the instance. Not in the public Marfa document.
+    public struct InstanceDescription: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance's name.
+        public var name: Swift.String
+        /// The instance's identity, a UUIDv7 that never changes; the same as in the settings.
+        public var instanceId: Swift.String
+        /// The server build.
+        public var version: Swift.String
+        /// The contract version, equal to `info.version` and to the `X-Marfa-Contract` header.
+        public var contract: Swift.Int
+        /// Surfaces this deployment serves, in lower_snake_case (for example `connectors`, `inbound_webhooks`). Open.
+        public var features: [Swift.String]
+        public init(name: Swift.String, instanceId: Swift.String, version: Swift.String, contract: Swift.Int, features: [Swift.String]) {
             self.name = name
+            self.instanceId = instanceId
+            self.version = version
+            self.contract = contract
+            self.features = features
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case email
-            case password
-            case name
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.instanceId = try container.decode(Swift.String.self, forKey: "instance_id")
+            self.version = try container.decode(Swift.String.self, forKey: "version")
+            self.contract = try container.decode(Swift.Int.self, forKey: "contract")
+            self.features = try container.decode([Swift.String].self, forKey: "features")
         }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encode(instanceId, forKey: "instance_id")
+            try container.encode(version, forKey: "version")
+            try container.encode(contract, forKey: "contract")
+            try container.encode(features, forKey: "features")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A token request; which fields apply depends on `grant_type`.
+    public struct TokenRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var grantType: Components.Schemas.TokenRequest.GrantTypePayload
+        public var clientId: Swift.String?
+        public var code: Swift.String?
+        public var redirectUri: Swift.String?
+        /// The PKCE verifier whose S256 hash was the `code_challenge`.
+        public var codeVerifier: Swift.String?
+        public var refreshToken: Swift.String?
+        public var deviceCode: Swift.String?
+        public var scope: Swift.String?
+        public init(grantType: Components.Schemas.TokenRequest.GrantTypePayload, clientId: Swift.String? = nil, code: Swift.String? = nil, redirectUri: Swift.String? = nil, codeVerifier: Swift.String? = nil, refreshToken: Swift.String? = nil, deviceCode: Swift.String? = nil, scope: Swift.String? = nil) {
+            self.grantType = grantType
+            self.clientId = clientId
+            self.code = code
+            self.redirectUri = redirectUri
+            self.codeVerifier = codeVerifier
+            self.refreshToken = refreshToken
+            self.deviceCode = deviceCode
+            self.scope = scope
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.grantType = try container.decode(Components.Schemas.TokenRequest.GrantTypePayload.self, forKey: "grant_type")
+            self.clientId = try container.decodeIfPresent(Swift.String.self, forKey: "client_id")
+            self.code = try container.decodeIfPresent(Swift.String.self, forKey: "code")
+            self.redirectUri = try container.decodeIfPresent(Swift.String.self, forKey: "redirect_uri")
+            self.codeVerifier = try container.decodeIfPresent(Swift.String.self, forKey: "code_verifier")
+            self.refreshToken = try container.decodeIfPresent(Swift.String.self, forKey: "refresh_token")
+            self.deviceCode = try container.decodeIfPresent(Swift.String.self, forKey: "device_code")
+            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(grantType, forKey: "grant_type")
+            try container.encodeIfPresent(clientId, forKey: "client_id")
+            try container.encodeIfPresent(code, forKey: "code")
+            try container.encodeIfPresent(redirectUri, forKey: "redirect_uri")
+            try container.encodeIfPresent(codeVerifier, forKey: "code_verifier")
+            try container.encodeIfPresent(refreshToken, forKey: "refresh_token")
+            try container.encodeIfPresent(deviceCode, forKey: "device_code")
+            try container.encodeIfPresent(scope, forKey: "scope")
+        }
+        public enum GrantTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case authorizationCode
+            case refreshToken
+            case urnIetfParamsOauthGrantTypeDeviceCode
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "authorization_code": self = .authorizationCode
+                    case "refresh_token": self = .refreshToken
+                    case "urn:ietf:params:oauth:grant-type:device_code": self = .urnIetfParamsOauthGrantTypeDeviceCode
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .authorizationCode: "authorization_code"
+                    case .refreshToken: "refresh_token"
+                    case .urnIetfParamsOauthGrantTypeDeviceCode: "urn:ietf:params:oauth:grant-type:device_code"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.authorizationCode, .refreshToken, .urnIetfParamsOauthGrantTypeDeviceCode]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The device consent page's form. `password` and the repeated `scope` are not in the public
+    /// Marfa document: the local instance's page asks for the owner password instead of a session.
+    public struct DeviceConsentDecision: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var userCode: Swift.String
+        public var decision: Components.Schemas.DeviceConsentDecision.DecisionPayload
+        /// The scopes approved: one `scope` per approved scope, or one space-separated value.
+        public var scope: [Swift.String]?
+        /// The owner password, on the local instance's page.
+        public var password: Swift.String?
+        public init(userCode: Swift.String, decision: Components.Schemas.DeviceConsentDecision.DecisionPayload, scope: [Swift.String]? = nil, password: Swift.String? = nil) {
+            self.userCode = userCode
+            self.decision = decision
+            self.scope = scope
+            self.password = password
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.userCode = try container.decode(Swift.String.self, forKey: "user_code")
+            self.decision = try container.decode(Components.Schemas.DeviceConsentDecision.DecisionPayload.self, forKey: "decision")
+            self.scope = try container.decodeIfPresent([Swift.String].self, forKey: "scope")
+            self.password = try container.decodeIfPresent(Swift.String.self, forKey: "password")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(userCode, forKey: "user_code")
+            try container.encode(decision, forKey: "decision")
+            try container.encodeIfPresent(scope, forKey: "scope")
+            try container.encodeIfPresent(password, forKey: "password")
+        }
+        public typealias DecisionPayload = Components.Schemas.ConsentDecision.DecisionPayload
     }
 }
 
@@ -214,406 +236,366 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
-    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
-    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
-    /// sources, never a read by id.
-    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var strictMode: Components.Schemas.TypeList?
-        public var sourceAllowlist: Components.Schemas.SourceLever?
-        public var sourceFilter: Components.Schemas.SourceLever?
-        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
+    public struct SourceLever: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var types: [Swift.String]
+        public var sources: [Swift.String]
+        public init(types: [Swift.String], sources: [Swift.String]) {
+            self.types = types
+            self.sources = sources
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.types = try container.decode([Swift.String].self, forKey: "types")
+            self.sources = try container.decode([Swift.String].self, forKey: "sources")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(types, forKey: "types")
+            try container.encode(sources, forKey: "sources")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A lever left out is unchanged; `null` removes it; a value replaces it.
+    public struct EnforcementPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var strictMode: MarfaOpenAPIRuntime.Nullable<Components.Schemas.TypeList>?
+        public var sourceAllowlist: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>?
+        public var sourceFilter: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>?
+        public init(strictMode: MarfaOpenAPIRuntime.Nullable<Components.Schemas.TypeList>? = nil, sourceAllowlist: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>? = nil, sourceFilter: MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>? = nil) {
             self.strictMode = strictMode
             self.sourceAllowlist = sourceAllowlist
             self.sourceFilter = sourceFilter
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case strictMode = "strict_mode"
-            case sourceAllowlist = "source_allowlist"
-            case sourceFilter = "source_filter"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
-    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
-    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
-    /// public Marfa document.
-    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance the caller expects.
-        public var instanceId: Swift.String?
-        /// Levers left out are unchanged; `null` removes every lever.
-        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
-        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case instanceId = "instance_id"
-            case enforcement
-            case maxEventHopBudget = "max_event_hop_budget"
-            case auditRetentionDays = "audit_retention_days"
-            case eventLogRetentionHours = "event_log_retention_hours"
-            case trashRetentionDays = "trash_retention_days"
-            case activityRetentionDays = "activity_retention_days"
-            case inboundHandledRetentionDays = "inbound_handled_retention_days"
-            case inboundPendingRetentionDays = "inbound_pending_retention_days"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.ItemType
-        /// On a replacement, the connector mappings it broke.
-        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self._type = _type
-            self.brokenMappings = brokenMappings
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case brokenMappings = "broken_mappings"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
-        public var icon: Swift.String?
-        /// The instance the caller expects; another one answers `409 instance_changed`.
-        public var instanceId: Swift.String?
-        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
-            self.icon = icon
-            self.instanceId = instanceId
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case icon
-            case instanceId = "instance_id"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: .icon)
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.strictMode = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.TypeList>.self, forKey: "strict_mode")
+            self.sourceAllowlist = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>.self, forKey: "source_allowlist")
+            self.sourceFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.SourceLever>.self, forKey: "source_filter")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(icon, forKey: .icon)
-            try container.encodeIfPresent(instanceId, forKey: .instanceId)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(strictMode, forKey: "strict_mode")
+            try container.encodeIfPresent(sourceAllowlist, forKey: "source_allowlist")
+            try container.encodeIfPresent(sourceFilter, forKey: "source_filter")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The type whose items move.
-        public var from: Swift.String
-        /// The type they move to.
-        public var to: Swift.String
-        /// Merged into each item as it moves; a `null` value removes that property.
-        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
-        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
-            self.from = from
-            self.to = to
-            self.properties = properties
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case from
-            case to
-            case properties
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePropertyDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
+    /// A type definition as registered, replaced or checked. `fields` maps each field name to its
+    /// definition. Everything but `fields` and `id` is optional.
+    public struct TypeDefinitionInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: Components.Schemas.TypeDefinitionInput.FieldsPayload
+        /// The type identifier: two or more lowercase dotted segments, at most 128 characters; app types are `app.<app>.<type>`.
+        public var id: Swift.String
+        /// Derived from the identifier when absent.
+        public var label: Swift.String?
         public var description: Swift.String?
-        public var required: Swift.Bool?
-        public var enumValues: [Swift.String]?
-        public var itemsType: Swift.String?
-        public init(_type: Swift.String, description: Swift.String? = nil, required: Swift.Bool? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil) {
-            self._type = _type
+        /// A type whose fields this one inherits.
+        public var parent: Swift.String?
+        public var compatibleWith: [Swift.String]?
+        public var roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]?
+        public var version: Swift.Int64?
+        public var displayHints: Components.Schemas.DisplayHints?
+        public var versionPolicy: Components.Schemas.VersionPolicy?
+        public var mergePolicy: Components.Schemas.MergePolicy?
+        /// A string field holding each row's own id at the vendor that writes the type; unique within the type.
+        public var linkField: Swift.String?
+        /// The author's icon, an Iconify ID from a pinned set (`lucide:…`, `simple-icons:…`). Not in the public Marfa document.
+        public var icon: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(fields: Components.Schemas.TypeDefinitionInput.FieldsPayload, id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, compatibleWith: [Swift.String]? = nil, roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]? = nil, version: Swift.Int64? = nil, displayHints: Components.Schemas.DisplayHints? = nil, versionPolicy: Components.Schemas.VersionPolicy? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, linkField: Swift.String? = nil, icon: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.fields = fields
+            self.id = id
+            self.label = label
             self.description = description
-            self.required = required
-            self.enumValues = enumValues
-            self.itemsType = itemsType
+            self.parent = parent
+            self.compatibleWith = compatibleWith
+            self.roles = roles
+            self.version = version
+            self.displayHints = displayHints
+            self.versionPolicy = versionPolicy
+            self.mergePolicy = mergePolicy
+            self.linkField = linkField
+            self.icon = icon
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case description
-            case required
-            case enumValues = "enum_values"
-            case itemsType = "items_type"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.fields = try container.decode(Components.Schemas.TypeDefinitionInput.FieldsPayload.self, forKey: "fields")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.parent = try container.decodeIfPresent(Swift.String.self, forKey: "parent")
+            self.compatibleWith = try container.decodeIfPresent([Swift.String].self, forKey: "compatible_with")
+            self.roles = try container.decodeIfPresent([Components.Schemas.TypeDefinitionInput.RolesItemPayload].self, forKey: "roles")
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
+            self.displayHints = try container.decodeIfPresent(Components.Schemas.DisplayHints.self, forKey: "display_hints")
+            self.versionPolicy = try container.decodeIfPresent(Components.Schemas.VersionPolicy.self, forKey: "version_policy")
+            self.mergePolicy = try container.decodeIfPresent(Components.Schemas.MergePolicy.self, forKey: "merge_policy")
+            self.linkField = try container.decodeIfPresent(Swift.String.self, forKey: "link_field")
+            self.icon = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "icon")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(fields, forKey: "fields")
+            try container.encode(id, forKey: "id")
+            try container.encodeIfPresent(label, forKey: "label")
+            try container.encodeIfPresent(description, forKey: "description")
+            try container.encodeIfPresent(parent, forKey: "parent")
+            try container.encodeIfPresent(compatibleWith, forKey: "compatible_with")
+            try container.encodeIfPresent(roles, forKey: "roles")
+            try container.encodeIfPresent(version, forKey: "version")
+            try container.encodeIfPresent(displayHints, forKey: "display_hints")
+            try container.encodeIfPresent(versionPolicy, forKey: "version_policy")
+            try container.encodeIfPresent(mergePolicy, forKey: "merge_policy")
+            try container.encodeIfPresent(linkField, forKey: "link_field")
+            try container.encodeIfPresent(icon, forKey: "icon")
+        }
+        public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.FieldDefinition]
+            public init(additionalProperties: [Swift.String: Components.Schemas.FieldDefinition] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.FieldDefinition]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        public enum RolesItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case container
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "container": self = .container
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .container: "container"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.container]
         }
     }
 }
 
 extension Components.Schemas {
-    /// Up to 50 edges of one type, with a cursor for the rest.
-    public struct EdgeBlock: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edges: [Components.Schemas.Edge]
-        public var hasMore: Swift.Bool
-        public var nextCursor: Swift.String?
-        public init(edges: [Components.Schemas.Edge], hasMore: Swift.Bool, nextCursor: Swift.String? = nil) {
+    public struct EdgeTypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edgeTypes: [Components.Schemas.EdgeType]
+        public init(edgeTypes: [Components.Schemas.EdgeType]) {
+            self.edgeTypes = edgeTypes
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.edgeTypes = try container.decode([Components.Schemas.EdgeType].self, forKey: "edge_types")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(edgeTypes, forKey: "edge_types")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A typed record.
+    public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// A UUIDv7, minted by the server or supplied by the client.
+        public var id: Swift.String
+        public var _type: Swift.String
+        public var properties: Components.Schemas.Properties
+        public var state: Components.Schemas.ItemState
+        public var tier: Components.Schemas.Tier?
+        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// Starts at 1 and moves only when fields are written; tags, state and bin moves leave it alone.
+        public var version: Swift.Int64
+        public var schemaVersion: Swift.Int
+        /// The source the item was written under.
+        public var source: Swift.String
+        /// With `source`, the item's natural key.
+        public var sourceId: Swift.String?
+        /// The item's type was deleted with `force=true`.
+        public var orphaned: Swift.Bool?
+        public var device: Swift.String?
+        public var captureLatitude: Swift.Double?
+        public var captureLongitude: Swift.Double?
+        /// The item's own time (when it happened); `created_at` unless given.
+        public var timestamp: Foundation.Date
+        public var createdAt: Foundation.Date
+        /// Moves on every write, tags included.
+        public var updatedAt: Foundation.Date
+        /// Outbound edges by edge type, when hydrated.
+        public var edges: Components.Schemas.Item.EdgesPayload?
+        /// Extension documents by namespace, when hydrated.
+        public var extensions: Components.Schemas.Item.ExtensionsPayload?
+        public init(id: Swift.String, _type: Swift.String, properties: Components.Schemas.Properties, state: Components.Schemas.ItemState, tier: Components.Schemas.Tier? = nil, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, version: Swift.Int64, schemaVersion: Swift.Int, source: Swift.String, sourceId: Swift.String? = nil, orphaned: Swift.Bool? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, timestamp: Foundation.Date, createdAt: Foundation.Date, updatedAt: Foundation.Date, edges: Components.Schemas.Item.EdgesPayload? = nil, extensions: Components.Schemas.Item.ExtensionsPayload? = nil) {
+            self.id = id
+            self._type = _type
+            self.properties = properties
+            self.state = state
+            self.tier = tier
+            self.spaceId = spaceId
+            self.version = version
+            self.schemaVersion = schemaVersion
+            self.source = source
+            self.sourceId = sourceId
+            self.orphaned = orphaned
+            self.device = device
+            self.captureLatitude = captureLatitude
+            self.captureLongitude = captureLongitude
+            self.timestamp = timestamp
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
             self.edges = edges
-            self.hasMore = hasMore
-            self.nextCursor = nextCursor
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edges
-            case hasMore = "has_more"
-            case nextCursor = "next_cursor"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The record beside an item that holds its tags and extensions.
-    public struct ItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var itemId: Swift.String
-        public var tags: [Swift.String]
-        public var extensions: Components.Schemas.JSONObject
-        public init(itemId: Swift.String, tags: [Swift.String], extensions: Components.Schemas.JSONObject) {
-            self.itemId = itemId
-            self.tags = tags
             self.extensions = extensions
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case itemId = "item_id"
-            case tags
-            case extensions
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// One item as `getItem` answers it.
-    public struct ItemDetail: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        /// Inbound edges by edge type, with `include=backrefs`.
-        public var backrefs: Components.Schemas.ItemDetail.BackrefsPayload?
-        /// The items at the far end of the item's edges, with `include=neighbors`.
-        public var neighbors: [Components.Schemas.ItemEnvelope]?
-        public var neighborsTruncated: Swift.Bool?
-        /// Neighbours left out because the key cannot read them.
-        public var neighborsOmitted: Swift.Int?
-        /// Snapshots newest first, with `include=versions`.
-        public var versions: [Components.Schemas.ItemSnapshot]?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil, backrefs: Components.Schemas.ItemDetail.BackrefsPayload? = nil, neighbors: [Components.Schemas.ItemEnvelope]? = nil, neighborsTruncated: Swift.Bool? = nil, neighborsOmitted: Swift.Int? = nil, versions: [Components.Schemas.ItemSnapshot]? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.backrefs = backrefs
-            self.neighbors = neighbors
-            self.neighborsTruncated = neighborsTruncated
-            self.neighborsOmitted = neighborsOmitted
-            self.versions = versions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case item
-            case metadata
-            case listed
-            case backrefs
-            case neighbors
-            case neighborsTruncated = "neighbors_truncated"
-            case neighborsOmitted = "neighbors_omitted"
-            case versions
-        }
-        public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    /// A page of items with their metadata (`include=metadata`).
-    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.ItemEnvelope]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
+            self.state = try container.decode(Components.Schemas.ItemState.self, forKey: "state")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "space_id")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.schemaVersion = try container.decode(Swift.Int.self, forKey: "schema_version")
+            self.source = try container.decode(Swift.String.self, forKey: "source")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.orphaned = try container.decodeIfPresent(Swift.Bool.self, forKey: "orphaned")
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: "device")
+            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_latitude")
+            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: "capture_longitude")
+            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: "timestamp")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.edges = try container.decodeIfPresent(Components.Schemas.Item.EdgesPayload.self, forKey: "edges")
+            self.extensions = try container.decodeIfPresent(Components.Schemas.Item.ExtensionsPayload.self, forKey: "extensions")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(_type, forKey: "type")
+            try container.encode(properties, forKey: "properties")
+            try container.encode(state, forKey: "state")
+            try container.encodeIfPresent(tier, forKey: "tier")
+            try container.encodeIfPresent(spaceId, forKey: "space_id")
+            try container.encode(version, forKey: "version")
+            try container.encode(schemaVersion, forKey: "schema_version")
+            try container.encode(source, forKey: "source")
+            try container.encodeIfPresent(sourceId, forKey: "source_id")
+            try container.encodeIfPresent(orphaned, forKey: "orphaned")
+            try container.encodeIfPresent(device, forKey: "device")
+            try container.encodeIfPresent(captureLatitude, forKey: "capture_latitude")
+            try container.encodeIfPresent(captureLongitude, forKey: "capture_longitude")
+            try container.encodeRFC3339(timestamp, forKey: "timestamp")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(edges, forKey: "edges")
+            try container.encodeIfPresent(extensions, forKey: "extensions")
+        }
+        /// Outbound edges by edge type, when hydrated.
+        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.EdgeBlock]
+            public init(additionalProperties: [Swift.String: Components.Schemas.EdgeBlock] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgeBlock]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
+        }
+        /// Extension documents by namespace, when hydrated.
+        public struct ExtensionsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.JSONObject]
+            public init(additionalProperties: [Swift.String: Components.Schemas.JSONObject] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.JSONObject]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
         }
     }
 }
 
 extension Components.Schemas {
-    /// One page of an item's history, oldest first. Not in the public Marfa document.
-    public struct ItemSnapshotPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var snapshots: [Components.Schemas.ItemSnapshot]
-        /// Pass as `after` for the next page; `null` when there is none.
-        public var next: Swift.Int64?
-        public init(snapshots: [Components.Schemas.ItemSnapshot], next: Swift.Int64?) {
-            self.snapshots = snapshots
-            self.next = next
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case snapshots
-            case next
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.snapshots = try container.decode([Components.Schemas.ItemSnapshot].self, forKey: .snapshots)
-            self.next = try container.decodeIfPresent(Swift.Int64.self, forKey: .next)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(snapshots, forKey: .snapshots)
-            try container.encode(next, forKey: .next)
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// An edge changed. `source_type` is the source item's type when the event was published. A purge sends its `edge.deleted` frames, with `purged_with`, before its `item.purged`.
+    public struct EdgeEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.EdgeEventFrame.EventTypePayload
         public var edge: Components.Schemas.Edge
-        public var acknowledged: Swift.Bool?
-        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
+        public var sourceType: Swift.String
+        public var purgedWith: Swift.String?
+        public init(eventType: Components.Schemas.EdgeEventFrame.EventTypePayload, edge: Components.Schemas.Edge, sourceType: Swift.String, purgedWith: Swift.String? = nil) {
+            self.eventType = eventType
             self.edge = edge
-            self.acknowledged = acknowledged
+            self.sourceType = sourceType
+            self.purgedWith = purgedWith
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edge
-            case acknowledged
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.EdgeEventFrame.EventTypePayload.self, forKey: "event_type")
+            self.edge = try container.decode(Components.Schemas.Edge.self, forKey: "edge")
+            self.sourceType = try container.decode(Swift.String.self, forKey: "source_type")
+            self.purgedWith = try container.decodeIfPresent(Swift.String.self, forKey: "purged_with")
         }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var sourceId: Swift.String
-        public var targetId: Swift.String
-        public var edgeType: Swift.String
-        public var properties: Components.Schemas.Properties?
-        public init(id: Swift.String? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties? = nil) {
-            self.id = id
-            self.sourceId = sourceId
-            self.targetId = targetId
-            self.edgeType = edgeType
-            self.properties = properties
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case sourceId = "source_id"
-            case targetId = "target_id"
-            case edgeType = "edge_type"
-            case properties
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
-    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        public var listed: Swift.Bool?
-        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
-            self.eventType = eventType
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case item
-            case metadata
-            case listed
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(edge, forKey: "edge")
+            try container.encode(sourceType, forKey: "source_type")
+            try container.encodeIfPresent(purgedWith, forKey: "purged_with")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case metadataChanged
+            case edgeCreated
+            case edgeUpdated
+            case edgeDeleted
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "metadata.changed": self = .metadataChanged
+                    case "edge.created": self = .edgeCreated
+                    case "edge.updated": self = .edgeUpdated
+                    case "edge.deleted": self = .edgeDeleted
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .metadataChanged: "metadata.changed"
+                    case .edgeCreated: "edge.created"
+                    case .edgeUpdated: "edge.updated"
+                    case .edgeDeleted: "edge.deleted"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.metadataChanged]
+            public static let allCases: [Self] = [.edgeCreated, .edgeUpdated, .edgeDeleted]
         }
     }
 }
 
 extension Components.Schemas {
-    /// Terminal. The cursor is past the head, so the instance was restored behind the client; read state again.
-    public struct CursorAheadFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.CursorAheadFrame.EventTypePayload
-        public var requested: Swift.String
-        public var head: Swift.String
-        public init(eventType: Components.Schemas.CursorAheadFrame.EventTypePayload, requested: Swift.String, head: Swift.String) {
-            self.eventType = eventType
-            self.requested = requested
-            self.head = head
+    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var results: [Components.Schemas.SearchResult]
+        public init(results: [Components.Schemas.SearchResult]) {
+            self.results = results
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case requested
-            case head
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.results = try container.decode([Components.Schemas.SearchResult].self, forKey: "results")
         }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case cursorAhead
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "cursor_ahead": self = .cursorAhead
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .cursorAhead: "cursor_ahead"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.cursorAhead]
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(results, forKey: "results")
         }
     }
 }
@@ -640,172 +622,164 @@ extension Components.Schemas {
             self.clientIp = clientIp
             self.details = details
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case timestamp
-            case keyId = "key_id"
-            case spaceId = "space_id"
-            case action
-            case resourceType = "resource_type"
-            case resourceId = "resource_id"
-            case clientIp = "client_ip"
-            case details
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: .timestamp)
-            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: .keyId)
-            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: .spaceId)
-            self.action = try container.decode(Swift.String.self, forKey: .action)
-            self.resourceType = try container.decode(Swift.String.self, forKey: .resourceType)
-            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: .resourceId)
-            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: .clientIp)
-            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: .details)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: "timestamp")
+            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: "key_id")
+            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: "space_id")
+            self.action = try container.decode(Swift.String.self, forKey: "action")
+            self.resourceType = try container.decode(Swift.String.self, forKey: "resource_type")
+            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: "resource_id")
+            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: "client_ip")
+            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: "details")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encodeRFC3339(timestamp, forKey: .timestamp)
-            try container.encode(keyId, forKey: .keyId)
-            try container.encode(spaceId, forKey: .spaceId)
-            try container.encode(action, forKey: .action)
-            try container.encode(resourceType, forKey: .resourceType)
-            try container.encode(resourceId, forKey: .resourceId)
-            try container.encode(clientIp, forKey: .clientIp)
-            try container.encode(details, forKey: .details)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encodeRFC3339(timestamp, forKey: "timestamp")
+            try container.encode(keyId, forKey: "key_id")
+            try container.encode(spaceId, forKey: "space_id")
+            try container.encode(action, forKey: "action")
+            try container.encode(resourceType, forKey: "resource_type")
+            try container.encode(resourceId, forKey: "resource_id")
+            try container.encode(clientIp, forKey: "client_ip")
+            try container.encode(details, forKey: "details")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A folder's settings, held by its `system.folder` item. Not in the public Marfa document (minimal design).
-    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct HousekeepingJobList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var jobs: [Components.Schemas.HousekeepingJob]
+        public init(jobs: [Components.Schemas.HousekeepingJob]) {
+            self.jobs = jobs
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.jobs = try container.decode([Components.Schemas.HousekeepingJob].self, forKey: "jobs")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(jobs, forKey: "jobs")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// What a new file leaves blank.
+    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// A type move rewrites this.
+        public var _type: Swift.String?
+        public var tier: Components.Schemas.Tier?
+        public var tags: [Swift.String]?
+        public var properties: Components.Schemas.Properties?
+        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
+        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
+            self._type = _type
+            self.tier = tier
+            self.tags = tags
+            self.properties = properties
+            self.edges = edges
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.edges = try container.decodeIfPresent(Components.Schemas.FolderDefaults.EdgesPayload.self, forKey: "edges")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(_type, forKey: "type")
+            try container.encodeIfPresent(tier, forKey: "tier")
+            try container.encodeIfPresent(tags, forKey: "tags")
+            try container.encodeIfPresent(properties, forKey: "properties")
+            try container.encodeIfPresent(edges, forKey: "edges")
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folder: Components.Schemas.Folder
+        public init(folder: Components.Schemas.Folder) {
+            self.folder = folder
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.folder = try container.decode(Components.Schemas.Folder.self, forKey: "folder")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(folder, forKey: "folder")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A saved search an app shows. Not in the public Marfa document (minimal design).
+    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
         public var version: Swift.Int64
         public var name: Swift.String
         public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        /// Type to the path a new item of it is first placed at.
-        public var placement: Components.Schemas.Folder.PlacementPayload?
-        public var removalThreshold: Swift.Int?
+        public var sort: Components.Schemas.ViewSort?
+        /// A property to group by.
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
         public var createdAt: Foundation.Date
         public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.Folder.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
             self.id = id
             self.version = version
             self.name = name
             self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
+            self.sort = sort
+            self.groupBy = groupBy
             self.createdAt = createdAt
             self.updatedAt = updatedAt
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case version
-            case name
-            case search
-            case defaults
-            case include
-            case ignore
-            case placement
-            case removalThreshold = "removal_threshold"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.version = try container.decode(Swift.Int64.self, forKey: .version)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: .search)
-            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: .defaults)
-            self.include = try container.decodeIfPresent([Swift.String].self, forKey: .include)
-            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: .ignore)
-            self.placement = try container.decodeIfPresent(Components.Schemas.Folder.PlacementPayload.self, forKey: .placement)
-            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: .removalThreshold)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(version, forKey: .version)
-            try container.encode(name, forKey: .name)
-            try container.encode(search, forKey: .search)
-            try container.encodeIfPresent(defaults, forKey: .defaults)
-            try container.encodeIfPresent(include, forKey: .include)
-            try container.encodeIfPresent(ignore, forKey: .ignore)
-            try container.encodeIfPresent(placement, forKey: .placement)
-            try container.encodeIfPresent(removalThreshold, forKey: .removalThreshold)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
-        }
-        /// Type to the path a new item of it is first placed at.
-        public struct PlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Swift.String]
-            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(version, forKey: "version")
+            try container.encode(name, forKey: "name")
+            try container.encode(search, forKey: "search")
+            try container.encodeIfPresent(sort, forKey: "sort")
+            try container.encodeIfPresent(groupBy, forKey: "group_by")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
         }
     }
 }
 
 extension Components.Responses {
-    /// The instance's settings as stored.
-    public struct InstanceConfig: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.InstanceConfig.Headers
-        public var body: Components.Responses.InstanceConfig.Body
-        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
+    /// The view.
+    public struct View: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.View.Headers
+        public var body: Components.Responses.View.Body
+        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.InstanceConfig.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.InstanceConfig)
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ViewEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.InstanceConfig {
+            public var json: Components.Schemas.ViewEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -817,51 +791,43 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-    /// `type_chain_unresolvable`, ...
-    public struct Conflict: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Conflict.Headers
-        public var body: Components.Responses.Conflict.Body
-        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Conflict.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
+        public typealias Headers = Components.Responses.Forbidden.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+    }
+}
+
+extension Components.Responses {
+    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+    public struct UnprocessableEntity: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.UnprocessableEntity.Headers
+        public var body: Components.Responses.UnprocessableEntity.Body
+        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
             public var json: Components.Schemas.ErrorResponse {
@@ -876,37 +842,35 @@ extension Components.Responses {
 }
 
 extension Components.Parameters {
-    /// The `cursor` of the previous page.
-    public typealias Cursor = Swift.String
+    /// `true` deletes even while something still uses it.
+    public typealias Force = Components.Parameters.ForcePayload
 }
 
 extension Components.Parameters {
-    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        case _false
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                case "false": self = ._false
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case ._false: "false"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true, ._false]
-    }
+    /// The edge's id.
+    public typealias EdgeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge type's identifier.
+    public typealias EdgeTypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type move job's id.
+    public typealias TypeMoveId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The view's id.
+    public typealias ViewId = Swift.String
 }
 
 extension Components.Headers {
-    /// Requests left in the current window, never below 0.
-    public typealias XRateLimitRemaining = Swift.Int
+    /// The contract version this answer was made under, the same number as `info.version` and as
+    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+    /// answer without it came from something in front of the server.
+    public typealias XMarfaContract = Swift.String
 }
 
 extension Components.Headers {
@@ -914,30 +878,34 @@ extension Components.Headers {
     public typealias RetryAfter = Swift.Int
 }
 
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
+}
+
 extension Operations {
-    /// Describe the instance
+    /// Discover the OAuth authorization server
     ///
-    /// The instance's name, identity, build and contract, read without a credential. A client
-    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
-    /// changes for the life of the instance) and which contract it speaks. Served by the public
-    /// server, not in the public Marfa document.
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
     ///
-    /// `GET /`
-    public enum GetInstance {
-        public static let id: Swift.String = "getInstance"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's description.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The authorization server's metadata.
             /// Status 200.
-            case ok(Operations.GetInstance.Output.Ok)
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetInstance.Output.Ok {
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -947,46 +915,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The instance's description.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetInstance.Output.Ok.Headers
-                public var body: Operations.GetInstance.Output.Ok.Body
-                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
+            /// The authorization server's metadata.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.InstanceDescription)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.AuthorizationServerMetadata)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.InstanceDescription {
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1009,19 +955,19 @@ extension Operations {
     /// `GET /auth/device`
     public enum ShowDeviceEntryPage {
         public static let id: Swift.String = "showDeviceEntryPage"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.ShowDeviceEntryPage.Input.Query
             public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
                 self.query = query
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
+            public struct Query: Swift.Sendable, Swift.Equatable {
                 public var userCode: Swift.String?
                 public init(userCode: Swift.String? = nil) {
                     self.userCode = userCode
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The entry page.
             /// Status 200.
             case ok(Operations.ShowDeviceEntryPage.Output.Ok)
@@ -1029,7 +975,7 @@ extension Operations {
             public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No owner session; a redirect to the sign-in page.
@@ -1039,7 +985,7 @@ extension Operations {
             public var found: Operations.ShowDeviceEntryPage.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1049,7 +995,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1061,46 +1007,27 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create the owner account
+    /// Read the owner account
     ///
-    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
-    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
-    /// `400 validation_error` naming `password`. Not in the public Marfa document.
+    /// The instance's one person account. Needs the operator key. A fresh instance answers
+    /// `404 owner_not_found`. Not in the public Marfa document.
     ///
-    /// `POST /owner`
-    public enum CreateOwner {
-        public static let id: Swift.String = "createOwner"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.CreateOwner.Input.Body
-            public init(body: Operations.CreateOwner.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.OwnerInput)
+    /// `GET /owner`
+    public enum GetOwner {
+        public static let id: Swift.String = "getOwner"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner is created.
-            /// Status 201.
-            case created(Operations.CreateOwner.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.CreateOwner.Output.Created {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The owner.
+            /// Status 200.
+            case ok(Operations.GetOwner.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetOwner.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1110,7 +1037,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1122,21 +1049,20 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1146,12 +1072,32 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Created = Operations.GetOwner.Output.Ok
+            /// The owner.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetOwner.Output.Ok.Headers
+                public var body: Operations.GetOwner.Output.Ok.Body
+                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Owner)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Owner {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -1167,25 +1113,25 @@ extension Operations {
     /// `PATCH /keys/{id}`
     public enum UpdateKey {
         public static let id: Swift.String = "updateKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.UpdateKey.Input.Path
             public var body: Operations.UpdateKey.Input.Body
             public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
                 self.path = path
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The key's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                 case json(Components.Schemas.KeyPatch)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The key as stored.
             /// Status 200.
             case ok(Operations.UpdateKey.Output.Ok)
@@ -1193,7 +1139,7 @@ extension Operations {
             public var ok: Operations.UpdateKey.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1206,7 +1152,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1216,7 +1162,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1228,7 +1174,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1241,7 +1187,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1251,7 +1197,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1262,58 +1208,33 @@ extension Operations {
 }
 
 extension Operations {
-    /// Set the owner's icon for a type
+    /// Preview moving a type's items
     ///
-    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
-    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
-    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
-    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
-    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
-    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
-    /// author's). Not in the public Marfa document.
+    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
+    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
+    /// nothing. Not in the public Marfa document.
     ///
-    /// `PUT /types/{id}/icon`
-    public enum SetTypeIcon {
-        public static let id: Swift.String = "setTypeIcon"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.SetTypeIcon.Input.Path
-            public var headers: Operations.SetTypeIcon.Input.Headers
-            public var body: Operations.SetTypeIcon.Input.Body
-            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
-                self.path = path
-                self.headers = headers
+    /// `POST /type-moves/preview`
+    public enum PreviewTypeMove {
+        public static let id: Swift.String = "previewTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.PreviewTypeMove.Input.Body
+            public init(body: Operations.PreviewTypeMove.Input.Body) {
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeIconInput)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeMoveInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The icon the type resolves to now.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// What the move would do.
             /// Status 200.
-            case ok(Operations.SetTypeIcon.Output.Ok)
+            case ok(Operations.PreviewTypeMove.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SetTypeIcon.Output.Ok {
+            public var ok: Operations.PreviewTypeMove.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1326,7 +1247,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1336,7 +1257,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1348,7 +1269,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1361,7 +1282,190 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// What the move would do.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
+                public var body: Operations.PreviewTypeMove.Output.Ok.Body
+                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeMovePreview)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeMovePreview {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List items
+    ///
+    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
+    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
+    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
+    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
+    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
+    ///
+    /// `GET /items`
+    public enum ListItems {
+        public static let id: Swift.String = "listItems"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListItems.Input.Query
+            public var headers: Operations.ListItems.Input.Headers
+            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
+                public var _type: Swift.String?
+                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
+                public var state: Swift.String?
+                /// Only items written under this source.
+                public var source: Swift.String?
+                /// A tier, or `all` (the default) for both.
+                public var tier: Operations.ListItems.Input.Query.TierPayload?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+                public var sort: Swift.String?
+                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
+                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
+                public var timestampAfter: Swift.String?
+                /// Items whose own time is at or before this instant.
+                public var timestampBefore: Swift.String?
+                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
+                public var include: Swift.String?
+                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil, include: Swift.String? = nil) {
+                    self._type = _type
+                    self.state = state
+                    self.source = source
+                    self.tier = tier
+                    self.tags = tags
+                    self.filter = filter
+                    self.sort = sort
+                    self.direction = direction
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
+                    self.include = include
+                }
+                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case library
+                    case feed
+                    case all
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "library": self = .library
+                            case "feed": self = .feed
+                            case "all": self = .all
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .library: "library"
+                            case .feed: "feed"
+                            case .all: "all"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.library, .feed, .all]
+                }
+                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of items.
+            /// Status 200.
+            case ok(Operations.ListItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1375,7 +1479,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1385,244 +1489,57 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The icon the type resolves to now.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
-                public var body: Operations.SetTypeIcon.Output.Ok.Body
-                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
+            /// One page of items.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListItems.Output.Ok.Headers
+                public var body: Operations.ListItems.Output.Ok.Body
+                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// `true` when the server answered from what it stored for an earlier request under the same
-                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-                    /// with a first answer; status and body repeat the first answer's, a refusal included.
-                    public var idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.SetTypeIcon.Output.Ok.Headers.IdempotencyReplayedPayload? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.idempotencyReplayed = idempotencyReplayed
-                    }
-                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeIcon)
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeIcon {
+                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
                         get throws {
                             switch self {
                                 case .json(let body): return body
                             }
                         }
                     }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Update an item
-    ///
-    /// Changes an item's properties (merged by default, or replaced with
-    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
-    /// the client read (required; without it `400 missing_required_field`). A stale base whose
-    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
-    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
-    /// and says how in `conflict_resolution`. A base with no snapshot left is
-    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
-    ///
-    /// `PATCH /items/{id}`
-    public enum UpdateItem {
-        public static let id: Swift.String = "updateItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.UpdateItem.Input.Path
-            public var query: Operations.UpdateItem.Input.Query
-            public var headers: Operations.UpdateItem.Input.Headers
-            public var body: Operations.UpdateItem.Input.Body
-            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
-                self.path = path
-                self.query = query
-                self.headers = headers
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
-                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
-                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
-                    self.conflict = conflict
-                }
-                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case auto
-                    case manual
-                    case callback
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "auto": self = .auto
-                            case "manual": self = .manual
-                            case "callback": self = .callback
-                            default: self = .unknown(rawValue)
+                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        /// The value read as `itemPage`, when it is one.
+                        public var value1: Components.Schemas.ItemPage?
+                        /// The value read as `itemEnvelopePage`, when it is one.
+                        public var value2: Components.Schemas.ItemEnvelopePage?
+                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
+                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
+                            if value1 == nil && value2 == nil {
+                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
+                            }
+                        }
+                        /// Writes the first value that is set.
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            if let value = value1 {
+                                try value.encode(to: encoder)
+                            } else if let value = value2 {
+                                try value.encode(to: encoder)
+                            }
                         }
                     }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .auto: "auto"
-                            case .manual: "manual"
-                            case .callback: "callback"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.auto, .manual, .callback]
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }
@@ -1635,7 +1552,7 @@ extension Operations {
     /// `POST /items/{id}/tags`
     public enum AddItemTags {
         public static let id: Swift.String = "addItemTags"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.AddItemTags.Input.Path
             public var headers: Operations.AddItemTags.Input.Headers
             public var body: Operations.AddItemTags.Input.Body
@@ -1644,14 +1561,14 @@ extension Operations {
                 self.headers = headers
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1661,11 +1578,11 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                 case json(Components.Schemas.TagsAddInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The item's metadata.
             /// Status 200.
             case ok(Components.Responses.ItemMetadata)
@@ -1673,7 +1590,7 @@ extension Operations {
             public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1686,7 +1603,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1696,7 +1613,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1708,7 +1625,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1721,7 +1638,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1731,7 +1648,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1741,7 +1658,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1751,50 +1668,57 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's inbound edges
+    /// Create an edge
     ///
-    /// One page of the edges whose target is the item, optionally of one edge type.
+    /// Creates a typed edge between two items. Needs write on the source item's type and on the
+    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
+    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
+    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
+    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
     ///
-    /// `GET /items/{id}/backrefs`
-    public enum ListItemBackrefs {
-        public static let id: Swift.String = "listItemBackrefs"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemBackrefs.Input.Path
-            public var query: Operations.ListItemBackrefs.Input.Query
-            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
-                self.path = path
-                self.query = query
+    /// `POST /edges`
+    public enum CreateEdge {
+        public static let id: Swift.String = "createEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateEdge.Input.Headers
+            public var body: Operations.CreateEdge.Input.Body
+            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
+                self.headers = headers
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Only edges of this type.
-                public var edgeType: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.limit = limit
-                    self.cursor = cursor
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgeInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of edges.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge.
             /// Status 200.
-            case ok(Components.Responses.EdgePage)
+            case ok(Components.Responses.EdgeEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
+            public var ok: Components.Responses.EdgeEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The edge.
+            /// Status 201.
+            case created(Components.Responses.EdgeEnvelope)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1807,7 +1731,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1817,7 +1741,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1829,7 +1753,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1842,7 +1766,31 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1852,7 +1800,17 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1862,60 +1820,114 @@ extension Operations {
 }
 
 extension Operations {
-    /// Search items
+    /// Read a webhook
     ///
-    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    /// One subscription, secret redacted.
     ///
-    /// `GET /search`
-    public enum SearchItems {
-        public static let id: Swift.String = "searchItems"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.SearchItems.Input.Query
-            public init(query: Operations.SearchItems.Input.Query) {
-                self.query = query
+    /// `GET /webhooks/{id}`
+    public enum GetWebhook {
+        public static let id: Swift.String = "getWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetWebhook.Input.Path
+            public init(path: Operations.GetWebhook.Input.Path) {
+                self.path = path
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// The search text.
-                public var q: Swift.String
-                /// A type and its subtypes.
-                public var _type: Swift.String?
-                public var state: Components.Schemas.ItemState?
-                public var tier: Operations.SearchItems.Input.Query.TierPayload?
-                /// `system` also searches `system.*` items.
-                public var include: Swift.String?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                public var limit: Swift.Int?
-                public var offset: Swift.Int?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                public var timestampAfter: Swift.String?
-                public var timestampBefore: Swift.String?
-                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
-                    self.q = q
-                    self._type = _type
-                    self.state = state
-                    self.tier = tier
-                    self.include = include
-                    self.tags = tags
-                    self.limit = limit
-                    self.offset = offset
-                    self.filter = filter
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
-                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The matches.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
             /// Status 200.
-            case ok(Operations.SearchItems.Output.Ok)
+            case ok(Components.Responses.Webhook)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SearchItems.Output.Ok {
+            public var ok: Components.Responses.Webhook {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace the instance's settings
+    ///
+    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
+    ///
+    /// `PUT /spaces/me/config`
+    public enum ReplaceSpaceConfig {
+        public static let id: Swift.String = "replaceSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.ReplaceSpaceConfig.Input.Body
+            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfig)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1928,7 +1940,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1938,7 +1950,19 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1948,81 +1972,37 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The matches.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SearchItems.Output.Ok.Headers
-                public var body: Operations.SearchItems.Output.Ok.Body
-                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.SearchResults)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SearchResults {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// List housekeeping jobs
+    /// List folders
     ///
-    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
-    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
-    /// Needs the operator key. Not in the public Marfa document.
+    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
+    /// too. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /housekeeping`
-    public enum ListHousekeepingJobs {
-        public static let id: Swift.String = "listHousekeepingJobs"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+    /// `GET /folders`
+    public enum ListFolders {
+        public static let id: Swift.String = "listFolders"
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The jobs.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folders.
             /// Status 200.
-            case ok(Operations.ListHousekeepingJobs.Output.Ok)
+            case ok(Operations.ListFolders.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
+            public var ok: Operations.ListFolders.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2032,7 +2012,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -2044,7 +2024,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2054,46 +2034,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The jobs.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
-                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
-                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+            /// The folders.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListFolders.Output.Ok.Headers
+                public var body: Operations.ListFolders.Output.Ok.Body
+                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.HousekeepingJobList)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.FolderList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingJobList {
+                    public var json: Components.Schemas.FolderList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2107,48 +2065,26 @@ extension Operations {
 }
 
 extension Operations {
-    /// Download a blob
+    /// List views
     ///
-    /// The blob's bytes.
+    /// Every saved view. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /blobs/{hash}`
-    public enum DownloadBlob {
-        public static let id: Swift.String = "downloadBlob"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DownloadBlob.Input.Path
-            public init(path: Operations.DownloadBlob.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
+    /// `GET /views`
+    public enum ListViews {
+        public static let id: Swift.String = "listViews"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The bytes.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The views.
             /// Status 200.
-            case ok(Operations.DownloadBlob.Output.Ok)
+            case ok(Operations.ListViews.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.DownloadBlob.Output.Ok {
+            public var ok: Operations.ListViews.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2158,7 +2094,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -2170,20 +2106,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2193,137 +2116,32 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The bytes.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.DownloadBlob.Output.Ok.Headers
-                public var body: Operations.DownloadBlob.Output.Ok.Body
-                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
+            /// The views.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListViews.Output.Ok.Headers
+                public var body: Operations.ListViews.Output.Ok.Body
+                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ViewList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ViewList {
                         get throws {
                             switch self {
-                                case .binary(let body): return body
+                                case .json(let body): return body
                             }
                         }
                     }
                 }
             }
-        }
-    }
-}
-
-extension Operations {
-    /// Read a view
-    ///
-    /// One view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views/{id}`
-    public enum GetView {
-        public static let id: Swift.String = "getView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetView.Input.Path
-            public init(path: Operations.GetView.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The view.
-            /// Status 200.
-            case ok(Components.Responses.View)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }

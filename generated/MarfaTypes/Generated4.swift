@@ -18,60 +18,95 @@ extension Operations {
 }
 
 extension Components.Schemas {
-    /// A token request; which fields apply depends on `grant_type`.
-    public struct TokenRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var grantType: Components.Schemas.TokenRequest.GrantTypePayload
-        public var clientId: Swift.String?
-        public var code: Swift.String?
-        public var redirectUri: Swift.String?
-        /// The PKCE verifier whose S256 hash was the `code_challenge`.
-        public var codeVerifier: Swift.String?
-        public var refreshToken: Swift.String?
-        public var deviceCode: Swift.String?
+    /// The registered client. `client_name`, `scope` and `application_type` are not in the public Marfa document.
+    public struct ClientRegistration: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var clientId: Swift.String
+        public var clientIdIssuedAt: Swift.Int64?
+        public var redirectUris: [Swift.String]?
+        public var grantTypes: [Swift.String]?
+        public var responseTypes: [Swift.String]?
+        public var tokenEndpointAuthMethod: Swift.String?
+        public var clientName: Swift.String?
+        /// The scopes the client is registered for.
         public var scope: Swift.String?
-        public init(grantType: Components.Schemas.TokenRequest.GrantTypePayload, clientId: Swift.String? = nil, code: Swift.String? = nil, redirectUri: Swift.String? = nil, codeVerifier: Swift.String? = nil, refreshToken: Swift.String? = nil, deviceCode: Swift.String? = nil, scope: Swift.String? = nil) {
-            self.grantType = grantType
+        public var applicationType: Components.Schemas.ClientRegistration.ApplicationTypePayload?
+        public init(clientId: Swift.String, clientIdIssuedAt: Swift.Int64? = nil, redirectUris: [Swift.String]? = nil, grantTypes: [Swift.String]? = nil, responseTypes: [Swift.String]? = nil, tokenEndpointAuthMethod: Swift.String? = nil, clientName: Swift.String? = nil, scope: Swift.String? = nil, applicationType: Components.Schemas.ClientRegistration.ApplicationTypePayload? = nil) {
             self.clientId = clientId
-            self.code = code
-            self.redirectUri = redirectUri
-            self.codeVerifier = codeVerifier
-            self.refreshToken = refreshToken
-            self.deviceCode = deviceCode
+            self.clientIdIssuedAt = clientIdIssuedAt
+            self.redirectUris = redirectUris
+            self.grantTypes = grantTypes
+            self.responseTypes = responseTypes
+            self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+            self.clientName = clientName
             self.scope = scope
+            self.applicationType = applicationType
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case grantType = "grant_type"
-            case clientId = "client_id"
-            case code
-            case redirectUri = "redirect_uri"
-            case codeVerifier = "code_verifier"
-            case refreshToken = "refresh_token"
-            case deviceCode = "device_code"
-            case scope
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
+            self.clientIdIssuedAt = try container.decodeIfPresent(Swift.Int64.self, forKey: "client_id_issued_at")
+            self.redirectUris = try container.decodeIfPresent([Swift.String].self, forKey: "redirect_uris")
+            self.grantTypes = try container.decodeIfPresent([Swift.String].self, forKey: "grant_types")
+            self.responseTypes = try container.decodeIfPresent([Swift.String].self, forKey: "response_types")
+            self.tokenEndpointAuthMethod = try container.decodeIfPresent(Swift.String.self, forKey: "token_endpoint_auth_method")
+            self.clientName = try container.decodeIfPresent(Swift.String.self, forKey: "client_name")
+            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
+            self.applicationType = try container.decodeIfPresent(Components.Schemas.ClientRegistration.ApplicationTypePayload.self, forKey: "application_type")
         }
-        public enum GrantTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case authorizationCode
-            case refreshToken
-            case urnIetfParamsOauthGrantTypeDeviceCode
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "authorization_code": self = .authorizationCode
-                    case "refresh_token": self = .refreshToken
-                    case "urn:ietf:params:oauth:grant-type:device_code": self = .urnIetfParamsOauthGrantTypeDeviceCode
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .authorizationCode: "authorization_code"
-                    case .refreshToken: "refresh_token"
-                    case .urnIetfParamsOauthGrantTypeDeviceCode: "urn:ietf:params:oauth:grant-type:device_code"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.authorizationCode, .refreshToken, .urnIetfParamsOauthGrantTypeDeviceCode]
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(clientId, forKey: "client_id")
+            try container.encodeIfPresent(clientIdIssuedAt, forKey: "client_id_issued_at")
+            try container.encodeIfPresent(redirectUris, forKey: "redirect_uris")
+            try container.encodeIfPresent(grantTypes, forKey: "grant_types")
+            try container.encodeIfPresent(responseTypes, forKey: "response_types")
+            try container.encodeIfPresent(tokenEndpointAuthMethod, forKey: "token_endpoint_auth_method")
+            try container.encodeIfPresent(clientName, forKey: "client_name")
+            try container.encodeIfPresent(scope, forKey: "scope")
+            try container.encodeIfPresent(applicationType, forKey: "application_type")
+        }
+        public typealias ApplicationTypePayload = Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload
+    }
+}
+
+extension Components.Schemas {
+    public struct TokenResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `marfa_at_…`; use it as the bearer credential.
+        public var accessToken: Swift.String
+        /// `Bearer`.
+        public var tokenType: Swift.String
+        /// Seconds until the access token expires.
+        public var expiresIn: Swift.Int?
+        /// `marfa_rt_…`, when `offline_access` was granted. Rotates on every refresh.
+        public var refreshToken: Swift.String?
+        /// The scopes granted, which may be fewer than asked.
+        public var scope: Swift.String?
+        public var idToken: Swift.String?
+        public init(accessToken: Swift.String, tokenType: Swift.String, expiresIn: Swift.Int? = nil, refreshToken: Swift.String? = nil, scope: Swift.String? = nil, idToken: Swift.String? = nil) {
+            self.accessToken = accessToken
+            self.tokenType = tokenType
+            self.expiresIn = expiresIn
+            self.refreshToken = refreshToken
+            self.scope = scope
+            self.idToken = idToken
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.accessToken = try container.decode(Swift.String.self, forKey: "access_token")
+            self.tokenType = try container.decode(Swift.String.self, forKey: "token_type")
+            self.expiresIn = try container.decodeIfPresent(Swift.Int.self, forKey: "expires_in")
+            self.refreshToken = try container.decodeIfPresent(Swift.String.self, forKey: "refresh_token")
+            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
+            self.idToken = try container.decodeIfPresent(Swift.String.self, forKey: "id_token")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(accessToken, forKey: "access_token")
+            try container.encode(tokenType, forKey: "token_type")
+            try container.encodeIfPresent(expiresIn, forKey: "expires_in")
+            try container.encodeIfPresent(refreshToken, forKey: "refresh_token")
+            try container.encodeIfPresent(scope, forKey: "scope")
+            try container.encodeIfPresent(idToken, forKey: "id_token")
         }
     }
 }
@@ -84,90 +119,69 @@ extension Components.Schemas {
             self.owner = owner
             self.returnTo = returnTo
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case owner
-            case returnTo = "return_to"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An app the owner approved. Not in the public Marfa document.
-    public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var clientId: Swift.String
-        public var clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var scopes: [Swift.String]
-        public var createdAt: Foundation.Date
-        public var lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        public init(id: Swift.String, clientId: Swift.String, clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, scopes: [Swift.String], createdAt: Foundation.Date, lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
-            self.id = id
-            self.clientId = clientId
-            self.clientName = clientName
-            self.scopes = scopes
-            self.createdAt = createdAt
-            self.lastUsedAt = lastUsedAt
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case clientId = "client_id"
-            case clientName = "client_name"
-            case scopes
-            case createdAt = "created_at"
-            case lastUsedAt = "last_used_at"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.clientId = try container.decode(Swift.String.self, forKey: .clientId)
-            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .clientName)
-            self.scopes = try container.decode([Swift.String].self, forKey: .scopes)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .lastUsedAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.owner = try container.decode(Components.Schemas.Owner.self, forKey: "owner")
+            self.returnTo = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "return_to")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(clientId, forKey: .clientId)
-            try container.encodeIfPresent(clientName, forKey: .clientName)
-            try container.encode(scopes, forKey: .scopes)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339IfPresent(lastUsedAt, forKey: .lastUsedAt)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(owner, forKey: "owner")
+            try container.encodeIfPresent(returnTo, forKey: "return_to")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct SourceLever: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var types: [Swift.String]
-        public var sources: [Swift.String]
-        public init(types: [Swift.String], sources: [Swift.String]) {
-            self.types = types
-            self.sources = sources
+    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var grants: [Components.Schemas.Grant]
+        public init(grants: [Components.Schemas.Grant]) {
+            self.grants = grants
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case types
-            case sources
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.grants = try container.decode([Components.Schemas.Grant].self, forKey: "grants")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(grants, forKey: "grants")
         }
     }
 }
 
 extension Components.Schemas {
-    /// The fields to change; `source` and `role` cannot change.
-    public struct KeyPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var label: Swift.String?
-        public var defaultTier: Components.Schemas.Tier?
+    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
+    /// `sources` and `enforcement_override` are not in the public Marfa document.
+    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        /// `marfa_k1_…`, shown once.
+        public var key: Swift.String?
+        public var label: Swift.String
+        /// The key's own source, stamped on what it writes.
+        public var source: Swift.String
+        public var role: Components.Schemas.ApiKey.RolePayload
+        public var defaultTier: Components.Schemas.Tier
+        public var isPlatform: Swift.Bool
         public var permissions: [Components.Schemas.Permission]?
+        /// Sources the key claims besides its own; a write may name one of them.
         public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap?
+        public var typePermissions: Components.Schemas.TypePermissionMap
         public var extensionPermissions: Components.Schemas.AccessMap?
         public var edgePermissions: Components.Schemas.AccessMap?
         public var metadataPermissions: Components.Schemas.AccessMap?
-        /// Replaces the key's levers whole; `null` clears them.
-        public var enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>?
-        public init(label: Swift.String? = nil, defaultTier: Components.Schemas.Tier? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>? = nil) {
+        public var enforcementOverride: Components.Schemas.Enforcement?
+        public var createdAt: Foundation.Date
+        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        /// Updated at most once an hour.
+        public var lastUsedAt: Foundation.Date?
+        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
+            self.id = id
+            self.key = key
             self.label = label
+            self.source = source
+            self.role = role
             self.defaultTier = defaultTier
+            self.isPlatform = isPlatform
             self.permissions = permissions
             self.sources = sources
             self.typePermissions = typePermissions
@@ -175,740 +189,730 @@ extension Components.Schemas {
             self.edgePermissions = edgePermissions
             self.metadataPermissions = metadataPermissions
             self.enforcementOverride = enforcementOverride
+            self.createdAt = createdAt
+            self.expiresAt = expiresAt
+            self.lastUsedAt = lastUsedAt
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case label
-            case defaultTier = "default_tier"
-            case permissions
-            case sources
-            case typePermissions = "type_permissions"
-            case extensionPermissions = "extension_permissions"
-            case edgePermissions = "edge_permissions"
-            case metadataPermissions = "metadata_permissions"
-            case enforcementOverride = "enforcement_override"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.key = try container.decodeIfPresent(Swift.String.self, forKey: "key")
+            self.label = try container.decode(Swift.String.self, forKey: "label")
+            self.source = try container.decode(Swift.String.self, forKey: "source")
+            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: "role")
+            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: "default_tier")
+            self.isPlatform = try container.decode(Swift.Bool.self, forKey: "is_platform")
+            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
+            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
+            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
+            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
+            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
+            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
+            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: "enforcement_override")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.expiresAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "expires_at")
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_used_at")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encodeIfPresent(key, forKey: "key")
+            try container.encode(label, forKey: "label")
+            try container.encode(source, forKey: "source")
+            try container.encode(role, forKey: "role")
+            try container.encode(defaultTier, forKey: "default_tier")
+            try container.encode(isPlatform, forKey: "is_platform")
+            try container.encodeIfPresent(permissions, forKey: "permissions")
+            try container.encodeIfPresent(sources, forKey: "sources")
+            try container.encode(typePermissions, forKey: "type_permissions")
+            try container.encodeIfPresent(extensionPermissions, forKey: "extension_permissions")
+            try container.encodeIfPresent(edgePermissions, forKey: "edge_permissions")
+            try container.encodeIfPresent(metadataPermissions, forKey: "metadata_permissions")
+            try container.encodeIfPresent(enforcementOverride, forKey: "enforcement_override")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(expiresAt, forKey: "expires_at")
+            try container.encodeRFC3339(lastUsedAt, forKey: "last_used_at")
+        }
+        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case instanceAdmin
+            case spaceAdmin
+            case member
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "instance_admin": self = .instanceAdmin
+                    case "space_admin": self = .spaceAdmin
+                    case "member": self = .member
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .instanceAdmin: "instance_admin"
+                    case .spaceAdmin: "space_admin"
+                    case .member: "member"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
         }
     }
 }
 
 extension Components.Schemas {
-    /// A type definition as registered, replaced or checked. `fields` maps each field name to its
-    /// definition. Everything but `fields` and `id` is optional.
-    public struct TypeDefinitionInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var fields: Components.Schemas.TypeDefinitionInput.FieldsPayload
-        /// The type identifier: two or more lowercase dotted segments, at most 128 characters; app types are `app.<app>.<type>`.
+    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var ok: Swift.Bool
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self.ok = ok
+            self.brokenMappings = brokenMappings
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
+            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(ok, forKey: "ok")
+            try container.encodeIfPresent(brokenMappings, forKey: "broken_mappings")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
+    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `folder`, `view` or `webhook`. Open.
+        public var kind: Swift.String
         public var id: Swift.String
-        /// Derived from the identifier when absent.
+        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// Whether a type move can rewrite it.
+        public var rewritable: Swift.Bool
+        /// Why it cannot be rewritten.
+        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.rewritable = rewritable
+            self.reason = reason
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Swift.String.self, forKey: "kind")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.name = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "name")
+            self.rewritable = try container.decode(Swift.Bool.self, forKey: "rewritable")
+            self.reason = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "reason")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(kind, forKey: "kind")
+            try container.encode(id, forKey: "id")
+            try container.encodeIfPresent(name, forKey: "name")
+            try container.encode(rewritable, forKey: "rewritable")
+            try container.encodeIfPresent(reason, forKey: "reason")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeTypeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
         public var label: Swift.String?
         public var description: Swift.String?
-        /// A type whose fields this one inherits.
-        public var parent: Swift.String?
-        public var compatibleWith: [Swift.String]?
-        public var roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]?
-        public var version: Swift.Int64?
-        public var displayHints: Components.Schemas.DisplayHints?
-        public var versionPolicy: Components.Schemas.VersionPolicy?
-        public var mergePolicy: Components.Schemas.MergePolicy?
-        /// A string field holding each row's own id at the vendor that writes the type; unique within the type.
-        public var linkField: Swift.String?
-        /// The author's icon, an Iconify ID from a pinned set (`lucide:…`, `simple-icons:…`). Not in the public Marfa document.
-        public var icon: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(fields: Components.Schemas.TypeDefinitionInput.FieldsPayload, id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, compatibleWith: [Swift.String]? = nil, roles: [Components.Schemas.TypeDefinitionInput.RolesItemPayload]? = nil, version: Swift.Int64? = nil, displayHints: Components.Schemas.DisplayHints? = nil, versionPolicy: Components.Schemas.VersionPolicy? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, linkField: Swift.String? = nil, icon: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.fields = fields
+        public var cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload
+        public var sourceTypeConstraints: [Swift.String]?
+        public var targetTypeConstraints: [Swift.String]?
+        public var cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload?
+        public var propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload?
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload, sourceTypeConstraints: [Swift.String]? = nil, targetTypeConstraints: [Swift.String]? = nil, cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload? = nil, propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload? = nil) {
             self.id = id
             self.label = label
             self.description = description
-            self.parent = parent
-            self.compatibleWith = compatibleWith
-            self.roles = roles
-            self.version = version
-            self.displayHints = displayHints
-            self.versionPolicy = versionPolicy
-            self.mergePolicy = mergePolicy
-            self.linkField = linkField
-            self.icon = icon
+            self.cardinality = cardinality
+            self.sourceTypeConstraints = sourceTypeConstraints
+            self.targetTypeConstraints = targetTypeConstraints
+            self.cascadeOnDelete = cascadeOnDelete
+            self.propertySchema = propertySchema
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fields
-            case id
-            case label
-            case description
-            case parent
-            case compatibleWith = "compatible_with"
-            case roles
-            case version
-            case displayHints = "display_hints"
-            case versionPolicy = "version_policy"
-            case mergePolicy = "merge_policy"
-            case linkField = "link_field"
-            case icon
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.cardinality = try container.decode(Components.Schemas.EdgeTypeInput.CardinalityPayload.self, forKey: "cardinality")
+            self.sourceTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "source_type_constraints")
+            self.targetTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "target_type_constraints")
+            self.cascadeOnDelete = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
+            self.propertySchema = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.PropertySchemaPayload.self, forKey: "property_schema")
         }
-        public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.FieldDefinition]
-            public init(additionalProperties: [Swift.String: Components.Schemas.FieldDefinition] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.FieldDefinition]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encodeIfPresent(label, forKey: "label")
+            try container.encodeIfPresent(description, forKey: "description")
+            try container.encode(cardinality, forKey: "cardinality")
+            try container.encodeIfPresent(sourceTypeConstraints, forKey: "source_type_constraints")
+            try container.encodeIfPresent(targetTypeConstraints, forKey: "target_type_constraints")
+            try container.encodeIfPresent(cascadeOnDelete, forKey: "cascade_on_delete")
+            try container.encodeIfPresent(propertySchema, forKey: "property_schema")
         }
-        public enum RolesItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case container
+        public enum CardinalityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case oneToOne
+            case oneToMany
+            case manyToOne
+            case manyToMany
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "container": self = .container
+                    case "one-to-one": self = .oneToOne
+                    case "one-to-many": self = .oneToMany
+                    case "many-to-one": self = .manyToOne
+                    case "many-to-many": self = .manyToMany
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .container: "container"
+                    case .oneToOne: "one-to-one"
+                    case .oneToMany: "one-to-many"
+                    case .manyToOne: "many-to-one"
+                    case .manyToMany: "many-to-many"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.container]
+            public static let allCases: [Self] = [.oneToOne, .oneToMany, .manyToOne, .manyToMany]
+        }
+        public enum CascadeOnDeletePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cascade
+            case orphan
+            case block
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "cascade": self = .cascade
+                    case "orphan": self = .orphan
+                    case "block": self = .block
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .cascade: "cascade"
+                    case .orphan: "orphan"
+                    case .block: "block"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.cascade, .orphan, .block]
+        }
+        public struct PropertySchemaPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition]
+            public init(additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgePropertyDefinition]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeTypes: [Components.Schemas.EdgeType]
-        public init(edgeTypes: [Components.Schemas.EdgeType]) {
-            self.edgeTypes = edgeTypes
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edgeTypes = "edge_types"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A typed record.
-    public struct Item: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A UUIDv7, minted by the server or supplied by the client.
-        public var id: Swift.String
-        public var _type: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var state: Components.Schemas.ItemState
-        public var tier: Components.Schemas.Tier?
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// Starts at 1 and moves only when fields are written; tags, state and bin moves leave it alone.
-        public var version: Swift.Int64
-        public var schemaVersion: Swift.Int
-        /// The source the item was written under.
-        public var source: Swift.String
-        /// With `source`, the item's natural key.
-        public var sourceId: Swift.String?
-        /// The item's type was deleted with `force=true`.
-        public var orphaned: Swift.Bool?
-        public var device: Swift.String?
-        public var captureLatitude: Swift.Double?
-        public var captureLongitude: Swift.Double?
-        /// The item's own time (when it happened); `created_at` unless given.
-        public var timestamp: Foundation.Date
-        public var createdAt: Foundation.Date
-        /// Moves on every write, tags included.
-        public var updatedAt: Foundation.Date
-        /// Outbound edges by edge type, when hydrated.
-        public var edges: Components.Schemas.Item.EdgesPayload?
-        /// Extension documents by namespace, when hydrated.
-        public var extensions: Components.Schemas.Item.ExtensionsPayload?
-        public init(id: Swift.String, _type: Swift.String, properties: Components.Schemas.Properties, state: Components.Schemas.ItemState, tier: Components.Schemas.Tier? = nil, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, version: Swift.Int64, schemaVersion: Swift.Int, source: Swift.String, sourceId: Swift.String? = nil, orphaned: Swift.Bool? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, timestamp: Foundation.Date, createdAt: Foundation.Date, updatedAt: Foundation.Date, edges: Components.Schemas.Item.EdgesPayload? = nil, extensions: Components.Schemas.Item.ExtensionsPayload? = nil) {
-            self.id = id
-            self._type = _type
-            self.properties = properties
-            self.state = state
-            self.tier = tier
-            self.spaceId = spaceId
-            self.version = version
-            self.schemaVersion = schemaVersion
-            self.source = source
-            self.sourceId = sourceId
-            self.orphaned = orphaned
-            self.device = device
-            self.captureLatitude = captureLatitude
-            self.captureLongitude = captureLongitude
-            self.timestamp = timestamp
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.edges = edges
-            self.extensions = extensions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case _type = "type"
-            case properties
-            case state
-            case tier
-            case spaceId = "space_id"
-            case version
-            case schemaVersion = "schema_version"
-            case source
-            case sourceId = "source_id"
-            case orphaned
-            case device
-            case captureLatitude = "capture_latitude"
-            case captureLongitude = "capture_longitude"
-            case timestamp
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case edges
-            case extensions
+    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var metadata: Components.Schemas.ItemMetadata
+        public init(metadata: Components.Schemas.ItemMetadata) {
+            self.metadata = metadata
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self._type = try container.decode(Swift.String.self, forKey: ._type)
-            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: .properties)
-            self.state = try container.decode(Components.Schemas.ItemState.self, forKey: .state)
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
-            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .spaceId)
-            self.version = try container.decode(Swift.Int64.self, forKey: .version)
-            self.schemaVersion = try container.decode(Swift.Int.self, forKey: .schemaVersion)
-            self.source = try container.decode(Swift.String.self, forKey: .source)
-            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: .sourceId)
-            self.orphaned = try container.decodeIfPresent(Swift.Bool.self, forKey: .orphaned)
-            self.device = try container.decodeIfPresent(Swift.String.self, forKey: .device)
-            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLatitude)
-            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLongitude)
-            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: .timestamp)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
-            self.edges = try container.decodeIfPresent(Components.Schemas.Item.EdgesPayload.self, forKey: .edges)
-            self.extensions = try container.decodeIfPresent(Components.Schemas.Item.ExtensionsPayload.self, forKey: .extensions)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(_type, forKey: ._type)
-            try container.encode(properties, forKey: .properties)
-            try container.encode(state, forKey: .state)
-            try container.encodeIfPresent(tier, forKey: .tier)
-            try container.encodeIfPresent(spaceId, forKey: .spaceId)
-            try container.encode(version, forKey: .version)
-            try container.encode(schemaVersion, forKey: .schemaVersion)
-            try container.encode(source, forKey: .source)
-            try container.encodeIfPresent(sourceId, forKey: .sourceId)
-            try container.encodeIfPresent(orphaned, forKey: .orphaned)
-            try container.encodeIfPresent(device, forKey: .device)
-            try container.encodeIfPresent(captureLatitude, forKey: .captureLatitude)
-            try container.encodeIfPresent(captureLongitude, forKey: .captureLongitude)
-            try container.encodeRFC3339(timestamp, forKey: .timestamp)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
-            try container.encodeIfPresent(edges, forKey: .edges)
-            try container.encodeIfPresent(extensions, forKey: .extensions)
-        }
-        /// Outbound edges by edge type, when hydrated.
-        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.EdgeBlock]
-            public init(additionalProperties: [Swift.String: Components.Schemas.EdgeBlock] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgeBlock]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
-        }
-        /// Extension documents by namespace, when hydrated.
-        public struct ExtensionsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Components.Schemas.JSONObject]
-            public init(additionalProperties: [Swift.String: Components.Schemas.JSONObject] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.JSONObject]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
-            }
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(metadata, forKey: "metadata")
         }
     }
 }
 
 extension Components.Schemas {
-    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
-    /// adopted; `null` when the head could not be read.
-    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
+    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Swift.String]
+        public init(tags: [Swift.String]) {
+            self.tags = tags
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.tags = try container.decode([Swift.String].self, forKey: "tags")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(tags, forKey: "tags")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Edge]
         public var cursor: Swift.String?
-        public var instanceId: Swift.String?
-        public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
-            self.eventType = eventType
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
             self.cursor = cursor
-            self.instanceId = instanceId
-            self.readView = readView
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case cursor
-            case instanceId = "instance_id"
-            case readView = "read_view"
+            self.hasMore = hasMore
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: .eventType)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: .instanceId)
-            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: .readView)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.Edge].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(eventType, forKey: .eventType)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encodeIfPresent(instanceId, forKey: .instanceId)
-            try container.encodeIfPresent(readView, forKey: .readView)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(data, forKey: "data")
+            try container.encode(cursor, forKey: "cursor")
+            try container.encode(hasMore, forKey: "has_more")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
+    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+            self.eventType = eventType
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.MetadataEventFrame.EventTypePayload.self, forKey: "event_type")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(item, forKey: "item")
+            try container.encode(metadata, forKey: "metadata")
+            try container.encodeIfPresent(listed, forKey: "listed")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamLive
+            case metadataChanged
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "stream_live": self = .streamLive
+                    case "metadata.changed": self = .metadataChanged
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .streamLive: "stream_live"
+                    case .metadataChanged: "metadata.changed"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.streamLive]
+            public static let allCases: [Self] = [.metadataChanged]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var url: Swift.String
-        public var events: [Swift.String]
-        /// Only events of items of this type (a type move rewrites it).
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The signing secret in plaintext on creation, redacted elsewhere.
-        public var secret: Swift.String
-        public var active: Swift.Bool
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-            self.active = active
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case url
-            case events
-            case typeFilter = "type_filter"
-            case secret
-            case active
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
+    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
+    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
+        public var reason: Components.Schemas.StreamIncompleteReason
+        /// The last event sent, or `null`.
+        public var cursor: Swift.String?
+        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
+            self.eventType = eventType
+            self.reason = reason
+            self.cursor = cursor
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.url = try container.decode(Swift.String.self, forKey: .url)
-            self.events = try container.decode([Swift.String].self, forKey: .events)
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .typeFilter)
-            self.secret = try container.decode(Swift.String.self, forKey: .secret)
-            self.active = try container.decode(Swift.Bool.self, forKey: .active)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: "event_type")
+            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: "reason")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(url, forKey: .url)
-            try container.encode(events, forKey: .events)
-            try container.encodeIfPresent(typeFilter, forKey: .typeFilter)
-            try container.encode(secret, forKey: .secret)
-            try container.encode(active, forKey: .active)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(reason, forKey: "reason")
+            try container.encode(cursor, forKey: "cursor")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamIncomplete
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "stream_incomplete": self = .streamIncomplete
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .streamIncomplete: "stream_incomplete"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.streamIncomplete]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderInput.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
+    public enum WebhookEvent: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case itemCreated
+        case itemUpdated
+        case itemDeleted
+        case itemRestored
+        case itemPurged
+        case itemStateChanged
+        case metadataChanged
+        case edgeCreated
+        case edgeUpdated
+        case edgeDeleted
+        case _star
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "item.created": self = .itemCreated
+                case "item.updated": self = .itemUpdated
+                case "item.deleted": self = .itemDeleted
+                case "item.restored": self = .itemRestored
+                case "item.purged": self = .itemPurged
+                case "item.state_changed": self = .itemStateChanged
+                case "metadata.changed": self = .metadataChanged
+                case "edge.created": self = .edgeCreated
+                case "edge.updated": self = .edgeUpdated
+                case "edge.deleted": self = .edgeDeleted
+                case "*": self = ._star
+                default: self = .unknown(rawValue)
+            }
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case name
-            case search
-            case defaults
-            case include
-            case ignore
-            case placement
-            case removalThreshold = "removal_threshold"
+        public var rawValue: Swift.String {
+            switch self {
+                case .itemCreated: "item.created"
+                case .itemUpdated: "item.updated"
+                case .itemDeleted: "item.deleted"
+                case .itemRestored: "item.restored"
+                case .itemPurged: "item.purged"
+                case .itemStateChanged: "item.state_changed"
+                case .metadataChanged: "metadata.changed"
+                case .edgeCreated: "edge.created"
+                case .edgeUpdated: "edge.updated"
+                case .edgeDeleted: "edge.deleted"
+                case ._star: "*"
+                case .unknown(let value): value
+            }
         }
-        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
+        public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged, .metadataChanged, .edgeCreated, .edgeUpdated, .edgeDeleted, ._star]
     }
 }
 
 extension Components.Schemas {
-    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
-        public var sort: Components.Schemas.ViewSort?
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.version = version
-            self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
-            case name
-            case search
-            case sort
-            case groupBy = "group_by"
-        }
-    }
-}
-
-extension Components.Responses {
-    /// One page of edges.
-    public struct EdgePage: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.EdgePage.Headers
-        public var body: Components.Responses.EdgePage.Body
-        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.EdgePage)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgePage {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// No usable credential (`unauthorized`), checked before anything else.
-    public struct Unauthorized: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Unauthorized.Headers
-        public var body: Components.Responses.Unauthorized.Body
-        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Unauthorized.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-    public struct TooManyRequests: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TooManyRequests.Headers
-        public var body: Components.Responses.TooManyRequests.Body
-        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-            public var retryAfter: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.retryAfter = retryAfter
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Show the owner's consent page
-    ///
-    /// The HTML page where the signed-in owner approves or declines an app's request, and may
-    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
-    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
     /// Not in the public Marfa document.
-    ///
-    /// `GET /auth/authorize`
-    public enum ShowConsentPage {
-        public static let id: Swift.String = "showConsentPage"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ShowConsentPage.Input.Query
-            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var clientId: Swift.String?
-                public var scope: Swift.String?
-                /// The opaque handle of the pending authorization request.
-                public var consentCode: Swift.String?
-                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
-                    self.clientId = clientId
-                    self.scope = scope
-                    self.consentCode = consentCode
-                }
-            }
+    public struct HousekeepingRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var name: Swift.String
+        public var startedAt: Foundation.Date
+        public var finishedAt: Foundation.Date
+        public var outcome: Components.Schemas.HousekeepingRun.OutcomePayload
+        /// What the run reported.
+        public var result: MarfaOpenAPIRuntime.OpenAPIValue
+        public var error: Swift.String?
+        public init(name: Swift.String, startedAt: Foundation.Date, finishedAt: Foundation.Date, outcome: Components.Schemas.HousekeepingRun.OutcomePayload, result: MarfaOpenAPIRuntime.OpenAPIValue, error: Swift.String?) {
+            self.name = name
+            self.startedAt = startedAt
+            self.finishedAt = finishedAt
+            self.outcome = outcome
+            self.result = result
+            self.error = error
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The consent page.
-            /// Status 200.
-            case ok(Operations.ShowConsentPage.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowConsentPage.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.startedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "started_at")
+            self.finishedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "finished_at")
+            self.outcome = try container.decode(Components.Schemas.HousekeepingRun.OutcomePayload.self, forKey: "outcome")
+            self.result = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "result")
+            self.error = try container.decodeIfPresent(Swift.String.self, forKey: "error")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encodeRFC3339(startedAt, forKey: "started_at")
+            try container.encodeRFC3339(finishedAt, forKey: "finished_at")
+            try container.encode(outcome, forKey: "outcome")
+            try container.encode(result, forKey: "result")
+            try container.encode(error, forKey: "error")
+        }
+        public enum OutcomePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case ok
+            case error
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "ok": self = .ok
+                    case "error": self = .error
+                    default: self = .unknown(rawValue)
                 }
             }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowConsentPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+            public var rawValue: Swift.String {
+                switch self {
+                    case .ok: "ok"
+                    case .error: "error"
+                    case .unknown(let value): value
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The consent page.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
-                public var body: Operations.ShowConsentPage.Output.Ok.Body
-                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    public init(xMarfaContract: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case html(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/html`; throws when it came as another type.
-                    public var html: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .html(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias Found = Operations.Authorize.Output.Found
+            public static let allCases: [Self] = [.ok, .error]
         }
     }
 }
 
+extension Components.Schemas {
+    public struct FolderList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folders: [Components.Schemas.Folder]
+        public init(folders: [Components.Schemas.Folder]) {
+            self.folders = folders
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.folders = try container.decode([Components.Schemas.Folder].self, forKey: "folders")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(folders, forKey: "folders")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var view: Components.Schemas.View
+        public init(view: Components.Schemas.View) {
+            self.view = view
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.view = try container.decode(Components.Schemas.View.self, forKey: "view")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(view, forKey: "view")
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The item and its metadata.
+    public struct ItemEnvelope: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemEnvelope.Headers
+        public var body: Components.Responses.ItemEnvelope.Body
+        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ItemEnvelope)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ItemEnvelope {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The webhook.
+    public struct Webhook: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Webhook.Headers
+        public var body: Components.Responses.Webhook.Body
+        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+            }
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.Webhook)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.Webhook {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The body is too large (`request_too_large`, `blob_too_large`).
+    public struct PayloadTooLarge: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.PayloadTooLarge.Headers
+        public var body: Components.Responses.PayloadTooLarge.Body
+        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Parameters {
+    /// A key the client chooses for this write, and keeps for every retry of it. The server
+    /// records its answer under the key and answers a repeat from the record, performing nothing
+    /// and publishing no second event. The same key with a different body is
+    /// `422 idempotency_key_reused`.
+    public typealias IdempotencyKey = Swift.String
+}
+
+extension Components.Parameters {
+    /// The `cursor` of the previous page.
+    public typealias Cursor = Swift.String
+}
+
+extension Components.Parameters {
+    /// The item's id.
+    public typealias ItemId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type's identifier, such as `app.readinglist.entry`.
+    public typealias TypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The key's id.
+    public typealias KeyId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The grant's id.
+    public typealias GrantId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The extension namespace.
+    public typealias Namespace = Swift.String
+}
+
+extension Components.Headers {
+    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+    /// Quote it when reporting a problem.
+    public typealias XRequestID = Swift.String
+}
+
+extension Components.Headers {
+    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true]
+    }
+}
+
 extension Operations {
-    /// Record the owner's decision for a device
+    /// Record the owner's decision
     ///
-    /// The device consent page's form post. The device's next poll of the token endpoint gets its
-    /// tokens, or `access_denied`. Not in the public Marfa document.
+    /// The consent page's form post. Approving issues an authorization code and redirects to the
+    /// client's `redirect_uri` with `code` and `state`; declining redirects with
+    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
+    /// document.
     ///
-    /// `POST /auth/device/consent`
-    public enum SubmitDeviceConsent {
-        public static let id: Swift.String = "submitDeviceConsent"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitDeviceConsent.Input.Body
-            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
+    /// `POST /auth/authorize/decision`
+    public enum SubmitConsentDecision {
+        public static let id: Swift.String = "submitConsentDecision"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.SubmitConsentDecision.Input.Body
+            public init(body: Operations.SubmitConsentDecision.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.ConsentDecision)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A page telling the person to return to the device.
-            /// Status 200.
-            case ok(Operations.SubmitDeviceConsent.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// A redirect to the client's redirect URI.
+            /// Status 302.
+            case found(Operations.SubmitConsentDecision.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.SubmitConsentDecision.Output.Found {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -921,7 +925,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -933,7 +937,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -943,12 +947,84 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Show the device consent page
+    ///
+    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    ///
+    /// `GET /auth/device/consent`
+    public enum ShowDeviceConsentPage {
+        public static let id: Swift.String = "showDeviceConsentPage"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ShowDeviceConsentPage.Input.Query
+            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var userCode: Swift.String
+                public init(userCode: Swift.String) {
+                    self.userCode = userCode
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The consent page.
+            /// Status 200.
+            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
@@ -961,11 +1037,11 @@ extension Operations {
     /// `GET /keys`
     public enum ListKeys {
         public static let id: Swift.String = "listKeys"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The keys.
             /// Status 200.
             case ok(Operations.ListKeys.Output.Ok)
@@ -973,7 +1049,7 @@ extension Operations {
             public var ok: Operations.ListKeys.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -983,7 +1059,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -995,7 +1071,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1005,43 +1081,21 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The keys.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
+            public struct Ok: Swift.Sendable, Swift.Equatable {
                 public var headers: Operations.ListKeys.Output.Ok.Headers
                 public var body: Operations.ListKeys.Output.Ok.Body
                 public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.ApiKeyList)
                     /// The body as `application/json`; throws when it came as another type.
                     public var json: Components.Schemas.ApiKeyList {
@@ -1058,33 +1112,40 @@ extension Operations {
 }
 
 extension Operations {
-    /// Check a type definition
+    /// List item types
     ///
-    /// Runs every check `registerType` runs and answers the definition as it would be registered
-    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
-    /// Writes nothing. Not in the public Marfa document.
+    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
+    /// catalog a client reads at start and replaces whole. A conditional read
+    /// (`X-Marfa-Read-View`).
     ///
-    /// `POST /types/normalize`
-    public enum NormalizeType {
-        public static let id: Swift.String = "normalizeType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.NormalizeType.Input.Body
-            public init(body: Operations.NormalizeType.Input.Body) {
-                self.body = body
+    /// `GET /types`
+    public enum ListTypes {
+        public static let id: Swift.String = "listTypes"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.ListTypes.Input.Headers
+            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
+                self.headers = headers
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeDefinitionInput)
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The definition as it would be registered.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The catalog.
             /// Status 200.
-            case ok(Operations.NormalizeType.Output.Ok)
+            case ok(Operations.ListTypes.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.NormalizeType.Output.Ok {
+            public var ok: Operations.ListTypes.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1097,7 +1158,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1107,19 +1168,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1133,17 +1182,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1153,12 +1192,32 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
+            /// The catalog.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTypes.Output.Ok.Headers
+                public var body: Operations.ListTypes.Output.Ok.Body
+                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([Components.Schemas.ItemType])
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: [Components.Schemas.ItemType] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
@@ -1176,14 +1235,14 @@ extension Operations {
     /// `POST /type-moves`
     public enum StartTypeMove {
         public static let id: Swift.String = "startTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var headers: Operations.StartTypeMove.Input.Headers
             public var body: Operations.StartTypeMove.Input.Body
             public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1193,11 +1252,11 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                 case json(Components.Schemas.TypeMoveInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The type move job.
             /// Status 202.
             case accepted(Components.Responses.TypeMoveJob)
@@ -1205,7 +1264,7 @@ extension Operations {
             public var accepted: Components.Responses.TypeMoveJob {
                 get throws {
                     if case .accepted(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1218,7 +1277,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1228,7 +1287,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1240,7 +1299,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1253,7 +1312,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1267,7 +1326,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1277,7 +1336,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1287,7 +1346,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1297,216 +1356,69 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an item
+    /// Update an item
     ///
-    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
-    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
-    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
-    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
+    /// Changes an item's properties (merged by default, or replaced with
+    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
+    /// the client read (required; without it `400 missing_required_field`). A stale base whose
+    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
+    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
+    /// and says how in `conflict_resolution`. A base with no snapshot left is
+    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
     ///
-    /// `GET /items/{id}`
-    public enum GetItem {
-        public static let id: Swift.String = "getItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetItem.Input.Path
-            public var query: Operations.GetItem.Input.Query
-            public var headers: Operations.GetItem.Input.Headers
-            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
+    /// `PATCH /items/{id}`
+    public enum UpdateItem {
+        public static let id: Swift.String = "updateItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateItem.Input.Path
+            public var query: Operations.UpdateItem.Input.Query
+            public var headers: Operations.UpdateItem.Input.Headers
+            public var body: Operations.UpdateItem.Input.Body
+            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
                 self.path = path
                 self.query = query
                 self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
-                public var include: Swift.String?
-                public init(include: Swift.String? = nil) {
-                    self.include = include
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item.
-            /// Status 200.
-            case ok(Operations.GetItem.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItem.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The item.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItem.Output.Ok.Headers
-                public var body: Operations.GetItem.Output.Ok.Body
-                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemDetail)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemDetail {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Add to an item's tags
-    ///
-    /// Unions the given tags into the tag set.
-    ///
-    /// `PATCH /items/{id}/metadata`
-    public enum MergeItemMetadata {
-        public static let id: Swift.String = "mergeItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.MergeItemMetadata.Input.Path
-            public var headers: Operations.MergeItemMetadata.Input.Headers
-            public var body: Operations.MergeItemMetadata.Input.Body
-            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
-                self.path = path
-                self.headers = headers
                 self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
+                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
+                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
+                    self.conflict = conflict
+                }
+                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case auto
+                    case manual
+                    case callback
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "auto": self = .auto
+                            case "manual": self = .manual
+                            case "callback": self = .callback
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .auto: "auto"
+                            case .manual: "manual"
+                            case .callback: "callback"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.auto, .manual, .callback]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1516,19 +1428,31 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TagsInput)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemPatch)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item's metadata.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1541,7 +1465,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1551,7 +1475,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1563,7 +1487,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1576,7 +1500,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1586,7 +1510,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1596,7 +1520,113 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's extensions
+    ///
+    /// Every extension namespace on the item that the key's extension map reads.
+    ///
+    /// `GET /items/{id}/extensions`
+    public enum ListItemExtensions {
+        public static let id: Swift.String = "listItemExtensions"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemExtensions.Input.Path
+            public init(path: Operations.ListItemExtensions.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1613,11 +1643,11 @@ extension Operations {
     /// `GET /metadata/tags`
     public enum ListTags {
         public static let id: Swift.String = "listTags"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The tags.
             /// Status 200.
             case ok(Operations.ListTags.Output.Ok)
@@ -1625,7 +1655,7 @@ extension Operations {
             public var ok: Operations.ListTags.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1635,7 +1665,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1645,43 +1675,21 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The tags.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
+            public struct Ok: Swift.Sendable, Swift.Equatable {
                 public var headers: Operations.ListTags.Output.Ok.Headers
                 public var body: Operations.ListTags.Output.Ok.Body
                 public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.TagList)
                     /// The body as `application/json`; throws when it came as another type.
                     public var json: Components.Schemas.TagList {
@@ -1698,114 +1706,65 @@ extension Operations {
 }
 
 extension Operations {
-    /// Stream change events
+    /// Update an edge
     ///
-    /// Server-sent events (`text/event-stream`) announcing changes to items and edges. Each frame's `data:` line is one JSON
-    /// object described by `EventFrame` and discriminated by `event_type`; the SSE `event:` line
-    /// names the same value. Event frames carry an `id:` line (the event id, a decimal string);
-    /// markers and terminal frames carry none.
+    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
+    /// `current` is the edge as it stands. The version moves on every applied update.
     ///
-    /// Order: `stream_cursor` first (the log head when the stream opened; `"0"` on an empty log),
-    /// then the replay of events after `Last-Event-ID` in ascending id order, then `stream_live`
-    /// (the replay is over; its cursor may be adopted), then live frames. A `:ping` comment comes
-    /// every 30 seconds. A stream that ends early sends one terminal frame and closes:
-    /// `catchup_too_old` (the cursor is older than the log: read state again), `cursor_ahead` (the
-    /// cursor is past the head: the instance was restored behind the client),
-    /// `stream_incomplete` (reconnect from its `cursor`; `credential_ended` means the credential
-    /// no longer works) or, on a copy stream, `read_view_changed` (rebuild the copy).
-    ///
-    /// The copy stream (`copy=1` with `edges=all`) is what a working copy hydrates and catches up
-    /// from: its markers also carry `instance_id` and `read_view`, item frames carry `listed`, it
-    /// takes no `type` filter, and a catch-up must send both `Last-Event-ID` and
-    /// `X-Marfa-Read-View` (one without the other is `400`). The `copy` parameter, the read view
-    /// and the marker fields beyond `cursor` are not in the public Marfa document, whose prose
-    /// names the markers' first field `type`; this contract names it `event_type` throughout.
-    ///
-    /// `GET /events`
-    public enum StreamEvents {
-        public static let id: Swift.String = "streamEvents"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.StreamEvents.Input.Query
-            public var headers: Operations.StreamEvents.Input.Headers
-            public init(query: Operations.StreamEvents.Input.Query = .init(), headers: Operations.StreamEvents.Input.Headers = .init()) {
-                self.query = query
+    /// `PATCH /edges/{id}`
+    public enum UpdateEdge {
+        public static let id: Swift.String = "updateEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateEdge.Input.Path
+            public var headers: Operations.UpdateEdge.Input.Headers
+            public var body: Operations.UpdateEdge.Input.Body
+            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
+                self.path = path
                 self.headers = headers
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
-                public var _type: Swift.String?
-                /// Whether edge events reach the stream.
-                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload?
-                /// `1` asks for the copy stream. Not in the public Marfa document.
-                public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
-                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload? = nil, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
-                    self._type = _type
-                    self.edges = edges
-                    self.copy = copy
-                }
-                public enum EdgesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case all
-                    case none
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "all": self = .all
-                            case "none": self = .none
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .all: "all"
-                            case .none: "none"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.all, .none]
-                }
-                public enum CopyPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case _1
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "1": self = ._1
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case ._1: "1"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [._1]
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The id of the last event applied. Decimal, no sign or leading zeros; empty means no cursor and `0` the start of the log.
-                public var lastEventID: Swift.String?
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(lastEventID: Swift.String? = nil, xMarfaReadView: Swift.String? = nil) {
-                    self.lastEventID = lastEventID
-                    self.xMarfaReadView = xMarfaReadView
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgePatch)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The event stream.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge.
             /// Status 200.
-            case ok(Operations.StreamEvents.Output.Ok)
+            case ok(Components.Responses.EdgeEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.StreamEvents.Output.Ok {
+            public var ok: Components.Responses.EdgeEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1818,7 +1777,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1828,7 +1787,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1840,7 +1799,30 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1850,7 +1832,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
@@ -1860,79 +1842,63 @@ extension Operations {
             public var serviceUnavailable: Components.Responses.ServiceUnavailable {
                 get throws {
                     if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The event stream.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.StreamEvents.Output.Ok.Headers
-                public var body: Operations.StreamEvents.Output.Ok.Body
-                public init(headers: Operations.StreamEvents.Output.Ok.Headers, body: Operations.StreamEvents.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/event-stream`; throws when it came as another type.
-                    public var textEventStream: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .textEventStream(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Read the instance's settings (instance path)
+    /// Update a webhook
     ///
-    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
+    /// Changes the fields given; the secret cannot be rotated here.
     ///
-    /// `GET /config`
-    public enum GetConfig {
-        public static let id: Swift.String = "getConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+    /// `PATCH /webhooks/{id}`
+    public enum UpdateWebhook {
+        public static let id: Swift.String = "updateWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateWebhook.Input.Path
+            public var body: Operations.UpdateWebhook.Input.Body
+            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookPatch)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Components.Responses.Webhook)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Components.Responses.Webhook {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1942,7 +1908,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1954,7 +1920,20 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1964,7 +1943,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1974,27 +1953,57 @@ extension Operations {
 }
 
 extension Operations {
-    /// List folders
+    /// Upload a blob
     ///
-    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
-    /// too. Not in the public Marfa document (minimal design).
+    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
+    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
     ///
-    /// `GET /folders`
-    public enum ListFolders {
-        public static let id: Swift.String = "listFolders"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+    /// `POST /blobs`
+    public enum UploadBlob {
+        public static let id: Swift.String = "uploadBlob"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UploadBlob.Input.Headers
+            public var body: Operations.UploadBlob.Input.Body
+            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The folders.
-            /// Status 200.
-            case ok(Operations.ListFolders.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListFolders.Output.Ok {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The blob is stored.
+            /// Status 201.
+            case created(Operations.UploadBlob.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.UploadBlob.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2004,7 +2013,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -2016,7 +2025,27 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2026,46 +2055,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The folders.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListFolders.Output.Ok.Headers
-                public var body: Operations.ListFolders.Output.Ok.Body
-                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
+            /// The blob is stored.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.UploadBlob.Output.Created.Headers
+                public var body: Operations.UploadBlob.Output.Created.Body
+                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.FolderList)
+                public typealias Headers = Components.Responses.Ok.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Blob)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.FolderList {
+                    public var json: Components.Schemas.Blob {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2079,56 +2086,35 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create a view
+    /// Read a view
     ///
-    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    /// One view. Not in the public Marfa document (minimal design).
     ///
-    /// `POST /views`
-    public enum CreateView {
-        public static let id: Swift.String = "createView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateView.Input.Headers
-            public var body: Operations.CreateView.Input.Body
-            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
-                self.headers = headers
-                self.body = body
+    /// `GET /views/{id}`
+    public enum GetView {
+        public static let id: Swift.String = "getView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetView.Input.Path
+            public init(path: Operations.GetView.Input.Path) {
+                self.path = path
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ViewInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The view.
-            /// Status 201.
-            case created(Components.Responses.View)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.View {
+            /// Status 200.
+            case ok(Components.Responses.View)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.View {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2138,7 +2124,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -2150,31 +2136,20 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2184,7 +2159,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.

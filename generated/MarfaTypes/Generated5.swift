@@ -9,6 +9,23 @@ extension Operations {
 }
 
 extension Components.Schemas {
+    public struct Ok: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var ok: Swift.Bool
+        public init(ok: Swift.Bool) {
+            self.ok = ok
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(ok, forKey: "ok")
+        }
+    }
+}
+
+extension Components.Schemas {
     /// An RFC 7591 registration request. `application_type` is not in the public Marfa document.
     public struct ClientRegistrationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var redirectUris: [Swift.String]?
@@ -30,14 +47,25 @@ extension Components.Schemas {
             self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
             self.applicationType = applicationType
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case redirectUris = "redirect_uris"
-            case grantTypes = "grant_types"
-            case responseTypes = "response_types"
-            case clientName = "client_name"
-            case scope
-            case tokenEndpointAuthMethod = "token_endpoint_auth_method"
-            case applicationType = "application_type"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.redirectUris = try container.decodeIfPresent([Swift.String].self, forKey: "redirect_uris")
+            self.grantTypes = try container.decodeIfPresent([Swift.String].self, forKey: "grant_types")
+            self.responseTypes = try container.decodeIfPresent([Swift.String].self, forKey: "response_types")
+            self.clientName = try container.decodeIfPresent(Swift.String.self, forKey: "client_name")
+            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
+            self.tokenEndpointAuthMethod = try container.decodeIfPresent(Swift.String.self, forKey: "token_endpoint_auth_method")
+            self.applicationType = try container.decodeIfPresent(Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload.self, forKey: "application_type")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(redirectUris, forKey: "redirect_uris")
+            try container.encodeIfPresent(grantTypes, forKey: "grant_types")
+            try container.encodeIfPresent(responseTypes, forKey: "response_types")
+            try container.encodeIfPresent(clientName, forKey: "client_name")
+            try container.encodeIfPresent(scope, forKey: "scope")
+            try container.encodeIfPresent(tokenEndpointAuthMethod, forKey: "token_endpoint_auth_method")
+            try container.encodeIfPresent(applicationType, forKey: "application_type")
         }
         public enum ApplicationTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case native
@@ -64,55 +92,79 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct DeviceAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var clientId: Swift.String
-        public var scope: Swift.String?
-        public init(clientId: Swift.String, scope: Swift.String? = nil) {
+    public struct RevocationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var token: Swift.String
+        public var tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload?
+        public var clientId: Swift.String?
+        public init(token: Swift.String, tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload? = nil, clientId: Swift.String? = nil) {
+            self.token = token
+            self.tokenTypeHint = tokenTypeHint
             self.clientId = clientId
-            self.scope = scope
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case clientId = "client_id"
-            case scope
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.token = try container.decode(Swift.String.self, forKey: "token")
+            self.tokenTypeHint = try container.decodeIfPresent(Components.Schemas.RevocationRequest.TokenTypeHintPayload.self, forKey: "token_type_hint")
+            self.clientId = try container.decodeIfPresent(Swift.String.self, forKey: "client_id")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(token, forKey: "token")
+            try container.encodeIfPresent(tokenTypeHint, forKey: "token_type_hint")
+            try container.encodeIfPresent(clientId, forKey: "client_id")
+        }
+        public enum TokenTypeHintPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case accessToken
+            case refreshToken
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "access_token": self = .accessToken
+                    case "refresh_token": self = .refreshToken
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .accessToken: "access_token"
+                    case .refreshToken: "refresh_token"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.accessToken, .refreshToken]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct DeviceCodeEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var userCode: Swift.String
-        public init(userCode: Swift.String) {
-            self.userCode = userCode
+    /// The instance's one person account. Not in the public Marfa document.
+    public struct Owner: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        /// Stored lowercased.
+        public var email: Swift.String
+        public var name: Swift.String
+        public var createdAt: Foundation.Date
+        public init(id: Swift.String, email: Swift.String, name: Swift.String, createdAt: Foundation.Date) {
+            self.id = id
+            self.email = email
+            self.name = name
+            self.createdAt = createdAt
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case userCode = "user_code"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.email = try container.decode(Swift.String.self, forKey: "email")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
         }
-    }
-}
-
-extension Components.Schemas {
-    /// The device consent page's form. `password` and the repeated `scope` are not in the public
-    /// Marfa document: the local instance's page asks for the owner password instead of a session.
-    public struct DeviceConsentDecision: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var userCode: Swift.String
-        public var decision: Components.Schemas.DeviceConsentDecision.DecisionPayload
-        /// The scopes approved: one `scope` per approved scope, or one space-separated value.
-        public var scope: [Swift.String]?
-        /// The owner password, on the local instance's page.
-        public var password: Swift.String?
-        public init(userCode: Swift.String, decision: Components.Schemas.DeviceConsentDecision.DecisionPayload, scope: [Swift.String]? = nil, password: Swift.String? = nil) {
-            self.userCode = userCode
-            self.decision = decision
-            self.scope = scope
-            self.password = password
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(email, forKey: "email")
+            try container.encode(name, forKey: "name")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case userCode = "user_code"
-            case decision
-            case scope
-            case password
-        }
-        public typealias DecisionPayload = Components.Schemas.ConsentDecision.DecisionPayload
     }
 }
 
@@ -158,127 +210,119 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct TypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var types: [Swift.String]
-        public init(types: [Swift.String]) {
-            self.types = types
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case types
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var keys: [Components.Schemas.ApiKey]
-        public init(keys: [Components.Schemas.ApiKey]) {
-            self.keys = keys
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case keys
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The instance's settings. A setting absent from an answer takes the server's default (shown
-    /// in each description). Retention settings are non-negative and `0` turns the job off.
-    /// `instance_id`, `inbound_handled_retention_days` and `inbound_pending_retention_days` are
-    /// not in the public Marfa document.
-    public struct InstanceConfig: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance's identity, read only; the same as on `GET /`.
-        /// - Note: Read-only: answers carry it; requests leave it out.
-        public var instanceId: Swift.String?
-        public var enforcement: Components.Schemas.Enforcement?
-        public var maxEventHopBudget: Swift.Int?
-        /// Days the audit log is kept (default 90).
-        public var auditRetentionDays: Swift.Int?
-        /// Hours the event log is kept (default 168). A copy offline longer must hydrate again.
-        public var eventLogRetentionHours: Swift.Int?
-        /// Days an item stays in the bin before it is purged (default 60).
-        public var trashRetentionDays: Swift.Int?
-        public var activityRetentionDays: Swift.Int?
-        /// Default 7.
-        public var inboundHandledRetentionDays: Swift.Int?
-        /// Default 30.
-        public var inboundPendingRetentionDays: Swift.Int?
-        public init(instanceId: Swift.String? = nil, enforcement: Components.Schemas.Enforcement? = nil, maxEventHopBudget: Swift.Int? = nil, auditRetentionDays: Swift.Int? = nil, eventLogRetentionHours: Swift.Int? = nil, trashRetentionDays: Swift.Int? = nil, activityRetentionDays: Swift.Int? = nil, inboundHandledRetentionDays: Swift.Int? = nil, inboundPendingRetentionDays: Swift.Int? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case instanceId = "instance_id"
-            case enforcement
-            case maxEventHopBudget = "max_event_hop_budget"
-            case auditRetentionDays = "audit_retention_days"
-            case eventLogRetentionHours = "event_log_retention_hours"
-            case trashRetentionDays = "trash_retention_days"
-            case activityRetentionDays = "activity_retention_days"
-            case inboundHandledRetentionDays = "inbound_handled_retention_days"
-            case inboundPendingRetentionDays = "inbound_pending_retention_days"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A registered type with inheritance resolved: `fields` includes inherited fields.
-    /// `link_field` and `icon` are not in the public Marfa document.
-    public struct ItemType: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
+    /// The fields to change; `source` and `role` cannot change.
+    public struct KeyPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var label: Swift.String?
-        public var description: Swift.String?
-        public var parent: Swift.String?
-        public var compatibleWith: [Swift.String]?
-        public var roles: [Components.Schemas.ItemType.RolesItemPayload]?
-        public var fields: Components.Schemas.ItemType.FieldsPayload
-        public var version: Swift.Int64
-        public var displayHints: Components.Schemas.DisplayHints?
-        public var versionPolicy: Components.Schemas.VersionPolicy?
-        public var mergePolicy: Components.Schemas.MergePolicy?
-        public var linkField: Swift.String?
-        /// The icon the type resolves to: the owner's choice for the type or its nearest parent,
-        /// else the nearest author's; `null` when no type in the chain sets one.
-        public var icon: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, compatibleWith: [Swift.String]? = nil, roles: [Components.Schemas.ItemType.RolesItemPayload]? = nil, fields: Components.Schemas.ItemType.FieldsPayload, version: Swift.Int64, displayHints: Components.Schemas.DisplayHints? = nil, versionPolicy: Components.Schemas.VersionPolicy? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, linkField: Swift.String? = nil, icon: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.id = id
+        public var defaultTier: Components.Schemas.Tier?
+        public var permissions: [Components.Schemas.Permission]?
+        public var sources: [Swift.String]?
+        public var typePermissions: Components.Schemas.TypePermissionMap?
+        public var extensionPermissions: Components.Schemas.AccessMap?
+        public var edgePermissions: Components.Schemas.AccessMap?
+        public var metadataPermissions: Components.Schemas.AccessMap?
+        /// Replaces the key's levers whole; `null` clears them.
+        public var enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>?
+        public init(label: Swift.String? = nil, defaultTier: Components.Schemas.Tier? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>? = nil) {
             self.label = label
-            self.description = description
-            self.parent = parent
-            self.compatibleWith = compatibleWith
-            self.roles = roles
-            self.fields = fields
-            self.version = version
-            self.displayHints = displayHints
-            self.versionPolicy = versionPolicy
-            self.mergePolicy = mergePolicy
-            self.linkField = linkField
-            self.icon = icon
+            self.defaultTier = defaultTier
+            self.permissions = permissions
+            self.sources = sources
+            self.typePermissions = typePermissions
+            self.extensionPermissions = extensionPermissions
+            self.edgePermissions = edgePermissions
+            self.metadataPermissions = metadataPermissions
+            self.enforcementOverride = enforcementOverride
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case label
-            case description
-            case parent
-            case compatibleWith = "compatible_with"
-            case roles
-            case fields
-            case version
-            case displayHints = "display_hints"
-            case versionPolicy = "version_policy"
-            case mergePolicy = "merge_policy"
-            case linkField = "link_field"
-            case icon
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.defaultTier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "default_tier")
+            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
+            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
+            self.typePermissions = try container.decodeIfPresent(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
+            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
+            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
+            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
+            self.enforcementOverride = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>.self, forKey: "enforcement_override")
         }
-        public typealias RolesItemPayload = Components.Schemas.TypeDefinitionInput.RolesItemPayload
-        public typealias FieldsPayload = Components.Schemas.TypeDefinitionInput.FieldsPayload
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(label, forKey: "label")
+            try container.encodeIfPresent(defaultTier, forKey: "default_tier")
+            try container.encodeIfPresent(permissions, forKey: "permissions")
+            try container.encodeIfPresent(sources, forKey: "sources")
+            try container.encodeIfPresent(typePermissions, forKey: "type_permissions")
+            try container.encodeIfPresent(extensionPermissions, forKey: "extension_permissions")
+            try container.encodeIfPresent(edgePermissions, forKey: "edge_permissions")
+            try container.encodeIfPresent(metadataPermissions, forKey: "metadata_permissions")
+            try container.encodeIfPresent(enforcementOverride, forKey: "enforcement_override")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Which properties a client shows as an item's title and body; `title` and `body` when absent.
+    public struct DisplayHints: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var titleField: Swift.String?
+        public var bodyField: Swift.String?
+        public init(titleField: Swift.String? = nil, bodyField: Swift.String? = nil) {
+            self.titleField = titleField
+            self.bodyField = bodyField
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.titleField = try container.decodeIfPresent(Swift.String.self, forKey: "title_field")
+            self.bodyField = try container.decodeIfPresent(Swift.String.self, forKey: "body_field")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(titleField, forKey: "title_field")
+            try container.encodeIfPresent(bodyField, forKey: "body_field")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A connector mapping a type change broke.
+    public struct BrokenMapping: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var connectionId: Swift.String
+        public var integrationRef: Swift.String?
+        public var issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]
+        public init(connectionId: Swift.String, integrationRef: Swift.String?, issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]) {
+            self.connectionId = connectionId
+            self.integrationRef = integrationRef
+            self.issues = issues
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.connectionId = try container.decode(Swift.String.self, forKey: "connection_id")
+            self.integrationRef = try container.decodeIfPresent(Swift.String.self, forKey: "integration_ref")
+            self.issues = try container.decode([Components.Schemas.BrokenMapping.IssuesItemPayload].self, forKey: "issues")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(connectionId, forKey: "connection_id")
+            try container.encode(integrationRef, forKey: "integration_ref")
+            try container.encode(issues, forKey: "issues")
+        }
+        public struct IssuesItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var field: Swift.String
+            public var message: Swift.String
+            public init(field: Swift.String, message: Swift.String) {
+                self.field = field
+                self.message = message
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.field = try container.decode(Swift.String.self, forKey: "field")
+                self.message = try container.decode(Swift.String.self, forKey: "message")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(field, forKey: "field")
+                try container.encode(message, forKey: "message")
+            }
+        }
     }
 }
 
@@ -298,138 +342,161 @@ extension Components.Schemas {
             self.remainingHidden = remainingHidden
             self.settingsRewritten = settingsRewritten
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case moved
-            case remaining
-            case remainingHidden = "remaining_hidden"
-            case settingsRewritten = "settings_rewritten"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// `system.*` types use only `active` and `revoked`.
-    public enum ItemState: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case active
-        case archived
-        case trashed
-        case revoked
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "active": self = .active
-                case "archived": self = .archived
-                case "trashed": self = .trashed
-                case "revoked": self = .revoked
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .active: "active"
-                case .archived: "archived"
-                case .trashed: "trashed"
-                case .revoked: "revoked"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.active, .archived, .trashed, .revoked]
-    }
-}
-
-extension Components.Schemas {
-    /// How `conflict=auto` resolved a collision.
-    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var fields: [Swift.String]
-        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
-        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
-        public var conflictedCopyId: Swift.String?
-        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
-            self.fields = fields
-            self.strategy = strategy
-            self.conflictedCopyId = conflictedCopyId
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fields
-            case strategy
-            case conflictedCopyId = "conflicted_copy_id"
-        }
-        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
-    }
-}
-
-extension Components.Schemas {
-    /// The item as it was before a write replaced it, and the writer of that write. `occurred_at`
-    /// holds what the item's `timestamp` held. `writer` is `null` for a change the server made
-    /// itself. `type`, `tier`, `occurred_at`, `source_id` and `writer` are not in the public Marfa
-    /// document.
-    public struct ItemSnapshot: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var version: Swift.Int64
-        public var _type: Swift.String
-        public var tier: Components.Schemas.Tier?
-        public var properties: Components.Schemas.Properties
-        public var occurredAt: Foundation.Date?
-        public var sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>?
-        /// When the write that replaced this version was made.
-        public var createdAt: Foundation.Date
-        public var id: Swift.String?
-        public var itemId: Swift.String?
-        public var device: Swift.String?
-        public init(version: Swift.Int64, _type: Swift.String, tier: Components.Schemas.Tier? = nil, properties: Components.Schemas.Properties, occurredAt: Foundation.Date? = nil, sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>? = nil, createdAt: Foundation.Date, id: Swift.String? = nil, itemId: Swift.String? = nil, device: Swift.String? = nil) {
-            self.version = version
-            self._type = _type
-            self.tier = tier
-            self.properties = properties
-            self.occurredAt = occurredAt
-            self.sourceId = sourceId
-            self.writer = writer
-            self.createdAt = createdAt
-            self.id = id
-            self.itemId = itemId
-            self.device = device
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
-            case _type = "type"
-            case tier
-            case properties
-            case occurredAt = "occurred_at"
-            case sourceId = "source_id"
-            case writer
-            case createdAt = "created_at"
-            case id
-            case itemId = "item_id"
-            case device
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: .version)
-            self._type = try container.decode(Swift.String.self, forKey: ._type)
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
-            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: .properties)
-            self.occurredAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .occurredAt)
-            self.sourceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .sourceId)
-            self.writer = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>.self, forKey: .writer)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: .id)
-            self.itemId = try container.decodeIfPresent(Swift.String.self, forKey: .itemId)
-            self.device = try container.decodeIfPresent(Swift.String.self, forKey: .device)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.moved = try container.decode(Swift.Int64.self, forKey: "moved")
+            self.remaining = try container.decode(Swift.Int64.self, forKey: "remaining")
+            self.remainingHidden = try container.decode(Swift.Bool.self, forKey: "remaining_hidden")
+            self.settingsRewritten = try container.decode(Swift.Bool.self, forKey: "settings_rewritten")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(version, forKey: .version)
-            try container.encode(_type, forKey: ._type)
-            try container.encodeIfPresent(tier, forKey: .tier)
-            try container.encode(properties, forKey: .properties)
-            try container.encodeRFC3339IfPresent(occurredAt, forKey: .occurredAt)
-            try container.encodeIfPresent(sourceId, forKey: .sourceId)
-            try container.encodeIfPresent(writer, forKey: .writer)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeIfPresent(id, forKey: .id)
-            try container.encodeIfPresent(itemId, forKey: .itemId)
-            try container.encodeIfPresent(device, forKey: .device)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(moved, forKey: "moved")
+            try container.encode(remaining, forKey: "remaining")
+            try container.encode(remainingHidden, forKey: "remaining_hidden")
+            try container.encode(settingsRewritten, forKey: "settings_rewritten")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edgeType: Components.Schemas.EdgeType
+        public init(edgeType: Components.Schemas.EdgeType) {
+            self.edgeType = edgeType
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.edgeType = try container.decode(Components.Schemas.EdgeType.self, forKey: "edge_type")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(edgeType, forKey: "edge_type")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
+    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
+}
+
+extension Components.Schemas {
+    /// A typed, directed relationship from a source item to a target item.
+    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// The source item's id.
+        public var sourceId: Swift.String
+        /// The target item's id.
+        public var targetId: Swift.String
+        public var edgeType: Swift.String
+        public var properties: Components.Schemas.Properties
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public var version: Swift.Int64
+        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
+            self.id = id
+            self.spaceId = spaceId
+            self.sourceId = sourceId
+            self.targetId = targetId
+            self.edgeType = edgeType
+            self.properties = properties
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            self.version = version
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "space_id")
+            self.sourceId = try container.decode(Swift.String.self, forKey: "source_id")
+            self.targetId = try container.decode(Swift.String.self, forKey: "target_id")
+            self.edgeType = try container.decode(Swift.String.self, forKey: "edge_type")
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encodeIfPresent(spaceId, forKey: "space_id")
+            try container.encode(sourceId, forKey: "source_id")
+            try container.encode(targetId, forKey: "target_id")
+            try container.encode(edgeType, forKey: "edge_type")
+            try container.encode(properties, forKey: "properties")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
+            try container.encode(version, forKey: "version")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A page of bare items.
+    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Item]
+        /// Pass as `cursor` for the next page.
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.Item].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(data, forKey: "data")
+            try container.encode(cursor, forKey: "cursor")
+            try container.encode(hasMore, forKey: "has_more")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var state: Components.Schemas.ItemTransition.StatePayload
+        public init(state: Components.Schemas.ItemTransition.StatePayload) {
+            self.state = state
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.state = try container.decode(Components.Schemas.ItemTransition.StatePayload.self, forKey: "state")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(state, forKey: "state")
+        }
+        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
+            case trashed
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "active": self = .active
+                    case "archived": self = .archived
+                    case "trashed": self = .trashed
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .active: "active"
+                    case .archived: "archived"
+                    case .trashed: "trashed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.active, .archived, .trashed]
         }
     }
 }
@@ -442,220 +509,260 @@ extension Components.Schemas {
             self.namespace = namespace
             self.data = data
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case namespace
-            case data
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.namespace = try container.decode(Swift.String.self, forKey: .namespace)
-            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: .data)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.namespace = try container.decode(Swift.String.self, forKey: "namespace")
+            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "data")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(namespace, forKey: .namespace)
-            try container.encode(data, forKey: .data)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(namespace, forKey: "namespace")
+            try container.encode(data, forKey: "data")
         }
     }
 }
 
 extension Components.Schemas {
-    /// An item changed. Cascade marks: `trashed_by_cascade` and `trashed_with` on a delete or purge
-    /// a cascade made, `restored_with` on a restore that brought the row back with another,
-    /// `purged_with` on a purge. `listed` is on copy streams only.
-    public struct ItemEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ItemEventFrame.EventTypePayload
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata?
-        public var listed: Swift.Bool?
-        public var trashedByCascade: Swift.Bool?
-        public var trashedWith: Swift.String?
-        public var restoredWith: Swift.String?
-        public var purgedWith: Swift.String?
-        public init(eventType: Components.Schemas.ItemEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata? = nil, listed: Swift.Bool? = nil, trashedByCascade: Swift.Bool? = nil, trashedWith: Swift.String? = nil, restoredWith: Swift.String? = nil, purgedWith: Swift.String? = nil) {
-            self.eventType = eventType
-            self.item = item
-            self.metadata = metadata
-            self.listed = listed
-            self.trashedByCascade = trashedByCascade
-            self.trashedWith = trashedWith
-            self.restoredWith = restoredWith
-            self.purgedWith = purgedWith
+    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var properties: Components.Schemas.Properties
+        public var version: Swift.Int64?
+        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
+            self.properties = properties
+            self.version = version
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case item
-            case metadata
-            case listed
-            case trashedByCascade = "trashed_by_cascade"
-            case trashedWith = "trashed_with"
-            case restoredWith = "restored_with"
-            case purgedWith = "purged_with"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(properties, forKey: "properties")
+            try container.encodeIfPresent(version, forKey: "version")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
+    /// On a copy stream it also carries `instance_id` and `read_view`.
+    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
+        /// An event id, in decimal.
+        public var cursor: Swift.String
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+            self.eventType = eventType
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.StreamCursorFrame.EventTypePayload.self, forKey: "event_type")
+            self.cursor = try container.decode(Swift.String.self, forKey: "cursor")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(cursor, forKey: "cursor")
+            try container.encodeIfPresent(instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(readView, forKey: "read_view")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case itemCreated
-            case itemUpdated
-            case itemDeleted
-            case itemRestored
-            case itemPurged
-            case itemStateChanged
+            case streamCursor
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "item.created": self = .itemCreated
-                    case "item.updated": self = .itemUpdated
-                    case "item.deleted": self = .itemDeleted
-                    case "item.restored": self = .itemRestored
-                    case "item.purged": self = .itemPurged
-                    case "item.state_changed": self = .itemStateChanged
+                    case "stream_cursor": self = .streamCursor
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .itemCreated: "item.created"
-                    case .itemUpdated: "item.updated"
-                    case .itemDeleted: "item.deleted"
-                    case .itemRestored: "item.restored"
-                    case .itemPurged: "item.purged"
-                    case .itemStateChanged: "item.state_changed"
+                    case .streamCursor: "stream_cursor"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged]
+            public static let allCases: [Self] = [.streamCursor]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// Higher is better; not stable across index rebuilds.
-        public var relevanceScore: Swift.Double
-        public var snippetHtml: Swift.String?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.relevanceScore = relevanceScore
-            self.snippetHtml = snippetHtml
+    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
+    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
+        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
+            self.eventType = eventType
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case item
-            case metadata
-            case relevanceScore = "relevance_score"
-            case snippetHtml = "snippet_html"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.ReadViewChangedFrame.EventTypePayload.self, forKey: "event_type")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case readViewChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "read_view_changed": self = .readViewChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .readViewChanged: "read_view_changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.readViewChanged]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        public var events: [Components.Schemas.WebhookEvent]
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
         public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var secret: Swift.String?
-        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
             self.url = url
             self.events = events
             self.typeFilter = typeFilter
-            self.secret = secret
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case url
-            case events
-            case typeFilter = "type_filter"
-            case secret
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deliveries: [Components.Schemas.WebhookDelivery]
-        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
-            self.deliveries = deliveries
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case deliveries
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var name: Swift.String
-        public var intervalMs: Swift.Int64
-        public var nextRunAt: Foundation.Date?
-        public var runningSince: Foundation.Date?
-        public var lastStartedAt: Foundation.Date?
-        public var lastFinishedAt: Foundation.Date?
-        /// `ok` or `error`; `null` before the first run.
-        public var lastOutcome: Swift.String?
-        public var lastError: Swift.String?
-        /// What the last run reported.
-        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
-        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
-            self.name = name
-            self.intervalMs = intervalMs
-            self.nextRunAt = nextRunAt
-            self.runningSince = runningSince
-            self.lastStartedAt = lastStartedAt
-            self.lastFinishedAt = lastFinishedAt
-            self.lastOutcome = lastOutcome
-            self.lastError = lastError
-            self.lastResult = lastResult
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case intervalMs = "interval_ms"
-            case nextRunAt = "next_run_at"
-            case runningSince = "running_since"
-            case lastStartedAt = "last_started_at"
-            case lastFinishedAt = "last_finished_at"
-            case lastOutcome = "last_outcome"
-            case lastError = "last_error"
-            case lastResult = "last_result"
+            self.active = active
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.intervalMs = try container.decode(Swift.Int64.self, forKey: .intervalMs)
-            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .nextRunAt)
-            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .runningSince)
-            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .lastStartedAt)
-            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .lastFinishedAt)
-            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: .lastOutcome)
-            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: .lastError)
-            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .lastResult)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
+            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(intervalMs, forKey: .intervalMs)
-            try container.encodeRFC3339(nextRunAt, forKey: .nextRunAt)
-            try container.encodeRFC3339(runningSince, forKey: .runningSince)
-            try container.encodeRFC3339(lastStartedAt, forKey: .lastStartedAt)
-            try container.encodeRFC3339(lastFinishedAt, forKey: .lastFinishedAt)
-            try container.encode(lastOutcome, forKey: .lastOutcome)
-            try container.encode(lastError, forKey: .lastError)
-            try container.encode(lastResult, forKey: .lastResult)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(url, forKey: "url")
+            try container.encodeIfPresent(events, forKey: "events")
+            try container.encodeIfPresent(typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(active, forKey: "active")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        /// Seconds.
+        public var expiresIn: Swift.Int
+        public init(url: Swift.String, expiresIn: Swift.Int) {
+            self.url = url
+            self.expiresIn = expiresIn
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(url, forKey: "url")
+            try container.encode(expiresIn, forKey: "expires_in")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A folder's settings, held by its `system.folder` item. Not in the public Marfa document (minimal design).
+    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var version: Swift.Int64
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var defaults: Components.Schemas.FolderDefaults?
+        public var include: [Swift.String]?
+        public var ignore: [Swift.String]?
+        /// Type to the path a new item of it is first placed at.
+        public var placement: Components.Schemas.Folder.PlacementPayload?
+        public var removalThreshold: Swift.Int?
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.Folder.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.version = version
+            self.name = name
+            self.search = search
+            self.defaults = defaults
+            self.include = include
+            self.ignore = ignore
+            self.placement = placement
+            self.removalThreshold = removalThreshold
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
+            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
+            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
+            self.placement = try container.decodeIfPresent(Components.Schemas.Folder.PlacementPayload.self, forKey: "placement")
+            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(version, forKey: "version")
+            try container.encode(name, forKey: "name")
+            try container.encode(search, forKey: "search")
+            try container.encodeIfPresent(defaults, forKey: "defaults")
+            try container.encodeIfPresent(include, forKey: "include")
+            try container.encodeIfPresent(ignore, forKey: "ignore")
+            try container.encodeIfPresent(placement, forKey: "placement")
+            try container.encodeIfPresent(removalThreshold, forKey: "removal_threshold")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
+        }
+        /// Type to the path a new item of it is first placed at.
+        public struct PlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Swift.String]
+            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(additionalProperties)
+            }
         }
     }
 }
 
 extension Components.Responses {
-    /// Done.
-    public struct Ok: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Ok.Headers
-        public var body: Components.Responses.Ok.Body
-        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
+    /// The edge.
+    public struct EdgeEnvelope: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.EdgeEnvelope.Headers
+        public var body: Components.Responses.EdgeEnvelope.Body
+        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
+        public struct Headers: Swift.Sendable, Swift.Equatable {
             /// The contract version this answer was made under, the same number as `info.version` and as
             /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
             /// answer without it came from something in front of the server.
@@ -673,130 +780,30 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
+            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.Ok)
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.EdgeEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Ok {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The type move job.
-    public struct TypeMoveJob: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.TypeMoveJob.Headers
-        public var body: Components.Responses.TypeMoveJob.Body
-        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TypeMoveJob.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.TypeMoveJob)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.TypeMoveJob {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-    /// plain envelope.
-    public struct VersionConflict: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.VersionConflict.Headers
-        public var body: Components.Responses.VersionConflict.Body
-        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.VersionConflict.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.VersionConflictResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.VersionConflictResponse {
+            public var json: Components.Schemas.EdgeEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -808,23 +815,35 @@ extension Components.Responses {
 }
 
 extension Components.Parameters {
-    /// The edge's id.
-    public typealias EdgeId = Swift.String
+    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+    /// markers). On a conditional read it asks the server to answer only from that view; a view
+    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+    /// Marfa document.
+    public typealias ReadView = Swift.String
 }
 
 extension Components.Parameters {
-    /// The key's id.
-    public typealias KeyId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type move job's id.
-    public typealias TypeMoveId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The blob's content hash, `sha256:<hex>`.
-    public typealias BlobHash = Swift.String
+    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        case _false
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                case "false": self = ._false
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case ._false: "false"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true, ._false]
+    }
 }
 
 extension Components.Headers {
@@ -833,41 +852,60 @@ extension Components.Headers {
 }
 
 extension Components.Headers {
-    /// `true` when the server answered from what it stored for an earlier request under the same
-    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-    /// with a first answer; status and body repeat the first answer's, a refusal included.
-    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
+    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+    /// that read view. Certified refusals carry it too: `404 item_not_found` and
+    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+    /// from `GET /keys/current`. Not in the public Marfa document.
+    public typealias XMarfaReadView = Swift.String
 }
 
 extension Operations {
-    /// Record the owner's decision
+    /// Show the owner's consent page
     ///
-    /// The consent page's form post. Approving issues an authorization code and redirects to the
-    /// client's `redirect_uri` with `code` and `state`; declining redirects with
-    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
-    /// document.
+    /// The HTML page where the signed-in owner approves or declines an app's request, and may
+    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
+    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
+    /// Not in the public Marfa document.
     ///
-    /// `POST /auth/authorize/decision`
-    public enum SubmitConsentDecision {
-        public static let id: Swift.String = "submitConsentDecision"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SubmitConsentDecision.Input.Body
-            public init(body: Operations.SubmitConsentDecision.Input.Body) {
-                self.body = body
+    /// `GET /auth/authorize`
+    public enum ShowConsentPage {
+        public static let id: Swift.String = "showConsentPage"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ShowConsentPage.Input.Query
+            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.ConsentDecision)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var clientId: Swift.String?
+                public var scope: Swift.String?
+                /// The opaque handle of the pending authorization request.
+                public var consentCode: Swift.String?
+                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
+                    self.clientId = clientId
+                    self.scope = scope
+                    self.consentCode = consentCode
+                }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A redirect to the client's redirect URI.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The consent page.
+            /// Status 200.
+            case ok(Operations.ShowConsentPage.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ShowConsentPage.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
             /// Status 302.
-            case found(Operations.SubmitConsentDecision.Output.Found)
+            case found(Operations.ShowConsentPage.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.SubmitConsentDecision.Output.Found {
+            public var found: Operations.ShowConsentPage.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -880,19 +918,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -902,161 +928,86 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The consent page.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
+                public var body: Operations.ShowConsentPage.Output.Ok.Body
+                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    public init(xMarfaContract: Swift.String) {
+                        self.xMarfaContract = xMarfaContract
+                    }
+                }
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case html(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `text/html`; throws when it came as another type.
+                    public var html: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .html(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
             public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Start a device sign-in
+    /// Sign the owner in
     ///
-    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
-    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
-    /// the `device_code` grant. Not in the public Marfa document.
+    /// Signs the owner in with email and password and sets the owner's browser session cookie.
+    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
+    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
+    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
+    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
     ///
-    /// `POST /auth/device/code`
-    public enum RequestDeviceCode {
-        public static let id: Swift.String = "requestDeviceCode"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RequestDeviceCode.Input.Body
-            public init(body: Operations.RequestDeviceCode.Input.Body) {
+    /// `POST /auth/sign-in/email`
+    public enum SignInWithPassword {
+        public static let id: Swift.String = "signInWithPassword"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.SignInWithPassword.Input.Body
+            public init(body: Operations.SignInWithPassword.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.SignInRequest)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The device and user codes.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The owner is signed in.
             /// Status 200.
-            case ok(Operations.RequestDeviceCode.Output.Ok)
+            case ok(Operations.SignInWithPassword.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestDeviceCode.Output.Ok {
+            public var ok: Operations.SignInWithPassword.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
+            /// A form sign-in succeeded; a redirect to `return_to`.
+            /// Status 303.
+            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
+            /// The `seeOther` response; throws for any other.
+            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The device and user codes.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
-                public var body: Operations.RequestDeviceCode.Output.Ok.Body
-                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.DeviceAuthorizationResponse)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.DeviceAuthorizationResponse {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read the calling key
-    ///
-    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
-    /// tier, never its plaintext. An OAuth access token is not a key and is refused
-    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
-    /// view a working copy holds. Served by the public server, not in the public Marfa document.
-    ///
-    /// `GET /keys/current`
-    public enum GetCurrentKey {
-        public static let id: Swift.String = "getCurrentKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.GetCurrentKey.Input.Headers
-            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The calling key.
-            /// Status 200.
-            case ok(Operations.GetCurrentKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetCurrentKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .seeOther(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1069,7 +1020,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1079,7 +1030,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1091,7 +1042,113 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The owner is signed in.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
+                public var body: Operations.SignInWithPassword.Output.Ok.Body
+                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.SignInResult)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SignInResult {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+            public typealias SeeOther = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Register an item type
+    ///
+    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
+    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
+    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
+    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
+    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
+    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    ///
+    /// `POST /types`
+    public enum RegisterType {
+        public static let id: Swift.String = "registerType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RegisterType.Input.Body
+            public init(body: Operations.RegisterType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type as registered.
+            /// Status 201.
+            case created(Operations.RegisterType.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterType.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1105,7 +1162,17 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1115,55 +1182,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The calling key.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
-                public var body: Operations.GetCurrentKey.Output.Ok.Body
-                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
+            /// The type as registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterType.Output.Created.Headers
+                public var body: Operations.RegisterType.Output.Created.Body
+                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ApiKey)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeEnvelope)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
+                    public var json: Components.Schemas.TypeEnvelope {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1177,46 +1213,37 @@ extension Operations {
 }
 
 extension Operations {
-    /// Preview moving a type's items
+    /// Cancel a type move job
     ///
-    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
-    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
-    /// nothing. Not in the public Marfa document.
+    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
+    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
+    /// the public Marfa document.
     ///
-    /// `POST /type-moves/preview`
-    public enum PreviewTypeMove {
-        public static let id: Swift.String = "previewTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.PreviewTypeMove.Input.Body
-            public init(body: Operations.PreviewTypeMove.Input.Body) {
-                self.body = body
+    /// `POST /type-moves/{id}/cancel`
+    public enum CancelTypeMove {
+        public static let id: Swift.String = "cancelTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.CancelTypeMove.Input.Path
+            public init(path: Operations.CancelTypeMove.Input.Path) {
+                self.path = path
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.TypeMoveInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// What the move would do.
-            /// Status 200.
-            case ok(Operations.PreviewTypeMove.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.PreviewTypeMove.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type move job's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type move job.
+            /// Status 200.
+            case ok(Components.Responses.TypeMoveJob)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.TypeMoveJob {
                 get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1226,7 +1253,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1238,7 +1265,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1251,7 +1278,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1261,46 +1288,102 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// What the move would do.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
-                public var body: Operations.PreviewTypeMove.Output.Ok.Body
-                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
+        }
+    }
+}
+
+extension Operations {
+    /// Count items
+    ///
+    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
+    ///
+    /// `GET /items/stats`
+    public enum GetItemStats {
+        public static let id: Swift.String = "getItemStats"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.GetItemStats.Input.Query
+            public init(query: Operations.GetItemStats.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var by: Operations.GetItemStats.Input.Query.ByPayload?
+                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
+                    self.by = by
+                }
+                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case state
+                    case _type
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "state": self = .state
+                            case "type": self = ._type
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .state: "state"
+                            case ._type: "type"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.state, ._type]
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// A count for each state or type.
+            /// Status 200.
+            case ok(Operations.GetItemStats.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetItemStats.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// A count for each state or type.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetItemStats.Output.Ok.Headers
+                public var body: Operations.GetItemStats.Output.Ok.Body
+                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeMovePreview)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemStats)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeMovePreview {
+                    public var json: Components.Schemas.ItemStats {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1314,114 +1397,52 @@ extension Operations {
 }
 
 extension Operations {
-    /// List items
+    /// Change an item's state
     ///
-    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
-    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
-    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
-    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
-    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
+    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
     ///
-    /// `GET /items`
-    public enum ListItems {
-        public static let id: Swift.String = "listItems"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListItems.Input.Query
-            public var headers: Operations.ListItems.Input.Headers
-            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
-                self.query = query
+    /// `POST /items/{id}/transition`
+    public enum TransitionItem {
+        public static let id: Swift.String = "transitionItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.TransitionItem.Input.Path
+            public var headers: Operations.TransitionItem.Input.Headers
+            public var body: Operations.TransitionItem.Input.Body
+            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
+                self.path = path
                 self.headers = headers
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
-                public var _type: Swift.String?
-                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
-                public var state: Swift.String?
-                /// Only items written under this source.
-                public var source: Swift.String?
-                /// A tier, or `all` (the default) for both.
-                public var tier: Operations.ListItems.Input.Query.TierPayload?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-                public var sort: Swift.String?
-                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
-                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
-                public var timestampAfter: Swift.String?
-                /// Items whose own time is at or before this instant.
-                public var timestampBefore: Swift.String?
-                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
-                public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil, include: Swift.String? = nil) {
-                    self._type = _type
-                    self.state = state
-                    self.source = source
-                    self.tier = tier
-                    self.tags = tags
-                    self.filter = filter
-                    self.sort = sort
-                    self.direction = direction
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                    self.include = include
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
-                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case library
-                    case feed
-                    case all
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "library": self = .library
-                            case "feed": self = .feed
-                            case "all": self = .all
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .library: "library"
-                            case .feed: "feed"
-                            case .all: "all"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.library, .feed, .all]
-                }
-                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
                 }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemTransition)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of items.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Operations.ListItems.Output.Ok)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItems.Output.Ok {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1434,7 +1455,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1444,7 +1465,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1456,7 +1477,20 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1470,7 +1504,17 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1480,88 +1524,11 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of items.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListItems.Output.Ok.Headers
-                public var body: Operations.ListItems.Output.Ok.Body
-                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-                    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-                    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-                    /// from `GET /keys/current`. Not in the public Marfa document.
-                    public var xMarfaReadView: Swift.String?
-                    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-                    public var cacheControl: Swift.String?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.xMarfaReadView = xMarfaReadView
-                        self.cacheControl = cacheControl
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        /// The value read as `itemPage`, when it is one.
-                        public var value1: Components.Schemas.ItemPage?
-                        /// The value read as `itemEnvelopePage`, when it is one.
-                        public var value2: Components.Schemas.ItemEnvelopePage?
-                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
-                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
-                            if value1 == nil && value2 == nil {
-                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
-                            }
-                        }
-                        /// Writes the first value that is set.
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            if let value = value1 {
-                                try value.encode(to: encoder)
-                            } else if let value = value2 {
-                                try value.encode(to: encoder)
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
@@ -1574,12 +1541,12 @@ extension Operations {
     /// `GET /items/{id}/extensions/{namespace}`
     public enum GetItemExtension {
         public static let id: Swift.String = "getItemExtension"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var path: Operations.GetItemExtension.Input.Path
             public init(path: Operations.GetItemExtension.Input.Path) {
                 self.path = path
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 /// The extension namespace.
@@ -1590,7 +1557,7 @@ extension Operations {
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// The namespace's document.
             /// Status 200.
             case ok(Operations.GetItemExtension.Output.Ok)
@@ -1598,7 +1565,7 @@ extension Operations {
             public var ok: Operations.GetItemExtension.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1611,7 +1578,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1621,7 +1588,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1633,7 +1600,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1646,7 +1613,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1656,43 +1623,21 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The namespace's document.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
+            public struct Ok: Swift.Sendable, Swift.Equatable {
                 public var headers: Operations.GetItemExtension.Output.Ok.Headers
                 public var body: Operations.GetItemExtension.Output.Ok.Body
                 public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                     case json(Components.Schemas.ItemExtension)
                     /// The body as `application/json`; throws when it came as another type.
                     public var json: Components.Schemas.ItemExtension {
@@ -1709,239 +1654,47 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an edge
+    /// Read an edge
     ///
-    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
     ///
-    /// `DELETE /edges/{id}`
-    public enum DeleteEdge {
-        public static let id: Swift.String = "deleteEdge"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteEdge.Input.Path
-            public var headers: Operations.DeleteEdge.Input.Headers
-            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+    /// `GET /edges/{id}`
+    public enum GetEdge {
+        public static let id: Swift.String = "getEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetEdge.Input.Path
+            public var headers: Operations.GetEdge.Input.Headers
+            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The edge's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.EdgeEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.EdgeEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read a webhook
-    ///
-    /// One subscription, secret redacted.
-    ///
-    /// `GET /webhooks/{id}`
-    public enum GetWebhook {
-        public static let id: Swift.String = "getWebhook"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetWebhook.Input.Path
-            public init(path: Operations.GetWebhook.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The webhook's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhook.
-            /// Status 200.
-            case ok(Components.Responses.Webhook)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Run a housekeeping job now
-    ///
-    /// Runs the named job inline and answers when it is done, so the call can take long. A job
-    /// already running is `409 housekeeping_job_running`; an unknown name is
-    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping {
-        public static let id: Swift.String = "runHousekeeping"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RunHousekeeping.Input.Path
-            public init(path: Operations.RunHousekeeping.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The job's name (lowercase letters, digits and hyphens).
-                public var name: Swift.String
-                public init(name: Swift.String) {
-                    self.name = name
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The run.
-            /// Status 200.
-            case ok(Operations.RunHousekeeping.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RunHousekeeping.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1954,7 +1707,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1964,7 +1717,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1976,7 +1729,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1989,7 +1742,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -2003,7 +1756,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2013,46 +1766,166 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The run.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
-                public var body: Operations.RunHousekeeping.Output.Ok.Body
-                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
+        }
+    }
+}
+
+extension Operations {
+    /// Create a webhook
+    ///
+    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
+    ///
+    /// `POST /webhooks`
+    public enum CreateWebhook {
+        public static let id: Swift.String = "createWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.CreateWebhook.Input.Body
+            public init(body: Operations.CreateWebhook.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 201.
+            case created(Components.Responses.Webhook)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Webhook {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List housekeeping jobs
+    ///
+    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
+    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
+    /// Needs the operator key. Not in the public Marfa document.
+    ///
+    /// `GET /housekeeping`
+    public enum ListHousekeepingJobs {
+        public static let id: Swift.String = "listHousekeepingJobs"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The jobs.
+            /// Status 200.
+            case ok(Operations.ListHousekeepingJobs.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The jobs.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
+                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
+                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.HousekeepingRun)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.HousekeepingJobList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingRun {
+                    public var json: Components.Schemas.HousekeepingJobList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2066,47 +1939,45 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete a folder
+    /// Replace the instance's settings (instance path)
     ///
-    /// Revokes the folder's settings; machines bound to it stop following them.
+    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
+    /// `400 validation_error`. Not in the public Marfa document.
     ///
-    /// `DELETE /folders/{id}`
-    public enum DeleteFolder {
-        public static let id: Swift.String = "deleteFolder"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteFolder.Input.Path
-            public var headers: Operations.DeleteFolder.Input.Headers
-            public init(path: Operations.DeleteFolder.Input.Path, headers: Operations.DeleteFolder.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
+    /// `PUT /config`
+    public enum ReplaceConfig {
+        public static let id: Swift.String = "replaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.ReplaceConfig.Input.Body
+            public init(body: Operations.ReplaceConfig.Input.Body) {
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.InstanceConfig)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.InstanceConfig)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.InstanceConfig {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2116,7 +1987,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -2128,7 +1999,121 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Change a folder's settings
+    ///
+    /// Replaces the settings the body names, merged on the base `version` with changes made
+    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
+    /// A collision is `409 version_conflict`.
+    ///
+    /// `PATCH /folders/{id}`
+    public enum UpdateFolder {
+        public static let id: Swift.String = "updateFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateFolder.Input.Path
+            public var headers: Operations.UpdateFolder.Input.Headers
+            public var body: Operations.UpdateFolder.Input.Body
+            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.FolderPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 200.
+            case ok(Components.Responses.Folder)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Folder {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -2141,7 +2126,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -2151,7 +2136,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2161,7 +2146,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.

@@ -10,8 +10,13 @@ extension Components.Schemas {
         public init(error: Components.Schemas.ErrorBody) {
             self.error = error
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case error
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.error = try container.decode(Components.Schemas.ErrorBody.self, forKey: "error")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(error, forKey: "error")
         }
     }
 }
@@ -25,9 +30,15 @@ extension Components.Schemas {
             self.fields = fields
             self._default = _default
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case fields
-            case _default = "default"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.fields = try container.decodeIfPresent(Components.Schemas.MergePolicy.FieldsPayload.self, forKey: "fields")
+            self._default = try container.decodeIfPresent(Components.Schemas.MergeStrategy.self, forKey: "default")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(fields, forKey: "fields")
+            try container.encodeIfPresent(_default, forKey: "default")
         }
         public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
@@ -46,43 +57,31 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct Ok: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public init(ok: Swift.Bool) {
-            self.ok = ok
+    /// An OAuth refusal. `error` is an RFC 6749, RFC 7591 or RFC 8628 code such as
+    /// `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`,
+    /// `invalid_scope`, `invalid_redirect_uri`, `invalid_client_metadata`,
+    /// `authorization_pending`, `slow_down`, `expired_token` or `access_denied`. A rotated refresh
+    /// token presented again is `invalid_grant` with `error_description` `token_reuse_detected`.
+    public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var error: Swift.String
+        public var errorDescription: Swift.String?
+        public var errorUri: Swift.String?
+        public init(error: Swift.String, errorDescription: Swift.String? = nil, errorUri: Swift.String? = nil) {
+            self.error = error
+            self.errorDescription = errorDescription
+            self.errorUri = errorUri
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case ok
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.error = try container.decode(Swift.String.self, forKey: "error")
+            self.errorDescription = try container.decodeIfPresent(Swift.String.self, forKey: "error_description")
+            self.errorUri = try container.decodeIfPresent(Swift.String.self, forKey: "error_uri")
         }
-    }
-}
-
-extension Components.Schemas {
-    /// What `GET /` says about the instance. Not in the public Marfa document.
-    public struct InstanceDescription: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance's name.
-        public var name: Swift.String
-        /// The instance's identity, a UUIDv7 that never changes; the same as in the settings.
-        public var instanceId: Swift.String
-        /// The server build.
-        public var version: Swift.String
-        /// The contract version, equal to `info.version` and to the `X-Marfa-Contract` header.
-        public var contract: Swift.Int
-        /// Surfaces this deployment serves, in lower_snake_case (for example `connectors`, `inbound_webhooks`). Open.
-        public var features: [Swift.String]
-        public init(name: Swift.String, instanceId: Swift.String, version: Swift.String, contract: Swift.Int, features: [Swift.String]) {
-            self.name = name
-            self.instanceId = instanceId
-            self.version = version
-            self.contract = contract
-            self.features = features
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case instanceId = "instance_id"
-            case version
-            case contract
-            case features
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(error, forKey: "error")
+            try container.encodeIfPresent(errorDescription, forKey: "error_description")
+            try container.encodeIfPresent(errorUri, forKey: "error_uri")
         }
     }
 }
@@ -105,11 +104,19 @@ extension Components.Schemas {
             self.scope = scope
             self.password = password
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case decision
-            case consentCode = "consent_code"
-            case scope
-            case password
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.decision = try container.decode(Components.Schemas.ConsentDecision.DecisionPayload.self, forKey: "decision")
+            self.consentCode = try container.decodeIfPresent(Swift.String.self, forKey: "consent_code")
+            self.scope = try container.decodeIfPresent([Swift.String].self, forKey: "scope")
+            self.password = try container.decodeIfPresent(Swift.String.self, forKey: "password")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(decision, forKey: "decision")
+            try container.encodeIfPresent(consentCode, forKey: "consent_code")
+            try container.encodeIfPresent(scope, forKey: "scope")
+            try container.encodeIfPresent(password, forKey: "password")
         }
         public enum DecisionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case approve
@@ -136,6 +143,27 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
+    public struct DeviceAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var clientId: Swift.String
+        public var scope: Swift.String?
+        public init(clientId: Swift.String, scope: Swift.String? = nil) {
+            self.clientId = clientId
+            self.scope = scope
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
+            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(clientId, forKey: "client_id")
+            try container.encodeIfPresent(scope, forKey: "scope")
+        }
+    }
+}
+
+extension Components.Schemas {
     public struct DeviceAuthorizationResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var deviceCode: Swift.String
         public var userCode: Swift.String
@@ -153,180 +181,184 @@ extension Components.Schemas {
             self.expiresIn = expiresIn
             self.interval = interval
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case deviceCode = "device_code"
-            case userCode = "user_code"
-            case verificationUri = "verification_uri"
-            case verificationUriComplete = "verification_uri_complete"
-            case expiresIn = "expires_in"
-            case interval
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The instance's one person account. Not in the public Marfa document.
-    public struct Owner: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        /// Stored lowercased.
-        public var email: Swift.String
-        public var name: Swift.String
-        public var createdAt: Foundation.Date
-        public init(id: Swift.String, email: Swift.String, name: Swift.String, createdAt: Foundation.Date) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.createdAt = createdAt
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case email
-            case name
-            case createdAt = "created_at"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.email = try container.decode(Swift.String.self, forKey: .email)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.deviceCode = try container.decode(Swift.String.self, forKey: "device_code")
+            self.userCode = try container.decode(Swift.String.self, forKey: "user_code")
+            self.verificationUri = try container.decode(Swift.String.self, forKey: "verification_uri")
+            self.verificationUriComplete = try container.decodeIfPresent(Swift.String.self, forKey: "verification_uri_complete")
+            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
+            self.interval = try container.decodeIfPresent(Swift.Int.self, forKey: "interval")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(email, forKey: .email)
-            try container.encode(name, forKey: .name)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(deviceCode, forKey: "device_code")
+            try container.encode(userCode, forKey: "user_code")
+            try container.encode(verificationUri, forKey: "verification_uri")
+            try container.encodeIfPresent(verificationUriComplete, forKey: "verification_uri_complete")
+            try container.encode(expiresIn, forKey: "expires_in")
+            try container.encodeIfPresent(interval, forKey: "interval")
         }
     }
 }
 
 extension Components.Schemas {
-    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
-    /// `sources` and `enforcement_override` are not in the public Marfa document.
-    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// An app the owner approved. Not in the public Marfa document.
+    public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        /// `marfa_k1_…`, shown once.
-        public var key: Swift.String?
-        public var label: Swift.String
-        /// The key's own source, stamped on what it writes.
-        public var source: Swift.String
-        public var role: Components.Schemas.ApiKey.RolePayload
-        public var defaultTier: Components.Schemas.Tier
-        public var isPlatform: Swift.Bool
-        public var permissions: [Components.Schemas.Permission]?
-        /// Sources the key claims besides its own; a write may name one of them.
-        public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap
-        public var extensionPermissions: Components.Schemas.AccessMap?
-        public var edgePermissions: Components.Schemas.AccessMap?
-        public var metadataPermissions: Components.Schemas.AccessMap?
-        public var enforcementOverride: Components.Schemas.Enforcement?
+        public var clientId: Swift.String
+        public var clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var scopes: [Swift.String]
         public var createdAt: Foundation.Date
-        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        /// Updated at most once an hour.
-        public var lastUsedAt: Foundation.Date?
-        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
+        public var lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, clientId: Swift.String, clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, scopes: [Swift.String], createdAt: Foundation.Date, lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
             self.id = id
-            self.key = key
-            self.label = label
-            self.source = source
-            self.role = role
-            self.defaultTier = defaultTier
-            self.isPlatform = isPlatform
-            self.permissions = permissions
-            self.sources = sources
-            self.typePermissions = typePermissions
-            self.extensionPermissions = extensionPermissions
-            self.edgePermissions = edgePermissions
-            self.metadataPermissions = metadataPermissions
-            self.enforcementOverride = enforcementOverride
+            self.clientId = clientId
+            self.clientName = clientName
+            self.scopes = scopes
             self.createdAt = createdAt
-            self.expiresAt = expiresAt
             self.lastUsedAt = lastUsedAt
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case key
-            case label
-            case source
-            case role
-            case defaultTier = "default_tier"
-            case isPlatform = "is_platform"
-            case permissions
-            case sources
-            case typePermissions = "type_permissions"
-            case extensionPermissions = "extension_permissions"
-            case edgePermissions = "edge_permissions"
-            case metadataPermissions = "metadata_permissions"
-            case enforcementOverride = "enforcement_override"
-            case createdAt = "created_at"
-            case expiresAt = "expires_at"
-            case lastUsedAt = "last_used_at"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.key = try container.decodeIfPresent(Swift.String.self, forKey: .key)
-            self.label = try container.decode(Swift.String.self, forKey: .label)
-            self.source = try container.decode(Swift.String.self, forKey: .source)
-            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: .role)
-            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: .defaultTier)
-            self.isPlatform = try container.decode(Swift.Bool.self, forKey: .isPlatform)
-            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: .permissions)
-            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: .sources)
-            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: .typePermissions)
-            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .extensionPermissions)
-            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .edgePermissions)
-            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: .metadataPermissions)
-            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: .enforcementOverride)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.expiresAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .expiresAt)
-            self.lastUsedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .lastUsedAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
+            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "client_name")
+            self.scopes = try container.decode([Swift.String].self, forKey: "scopes")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "last_used_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(key, forKey: .key)
-            try container.encode(label, forKey: .label)
-            try container.encode(source, forKey: .source)
-            try container.encode(role, forKey: .role)
-            try container.encode(defaultTier, forKey: .defaultTier)
-            try container.encode(isPlatform, forKey: .isPlatform)
-            try container.encodeIfPresent(permissions, forKey: .permissions)
-            try container.encodeIfPresent(sources, forKey: .sources)
-            try container.encode(typePermissions, forKey: .typePermissions)
-            try container.encodeIfPresent(extensionPermissions, forKey: .extensionPermissions)
-            try container.encodeIfPresent(edgePermissions, forKey: .edgePermissions)
-            try container.encodeIfPresent(metadataPermissions, forKey: .metadataPermissions)
-            try container.encodeIfPresent(enforcementOverride, forKey: .enforcementOverride)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339IfPresent(expiresAt, forKey: .expiresAt)
-            try container.encodeRFC3339(lastUsedAt, forKey: .lastUsedAt)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(clientId, forKey: "client_id")
+            try container.encodeIfPresent(clientName, forKey: "client_name")
+            try container.encode(scopes, forKey: "scopes")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(lastUsedAt, forKey: "last_used_at")
         }
-        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case instanceAdmin
-            case spaceAdmin
-            case member
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "instance_admin": self = .instanceAdmin
-                    case "space_admin": self = .spaceAdmin
-                    case "member": self = .member
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .instanceAdmin: "instance_admin"
-                    case .spaceAdmin: "space_admin"
-                    case .member: "member"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
+    }
+}
+
+extension Components.Schemas {
+    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var keys: [Components.Schemas.ApiKey]
+        public init(keys: [Components.Schemas.ApiKey]) {
+            self.keys = keys
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.keys = try container.decode([Components.Schemas.ApiKey].self, forKey: "keys")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(keys, forKey: "keys")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
+    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
+    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
+    /// public Marfa document.
+    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance the caller expects.
+        public var instanceId: Swift.String?
+        /// Levers left out are unchanged; `null` removes every lever.
+        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
+        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
+            self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.enforcement = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>.self, forKey: "enforcement")
+            self.maxEventHopBudget = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "max_event_hop_budget")
+            self.auditRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "audit_retention_days")
+            self.eventLogRetentionHours = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "event_log_retention_hours")
+            self.trashRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "trash_retention_days")
+            self.activityRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "activity_retention_days")
+            self.inboundHandledRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_handled_retention_days")
+            self.inboundPendingRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_pending_retention_days")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(enforcement, forKey: "enforcement")
+            try container.encodeIfPresent(maxEventHopBudget, forKey: "max_event_hop_budget")
+            try container.encodeIfPresent(auditRetentionDays, forKey: "audit_retention_days")
+            try container.encodeIfPresent(eventLogRetentionHours, forKey: "event_log_retention_hours")
+            try container.encodeIfPresent(trashRetentionDays, forKey: "trash_retention_days")
+            try container.encodeIfPresent(activityRetentionDays, forKey: "activity_retention_days")
+            try container.encodeIfPresent(inboundHandledRetentionDays, forKey: "inbound_handled_retention_days")
+            try container.encodeIfPresent(inboundPendingRetentionDays, forKey: "inbound_pending_retention_days")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.ItemType
+        /// On a replacement, the connector mappings it broke.
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self._type = _type
+            self.brokenMappings = brokenMappings
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Components.Schemas.ItemType.self, forKey: "type")
+            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(_type, forKey: "type")
+            try container.encodeIfPresent(brokenMappings, forKey: "broken_mappings")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type whose items move.
+        public var from: Swift.String
+        /// The type they move to.
+        public var to: Swift.String
+        /// Merged into each item as it moves; a `null` value removes that property.
+        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
+        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
+            self.from = from
+            self.to = to
+            self.properties = properties
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.properties = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "properties")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(from, forKey: "from")
+            try container.encode(to, forKey: "to")
+            try container.encodeIfPresent(properties, forKey: "properties")
         }
     }
 }
@@ -354,351 +386,316 @@ extension Components.Schemas {
             self.createdAt = createdAt
             self.finishedAt = finishedAt
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case from
-            case to
-            case status
-            case result
-            case error
-            case createdAt = "created_at"
-            case finishedAt = "finished_at"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.from = try container.decode(Swift.String.self, forKey: .from)
-            self.to = try container.decode(Swift.String.self, forKey: .to)
-            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: .status)
-            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: .result)
-            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: .error)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .finishedAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: "status")
+            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: "result")
+            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: "error")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "finished_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(status, forKey: .status)
-            try container.encode(result, forKey: .result)
-            try container.encodeIfPresent(error, forKey: .error)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339IfPresent(finishedAt, forKey: .finishedAt)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(from, forKey: "from")
+            try container.encode(to, forKey: "to")
+            try container.encode(status, forKey: "status")
+            try container.encode(result, forKey: "result")
+            try container.encodeIfPresent(error, forKey: "error")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(finishedAt, forKey: "finished_at")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Who made a write. Not in the public Marfa document.
-    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var kind: Components.Schemas.WriterKind
-        /// The key's id, or the app's client id.
-        public var id: Swift.String?
-        /// The key's label or the app's name.
-        public var name: Swift.String?
-        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case kind
-            case id
-            case name
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A page of bare items.
-    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Item]
-        /// Pass as `cursor` for the next page.
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
+    /// How `conflict=auto` resolved a collision.
+    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: [Swift.String]
+        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
+        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
+        public var conflictedCopyId: Swift.String?
+        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
+            self.fields = fields
+            self.strategy = strategy
+            self.conflictedCopyId = conflictedCopyId
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.Item].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.fields = try container.decode([Swift.String].self, forKey: "fields")
+            self.strategy = try container.decode(Components.Schemas.ConflictResolution.StrategyPayload.self, forKey: "strategy")
+            self.conflictedCopyId = try container.decodeIfPresent(Swift.String.self, forKey: "conflicted_copy_id")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(fields, forKey: "fields")
+            try container.encode(strategy, forKey: "strategy")
+            try container.encodeIfPresent(conflictedCopyId, forKey: "conflicted_copy_id")
         }
+        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
     }
 }
 
 extension Components.Schemas {
-    /// A count per state or per type.
-    public struct ItemStats: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Swift.Int64]
-        public init(additionalProperties: [Swift.String: Swift.Int64] = [:]) {
-            self.additionalProperties = additionalProperties
+    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
+    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
+    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case browser
+        case app
+        case key
+        case local
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "browser": self = .browser
+                case "app": self = .app
+                case "key": self = .key
+                case "local": self = .local
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .browser: "browser"
+                case .app: "app"
+                case .key: "key"
+                case .local: "local"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.browser, .app, .key, .local]
+    }
+}
+
+extension Components.Schemas {
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
+        public var properties: Components.Schemas.Properties?
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
+        public var tier: Components.Schemas.Tier?
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+            self.version = version
+            self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
+            self.tier = tier
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
         }
         public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: "properties_mode")
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: "retype")
+            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: "force_snapshot")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: "edges")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(version, forKey: "version")
+            try container.encodeIfPresent(properties, forKey: "properties")
+            try container.encodeIfPresent(propertiesMode, forKey: "properties_mode")
+            try container.encodeIfPresent(_type, forKey: "type")
+            try container.encodeIfPresent(retype, forKey: "retype")
+            try container.encodeIfPresent(forceSnapshot, forKey: "force_snapshot")
+            try container.encodeIfPresent(tier, forKey: "tier")
+            try container.encodeRFC3339IfPresent(timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(sourceId, forKey: "source_id")
+            try container.encodeIfPresent(edges, forKey: "edges")
         }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var metadata: Components.Schemas.ItemMetadata
-        public init(metadata: Components.Schemas.ItemMetadata) {
-            self.metadata = metadata
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case metadata
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var tags: [Swift.String]
-        public init(tags: [Swift.String]) {
-            self.tags = tags
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case tags
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var extensions: Components.Schemas.ItemExtensions.ExtensionsPayload
-        public init(extensions: Components.Schemas.ItemExtensions.ExtensionsPayload) {
-            self.extensions = extensions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case extensions
-        }
-        public typealias ExtensionsPayload = Components.Schemas.Item.ExtensionsPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Edge]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case data
-            case cursor
-            case hasMore = "has_more"
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.data = try container.decode([Components.Schemas.Edge].self, forKey: .data)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: .hasMore)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(data, forKey: .data)
-            try container.encode(cursor, forKey: .cursor)
-            try container.encode(hasMore, forKey: .hasMore)
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
-    /// On a copy stream it also carries `instance_id` and `read_view`.
-    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
-        /// An event id, in decimal.
-        public var cursor: Swift.String
-        public var instanceId: Swift.String?
-        public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
-            self.eventType = eventType
-            self.cursor = cursor
-            self.instanceId = instanceId
-            self.readView = readView
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case cursor
-            case instanceId = "instance_id"
-            case readView = "read_view"
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamCursor
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "stream_cursor": self = .streamCursor
+                    case "merge": self = .merge
+                    case "replace": self = .replace
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .streamCursor: "stream_cursor"
+                    case .merge: "merge"
+                    case .replace: "replace"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.streamCursor]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
-    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
-    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
-    /// during a replay. For every reason, reconnect from `cursor`.
-    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case credentialEnded
-        case readerBehind
-        case serverStopping
-        case replayFailed
-        case liveDeliveryFailed
-        case backlogOverflow
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "credential_ended": self = .credentialEnded
-                case "reader_behind": self = .readerBehind
-                case "server_stopping": self = .serverStopping
-                case "replay_failed": self = .replayFailed
-                case "live_delivery_failed": self = .liveDeliveryFailed
-                case "backlog_overflow": self = .backlogOverflow
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .credentialEnded: "credential_ended"
-                case .readerBehind: "reader_behind"
-                case .serverStopping: "server_stopping"
-                case .replayFailed: "replay_failed"
-                case .liveDeliveryFailed: "live_delivery_failed"
-                case .backlogOverflow: "backlog_overflow"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
-    }
-}
-
-extension Components.Schemas {
-    public enum WebhookEvent: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case itemCreated
-        case itemUpdated
-        case itemDeleted
-        case itemRestored
-        case itemPurged
-        case itemStateChanged
-        case metadataChanged
-        case edgeCreated
-        case edgeUpdated
-        case edgeDeleted
-        case _star
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "item.created": self = .itemCreated
-                case "item.updated": self = .itemUpdated
-                case "item.deleted": self = .itemDeleted
-                case "item.restored": self = .itemRestored
-                case "item.purged": self = .itemPurged
-                case "item.state_changed": self = .itemStateChanged
-                case "metadata.changed": self = .metadataChanged
-                case "edge.created": self = .edgeCreated
-                case "edge.updated": self = .edgeUpdated
-                case "edge.deleted": self = .edgeDeleted
-                case "*": self = ._star
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .itemCreated: "item.created"
-                case .itemUpdated: "item.updated"
-                case .itemDeleted: "item.deleted"
-                case .itemRestored: "item.restored"
-                case .itemPurged: "item.purged"
-                case .itemStateChanged: "item.state_changed"
-                case .metadataChanged: "metadata.changed"
-                case .edgeCreated: "edge.created"
-                case .edgeUpdated: "edge.updated"
-                case .edgeDeleted: "edge.deleted"
-                case ._star: "*"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged, .metadataChanged, .edgeCreated, .edgeUpdated, .edgeDeleted, ._star]
-    }
-}
-
-extension Components.Schemas {
-    /// What a new file leaves blank.
-    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A type move rewrites this.
-        public var _type: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        public var tags: [Swift.String]?
-        public var properties: Components.Schemas.Properties?
-        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
-        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
-            self._type = _type
-            self.tier = tier
-            self.tags = tags
-            self.properties = properties
-            self.edges = edges
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case tier
-            case tags
-            case properties
-            case edges
+            public static let allCases: [Self] = [.merge, .replace]
         }
         public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    public struct FolderPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
+    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
+    /// adopted; `null` when the head could not be read.
+    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
+        public var cursor: Swift.String?
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+            self.eventType = eventType
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: "event_type")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(cursor, forKey: "cursor")
+            try container.encodeIfPresent(instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(readView, forKey: "read_view")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamLive
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "stream_live": self = .streamLive
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .streamLive: "stream_live"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.streamLive]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        /// Higher is better; not stable across index rebuilds.
+        public var relevanceScore: Swift.Double
+        public var snippetHtml: Swift.String?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
+            self.item = item
+            self.metadata = metadata
+            self.relevanceScore = relevanceScore
+            self.snippetHtml = snippetHtml
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
+            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(item, forKey: "item")
+            try container.encode(metadata, forKey: "metadata")
+            try container.encode(relevanceScore, forKey: "relevance_score")
+            try container.encodeIfPresent(snippetHtml, forKey: "snippet_html")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        public var events: [Components.Schemas.WebhookEvent]
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var secret: Swift.String?
+        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.secret = secret
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.events = try container.decode([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.secret = try container.decodeIfPresent(Swift.String.self, forKey: "secret")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(url, forKey: "url")
+            try container.encode(events, forKey: "events")
+            try container.encodeIfPresent(typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(secret, forKey: "secret")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `sha256:<hex>`.
+        public var hash: Swift.String
+        public var mimeType: Swift.String
+        /// Bytes.
+        public var size: Swift.Int64
+        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
+            self.hash = hash
+            self.mimeType = mimeType
+            self.size = size
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.hash = try container.decode(Swift.String.self, forKey: "hash")
+            self.mimeType = try container.decode(Swift.String.self, forKey: "mime_type")
+            self.size = try container.decode(Swift.Int64.self, forKey: "size")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(hash, forKey: "hash")
+            try container.encode(mimeType, forKey: "mime_type")
+            try container.encode(size, forKey: "size")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
         public var defaults: Components.Schemas.FolderDefaults?
         public var include: [Swift.String]?
         public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderPatch.PlacementPayload?
+        public var placement: Components.Schemas.FolderInput.PlacementPayload?
         public var removalThreshold: Swift.Int?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderPatch.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
-            self.version = version
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
+            self.id = id
             self.name = name
             self.search = search
             self.defaults = defaults
@@ -707,42 +704,75 @@ extension Components.Schemas {
             self.placement = placement
             self.removalThreshold = removalThreshold
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case version
-            case name
-            case search
-            case defaults
-            case include
-            case ignore
-            case placement
-            case removalThreshold = "removal_threshold"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
+            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
+            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
+            self.placement = try container.decodeIfPresent(Components.Schemas.FolderInput.PlacementPayload.self, forKey: "placement")
+            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(id, forKey: "id")
+            try container.encode(name, forKey: "name")
+            try container.encode(search, forKey: "search")
+            try container.encodeIfPresent(defaults, forKey: "defaults")
+            try container.encodeIfPresent(include, forKey: "include")
+            try container.encodeIfPresent(ignore, forKey: "ignore")
+            try container.encodeIfPresent(placement, forKey: "placement")
+            try container.encodeIfPresent(removalThreshold, forKey: "removal_threshold")
         }
         public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
     }
 }
 
 extension Components.Schemas {
-    public struct ViewList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var views: [Components.Schemas.View]
-        public init(views: [Components.Schemas.View]) {
-            self.views = views
+    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var sort: Components.Schemas.ViewSort?
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
+            self.name = name
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case views
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(id, forKey: "id")
+            try container.encode(name, forKey: "name")
+            try container.encode(search, forKey: "search")
+            try container.encodeIfPresent(sort, forKey: "sort")
+            try container.encodeIfPresent(groupBy, forKey: "group_by")
         }
     }
 }
 
 extension Components.Responses {
-    /// The extension namespaces the key may read.
-    public struct ItemExtensions: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.ItemExtensions.Headers
-        public var body: Components.Responses.ItemExtensions.Body
-        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
+    /// One page of edges.
+    public struct EdgePage: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.EdgePage.Headers
+        public var body: Components.Responses.EdgePage.Body
+        public init(headers: Components.Responses.EdgePage.Headers, body: Components.Responses.EdgePage.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
+        public struct Headers: Swift.Sendable, Swift.Equatable {
             /// The contract version this answer was made under, the same number as `info.version` and as
             /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
             /// answer without it came from something in front of the server.
@@ -757,82 +787,27 @@ extension Components.Responses {
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ItemExtensions.Headers.IdempotencyReplayedPayload? = nil) {
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ItemExtensions)
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.EdgePage)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemExtensions {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-    public struct BadRequest: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.BadRequest.Headers
-        public var body: Components.Responses.BadRequest.Body
-        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.ErrorResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.EdgePage {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -845,46 +820,15 @@ extension Components.Responses {
 
 extension Components.Responses {
     /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-    public struct ServiceUnavailable: Swift.Sendable, Swift.Hashable {
+    public struct ServiceUnavailable: Swift.Sendable, Swift.Equatable {
         public var headers: Components.Responses.ServiceUnavailable.Headers
         public var body: Components.Responses.ServiceUnavailable.Body
         public init(headers: Components.Responses.ServiceUnavailable.Headers, body: Components.Responses.ServiceUnavailable.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.ServiceUnavailable.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
             public var json: Components.Schemas.ErrorResponse {
@@ -896,6 +840,38 @@ extension Components.Responses {
             }
         }
     }
+}
+
+extension Components.Parameters {
+    /// The webhook's id.
+    public typealias WebhookId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The blob's content hash, `sha256:<hex>`.
+    public typealias BlobHash = Swift.String
+}
+
+extension Components.Headers {
+    /// The refusal's code, the same as `error.code` in the body.
+    public typealias XErrorCode = Swift.String
+}
+
+extension Components.Headers {
+    /// Requests left in the current window, never below 0.
+    public typealias XRateLimitRemaining = Swift.Int
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
 }
 
 extension Operations {
@@ -910,12 +886,12 @@ extension Operations {
     /// `GET /auth/oauth2/authorize`
     public enum Authorize {
         public static let id: Swift.String = "authorize"
-        public struct Input: Swift.Sendable, Swift.Hashable {
+        public struct Input: Swift.Sendable, Swift.Equatable {
             public var query: Operations.Authorize.Input.Query
             public init(query: Operations.Authorize.Input.Query) {
                 self.query = query
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
+            public struct Query: Swift.Sendable, Swift.Equatable {
                 public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
                 public var clientId: Swift.String
                 public var redirectUri: Swift.String
@@ -973,7 +949,7 @@ extension Operations {
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// A redirect to the sign-in page, the consent page or the client's redirect URI.
             /// Status 302.
             case found(Operations.Authorize.Output.Found)
@@ -981,7 +957,7 @@ extension Operations {
             public var found: Operations.Authorize.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -991,7 +967,7 @@ extension Operations {
             public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1001,18 +977,18 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// A redirect to the sign-in page, the consent page or the client's redirect URI.
-            public struct Found: Swift.Sendable, Swift.Hashable {
+            public struct Found: Swift.Sendable, Swift.Equatable {
                 public var headers: Operations.Authorize.Output.Found.Headers
                 public init(headers: Operations.Authorize.Output.Found.Headers) {
                     self.headers = headers
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
+                public struct Headers: Swift.Sendable, Swift.Equatable {
                     /// The contract version this answer was made under, the same number as `info.version` and as
                     /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
                     /// answer without it came from something in front of the server.
@@ -1030,27 +1006,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read the owner account
+    /// Create the owner account
     ///
-    /// The instance's one person account. Needs the operator key. A fresh instance answers
-    /// `404 owner_not_found`. Not in the public Marfa document.
+    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
+    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
+    /// `400 validation_error` naming `password`. Not in the public Marfa document.
     ///
-    /// `GET /owner`
-    public enum GetOwner {
-        public static let id: Swift.String = "getOwner"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+    /// `POST /owner`
+    public enum CreateOwner {
+        public static let id: Swift.String = "createOwner"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.CreateOwner.Input.Body
+            public init(body: Operations.CreateOwner.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.OwnerInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner.
-            /// Status 200.
-            case ok(Operations.GetOwner.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetOwner.Output.Ok {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The owner is created.
+            /// Status 201.
+            case created(Operations.CreateOwner.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreateOwner.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1060,7 +1055,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1072,7 +1067,198 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Created = Operations.GetOwner.Output.Ok
+        }
+    }
+}
+
+extension Operations {
+    /// Check a type definition
+    ///
+    /// Runs every check `registerType` runs and answers the definition as it would be registered
+    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
+    /// Writes nothing. Not in the public Marfa document.
+    ///
+    /// `POST /types/normalize`
+    public enum NormalizeType {
+        public static let id: Swift.String = "normalizeType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.NormalizeType.Input.Body
+            public init(body: Operations.NormalizeType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The definition as it would be registered.
+            /// Status 200.
+            case ok(Operations.NormalizeType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.NormalizeType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.RegisterType.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Read a type move job
+    ///
+    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
+    ///
+    /// `GET /type-moves/{id}`
+    public enum GetTypeMove {
+        public static let id: Swift.String = "getTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetTypeMove.Input.Path
+            public init(path: Operations.GetTypeMove.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type move job's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type move job.
+            /// Status 200.
+            case ok(Components.Responses.TypeMoveJob)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1085,7 +1271,7 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1095,81 +1281,49 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetOwner.Output.Ok.Headers
-                public var body: Operations.GetOwner.Output.Ok.Body
-                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Owner)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Owner {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Revoke an API key
+    /// Delete an edge type
     ///
-    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
-    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
+    /// Removes a custom edge type. While edges of the type exist the answer is
+    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
+    /// parameter is not in the public Marfa document.
     ///
-    /// `DELETE /keys/{id}`
-    public enum RevokeKey {
-        public static let id: Swift.String = "revokeKey"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.RevokeKey.Input.Path
-            public init(path: Operations.RevokeKey.Input.Path) {
+    /// `DELETE /edge-types/{id}`
+    public enum DeleteEdgeType {
+        public static let id: Swift.String = "deleteEdgeType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteEdgeType.Input.Path
+            public var query: Operations.DeleteEdgeType.Input.Query
+            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
                 self.path = path
+                self.query = query
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The key's id.
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge type's identifier.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// `true` deletes even while something still uses it.
+                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
+                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
+                    self.force = force
+                }
+                public typealias ForcePayload = Components.Parameters.ForcePayload
+            }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// Done.
             /// Status 200.
             case ok(Components.Responses.Ok)
@@ -1177,268 +1331,7 @@ extension Operations {
             public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item type
-    ///
-    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
-    /// While an item, folder, view or webhook still names the type the answer is
-    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
-    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
-    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
-    /// (`details.subtype_ids`), which `force` does not override.
-    ///
-    /// `DELETE /types/{id}`
-    public enum DeleteType {
-        public static let id: Swift.String = "deleteType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteType.Input.Path
-            public var query: Operations.DeleteType.Input.Query
-            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type is gone.
-            /// Status 200.
-            case ok(Operations.DeleteType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DeleteType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type is gone.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.DeleteType.Output.Ok.Headers
-                public var body: Operations.DeleteType.Output.Ok.Body
-                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeDeleted)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeDeleted {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Create an item
-    ///
-    /// Creates an item, checking its properties against its type. The server stamps timestamps,
-    /// the version (1) and the source. A body carrying a natural key `(source, source_id)` that
-    /// already exists updates that item and answers `200`; so does an `id` the caller already
-    /// created, which writes nothing and answers `acknowledged: true`. A `version` makes a
-    /// natural-key upsert conditional on it, and `version: 0` asserts that no such item exists.
-    /// A body naming a source the key does not claim is `403 forbidden` with `details.source`.
-    ///
-    /// `POST /items`
-    public enum CreateItem {
-        public static let id: Swift.String = "createItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.CreateItem.Input.Headers
-            public var body: Operations.CreateItem.Input.Body
-            public init(headers: Operations.CreateItem.Input.Headers = .init(), body: Operations.CreateItem.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.ItemInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The item and its metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The item and its metadata.
-            /// Status 201.
-            case created(Components.Responses.ItemEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.ItemEnvelope {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1451,7 +1344,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1461,7 +1354,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1473,7 +1366,20 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1487,17 +1393,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1507,17 +1403,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1527,306 +1413,268 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an item's history
+    /// Delete an item for good
     ///
-    /// One page of the item's snapshots, oldest first. Every update first stores a snapshot of the
-    /// item as it was, with the writer that replaced it; snapshots are thinned over time, so the
-    /// history need not be contiguous. Walk pages by passing `next` as `after` until `next` is
-    /// `null`: a page can be short or empty with more to follow. An item in the bin, or of a type
-    /// the key does not reach, is `404 item_not_found`. The public document answers this door
-    /// newest first as `{versions}` without paging; the paging, the `{snapshots, next}` answer and
-    /// the snapshot's `writer` are not in the public Marfa document.
+    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
+    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
+    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
     ///
-    /// `GET /items/{id}/versions`
-    public enum ListItemVersions {
-        public static let id: Swift.String = "listItemVersions"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemVersions.Input.Path
-            public var query: Operations.ListItemVersions.Input.Query
-            public init(path: Operations.ListItemVersions.Input.Path, query: Operations.ListItemVersions.Input.Query = .init()) {
+    /// `DELETE /items/{id}/purge`
+    public enum PurgeItem {
+        public static let id: Swift.String = "purgeItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.PurgeItem.Input.Path
+            public var headers: Operations.PurgeItem.Input.Headers
+            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
                 self.path = path
-                self.query = query
+                self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Answer snapshots with a version above this one; the `next` of the previous page.
-                public var after: Swift.Int64?
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Untag an item
+    ///
+    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    ///
+    /// `DELETE /items/{id}/tags/{tag}`
+    public enum RemoveItemTag {
+        public static let id: Swift.String = "removeItemTag"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RemoveItemTag.Input.Path
+            public var headers: Operations.RemoveItemTag.Input.Headers
+            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                /// The tag to remove, URL-encoded.
+                public var tag: Swift.String
+                public init(id: Swift.String, tag: Swift.String) {
+                    self.id = id
+                    self.tag = tag
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item's metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemMetadata)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemMetadata {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List edges
+    ///
+    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
+    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
+    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
+    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
+    ///
+    /// `GET /edges`
+    public enum ListEdges {
+        public static let id: Swift.String = "listEdges"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListEdges.Input.Query
+            public var headers: Operations.ListEdges.Input.Headers
+            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Comma-separated edge types, up to 10.
+                public var edgeType: Swift.String?
+                /// Inclusive lower bound on `updated_at`.
+                public var updatedAfter: Swift.String?
                 /// Page size.
                 public var limit: Swift.Int?
-                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
-                    self.after = after
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.updatedAfter = updatedAfter
                     self.limit = limit
+                    self.cursor = cursor
                 }
             }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of snapshots.
-            /// Status 200.
-            case ok(Operations.ListItemVersions.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItemVersions.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of snapshots.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListItemVersions.Output.Ok.Headers
-                public var body: Operations.ListItemVersions.Output.Ok.Body
-                public init(headers: Operations.ListItemVersions.Output.Ok.Headers, body: Operations.ListItemVersions.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemSnapshotPage)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemSnapshotPage {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an extension namespace
-    ///
-    /// Removes one namespace's document. Needs write on the namespace. Publishes `metadata.changed`.
-    ///
-    /// `DELETE /items/{id}/extensions/{namespace}`
-    public enum DeleteItemExtension {
-        public static let id: Swift.String = "deleteItemExtension"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteItemExtension.Input.Path
-            public var headers: Operations.DeleteItemExtension.Input.Headers
-            public init(path: Operations.DeleteItemExtension.Input.Path, headers: Operations.DeleteItemExtension.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The extension namespaces the key may read.
-            /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an edge
-    ///
-    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
-    ///
-    /// `GET /edges/{id}`
-    public enum GetEdge {
-        public static let id: Swift.String = "getEdge"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetEdge.Input.Path
-            public var headers: Operations.GetEdge.Input.Headers
-            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The edge's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
                 /// markers). On a conditional read it asks the server to answer only from that view; a view
                 /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
@@ -1837,15 +1685,15 @@ extension Operations {
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The edge.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of edges.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1858,7 +1706,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1868,7 +1716,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1880,20 +1728,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1907,7 +1742,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1917,7 +1752,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1927,26 +1762,62 @@ extension Operations {
 }
 
 extension Operations {
-    /// List webhooks
+    /// List audit log entries
     ///
-    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
     ///
-    /// `GET /webhooks`
-    public enum ListWebhooks {
-        public static let id: Swift.String = "listWebhooks"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
+    /// `GET /audit`
+    public enum ListAuditLog {
+        public static let id: Swift.String = "listAuditLog"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListAuditLog.Input.Query
+            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var action: Swift.String?
+                public var resourceType: Swift.String?
+                public var resourceId: Swift.String?
+                /// Entries at or after this instant.
+                public var since: Swift.String?
+                /// Entries before this instant.
+                public var until: Swift.String?
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.action = action
+                    self.resourceType = resourceType
+                    self.resourceId = resourceId
+                    self.since = since
+                    self.until = until
+                    self.limit = limit
+                    self.cursor = cursor
+                }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The webhooks.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of entries.
             /// Status 200.
-            case ok(Operations.ListWebhooks.Output.Ok)
+            case ok(Operations.ListAuditLog.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhooks.Output.Ok {
+            public var ok: Operations.ListAuditLog.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1956,7 +1827,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1968,7 +1839,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1978,46 +1849,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The webhooks.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListWebhooks.Output.Ok.Headers
-                public var body: Operations.ListWebhooks.Output.Ok.Body
-                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
+            /// One page of entries.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListAuditLog.Output.Ok.Headers
+                public var body: Operations.ListAuditLog.Output.Ok.Body
+                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.WebhookList)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.AuditPage)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookList {
+                    public var json: Components.Schemas.AuditPage {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2031,123 +1880,37 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace the instance's settings
+    /// Run a housekeeping job now
     ///
-    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
+    /// Runs the named job inline and answers when it is done, so the call can take long. A job
+    /// already running is `409 housekeeping_job_running`; an unknown name is
+    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
     ///
-    /// `PUT /spaces/me/config`
-    public enum ReplaceSpaceConfig {
-        public static let id: Swift.String = "replaceSpaceConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.ReplaceSpaceConfig.Input.Body
-            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.InstanceConfig)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Get a presigned URL for a blob
-    ///
-    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
-    ///
-    /// `GET /blobs/{hash}/url`
-    public enum GetBlobUrl {
-        public static let id: Swift.String = "getBlobUrl"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.GetBlobUrl.Input.Path
-            public var query: Operations.GetBlobUrl.Input.Query
-            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
+    /// `POST /housekeeping/{name}/run`
+    public enum RunHousekeeping {
+        public static let id: Swift.String = "runHousekeeping"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RunHousekeeping.Input.Path
+            public init(path: Operations.RunHousekeeping.Input.Path) {
                 self.path = path
-                self.query = query
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                /// Lifetime in seconds.
-                public var ttl: Swift.Int?
-                public init(ttl: Swift.Int? = nil) {
-                    self.ttl = ttl
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The job's name (lowercase letters, digits and hyphens).
+                public var name: Swift.String
+                public init(name: Swift.String) {
+                    self.name = name
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The URL.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The run.
             /// Status 200.
-            case ok(Operations.GetBlobUrl.Output.Ok)
+            case ok(Operations.RunHousekeeping.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetBlobUrl.Output.Ok {
+            public var ok: Operations.RunHousekeeping.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2160,7 +1923,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2170,7 +1933,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -2182,7 +1945,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -2195,7 +1958,21 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2205,46 +1982,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The URL.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
-                public var body: Operations.GetBlobUrl.Output.Ok.Body
-                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+            /// The run.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
+                public var body: Operations.RunHousekeeping.Output.Ok.Body
+                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.BlobUrl)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.HousekeepingRun)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.BlobUrl {
+                    public var json: Components.Schemas.HousekeepingRun {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -2253,6 +2008,194 @@ extension Operations {
                     }
                 }
             }
+        }
+    }
+}
+
+extension Operations {
+    /// Read a folder
+    ///
+    /// One folder's settings. Not in the public Marfa document (minimal design).
+    ///
+    /// `GET /folders/{id}`
+    public enum GetFolder {
+        public static let id: Swift.String = "getFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetFolder.Input.Path
+            public init(path: Operations.GetFolder.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The folder's id (its `system.folder` item id).
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 200.
+            case ok(Components.Responses.Folder)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Folder {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a view
+    ///
+    /// Deletes a view. Not in the public Marfa document (minimal design).
+    ///
+    /// `DELETE /views/{id}`
+    public enum DeleteView {
+        public static let id: Swift.String = "deleteView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteView.Input.Path
+            public var headers: Operations.DeleteView.Input.Headers
+            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
         }
     }
 }

@@ -22,11 +22,19 @@ extension Components.Schemas {
             self.details = details
             self.status = status
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case code
-            case message
-            case details
-            case status
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.code = try container.decode(Swift.String.self, forKey: "code")
+            self.message = try container.decode(Swift.String.self, forKey: "message")
+            self.details = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "details")
+            self.status = try container.decodeIfPresent(Swift.Int.self, forKey: "status")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(code, forKey: "code")
+            try container.encode(message, forKey: "message")
+            try container.encodeIfPresent(details, forKey: "details")
+            try container.encodeIfPresent(status, forKey: "status")
         }
     }
 }
@@ -89,113 +97,109 @@ extension Components.Schemas {
             self.codeChallengeMethodsSupported = codeChallengeMethodsSupported
             self.tokenEndpointAuthMethodsSupported = tokenEndpointAuthMethodsSupported
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case issuer
-            case authorizationEndpoint = "authorization_endpoint"
-            case tokenEndpoint = "token_endpoint"
-            case registrationEndpoint = "registration_endpoint"
-            case deviceAuthorizationEndpoint = "device_authorization_endpoint"
-            case revocationEndpoint = "revocation_endpoint"
-            case userinfoEndpoint = "userinfo_endpoint"
-            case introspectionEndpoint = "introspection_endpoint"
-            case jwksUri = "jwks_uri"
-            case scopesSupported = "scopes_supported"
-            case responseTypesSupported = "response_types_supported"
-            case grantTypesSupported = "grant_types_supported"
-            case codeChallengeMethodsSupported = "code_challenge_methods_supported"
-            case tokenEndpointAuthMethodsSupported = "token_endpoint_auth_methods_supported"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.issuer = try container.decode(Swift.String.self, forKey: "issuer")
+            self.authorizationEndpoint = try container.decode(Swift.String.self, forKey: "authorization_endpoint")
+            self.tokenEndpoint = try container.decode(Swift.String.self, forKey: "token_endpoint")
+            self.registrationEndpoint = try container.decodeIfPresent(Swift.String.self, forKey: "registration_endpoint")
+            self.deviceAuthorizationEndpoint = try container.decodeIfPresent(Swift.String.self, forKey: "device_authorization_endpoint")
+            self.revocationEndpoint = try container.decodeIfPresent(Swift.String.self, forKey: "revocation_endpoint")
+            self.userinfoEndpoint = try container.decodeIfPresent(Swift.String.self, forKey: "userinfo_endpoint")
+            self.introspectionEndpoint = try container.decodeIfPresent(Swift.String.self, forKey: "introspection_endpoint")
+            self.jwksUri = try container.decodeIfPresent(Swift.String.self, forKey: "jwks_uri")
+            self.scopesSupported = try container.decodeIfPresent([Swift.String].self, forKey: "scopes_supported")
+            self.responseTypesSupported = try container.decodeIfPresent([Swift.String].self, forKey: "response_types_supported")
+            self.grantTypesSupported = try container.decodeIfPresent([Swift.String].self, forKey: "grant_types_supported")
+            self.codeChallengeMethodsSupported = try container.decodeIfPresent([Swift.String].self, forKey: "code_challenge_methods_supported")
+            self.tokenEndpointAuthMethodsSupported = try container.decodeIfPresent([Swift.String].self, forKey: "token_endpoint_auth_methods_supported")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(issuer, forKey: "issuer")
+            try container.encode(authorizationEndpoint, forKey: "authorization_endpoint")
+            try container.encode(tokenEndpoint, forKey: "token_endpoint")
+            try container.encodeIfPresent(registrationEndpoint, forKey: "registration_endpoint")
+            try container.encodeIfPresent(deviceAuthorizationEndpoint, forKey: "device_authorization_endpoint")
+            try container.encodeIfPresent(revocationEndpoint, forKey: "revocation_endpoint")
+            try container.encodeIfPresent(userinfoEndpoint, forKey: "userinfo_endpoint")
+            try container.encodeIfPresent(introspectionEndpoint, forKey: "introspection_endpoint")
+            try container.encodeIfPresent(jwksUri, forKey: "jwks_uri")
+            try container.encodeIfPresent(scopesSupported, forKey: "scopes_supported")
+            try container.encodeIfPresent(responseTypesSupported, forKey: "response_types_supported")
+            try container.encodeIfPresent(grantTypesSupported, forKey: "grant_types_supported")
+            try container.encodeIfPresent(codeChallengeMethodsSupported, forKey: "code_challenge_methods_supported")
+            try container.encodeIfPresent(tokenEndpointAuthMethodsSupported, forKey: "token_endpoint_auth_methods_supported")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct RevocationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var token: Swift.String
-        public var tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload?
-        public var clientId: Swift.String?
-        public init(token: Swift.String, tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload? = nil, clientId: Swift.String? = nil) {
-            self.token = token
-            self.tokenTypeHint = tokenTypeHint
-            self.clientId = clientId
+    public struct DeviceCodeEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var userCode: Swift.String
+        public init(userCode: Swift.String) {
+            self.userCode = userCode
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case token
-            case tokenTypeHint = "token_type_hint"
-            case clientId = "client_id"
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.userCode = try container.decode(Swift.String.self, forKey: "user_code")
         }
-        public enum TokenTypeHintPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case accessToken
-            case refreshToken
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "access_token": self = .accessToken
-                    case "refresh_token": self = .refreshToken
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .accessToken: "access_token"
-                    case .refreshToken: "refresh_token"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.accessToken, .refreshToken]
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(userCode, forKey: "user_code")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var grants: [Components.Schemas.Grant]
-        public init(grants: [Components.Schemas.Grant]) {
-            self.grants = grants
+    public struct SignInRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var email: Swift.String
+        public var password: Swift.String
+        /// A same-origin path to go to after a form sign-in.
+        public var returnTo: Swift.String?
+        public init(email: Swift.String, password: Swift.String, returnTo: Swift.String? = nil) {
+            self.email = email
+            self.password = password
+            self.returnTo = returnTo
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case grants
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.email = try container.decode(Swift.String.self, forKey: "email")
+            self.password = try container.decode(Swift.String.self, forKey: "password")
+            self.returnTo = try container.decodeIfPresent(Swift.String.self, forKey: "return_to")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(email, forKey: "email")
+            try container.encode(password, forKey: "password")
+            try container.encodeIfPresent(returnTo, forKey: "return_to")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A named permission. Open.
-    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case schemaWrite
-        case keysMint
-        case itemsPurge
-        case webhooksManage
-        case configManage
-        case auditRead
-        case grantsManage
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "schema.write": self = .schemaWrite
-                case "keys.mint": self = .keysMint
-                case "items.purge": self = .itemsPurge
-                case "webhooks.manage": self = .webhooksManage
-                case "config.manage": self = .configManage
-                case "audit.read": self = .auditRead
-                case "grants.manage": self = .grantsManage
-                default: self = .unknown(rawValue)
-            }
+    public struct OwnerInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var email: Swift.String
+        public var password: Swift.String
+        /// The local part of the address when omitted.
+        public var name: Swift.String?
+        public init(email: Swift.String, password: Swift.String, name: Swift.String? = nil) {
+            self.email = email
+            self.password = password
+            self.name = name
         }
-        public var rawValue: Swift.String {
-            switch self {
-                case .schemaWrite: "schema.write"
-                case .keysMint: "keys.mint"
-                case .itemsPurge: "items.purge"
-                case .webhooksManage: "webhooks.manage"
-                case .configManage: "config.manage"
-                case .auditRead: "audit.read"
-                case .grantsManage: "grants.manage"
-                case .unknown(let value): value
-            }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.email = try container.decode(Swift.String.self, forKey: "email")
+            self.password = try container.decode(Swift.String.self, forKey: "password")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
         }
-        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(email, forKey: "email")
+            try container.encode(password, forKey: "password")
+            try container.encodeIfPresent(name, forKey: "name")
+        }
     }
 }
 
@@ -224,404 +228,409 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct KeyInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var label: Swift.String
-        public var source: Swift.String
-        public var role: Components.Schemas.KeyInput.RolePayload?
-        public var defaultTier: Components.Schemas.Tier?
-        public var isPlatform: Swift.Bool?
-        public var permissions: [Components.Schemas.Permission]?
-        public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap?
-        public var extensionPermissions: Components.Schemas.AccessMap?
-        public var edgePermissions: Components.Schemas.AccessMap?
-        public var metadataPermissions: Components.Schemas.AccessMap?
-        public var enforcementOverride: Components.Schemas.Enforcement?
-        public init(label: Swift.String, source: Swift.String, role: Components.Schemas.KeyInput.RolePayload? = nil, defaultTier: Components.Schemas.Tier? = nil, isPlatform: Swift.Bool? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil) {
-            self.label = label
-            self.source = source
-            self.role = role
-            self.defaultTier = defaultTier
-            self.isPlatform = isPlatform
-            self.permissions = permissions
-            self.sources = sources
-            self.typePermissions = typePermissions
-            self.extensionPermissions = extensionPermissions
-            self.edgePermissions = edgePermissions
-            self.metadataPermissions = metadataPermissions
-            self.enforcementOverride = enforcementOverride
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case label
-            case source
-            case role
-            case defaultTier = "default_tier"
-            case isPlatform = "is_platform"
-            case permissions
-            case sources
-            case typePermissions = "type_permissions"
-            case extensionPermissions = "extension_permissions"
-            case edgePermissions = "edge_permissions"
-            case metadataPermissions = "metadata_permissions"
-            case enforcementOverride = "enforcement_override"
-        }
-        public typealias RolePayload = Components.Schemas.ApiKey.RolePayload
-    }
-}
-
-extension Components.Schemas {
-    /// Which properties a client shows as an item's title and body; `title` and `body` when absent.
-    public struct DisplayHints: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var titleField: Swift.String?
-        public var bodyField: Swift.String?
-        public init(titleField: Swift.String? = nil, bodyField: Swift.String? = nil) {
-            self.titleField = titleField
-            self.bodyField = bodyField
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case titleField = "title_field"
-            case bodyField = "body_field"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// How the type's snapshots are thinned.
-    public struct VersionPolicy: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var recentDays: Swift.Int?
-        public var dailySnapshotDays: Swift.Int?
-        public var weeklySnapshotDays: Swift.Int?
-        public var maxVersions: Swift.Int?
-        public init(recentDays: Swift.Int? = nil, dailySnapshotDays: Swift.Int? = nil, weeklySnapshotDays: Swift.Int? = nil, maxVersions: Swift.Int? = nil) {
-            self.recentDays = recentDays
-            self.dailySnapshotDays = dailySnapshotDays
-            self.weeklySnapshotDays = weeklySnapshotDays
-            self.maxVersions = maxVersions
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case recentDays = "recent_days"
-            case dailySnapshotDays = "daily_snapshot_days"
-            case weeklySnapshotDays = "weekly_snapshot_days"
-            case maxVersions = "max_versions"
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self.ok = ok
-            self.brokenMappings = brokenMappings
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case ok
-            case brokenMappings = "broken_mappings"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeIcon: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The type's identifier.
-        public var id: Swift.String
-        /// The icon the type resolves to now.
-        public var icon: Swift.String?
-        public init(id: Swift.String, icon: Swift.String?) {
-            self.id = id
-            self.icon = icon
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case icon
+    public struct TypeList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var types: [Swift.String]
+        public init(types: [Swift.String]) {
+            self.types = types
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: .icon)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.types = try container.decode([Swift.String].self, forKey: "types")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(icon, forKey: .icon)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(types, forKey: "types")
         }
     }
 }
 
 extension Components.Schemas {
-    public enum TypeMoveStatus: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case running
-        case completed
-        case failed
-        case canceled
+    /// The instance's settings. A setting absent from an answer takes the server's default (shown
+    /// in each description). Retention settings are non-negative and `0` turns the job off.
+    /// `instance_id`, `inbound_handled_retention_days` and `inbound_pending_retention_days` are
+    /// not in the public Marfa document.
+    public struct InstanceConfig: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance's identity, read only; the same as on `GET /`.
+        /// - Note: Read-only: answers carry it; requests leave it out.
+        public var instanceId: Swift.String?
+        public var enforcement: Components.Schemas.Enforcement?
+        public var maxEventHopBudget: Swift.Int?
+        /// Days the audit log is kept (default 90).
+        public var auditRetentionDays: Swift.Int?
+        /// Hours the event log is kept (default 168). A copy offline longer must hydrate again.
+        public var eventLogRetentionHours: Swift.Int?
+        /// Days an item stays in the bin before it is purged (default 60).
+        public var trashRetentionDays: Swift.Int?
+        public var activityRetentionDays: Swift.Int?
+        /// Default 7.
+        public var inboundHandledRetentionDays: Swift.Int?
+        /// Default 30.
+        public var inboundPendingRetentionDays: Swift.Int?
+        public init(instanceId: Swift.String? = nil, enforcement: Components.Schemas.Enforcement? = nil, maxEventHopBudget: Swift.Int? = nil, auditRetentionDays: Swift.Int? = nil, eventLogRetentionHours: Swift.Int? = nil, trashRetentionDays: Swift.Int? = nil, activityRetentionDays: Swift.Int? = nil, inboundHandledRetentionDays: Swift.Int? = nil, inboundPendingRetentionDays: Swift.Int? = nil) {
+            self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.enforcement = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: "enforcement")
+            self.maxEventHopBudget = try container.decodeIfPresent(Swift.Int.self, forKey: "max_event_hop_budget")
+            self.auditRetentionDays = try container.decodeIfPresent(Swift.Int.self, forKey: "audit_retention_days")
+            self.eventLogRetentionHours = try container.decodeIfPresent(Swift.Int.self, forKey: "event_log_retention_hours")
+            self.trashRetentionDays = try container.decodeIfPresent(Swift.Int.self, forKey: "trash_retention_days")
+            self.activityRetentionDays = try container.decodeIfPresent(Swift.Int.self, forKey: "activity_retention_days")
+            self.inboundHandledRetentionDays = try container.decodeIfPresent(Swift.Int.self, forKey: "inbound_handled_retention_days")
+            self.inboundPendingRetentionDays = try container.decodeIfPresent(Swift.Int.self, forKey: "inbound_pending_retention_days")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(enforcement, forKey: "enforcement")
+            try container.encodeIfPresent(maxEventHopBudget, forKey: "max_event_hop_budget")
+            try container.encodeIfPresent(auditRetentionDays, forKey: "audit_retention_days")
+            try container.encodeIfPresent(eventLogRetentionHours, forKey: "event_log_retention_hours")
+            try container.encodeIfPresent(trashRetentionDays, forKey: "trash_retention_days")
+            try container.encodeIfPresent(activityRetentionDays, forKey: "activity_retention_days")
+            try container.encodeIfPresent(inboundHandledRetentionDays, forKey: "inbound_handled_retention_days")
+            try container.encodeIfPresent(inboundPendingRetentionDays, forKey: "inbound_pending_retention_days")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A registered type with inheritance resolved: `fields` includes inherited fields.
+    /// `link_field` and `icon` are not in the public Marfa document.
+    public struct ItemType: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var label: Swift.String?
+        public var description: Swift.String?
+        public var parent: Swift.String?
+        public var compatibleWith: [Swift.String]?
+        public var roles: [Components.Schemas.ItemType.RolesItemPayload]?
+        public var fields: Components.Schemas.ItemType.FieldsPayload
+        public var version: Swift.Int64
+        public var displayHints: Components.Schemas.DisplayHints?
+        public var versionPolicy: Components.Schemas.VersionPolicy?
+        public var mergePolicy: Components.Schemas.MergePolicy?
+        public var linkField: Swift.String?
+        /// The icon the type resolves to: the owner's choice for the type or its nearest parent,
+        /// else the nearest author's; `null` when no type in the chain sets one.
+        public var icon: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, parent: Swift.String? = nil, compatibleWith: [Swift.String]? = nil, roles: [Components.Schemas.ItemType.RolesItemPayload]? = nil, fields: Components.Schemas.ItemType.FieldsPayload, version: Swift.Int64, displayHints: Components.Schemas.DisplayHints? = nil, versionPolicy: Components.Schemas.VersionPolicy? = nil, mergePolicy: Components.Schemas.MergePolicy? = nil, linkField: Swift.String? = nil, icon: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
+            self.label = label
+            self.description = description
+            self.parent = parent
+            self.compatibleWith = compatibleWith
+            self.roles = roles
+            self.fields = fields
+            self.version = version
+            self.displayHints = displayHints
+            self.versionPolicy = versionPolicy
+            self.mergePolicy = mergePolicy
+            self.linkField = linkField
+            self.icon = icon
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.parent = try container.decodeIfPresent(Swift.String.self, forKey: "parent")
+            self.compatibleWith = try container.decodeIfPresent([Swift.String].self, forKey: "compatible_with")
+            self.roles = try container.decodeIfPresent([Components.Schemas.ItemType.RolesItemPayload].self, forKey: "roles")
+            self.fields = try container.decode(Components.Schemas.ItemType.FieldsPayload.self, forKey: "fields")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.displayHints = try container.decodeIfPresent(Components.Schemas.DisplayHints.self, forKey: "display_hints")
+            self.versionPolicy = try container.decodeIfPresent(Components.Schemas.VersionPolicy.self, forKey: "version_policy")
+            self.mergePolicy = try container.decodeIfPresent(Components.Schemas.MergePolicy.self, forKey: "merge_policy")
+            self.linkField = try container.decodeIfPresent(Swift.String.self, forKey: "link_field")
+            self.icon = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "icon")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encodeIfPresent(label, forKey: "label")
+            try container.encodeIfPresent(description, forKey: "description")
+            try container.encodeIfPresent(parent, forKey: "parent")
+            try container.encodeIfPresent(compatibleWith, forKey: "compatible_with")
+            try container.encodeIfPresent(roles, forKey: "roles")
+            try container.encode(fields, forKey: "fields")
+            try container.encode(version, forKey: "version")
+            try container.encodeIfPresent(displayHints, forKey: "display_hints")
+            try container.encodeIfPresent(versionPolicy, forKey: "version_policy")
+            try container.encodeIfPresent(mergePolicy, forKey: "merge_policy")
+            try container.encodeIfPresent(linkField, forKey: "link_field")
+            try container.encodeIfPresent(icon, forKey: "icon")
+        }
+        public typealias RolesItemPayload = Components.Schemas.TypeDefinitionInput.RolesItemPayload
+        public typealias FieldsPayload = Components.Schemas.TypeDefinitionInput.FieldsPayload
+    }
+}
+
+extension Components.Schemas {
+    /// `system.*` types use only `active` and `revoked`.
+    public enum ItemState: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case active
+        case archived
+        case trashed
+        case revoked
         /// A value this build does not know, kept as it was received.
         case unknown(Swift.String)
         public init(rawValue: Swift.String) {
             switch rawValue {
-                case "running": self = .running
-                case "completed": self = .completed
-                case "failed": self = .failed
-                case "canceled": self = .canceled
+                case "active": self = .active
+                case "archived": self = .archived
+                case "trashed": self = .trashed
+                case "revoked": self = .revoked
                 default: self = .unknown(rawValue)
             }
         }
         public var rawValue: Swift.String {
             switch self {
-                case .running: "running"
-                case .completed: "completed"
-                case .failed: "failed"
-                case .canceled: "canceled"
+                case .active: "active"
+                case .archived: "archived"
+                case .trashed: "trashed"
+                case .revoked: "revoked"
                 case .unknown(let value): value
             }
         }
-        public static let allCases: [Self] = [.running, .completed, .failed, .canceled]
+        public static let allCases: [Self] = [.active, .archived, .trashed, .revoked]
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeType: Components.Schemas.EdgeType
-        public init(edgeType: Components.Schemas.EdgeType) {
-            self.edgeType = edgeType
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case edgeType = "edge_type"
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
-    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
-}
-
-extension Components.Schemas {
-    /// A typed, directed relationship from a source item to a target item.
-    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The source item's id.
-        public var sourceId: Swift.String
-        /// The target item's id.
-        public var targetId: Swift.String
-        public var edgeType: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var version: Swift.Int64
-        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
-            self.id = id
-            self.spaceId = spaceId
-            self.sourceId = sourceId
-            self.targetId = targetId
-            self.edgeType = edgeType
-            self.properties = properties
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.version = version
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case spaceId = "space_id"
-            case sourceId = "source_id"
-            case targetId = "target_id"
-            case edgeType = "edge_type"
-            case properties
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
-            case version
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .spaceId)
-            self.sourceId = try container.decode(Swift.String.self, forKey: .sourceId)
-            self.targetId = try container.decode(Swift.String.self, forKey: .targetId)
-            self.edgeType = try container.decode(Swift.String.self, forKey: .edgeType)
-            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: .properties)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
-            self.version = try container.decode(Swift.Int64.self, forKey: .version)
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encodeIfPresent(spaceId, forKey: .spaceId)
-            try container.encode(sourceId, forKey: .sourceId)
-            try container.encode(targetId, forKey: .targetId)
-            try container.encode(edgeType, forKey: .edgeType)
-            try container.encode(properties, forKey: .properties)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
-            try container.encode(version, forKey: .version)
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An item to create.
-    public struct ItemInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Swift.String
-        public var properties: Components.Schemas.Properties?
-        /// A client-minted id; omit it when sending a natural key.
-        public var id: Swift.String?
-        public var state: Swift.String?
-        public var timestamp: Foundation.Date?
-        /// A source the key claims; its own when omitted.
-        public var source: Swift.String?
-        public var sourceId: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        /// Makes a natural-key upsert conditional on this version; `0` asserts no item exists. Not in the public Marfa document.
-        public var version: Swift.Int64?
-        public var device: Swift.String?
-        public var captureLatitude: Swift.Double?
-        public var captureLongitude: Swift.Double?
-        public var tags: [Swift.String]?
-        /// Edge type to target item ids.
-        public var edges: Components.Schemas.ItemInput.EdgesPayload?
-        public init(_type: Swift.String, properties: Components.Schemas.Properties? = nil, id: Swift.String? = nil, state: Swift.String? = nil, timestamp: Foundation.Date? = nil, source: Swift.String? = nil, sourceId: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, version: Swift.Int64? = nil, device: Swift.String? = nil, captureLatitude: Swift.Double? = nil, captureLongitude: Swift.Double? = nil, tags: [Swift.String]? = nil, edges: Components.Schemas.ItemInput.EdgesPayload? = nil) {
-            self._type = _type
-            self.properties = properties
-            self.id = id
-            self.state = state
-            self.timestamp = timestamp
-            self.source = source
-            self.sourceId = sourceId
-            self.tier = tier
-            self.version = version
-            self.device = device
-            self.captureLatitude = captureLatitude
-            self.captureLongitude = captureLongitude
+    /// The record beside an item that holds its tags and extensions.
+    public struct ItemMetadata: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var itemId: Swift.String
+        public var tags: [Swift.String]
+        public var extensions: Components.Schemas.JSONObject
+        public init(itemId: Swift.String, tags: [Swift.String], extensions: Components.Schemas.JSONObject) {
+            self.itemId = itemId
             self.tags = tags
-            self.edges = edges
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case _type = "type"
-            case properties
-            case id
-            case state
-            case timestamp
-            case source
-            case sourceId = "source_id"
-            case tier
-            case version
-            case device
-            case captureLatitude = "capture_latitude"
-            case captureLongitude = "capture_longitude"
-            case tags
-            case edges
+            self.extensions = extensions
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self._type = try container.decode(Swift.String.self, forKey: ._type)
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: .properties)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: .id)
-            self.state = try container.decodeIfPresent(Swift.String.self, forKey: .state)
-            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .timestamp)
-            self.source = try container.decodeIfPresent(Swift.String.self, forKey: .source)
-            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: .sourceId)
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: .tier)
-            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: .version)
-            self.device = try container.decodeIfPresent(Swift.String.self, forKey: .device)
-            self.captureLatitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLatitude)
-            self.captureLongitude = try container.decodeIfPresent(Swift.Double.self, forKey: .captureLongitude)
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: .tags)
-            self.edges = try container.decodeIfPresent(Components.Schemas.ItemInput.EdgesPayload.self, forKey: .edges)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.itemId = try container.decode(Swift.String.self, forKey: "item_id")
+            self.tags = try container.decode([Swift.String].self, forKey: "tags")
+            self.extensions = try container.decode(Components.Schemas.JSONObject.self, forKey: "extensions")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(_type, forKey: ._type)
-            try container.encodeIfPresent(properties, forKey: .properties)
-            try container.encodeIfPresent(id, forKey: .id)
-            try container.encodeIfPresent(state, forKey: .state)
-            try container.encodeRFC3339IfPresent(timestamp, forKey: .timestamp)
-            try container.encodeIfPresent(source, forKey: .source)
-            try container.encodeIfPresent(sourceId, forKey: .sourceId)
-            try container.encodeIfPresent(tier, forKey: .tier)
-            try container.encodeIfPresent(version, forKey: .version)
-            try container.encodeIfPresent(device, forKey: .device)
-            try container.encodeIfPresent(captureLatitude, forKey: .captureLatitude)
-            try container.encodeIfPresent(captureLongitude, forKey: .captureLongitude)
-            try container.encodeIfPresent(tags, forKey: .tags)
-            try container.encodeIfPresent(edges, forKey: .edges)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(itemId, forKey: "item_id")
+            try container.encode(tags, forKey: "tags")
+            try container.encode(extensions, forKey: "extensions")
         }
-        /// Edge type to target item ids.
-        public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: [Swift.String]]
-            public init(additionalProperties: [Swift.String: [Swift.String]] = [:]) {
-                self.additionalProperties = additionalProperties
+    }
+}
+
+extension Components.Schemas {
+    /// The item as it was before a write replaced it, and the writer of that write. `occurred_at`
+    /// holds what the item's `timestamp` held. `writer` is `null` for a change the server made
+    /// itself. `type`, `tier`, `occurred_at`, `source_id` and `writer` are not in the public Marfa
+    /// document.
+    public struct ItemSnapshot: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var version: Swift.Int64
+        public var _type: Swift.String
+        public var tier: Components.Schemas.Tier?
+        public var properties: Components.Schemas.Properties
+        public var occurredAt: Foundation.Date?
+        public var sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>?
+        /// When the write that replaced this version was made.
+        public var createdAt: Foundation.Date
+        public var id: Swift.String?
+        public var itemId: Swift.String?
+        public var device: Swift.String?
+        public init(version: Swift.Int64, _type: Swift.String, tier: Components.Schemas.Tier? = nil, properties: Components.Schemas.Properties, occurredAt: Foundation.Date? = nil, sourceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, writer: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>? = nil, createdAt: Foundation.Date, id: Swift.String? = nil, itemId: Swift.String? = nil, device: Swift.String? = nil) {
+            self.version = version
+            self._type = _type
+            self.tier = tier
+            self.properties = properties
+            self.occurredAt = occurredAt
+            self.sourceId = sourceId
+            self.writer = writer
+            self.createdAt = createdAt
+            self.id = id
+            self.itemId = itemId
+            self.device = device
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self._type = try container.decode(Swift.String.self, forKey: "type")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
+            self.occurredAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "occurred_at")
+            self.sourceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "source_id")
+            self.writer = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.Writer>.self, forKey: "writer")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.itemId = try container.decodeIfPresent(Swift.String.self, forKey: "item_id")
+            self.device = try container.decodeIfPresent(Swift.String.self, forKey: "device")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(version, forKey: "version")
+            try container.encode(_type, forKey: "type")
+            try container.encodeIfPresent(tier, forKey: "tier")
+            try container.encode(properties, forKey: "properties")
+            try container.encodeRFC3339IfPresent(occurredAt, forKey: "occurred_at")
+            try container.encodeIfPresent(sourceId, forKey: "source_id")
+            try container.encodeIfPresent(writer, forKey: "writer")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
+            try container.encodeIfPresent(id, forKey: "id")
+            try container.encodeIfPresent(itemId, forKey: "item_id")
+            try container.encodeIfPresent(device, forKey: "device")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TagList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Components.Schemas.TagList.TagsItemPayload]
+        public init(tags: [Components.Schemas.TagList.TagsItemPayload]) {
+            self.tags = tags
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.tags = try container.decode([Components.Schemas.TagList.TagsItemPayload].self, forKey: "tags")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(tags, forKey: "tags")
+        }
+        public struct TagsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var tag: Swift.String
+            public var count: Swift.Int
+            public init(tag: Swift.String, count: Swift.Int) {
+                self.tag = tag
+                self.count = count
             }
             public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.tag = try container.decode(Swift.String.self, forKey: "tag")
+                self.count = try container.decode(Swift.Int.self, forKey: "count")
             }
             public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(tag, forKey: "tag")
+                try container.encode(count, forKey: "count")
             }
         }
     }
 }
 
 extension Components.Schemas {
-    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
-    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
-        public var reason: Components.Schemas.StreamIncompleteReason
-        /// The last event sent, or `null`.
-        public var cursor: Swift.String?
-        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
+    /// An item changed. Cascade marks: `trashed_by_cascade` and `trashed_with` on a delete or purge
+    /// a cascade made, `restored_with` on a restore that brought the row back with another,
+    /// `purged_with` on a purge. `listed` is on copy streams only.
+    public struct ItemEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.ItemEventFrame.EventTypePayload
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata?
+        public var listed: Swift.Bool?
+        public var trashedByCascade: Swift.Bool?
+        public var trashedWith: Swift.String?
+        public var restoredWith: Swift.String?
+        public var purgedWith: Swift.String?
+        public init(eventType: Components.Schemas.ItemEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata? = nil, listed: Swift.Bool? = nil, trashedByCascade: Swift.Bool? = nil, trashedWith: Swift.String? = nil, restoredWith: Swift.String? = nil, purgedWith: Swift.String? = nil) {
             self.eventType = eventType
-            self.reason = reason
-            self.cursor = cursor
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case eventType = "event_type"
-            case reason
-            case cursor
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
+            self.trashedByCascade = trashedByCascade
+            self.trashedWith = trashedWith
+            self.restoredWith = restoredWith
+            self.purgedWith = purgedWith
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: .eventType)
-            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: .reason)
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: .cursor)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.ItemEventFrame.EventTypePayload.self, forKey: "event_type")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decodeIfPresent(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
+            self.trashedByCascade = try container.decodeIfPresent(Swift.Bool.self, forKey: "trashed_by_cascade")
+            self.trashedWith = try container.decodeIfPresent(Swift.String.self, forKey: "trashed_with")
+            self.restoredWith = try container.decodeIfPresent(Swift.String.self, forKey: "restored_with")
+            self.purgedWith = try container.decodeIfPresent(Swift.String.self, forKey: "purged_with")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(eventType, forKey: .eventType)
-            try container.encode(reason, forKey: .reason)
-            try container.encode(cursor, forKey: .cursor)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(eventType, forKey: "event_type")
+            try container.encode(item, forKey: "item")
+            try container.encodeIfPresent(metadata, forKey: "metadata")
+            try container.encodeIfPresent(listed, forKey: "listed")
+            try container.encodeIfPresent(trashedByCascade, forKey: "trashed_by_cascade")
+            try container.encodeIfPresent(trashedWith, forKey: "trashed_with")
+            try container.encodeIfPresent(restoredWith, forKey: "restored_with")
+            try container.encodeIfPresent(purgedWith, forKey: "purged_with")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamIncomplete
+            case itemCreated
+            case itemUpdated
+            case itemDeleted
+            case itemRestored
+            case itemPurged
+            case itemStateChanged
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "stream_incomplete": self = .streamIncomplete
+                    case "item.created": self = .itemCreated
+                    case "item.updated": self = .itemUpdated
+                    case "item.deleted": self = .itemDeleted
+                    case "item.restored": self = .itemRestored
+                    case "item.purged": self = .itemPurged
+                    case "item.state_changed": self = .itemStateChanged
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .streamIncomplete: "stream_incomplete"
+                    case .itemCreated: "item.created"
+                    case .itemUpdated: "item.updated"
+                    case .itemDeleted: "item.deleted"
+                    case .itemRestored: "item.restored"
+                    case .itemPurged: "item.purged"
+                    case .itemStateChanged: "item.state_changed"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.streamIncomplete]
+            public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var webhooks: [Components.Schemas.Webhook]
-        public init(webhooks: [Components.Schemas.Webhook]) {
-            self.webhooks = webhooks
+    public struct AuditPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.AuditEntry]
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.AuditEntry], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case webhooks
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.data = try container.decode([Components.Schemas.AuditEntry].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(data, forKey: "data")
+            try container.encode(cursor, forKey: "cursor")
+            try container.encode(hasMore, forKey: "has_more")
         }
     }
 }
@@ -646,146 +655,109 @@ extension Components.Schemas {
             self.error = error
             self.createdAt = createdAt
         }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case webhookId = "webhook_id"
-            case event
-            case statusCode = "status_code"
-            case attempt
-            case succeeded
-            case error
-            case createdAt = "created_at"
-        }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.webhookId = try container.decode(Swift.String.self, forKey: .webhookId)
-            self.event = try container.decode(Swift.String.self, forKey: .event)
-            self.statusCode = try container.decodeIfPresent(Swift.Int.self, forKey: .statusCode)
-            self.attempt = try container.decode(Swift.Int.self, forKey: .attempt)
-            self.succeeded = try container.decode(Swift.Bool.self, forKey: .succeeded)
-            self.error = try container.decodeIfPresent(Swift.String.self, forKey: .error)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.webhookId = try container.decode(Swift.String.self, forKey: "webhook_id")
+            self.event = try container.decode(Swift.String.self, forKey: "event")
+            self.statusCode = try container.decodeIfPresent(Swift.Int.self, forKey: "status_code")
+            self.attempt = try container.decode(Swift.Int.self, forKey: "attempt")
+            self.succeeded = try container.decode(Swift.Bool.self, forKey: "succeeded")
+            self.error = try container.decodeIfPresent(Swift.String.self, forKey: "error")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(webhookId, forKey: .webhookId)
-            try container.encode(event, forKey: .event)
-            try container.encode(statusCode, forKey: .statusCode)
-            try container.encode(attempt, forKey: .attempt)
-            try container.encode(succeeded, forKey: .succeeded)
-            try container.encode(error, forKey: .error)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(id, forKey: "id")
+            try container.encode(webhookId, forKey: "webhook_id")
+            try container.encode(event, forKey: "event")
+            try container.encode(statusCode, forKey: "status_code")
+            try container.encode(attempt, forKey: "attempt")
+            try container.encode(succeeded, forKey: "succeeded")
+            try container.encode(error, forKey: "error")
+            try container.encodeRFC3339(createdAt, forKey: "created_at")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct FolderList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folders: [Components.Schemas.Folder]
-        public init(folders: [Components.Schemas.Folder]) {
-            self.folders = folders
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case folders
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A saved search an app shows. Not in the public Marfa document (minimal design).
-    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
+    public struct FolderPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
         public var version: Swift.Int64
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        /// A property to group by.
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
+        public var name: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
+        public var defaults: Components.Schemas.FolderDefaults?
+        public var include: [Swift.String]?
+        public var ignore: [Swift.String]?
+        public var placement: Components.Schemas.FolderPatch.PlacementPayload?
+        public var removalThreshold: Swift.Int?
+        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderPatch.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
             self.version = version
             self.name = name
             self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
-        }
-        public enum CodingKeys: Swift.String, Swift.CodingKey {
-            case id
-            case version
-            case name
-            case search
-            case sort
-            case groupBy = "group_by"
-            case createdAt = "created_at"
-            case updatedAt = "updated_at"
+            self.defaults = defaults
+            self.include = include
+            self.ignore = ignore
+            self.placement = placement
+            self.removalThreshold = removalThreshold
         }
         public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.id = try container.decode(Swift.String.self, forKey: .id)
-            self.version = try container.decode(Swift.Int64.self, forKey: .version)
-            self.name = try container.decode(Swift.String.self, forKey: .name)
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: .search)
-            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: .sort)
-            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .groupBy)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .updatedAt)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
+            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
+            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
+            self.placement = try container.decodeIfPresent(Components.Schemas.FolderPatch.PlacementPayload.self, forKey: "placement")
+            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(version, forKey: .version)
-            try container.encode(name, forKey: .name)
-            try container.encode(search, forKey: .search)
-            try container.encodeIfPresent(sort, forKey: .sort)
-            try container.encodeIfPresent(groupBy, forKey: .groupBy)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encodeRFC3339(updatedAt, forKey: .updatedAt)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(version, forKey: "version")
+            try container.encodeIfPresent(name, forKey: "name")
+            try container.encodeIfPresent(search, forKey: "search")
+            try container.encodeIfPresent(defaults, forKey: "defaults")
+            try container.encodeIfPresent(include, forKey: "include")
+            try container.encodeIfPresent(ignore, forKey: "ignore")
+            try container.encodeIfPresent(placement, forKey: "placement")
+            try container.encodeIfPresent(removalThreshold, forKey: "removal_threshold")
+        }
+        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var views: [Components.Schemas.View]
+        public init(views: [Components.Schemas.View]) {
+            self.views = views
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.views = try container.decode([Components.Schemas.View].self, forKey: "views")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(views, forKey: "views")
         }
     }
 }
 
 extension Components.Responses {
-    /// The webhook.
-    public struct Webhook: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.Webhook.Headers
-        public var body: Components.Responses.Webhook.Body
-        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
+    /// The item's metadata.
+    public struct ItemMetadata: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemMetadata.Headers
+        public var body: Components.Responses.ItemMetadata.Body
+        public init(headers: Components.Responses.ItemMetadata.Headers, body: Components.Responses.ItemMetadata.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-            }
-        }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-            case json(Components.Schemas.Webhook)
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ItemMetadataEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Webhook {
+            public var json: Components.Schemas.ItemMetadataEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -797,59 +769,40 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-    public struct NotFound: Swift.Sendable, Swift.Hashable {
-        public var headers: Components.Responses.NotFound.Headers
-        public var body: Components.Responses.NotFound.Body
-        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Hashable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.NotFound.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.TypeMoveJob)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.TypeMoveJob {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
-        @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+    }
+}
+
+extension Components.Responses {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
             public var json: Components.Schemas.ErrorResponse {
@@ -863,102 +816,100 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// A key the client chooses for this write, and keeps for every retry of it. The server
-    /// records its answer under the key and answers a repeat from the record, performing nothing
-    /// and publishing no second event. The same key with a different body is
-    /// `422 idempotency_key_reused`.
-    public typealias IdempotencyKey = Swift.String
+extension Components.Responses {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.VersionConflictResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.VersionConflictResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
 }
 
-extension Components.Parameters {
-    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-    /// markers). On a conditional read it asks the server to answer only from that view; a view
-    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-    /// Marfa document.
-    public typealias ReadView = Swift.String
-}
-
-extension Components.Parameters {
-    /// `true` deletes even while something still uses it.
-    public typealias Force = Components.Parameters.ForcePayload
-}
-
-extension Components.Parameters {
-    /// The item's id.
-    public typealias ItemId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type's identifier, such as `app.readinglist.entry`.
-    public typealias TypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The grant's id.
-    public typealias GrantId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The extension namespace.
-    public typealias Namespace = Swift.String
-}
-
-extension Components.Headers {
-    /// The refusal's code, the same as `error.code` in the body.
-    public typealias XErrorCode = Swift.String
-}
-
-extension Components.Headers {
-    /// Unix time, in seconds, when the current window ends.
-    public typealias XRateLimitReset = Swift.Int
-}
-
-extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-    /// from `GET /keys/current`. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
+extension Components.Responses {
+    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+    public struct OAuthError: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.OAuthError.Headers
+        public var body: Components.Responses.OAuthError.Body
+        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+            }
+        }
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.OAuthError)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.OAuthError {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
 }
 
 extension Operations {
-    /// Exchange a grant for tokens
+    /// Register an OAuth client
     ///
-    /// The token endpoint for public clients (PKCE takes the place of a client secret):
-    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
-    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
-    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
-    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
-    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
-    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
-    ///   means add five seconds to the interval, `expired_token` means start again, and
-    ///   `access_denied` means the person declined.
+    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
+    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
+    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
+    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
+    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
+    /// usual envelope.
     ///
-    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
-    /// Marfa document.
-    ///
-    /// `POST /auth/oauth2/token`
-    public enum RequestToken {
-        public static let id: Swift.String = "requestToken"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RequestToken.Input.Body
-            public init(body: Operations.RequestToken.Input.Body) {
+    /// `POST /oauth2/register`
+    public enum RegisterOAuthClient {
+        public static let id: Swift.String = "registerOAuthClient"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RegisterOAuthClient.Input.Body
+            public init(body: Operations.RegisterOAuthClient.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case urlEncodedForm(Components.Schemas.TokenRequest)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ClientRegistrationRequest)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The tokens.
-            /// Status 200.
-            case ok(Operations.RequestToken.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestToken.Output.Ok {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The client is registered.
+            /// Status 201.
+            case created(Operations.RegisterOAuthClient.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterOAuthClient.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -968,17 +919,7 @@ extension Operations {
             public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -988,46 +929,24 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tokens.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RequestToken.Output.Ok.Headers
-                public var body: Operations.RequestToken.Output.Ok.Body
-                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
+            /// The client is registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
+                public var body: Operations.RegisterOAuthClient.Output.Created.Body
+                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TokenResponse)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ClientRegistration)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TokenResponse {
+                    public var json: Components.Schemas.ClientRegistration {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1041,69 +960,43 @@ extension Operations {
 }
 
 extension Operations {
-    /// Sign the owner in
+    /// Enter a device code
     ///
-    /// Signs the owner in with email and password and sets the owner's browser session cookie.
-    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
-    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
-    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
-    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
+    /// The entry page's form post. A known code redirects to the device consent page; an unknown
+    /// one shows the page again with an error. Lookups are limited per address, and the excess
+    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
     ///
-    /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
-        public static let id: Swift.String = "signInWithPassword"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.SignInWithPassword.Input.Body
-            public init(body: Operations.SignInWithPassword.Input.Body) {
+    /// `POST /auth/device`
+    public enum SubmitDeviceCode {
+        public static let id: Swift.String = "submitDeviceCode"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.SubmitDeviceCode.Input.Body
+            public init(body: Operations.SubmitDeviceCode.Input.Body) {
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case json(Components.Schemas.SignInRequest)
-                case urlEncodedForm(Components.Schemas.SignInRequest)
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The owner is signed in.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The entry page again, naming what was wrong.
             /// Status 200.
-            case ok(Operations.SignInWithPassword.Output.Ok)
+            case ok(Operations.SubmitDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SignInWithPassword.Output.Ok {
+            public var ok: Operations.SubmitDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// A form sign-in succeeded; a redirect to `return_to`.
-            /// Status 303.
-            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
-            /// The `seeOther` response; throws for any other.
-            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
+            /// A redirect to the device consent page.
+            /// Status 302.
+            case found(Operations.SubmitDeviceCode.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.SubmitDeviceCode.Output.Found {
                 get throws {
-                    if case .seeOther(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1115,7 +1008,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1125,46 +1018,141 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner is signed in.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
-                public var body: Operations.SignInWithPassword.Output.Ok.Body
-                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Revoke an app's grant
+    ///
+    /// Ends an app's approval: its tokens stop working and its open streams end with
+    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
+    /// `grants.manage`. Not in the public Marfa document.
+    ///
+    /// `DELETE /auth/grants/{id}`
+    public enum RevokeGrant {
+        public static let id: Swift.String = "revokeGrant"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RevokeGrant.Input.Path
+            public var query: Operations.RevokeGrant.Input.Query
+            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
+                self.path = path
+                self.query = query
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The grant's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// `1` also revokes every key the app minted.
+                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
+                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
+                    self.revokeKeys = revokeKeys
+                }
+                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _0
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "0": self = ._0
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._0: "0"
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._0, ._1]
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The grant is revoked.
+            /// Status 200.
+            case ok(Operations.RevokeGrant.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RevokeGrant.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The grant is revoked.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RevokeGrant.Output.Ok.Headers
+                public var body: Operations.RevokeGrant.Output.Ok.Body
+                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.SignInResult)
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Ok)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SignInResult {
+                    public var json: Components.Schemas.Ok {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1173,42 +1161,48 @@ extension Operations {
                     }
                 }
             }
-            public typealias SeeOther = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Register an item type
+    /// Replace an item type
     ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
+    /// Replaces a custom type's definition, running the registration checks again. Needs
+    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
+    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
+    /// `updateType`.
     ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
+    /// `PUT /types/{id}`
+    public enum ReplaceType {
+        public static let id: Swift.String = "replaceType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ReplaceType.Input.Path
+            public var body: Operations.ReplaceType.Input.Body
+            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
+                self.path = path
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
                 case json(Components.Schemas.TypeDefinitionInput)
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type as registered.
-            /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type as stored, and any connector mappings the change broke.
+            /// Status 200.
+            case ok(Operations.ReplaceType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ReplaceType.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1221,7 +1215,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1231,7 +1225,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1243,7 +1237,20 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1257,7 +1264,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1267,7 +1274,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1277,46 +1284,113 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
+            public typealias Ok = Operations.RegisterType.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// List edge types
+    ///
+    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
+    ///
+    /// `GET /edge-types`
+    public enum ListEdgeTypes {
+        public static let id: Swift.String = "listEdgeTypes"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.ListEdgeTypes.Input.Headers
+            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
+                self.headers = headers
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge types.
+            /// Status 200.
+            case ok(Operations.ListEdgeTypes.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListEdgeTypes.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge types.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
+                public var body: Operations.ListEdgeTypes.Output.Ok.Body
+                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.TypeEnvelope)
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.EdgeTypeList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeEnvelope {
+                    public var json: Components.Schemas.EdgeTypeList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1330,236 +1404,28 @@ extension Operations {
 }
 
 extension Operations {
-    /// Cancel a type move job
+    /// Restore an item from the bin
     ///
-    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
-    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
-    /// the public Marfa document.
+    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
     ///
-    /// `POST /type-moves/{id}/cancel`
-    public enum CancelTypeMove {
-        public static let id: Swift.String = "cancelTypeMove"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.CancelTypeMove.Input.Path
-            public init(path: Operations.CancelTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Count items
-    ///
-    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
-    ///
-    /// `GET /items/stats`
-    public enum GetItemStats {
-        public static let id: Swift.String = "getItemStats"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.GetItemStats.Input.Query
-            public init(query: Operations.GetItemStats.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var by: Operations.GetItemStats.Input.Query.ByPayload?
-                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
-                    self.by = by
-                }
-                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case state
-                    case _type
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "state": self = .state
-                            case "type": self = ._type
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .state: "state"
-                            case ._type: "type"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.state, ._type]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// A count for each state or type.
-            /// Status 200.
-            case ok(Operations.GetItemStats.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemStats.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A count for each state or type.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.GetItemStats.Output.Ok.Headers
-                public var body: Operations.GetItemStats.Output.Ok.Body
-                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.ItemStats)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemStats {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item for good
-    ///
-    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
-    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
-    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
-    ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
-        public static let id: Swift.String = "purgeItem"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
+    /// `POST /items/{id}/restore`
+    public enum RestoreItem {
+        public static let id: Swift.String = "restoreItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RestoreItem.Input.Path
+            public var headers: Operations.RestoreItem.Input.Headers
+            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
+            public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// A key the client chooses for this write, and keeps for every retry of it. The server
                 /// records its answer under the key and answers a repeat from the record, performing nothing
                 /// and publishing no second event. The same key with a different body is
@@ -1570,28 +1436,15 @@ extension Operations {
                 }
             }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.ItemEnvelope)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.ItemEnvelope {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1601,7 +1454,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1613,7 +1466,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1626,7 +1479,21 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1636,7 +1503,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1646,7 +1513,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1656,35 +1523,52 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's extensions
+    /// Add to an item's tags
     ///
-    /// Every extension namespace on the item that the key's extension map reads.
+    /// Unions the given tags into the tag set.
     ///
-    /// `GET /items/{id}/extensions`
-    public enum ListItemExtensions {
-        public static let id: Swift.String = "listItemExtensions"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemExtensions.Input.Path
-            public init(path: Operations.ListItemExtensions.Input.Path) {
+    /// `PATCH /items/{id}/metadata`
+    public enum MergeItemMetadata {
+        public static let id: Swift.String = "mergeItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.MergeItemMetadata.Input.Path
+            public var headers: Operations.MergeItemMetadata.Input.Headers
+            public var body: Operations.MergeItemMetadata.Input.Body
+            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
                 self.path = path
+                self.headers = headers
+                self.body = body
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TagsInput)
+            }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The extension namespaces the key may read.
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item's metadata.
             /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1697,7 +1581,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1707,7 +1591,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1719,7 +1603,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1732,7 +1616,17 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1742,7 +1636,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.
@@ -1752,31 +1646,28 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's outbound edges
+    /// List an item's inbound edges
     ///
-    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
-    /// read (`X-Marfa-Read-View`).
+    /// One page of the edges whose target is the item, optionally of one edge type.
     ///
-    /// `GET /items/{id}/edges`
-    public enum ListItemEdges {
-        public static let id: Swift.String = "listItemEdges"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.ListItemEdges.Input.Path
-            public var query: Operations.ListItemEdges.Input.Query
-            public var headers: Operations.ListItemEdges.Input.Headers
-            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
                 self.path = path
                 self.query = query
-                self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Hashable {
+            public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Hashable {
+            public struct Query: Swift.Sendable, Swift.Equatable {
                 /// Only edges of this type.
                 public var edgeType: Swift.String?
                 /// Page size.
@@ -1789,18 +1680,8 @@ extension Operations {
                     self.cursor = cursor
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
         }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
             /// One page of edges.
             /// Status 200.
             case ok(Components.Responses.EdgePage)
@@ -1808,7 +1689,7 @@ extension Operations {
             public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1821,7 +1702,7 @@ extension Operations {
             public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1831,7 +1712,7 @@ extension Operations {
             public var unauthorized: Components.Responses.Unauthorized {
                 get throws {
                     if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1843,7 +1724,7 @@ extension Operations {
             public var forbidden: Components.Responses.Forbidden {
                 get throws {
                     if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
@@ -1856,7 +1737,361 @@ extension Operations {
             public var notFound: Components.Responses.NotFound {
                 get throws {
                     if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Search items
+    ///
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    ///
+    /// `GET /search`
+    public enum SearchItems {
+        public static let id: Swift.String = "searchItems"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                public var limit: Swift.Int?
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
+                    self.limit = limit
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The matches.
+            /// Status 200.
+            case ok(Operations.SearchItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SearchItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The matches.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.SearchResults)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SearchResults {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a webhook
+    ///
+    /// Ends the subscription. Deliveries already queued still go out.
+    ///
+    /// `DELETE /webhooks/{id}`
+    public enum DeleteWebhook {
+        public static let id: Swift.String = "deleteWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteWebhook.Input.Path
+            public init(path: Operations.DeleteWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings (instance path)
+    ///
+    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
+    ///
+    /// `GET /config`
+    public enum GetConfig {
+        public static let id: Swift.String = "getConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Create a folder
+    ///
+    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
+    /// the search would not hold are refused `400 validation_error`. The public server serves
+    /// this write; its shape here is this contract's.
+    ///
+    /// `POST /folders`
+    public enum CreateFolder {
+        public static let id: Swift.String = "createFolder"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateFolder.Input.Headers
+            public var body: Operations.CreateFolder.Input.Body
+            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.FolderInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The folder.
+            /// Status 201.
+            case created(Components.Responses.Folder)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.Folder {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
             /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
@@ -1870,310 +2105,7 @@ extension Operations {
             public var conflict: Components.Responses.Conflict {
                 get throws {
                     if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List audit log entries
-    ///
-    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
-    ///
-    /// `GET /audit`
-    public enum ListAuditLog {
-        public static let id: Swift.String = "listAuditLog"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var query: Operations.ListAuditLog.Input.Query
-            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Hashable {
-                public var action: Swift.String?
-                public var resourceType: Swift.String?
-                public var resourceId: Swift.String?
-                /// Entries at or after this instant.
-                public var since: Swift.String?
-                /// Entries before this instant.
-                public var until: Swift.String?
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.action = action
-                    self.resourceType = resourceType
-                    self.resourceId = resourceId
-                    self.since = since
-                    self.until = until
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// One page of entries.
-            /// Status 200.
-            case ok(Operations.ListAuditLog.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListAuditLog.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of entries.
-            public struct Ok: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.ListAuditLog.Output.Ok.Headers
-                public var body: Operations.ListAuditLog.Output.Ok.Body
-                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                    }
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.AuditPage)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuditPage {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read the instance's settings
-    ///
-    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
-    ///
-    /// `GET /spaces/me/config`
-    public enum GetSpaceConfig {
-        public static let id: Swift.String = "getSpaceConfig"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The instance's settings as stored.
-            /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Upload a blob
-    ///
-    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
-    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
-    ///
-    /// `POST /blobs`
-    public enum UploadBlob {
-        public static let id: Swift.String = "uploadBlob"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var headers: Operations.UploadBlob.Input.Headers
-            public var body: Operations.UploadBlob.Input.Body
-            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
-                self.headers = headers
-                self.body = body
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                case binary(MarfaOpenAPIRuntime.HTTPBody)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// The blob is stored.
-            /// Status 201.
-            case created(Operations.UploadBlob.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.UploadBlob.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", received: "\(self)")
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -2183,7 +2115,7 @@ extension Operations {
             public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
                     if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2193,161 +2125,7 @@ extension Operations {
             public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
                     if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The blob is stored.
-            public struct Created: Swift.Sendable, Swift.Hashable {
-                public var headers: Operations.UploadBlob.Output.Created.Headers
-                public var body: Operations.UploadBlob.Output.Created.Body
-                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public struct Headers: Swift.Sendable, Swift.Hashable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// The request's identifier, as written to the server's log. The server keeps a caller's own
-                    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-                    /// Quote it when reporting a problem.
-                    public var xRequestID: Swift.String?
-                    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-                    public var xRateLimitLimit: Swift.Int?
-                    /// Requests left in the current window, never below 0.
-                    public var xRateLimitRemaining: Swift.Int?
-                    /// Unix time, in seconds, when the current window ends.
-                    public var xRateLimitReset: Swift.Int?
-                    /// `true` when the server answered from what it stored for an earlier request under the same
-                    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-                    /// with a first answer; status and body repeat the first answer's, a refusal included.
-                    public var idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload?
-                    public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Operations.UploadBlob.Output.Created.Headers.IdempotencyReplayedPayload? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.xRequestID = xRequestID
-                        self.xRateLimitLimit = xRateLimitLimit
-                        self.xRateLimitRemaining = xRateLimitRemaining
-                        self.xRateLimitReset = xRateLimitReset
-                        self.idempotencyReplayed = idempotencyReplayed
-                    }
-                    public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-                }
-                @frozen public enum Body: Swift.Sendable, Swift.Hashable {
-                    case json(Components.Schemas.Blob)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Blob {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a view
-    ///
-    /// Deletes a view. Not in the public Marfa document (minimal design).
-    ///
-    /// `DELETE /views/{id}`
-    public enum DeleteView {
-        public static let id: Swift.String = "deleteView"
-        public struct Input: Swift.Sendable, Swift.Hashable {
-            public var path: Operations.DeleteView.Input.Path
-            public var headers: Operations.DeleteView.Input.Headers
-            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Hashable {
-                /// The view's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Hashable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Hashable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", received: "\(self)")
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", received: "\(self)")
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", received: "\(self)")
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", received: "\(self)")
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
             /// A status the document does not describe.

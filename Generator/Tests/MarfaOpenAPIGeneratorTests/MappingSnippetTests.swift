@@ -323,8 +323,8 @@ import Testing
                 internal var on: MarfaOpenAPIRuntime.CalendarDate
             """#.indented, in: text)
         // Whatever the coder's date strategy, a date-time is RFC 3339 text on the wire.
-        expectBlock("            self.at = try container.decodeRFC3339(Foundation.Date.self, forKey: .at)", in: text)
-        expectBlock("            try container.encodeRFC3339(at, forKey: .at)", in: text)
+        expectBlock("            self.at = try container.decodeRFC3339(Foundation.Date.self, forKey: \"at\")", in: text)
+        expectBlock("            try container.encodeRFC3339(at, forKey: \"at\")", in: text)
         let positions = try snippet(#"""
             paths: {}
             components:
@@ -337,8 +337,8 @@ import Testing
                   additionalProperties: {type: string, format: date-time}
             """#)
         expectBlock(#"""
-                    self.seen = try container.decodeRFC3339IfPresent([Foundation.Date].self, forKey: .seen)
-                    self.since = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .since) ?? Foundation.Date(timeIntervalSince1970: 1767225600.0)
+                    self.seen = try container.decodeRFC3339IfPresent([Foundation.Date].self, forKey: "seen")
+                    self.since = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "since") ?? Foundation.Date(timeIntervalSince1970: 1767225600.0)
                     self.additionalProperties = try decoder.decodeRFC3339AdditionalProperties(knownKeys: ["seen", "since"]) as [Swift.String: Foundation.Date]
             """#.indented, in: positions)
     }

@@ -18,17 +18,14 @@ extension DatesFixture.Components.Schemas {
             self.owner = owner
             self.additionalProperties = additionalProperties
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case owner
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.owner = try container.decode(Swift.String.self, forKey: .owner)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.owner = try container.decode(Swift.String.self, forKey: "owner")
             self.additionalProperties = try decoder.decodeRFC3339AdditionalProperties(knownKeys: ["owner"]) as [Swift.String: Foundation.Date]
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(owner, forKey: .owner)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(owner, forKey: "owner")
             try encoder.encodeRFC3339AdditionalProperties(additionalProperties)
         }
     }

@@ -12,7 +12,7 @@ extension DatesFixture.Operations {
     /// `GET /events/{at}`
     internal enum GetEvent {
         internal static let id: Swift.String = "getEvent"
-        internal struct Input: Swift.Sendable, Swift.Hashable {
+        internal struct Input: Swift.Sendable, Swift.Equatable {
             internal var path: DatesFixture.Operations.GetEvent.Input.Path
             internal var query: DatesFixture.Operations.GetEvent.Input.Query
             internal var headers: DatesFixture.Operations.GetEvent.Input.Headers
@@ -21,13 +21,13 @@ extension DatesFixture.Operations {
                 self.query = query
                 self.headers = headers
             }
-            internal struct Path: Swift.Sendable, Swift.Hashable {
+            internal struct Path: Swift.Sendable, Swift.Equatable {
                 internal var at: Foundation.Date
                 internal init(at: Foundation.Date) {
                     self.at = at
                 }
             }
-            internal struct Query: Swift.Sendable, Swift.Hashable {
+            internal struct Query: Swift.Sendable, Swift.Equatable {
                 internal var since: Foundation.Date?
                 internal var window: [Foundation.Date]?
                 internal init(since: Foundation.Date? = nil, window: [Foundation.Date]? = nil) {
@@ -35,14 +35,14 @@ extension DatesFixture.Operations {
                     self.window = window
                 }
             }
-            internal struct Headers: Swift.Sendable, Swift.Hashable {
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
                 internal var xAsOf: Foundation.Date?
                 internal init(xAsOf: Foundation.Date? = nil) {
                     self.xAsOf = xAsOf
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Hashable {
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The event.
             /// Status 200.
             case ok(DatesFixture.Operations.GetEvent.Output.Ok)
@@ -50,18 +50,18 @@ extension DatesFixture.Operations {
             internal var ok: DatesFixture.Operations.GetEvent.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", received: "\(self)")
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             /// The event.
-            internal struct Ok: Swift.Sendable, Swift.Hashable {
+            internal struct Ok: Swift.Sendable, Swift.Equatable {
                 internal var body: DatesFixture.Operations.GetEvent.Output.Ok.Body
                 internal init(body: DatesFixture.Operations.GetEvent.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Hashable {
+                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(DatesFixture.Components.Schemas.Event)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: DatesFixture.Components.Schemas.Event {

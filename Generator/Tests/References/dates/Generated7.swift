@@ -39,55 +39,39 @@ extension DatesFixture.Components.Schemas {
             self.remindAt = remindAt
             self.day = day
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case at
-            case endsAt
-            case cancelledAt
-            case confirmedAt
-            case history
-            case maybeTimes
-            case stamp
-            case stamps
-            case grid
-            case byName
-            case startsOrNever
-            case whenever
-            case remindAt
-            case day
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.at = try container.decodeRFC3339(Foundation.Date.self, forKey: .at)
-            self.endsAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .endsAt)
-            self.cancelledAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: .cancelledAt)
-            self.confirmedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .confirmedAt)
-            self.history = try container.decodeRFC3339([Foundation.Date].self, forKey: .history)
-            self.maybeTimes = try container.decodeRFC3339IfPresent([Foundation.Date?].self, forKey: .maybeTimes)
-            self.stamp = try container.decodeRFC3339IfPresent(DatesFixture.Components.Schemas.Stamp.self, forKey: .stamp)
-            self.stamps = try container.decodeRFC3339IfPresent(DatesFixture.Components.Schemas.Stamps.self, forKey: .stamps)
-            self.grid = try container.decodeRFC3339IfPresent([[DatesFixture.Components.Schemas.Stamp]].self, forKey: .grid)
-            self.byName = try container.decodeIfPresent(DatesFixture.Components.Schemas.Event.ByNamePayload.self, forKey: .byName)
-            self.startsOrNever = try container.decodeIfPresent(DatesFixture.Components.Schemas.Event.StartsOrNeverPayload.self, forKey: .startsOrNever)
-            self.whenever = try container.decodeIfPresent(DatesFixture.Components.Schemas.Event.WheneverPayload.self, forKey: .whenever)
-            self.remindAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: .remindAt) ?? Foundation.Date(timeIntervalSince1970: 1767254400.5)
-            self.day = try container.decodeIfPresent(MarfaOpenAPIRuntime.CalendarDate.self, forKey: .day)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.at = try container.decodeRFC3339(Foundation.Date.self, forKey: "at")
+            self.endsAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "endsAt")
+            self.cancelledAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "cancelledAt")
+            self.confirmedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "confirmedAt")
+            self.history = try container.decodeRFC3339([Foundation.Date].self, forKey: "history")
+            self.maybeTimes = try container.decodeRFC3339IfPresent([Foundation.Date?].self, forKey: "maybeTimes")
+            self.stamp = try container.decodeRFC3339IfPresent(DatesFixture.Components.Schemas.Stamp.self, forKey: "stamp")
+            self.stamps = try container.decodeRFC3339IfPresent(DatesFixture.Components.Schemas.Stamps.self, forKey: "stamps")
+            self.grid = try container.decodeRFC3339IfPresent([[DatesFixture.Components.Schemas.Stamp]].self, forKey: "grid")
+            self.byName = try container.decodeIfPresent(DatesFixture.Components.Schemas.Event.ByNamePayload.self, forKey: "byName")
+            self.startsOrNever = try container.decodeIfPresent(DatesFixture.Components.Schemas.Event.StartsOrNeverPayload.self, forKey: "startsOrNever")
+            self.whenever = try container.decodeIfPresent(DatesFixture.Components.Schemas.Event.WheneverPayload.self, forKey: "whenever")
+            self.remindAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "remindAt") ?? Foundation.Date(timeIntervalSince1970: 1767254400.5)
+            self.day = try container.decodeIfPresent(MarfaOpenAPIRuntime.CalendarDate.self, forKey: "day")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeRFC3339(at, forKey: .at)
-            try container.encodeRFC3339IfPresent(endsAt, forKey: .endsAt)
-            try container.encodeRFC3339IfPresent(cancelledAt, forKey: .cancelledAt)
-            try container.encodeRFC3339(confirmedAt, forKey: .confirmedAt)
-            try container.encodeRFC3339(history, forKey: .history)
-            try container.encodeRFC3339IfPresent(maybeTimes, forKey: .maybeTimes)
-            try container.encodeRFC3339IfPresent(stamp, forKey: .stamp)
-            try container.encodeRFC3339IfPresent(stamps, forKey: .stamps)
-            try container.encodeRFC3339IfPresent(grid, forKey: .grid)
-            try container.encodeIfPresent(byName, forKey: .byName)
-            try container.encodeIfPresent(startsOrNever, forKey: .startsOrNever)
-            try container.encodeIfPresent(whenever, forKey: .whenever)
-            try container.encodeRFC3339(remindAt, forKey: .remindAt)
-            try container.encodeIfPresent(day, forKey: .day)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeRFC3339(at, forKey: "at")
+            try container.encodeRFC3339IfPresent(endsAt, forKey: "endsAt")
+            try container.encodeRFC3339IfPresent(cancelledAt, forKey: "cancelledAt")
+            try container.encodeRFC3339(confirmedAt, forKey: "confirmedAt")
+            try container.encodeRFC3339(history, forKey: "history")
+            try container.encodeRFC3339IfPresent(maybeTimes, forKey: "maybeTimes")
+            try container.encodeRFC3339IfPresent(stamp, forKey: "stamp")
+            try container.encodeRFC3339IfPresent(stamps, forKey: "stamps")
+            try container.encodeRFC3339IfPresent(grid, forKey: "grid")
+            try container.encodeIfPresent(byName, forKey: "byName")
+            try container.encodeIfPresent(startsOrNever, forKey: "startsOrNever")
+            try container.encodeIfPresent(whenever, forKey: "whenever")
+            try container.encodeRFC3339(remindAt, forKey: "remindAt")
+            try container.encodeIfPresent(day, forKey: "day")
         }
         internal struct ByNamePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.

@@ -21,11 +21,19 @@ extension DynamicRefsFixture.Components.Schemas {
             self.children = children
             self.label = label
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case value
-            case _parent = "parent"
-            case children
-            case label
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.value = try container.decode(Swift.String.self, forKey: "value")
+            self._parent = try container.decodeIfPresent(MarfaOpenAPIRuntime.Box<DynamicRefsFixture.Components.Schemas.LabeledTree>.self, forKey: "parent")
+            self.children = try container.decodeIfPresent([DynamicRefsFixture.Components.Schemas.LabeledTree].self, forKey: "children")
+            self.label = try container.decode(Swift.String.self, forKey: "label")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(value, forKey: "value")
+            try container.encodeIfPresent(_parent, forKey: "parent")
+            try container.encodeIfPresent(children, forKey: "children")
+            try container.encode(label, forKey: "label")
         }
     }
 }

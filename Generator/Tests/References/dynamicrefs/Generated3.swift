@@ -12,8 +12,13 @@ extension DynamicRefsFixture.Components.Schemas {
         internal init(trees: [DynamicRefsFixture.Components.Schemas.Tree]? = nil) {
             self.trees = trees
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case trees
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.trees = try container.decodeIfPresent([DynamicRefsFixture.Components.Schemas.Tree].self, forKey: "trees")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(trees, forKey: "trees")
         }
     }
 }

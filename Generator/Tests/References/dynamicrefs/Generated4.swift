@@ -17,9 +17,15 @@ extension DynamicRefsFixture.Components.Schemas {
             self.name = name
             self.subcategories = subcategories
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case name
-            case subcategories
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.subcategories = try container.decodeIfPresent([DynamicRefsFixture.Components.Schemas.Category].self, forKey: "subcategories")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(name, forKey: "name")
+            try container.encodeIfPresent(subcategories, forKey: "subcategories")
         }
     }
 }

@@ -14,8 +14,13 @@ extension DynamicRefsFixture.Components.Schemas {
         internal init(tree: DynamicRefsFixture.Components.Schemas.Tree? = nil) {
             self.tree = tree
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case tree
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.tree = try container.decodeIfPresent(DynamicRefsFixture.Components.Schemas.Tree.self, forKey: "tree")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(tree, forKey: "tree")
         }
     }
 }

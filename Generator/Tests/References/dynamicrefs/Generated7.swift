@@ -17,10 +17,17 @@ extension DynamicRefsFixture.Components.Schemas {
             self._parent = parent.map { MarfaOpenAPIRuntime.Box($0) }
             self.children = children
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case value
-            case _parent = "parent"
-            case children
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.value = try container.decode(Swift.String.self, forKey: "value")
+            self._parent = try container.decodeIfPresent(MarfaOpenAPIRuntime.Box<DynamicRefsFixture.Components.Schemas.Tree>.self, forKey: "parent")
+            self.children = try container.decodeIfPresent([DynamicRefsFixture.Components.Schemas.Tree].self, forKey: "children")
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(value, forKey: "value")
+            try container.encodeIfPresent(_parent, forKey: "parent")
+            try container.encodeIfPresent(children, forKey: "children")
         }
     }
 }

@@ -21,7 +21,7 @@ extension FormatsFixture.Components.Schemas {
         }
         internal init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.createdAt = try container.decode(Foundation.Date.self, forKey: "createdAt")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "createdAt")
             self.day = try container.decode(MarfaOpenAPIRuntime.CalendarDate.self, forKey: "day")
             self.small = try container.decode(Swift.Int32.self, forKey: "small")
             self.big = try container.decode(Swift.Int64.self, forKey: "big")
@@ -30,30 +30,12 @@ extension FormatsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(createdAt, forKey: "createdAt")
+            try container.encodeRFC3339(createdAt, forKey: "createdAt")
             try container.encode(day, forKey: "day")
             try container.encode(small, forKey: "small")
             try container.encode(big, forKey: "big")
             try container.encode(blob, forKey: "blob")
             try container.encodeIfPresent(raw, forKey: "raw")
-        }
-        internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: .createdAt)
-            self.day = try container.decode(MarfaOpenAPIRuntime.CalendarDate.self, forKey: .day)
-            self.small = try container.decode(Swift.Int32.self, forKey: .small)
-            self.big = try container.decode(Swift.Int64.self, forKey: .big)
-            self.blob = try container.decode(MarfaOpenAPIRuntime.Base64EncodedData.self, forKey: .blob)
-            self.raw = try container.decodeIfPresent(Foundation.Data.self, forKey: .raw)
-        }
-        internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeRFC3339(createdAt, forKey: .createdAt)
-            try container.encode(day, forKey: .day)
-            try container.encode(small, forKey: .small)
-            try container.encode(big, forKey: .big)
-            try container.encode(blob, forKey: .blob)
-            try container.encodeIfPresent(raw, forKey: .raw)
         }
     }
 }
