@@ -7,7 +7,9 @@
 # usage: bench-generator.sh DOCUMENT...
 #   Documents that do not exist are skipped with a note. openapi/marfa.yaml is always added, and so is
 #   every *.json / *.yaml / *.yml in $BENCH_DOCUMENTS (default: .build/bench-documents), where large
-#   real-world documents fetched by hand can be kept outside the repository.
+#   real-world documents fetched by hand can be kept outside the repository. When that folder holds no
+#   large-api.json, Benchmarks/make-large-document.py writes one there first: a deterministic 3.2 MB
+#   OpenAPI 3.0 document shaped like big public APIs (475 paths, 880 operations, 1,033 schemas).
 # environment:
 #   BENCH_RUNS=7            runs per measurement (the median is printed)
 #   MARFA_OPENAPI=path      use this marfa-openapi binary instead of building one
@@ -30,6 +32,7 @@ add_document() {
 for spec in "$@"; do add_document "$spec"; done
 add_document "$root/openapi/marfa.yaml"
 extra=${BENCH_DOCUMENTS:-$root/.build/bench-documents}
+[ -f "$extra/large-api.json" ] || python3 "$root/Benchmarks/make-large-document.py" "$extra/large-api.json"
 if [ -d "$extra" ]; then
   for spec in "$extra"/*.json "$extra"/*.yaml "$extra"/*.yml; do [ -f "$spec" ] && add_document "$spec"; done
 fi
