@@ -86,7 +86,7 @@ final class TypeBuilder {
             dynamicScope = outerScope
         }
         let schema = reader.read(target.node)
-        if let loop = referenceLoop(from: key) {
+        if schema.reference != nil, let loop = referenceLoop(from: key) {
             if loopsReported.insert(loop).inserted {
                 log.error("This '$ref' leads back to itself without reaching a schema.", at: loop)
             }
@@ -107,7 +107,8 @@ final class TypeBuilder {
     }
 
     /// Where a chain of schemas that are only `$ref`s, starting at `key`, comes back to a schema of
-    /// the chain (`A: {$ref: B}`, `B: {$ref: A}`); nil when it reaches a schema with content.
+    /// the chain (`A: {$ref: B}`, `B: {$ref: A}`); nil when it reaches a schema with content. Only
+    /// asked for a schema that is a `$ref`: one with content starts no chain.
     private func referenceLoop(from key: String) -> SourceLocation? {
         var seen: Set<String> = []
         var current = key

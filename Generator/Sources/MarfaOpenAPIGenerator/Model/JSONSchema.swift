@@ -50,12 +50,27 @@ final class JSONSchema {
     var contentMediaType: String?
     /// The boolean schema `false`: no value is valid.
     var isFalse = false
-    /// A text that is equal for two schemas exactly when they describe the same thing.
-    var fingerprint: String
+    /// A text that is equal for two schemas exactly when they describe the same thing; written from
+    /// the schema's node the first time it is asked for (most schemas never are).
+    var fingerprint: String {
+        if let text = fingerprintText { return text }
+        let text = fingerprintNode.map(Fingerprint.of) ?? ""
+        fingerprintText = text
+        fingerprintNode = nil
+        return text
+    }
+    private var fingerprintText: String?
+    private var fingerprintNode: Node?
 
     init(location: SourceLocation, fingerprint: String) {
         self.location = location
-        self.fingerprint = fingerprint
+        self.fingerprintText = fingerprint
+    }
+
+    /// A schema whose fingerprint is `Fingerprint.of(node)`, written when first asked for.
+    init(location: SourceLocation, fingerprintOf node: Node) {
+        self.location = location
+        self.fingerprintNode = node
     }
 
     /// Whether the schema allows `null` (`nullable`, a `null` type, or a `null` enum value).

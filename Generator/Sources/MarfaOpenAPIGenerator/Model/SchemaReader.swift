@@ -45,7 +45,7 @@ final class SchemaReader {
             log.error("A schema must be an object or a boolean.", at: node.location)
             return JSONSchema(location: node.location, fingerprint: "{}")
         }
-        let schema = JSONSchema(location: node.location, fingerprint: Fingerprint.of(node))
+        let schema = JSONSchema(location: node.location, fingerprintOf: node)
         enclosing.append(node)
         defer { enclosing.removeLast() }
         for entry in entries where !readShape(entry, into: schema) && !readComposition(entry, into: schema) && !readAnnotation(entry, into: schema) {

@@ -8,10 +8,13 @@ struct SwiftWriter {
             text += "\n"
             return
         }
-        text += String(repeating: "    ", count: depth)
+        text += depth < Self.indents.count ? Self.indents[depth] : String(repeating: "    ", count: depth)
         text += content
         text += "\n"
     }
+
+    /// The indentation of the first levels, made once instead of for every line.
+    private static let indents = (0..<16).map { String(repeating: "    ", count: $0) }
 
     mutating func doc(_ lines: [String]) {
         // `*/` would end a block comment around the declaration; most lines have none, so they are
