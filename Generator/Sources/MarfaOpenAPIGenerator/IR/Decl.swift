@@ -103,6 +103,11 @@ enum Doc {
         guard let text = texts.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return [] }
         // Without a carriage return, each `\n` byte is a line break of its own (only `\r\n` joins
         // one into a larger character), so the text is split over its UTF-8 bytes.
+        // Most texts are one line: trimmed as a whole, without splitting.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
+            let line = trimmedLine(text[...].utf8)
+            return line.isEmpty ? [] : [line]
+        }
         guard !text.utf8.contains(UInt8(ascii: "\r")) else {
             return text.split(separator: "\n", omittingEmptySubsequences: false).map {
                 String($0).trimmingTrailingSpaces

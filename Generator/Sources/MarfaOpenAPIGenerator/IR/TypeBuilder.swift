@@ -202,7 +202,8 @@ final class TypeBuilder {
     }
 
     private func shape(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool) -> TypeUsage {
-        let doc = Doc.lines(schema.description, schema.title)
+        // Made only where a declaration takes it, not for every primitive.
+        var doc: [String] { Doc.lines(schema.description, schema.title) }
         let oneOf = schema.oneOf.filter { !$0.isNullOnly && !$0.isConstraintOnly }
         let anyOf = schema.anyOf.filter { !$0.isNullOnly && !$0.isConstraintOnly }
         let hasObjectShape = !schema.properties.isEmpty || { if case .schema = schema.additionalProperties { true } else { false } }()

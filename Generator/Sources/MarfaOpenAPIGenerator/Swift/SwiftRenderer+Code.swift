@@ -1,36 +1,105 @@
 /// Types, literals, expressions and statements.
 extension SwiftRenderer {
     // MARK: Types
+    //
+    // Types, literals and expressions are written into one growing text, part after part, rather than
+    // made as strings joined at each level: the nested pieces of a line are copied once.
 
-    func spell(_ name: TypeName) -> String { name.path.joined(separator: ".") }
+    func spell(_ name: TypeName) -> String {
+        var out = ""
+        write(name, into: &out)
+        return out
+    }
 
     func spell(_ type: SwiftType) -> String {
+        var out = ""
+        write(type, into: &out)
+        return out
+    }
+
+    /// `name`'s dotted path appended to `out`.
+    func write(_ name: TypeName, into out: inout String) {
+        for (index, part) in name.path.enumerated() {
+            if index > 0 { out += "." }
+            out += part
+        }
+    }
+
+    /// The spelling of `type` appended to `out`.
+    func write(_ type: SwiftType, into out: inout String) {
         switch type {
-        case .named(let name): spell(name)
-        case .optional(let wrapped): spell(wrapped) + "?"
-        case .array(let element): "[" + spell(element) + "]"
-        case .dictionary(let key, let value): "[" + spell(key) + ": " + spell(value) + "]"
-        case .generic(let name, let arguments): spell(name) + "<" + arguments.map(spell).joined(separator: ", ") + ">"
-        case .existential(let type): "any " + spell(type)
-        case .tuple(let elements): "(" + elements.map(spell).joined(separator: ", ") + ")"
+        case .named(let name): write(name, into: &out)
+        case .optional(let wrapped):
+            write(wrapped, into: &out)
+            out += "?"
+        case .array(let element):
+            out += "["
+            write(element, into: &out)
+            out += "]"
+        case .dictionary(let key, let value):
+            out += "["
+            write(key, into: &out)
+            out += ": "
+            write(value, into: &out)
+            out += "]"
+        case .generic(let name, let arguments):
+            write(name, into: &out)
+            out += "<"
+            writeList(arguments, into: &out) { write($0, into: &$1) }
+            out += ">"
+        case .existential(let type):
+            out += "any "
+            write(type, into: &out)
+        case .tuple(let elements):
+            out += "("
+            writeList(elements, into: &out) { write($0, into: &$1) }
+            out += ")"
+        }
+    }
+
+    /// Each of `items` written by `write`, separated by `separator`.
+    func writeList<Item>(_ items: [Item], separator: String = ", ", into out: inout String, _ write: (Item, inout String) -> Void) {
+        for (index, item) in items.enumerated() {
+            if index > 0 { out += separator }
+            write(item, &out)
         }
     }
 
     // MARK: Literals
 
     func literal(_ literal: SwiftLiteral) -> String {
+        var out = ""
+        write(literal, into: &out)
+        return out
+    }
+
+    /// The literal's spelling appended to `out`.
+    func write(_ literal: SwiftLiteral, into out: inout String) {
         switch literal {
-        case .string(let text): "\"" + escaped(text) + "\""
-        case .integer(let text): text
-        case .double(let value): "\(value)"
-        case .bool(let value): value ? "true" : "false"
-        case .nil: "nil"
+        case .string(let text):
+            out += "\""
+            writeEscaped(text, into: &out)
+            out += "\""
+        case .integer(let text): out += text
+        case .double(let value): out += "\(value)"
+        case .bool(let value): out += value ? "true" : "false"
+        case .nil: out += "nil"
         }
     }
 
     /// `text` as it is written between the quotes of a string literal.
     func escaped(_ text: String) -> String {
         var out = ""
+        writeEscaped(text, into: &out)
+        return out
+    }
+
+    /// `escaped(text)` appended to `out`; text with nothing to escape is appended whole.
+    func writeEscaped(_ text: String, into out: inout String) {
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += text
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -47,48 +116,116 @@ extension SwiftRenderer {
                 }
             }
         }
-        return out
     }
 
     // MARK: Expressions
 
     func expression(_ expr: SwiftExpr) -> String {
+        var out = ""
+        write(expr, into: &out)
+        return out
+    }
+
+    /// The expression's text appended to `out`.
+    func write(_ expr: SwiftExpr, into out: inout String) {
         switch expr {
-        case .name(let name): name
-        case .type(let type): spell(type)
-        case .member(let base, let name): expression(base) + "." + name
-        case .optionalMember(let base, let name): expression(base) + "?." + name
-        case .implicitMember(let name): "." + identifier(name)
-        case .call(let function, let arguments): expression(function) + "(" + self.arguments(arguments) + ")"
+        case .name(let name): out += name
+        case .type(let type): write(type, into: &out)
+        case .member(let base, let name):
+            write(base, into: &out)
+            out += "."
+            out += name
+        case .optionalMember(let base, let name):
+            write(base, into: &out)
+            out += "?."
+            out += name
+        case .implicitMember(let name):
+            out += "."
+            out += identifier(name)
+        case .call(let function, let arguments):
+            write(function, into: &out)
+            out += "("
+            writeArguments(arguments, into: &out)
+            out += ")"
         case .trailingClosure(let function, let arguments, let closure):
-            expression(function) + (arguments.isEmpty ? " " : "(" + self.arguments(arguments) + ") ") + inlineClosure(closure)
-        case .literal(let value): literal(value)
-        case .interpolated(let parts): interpolated(parts)
-        case .array(let elements): "[" + elements.map(expression).joined(separator: ", ") + "]"
+            write(function, into: &out)
+            if arguments.isEmpty {
+                out += " "
+            } else {
+                out += "("
+                writeArguments(arguments, into: &out)
+                out += ") "
+            }
+            writeInlineClosure(closure, into: &out)
+        case .literal(let value): write(value, into: &out)
+        case .interpolated(let parts): writeInterpolated(parts, into: &out)
+        case .array(let elements):
+            out += "["
+            writeList(elements, into: &out) { write($0, into: &$1) }
+            out += "]"
         case .dictionary(let pairs):
-            pairs.isEmpty ? "[:]" : "[" + pairs.map { expression($0.key) + ": " + expression($0.value) }.joined(separator: ", ") + "]"
-        case .tuple(let elements): "(" + elements.map(expression).joined(separator: ", ") + ")"
-        case .try(let inner, let optional): (optional ? "try? " : "try ") + expression(inner)
-        case .await(let inner): "await " + expression(inner)
-        case .addressOf(let inner): "&" + expression(inner)
-        case .forceUnwrap(let inner): expression(inner) + "!"
-        case .subscript(let base, let index): expression(base) + "[" + expression(index) + "]"
-        case .binary(let left, let op, let right): expression(left) + spell(op) + expression(right)
-        case .closure(let closure): inlineClosure(closure)
+            if pairs.isEmpty {
+                out += "[:]"
+                return
+            }
+            out += "["
+            writeList(pairs, into: &out) { pair, out in
+                write(pair.key, into: &out)
+                out += ": "
+                write(pair.value, into: &out)
+            }
+            out += "]"
+        case .tuple(let elements):
+            out += "("
+            writeList(elements, into: &out) { write($0, into: &$1) }
+            out += ")"
+        case .try(let inner, let optional):
+            out += optional ? "try? " : "try "
+            write(inner, into: &out)
+        case .await(let inner):
+            out += "await "
+            write(inner, into: &out)
+        case .addressOf(let inner):
+            out += "&"
+            write(inner, into: &out)
+        case .forceUnwrap(let inner):
+            write(inner, into: &out)
+            out += "!"
+        case .subscript(let base, let index):
+            write(base, into: &out)
+            out += "["
+            write(index, into: &out)
+            out += "]"
+        case .binary(let left, let op, let right):
+            write(left, into: &out)
+            out += spell(op)
+            write(right, into: &out)
+        case .closure(let closure): writeInlineClosure(closure, into: &out)
         }
     }
 
-    private func arguments(_ arguments: [SwiftArgument]) -> String {
-        arguments.map { ($0.label.map { $0 + ": " } ?? "") + expression($0.value) }.joined(separator: ", ")
+    private func writeArguments(_ arguments: [SwiftArgument], into out: inout String) {
+        writeList(arguments, into: &out) { argument, out in
+            if let label = argument.label {
+                out += label
+                out += ": "
+            }
+            write(argument.value, into: &out)
+        }
     }
 
-    private func interpolated(_ parts: [SwiftInterpolation]) -> String {
-        "\"" + parts.map { part in
+    private func writeInterpolated(_ parts: [SwiftInterpolation], into out: inout String) {
+        out += "\""
+        for part in parts {
             switch part {
-            case .text(let text): escaped(text)
-            case .value(let value): "\\(" + expression(value) + ")"
+            case .text(let text): writeEscaped(text, into: &out)
+            case .value(let value):
+                out += "\\("
+                write(value, into: &out)
+                out += ")"
             }
-        }.joined() + "\""
+        }
+        out += "\""
     }
 
     private func spell(_ op: SwiftOperator) -> String {
@@ -101,9 +238,14 @@ extension SwiftRenderer {
         }
     }
 
-    private func inlineClosure(_ closure: SwiftClosure) -> String {
-        let parameters = closure.parameters.isEmpty ? "" : closure.parameters.joined(separator: ", ") + " in "
-        return "{ " + parameters + closure.body.map(inlineStatement).joined(separator: "; ") + " }"
+    private func writeInlineClosure(_ closure: SwiftClosure, into out: inout String) {
+        out += "{ "
+        if !closure.parameters.isEmpty {
+            writeList(closure.parameters, into: &out) { $1 += $0 }
+            out += " in "
+        }
+        writeList(closure.body, separator: "; ", into: &out) { writeInline($0, into: &$1) }
+        out += " }"
     }
 
     // MARK: Statements
@@ -115,101 +257,200 @@ extension SwiftRenderer {
     func statement(_ statement: SwiftStatement, into w: inout SwiftWriter) {
         switch statement {
         case .expression(let expr):
-            if let (head, closure) = multilineClosure(expr) {
-                w.line(head + (closure.parameters.isEmpty ? "" : " " + closure.parameters.joined(separator: ", ") + " in"))
+            if let closure = multilineClosure(expr) {
+                w.line { out in
+                    writeMultilineHead(expr, into: &out)
+                    if !closure.parameters.isEmpty {
+                        out += " "
+                        writeList(closure.parameters, into: &out) { $1 += $0 }
+                        out += " in"
+                    }
+                }
                 w.indent()
                 statements(closure.body, into: &w)
                 w.dedent()
                 w.line("}")
             } else {
-                w.line(expression(expr))
+                w.line { write(expr, into: &$0) }
             }
         case .switch(let subject, let cases):
-            w.open("switch " + expression(subject))
-            for item in cases { w.line(switchCase(item)) }
+            w.open { out in
+                out += "switch "
+                write(subject, into: &out)
+            }
+            for item in cases { w.line { writeSwitchCase(item, into: &$0) } }
             w.close()
         case .if(let conditional):
             ifStatement(conditional, into: &w)
         default:
-            w.line(inlineStatement(statement))
+            w.line { writeInline(statement, into: &$0) }
         }
     }
 
-    /// A call with a trailing closure of several statements, written over several lines: the text
-    /// before the closure's `{`, and the closure.
-    private func multilineClosure(_ expr: SwiftExpr) -> (String, SwiftClosure)? {
+    /// The closure of a call with a trailing closure of several statements, written over several
+    /// lines (`writeMultilineHead` writes the text before its `{`); nil for any other expression.
+    private func multilineClosure(_ expr: SwiftExpr) -> SwiftClosure? {
+        switch expr {
+        case .try(let inner, _), .await(let inner): multilineClosure(inner)
+        case .trailingClosure(_, _, let closure) where closure.body.count > 1: closure
+        default: nil
+        }
+    }
+
+    /// The text of a `multilineClosure` expression up to and including the closure's `{`.
+    private func writeMultilineHead(_ expr: SwiftExpr, into out: inout String) {
         switch expr {
         case .try(let inner, let optional):
-            return multilineClosure(inner).map { ((optional ? "try? " : "try ") + $0.0, $0.1) }
+            out += optional ? "try? " : "try "
+            writeMultilineHead(inner, into: &out)
         case .await(let inner):
-            return multilineClosure(inner).map { ("await " + $0.0, $0.1) }
-        case .trailingClosure(let function, let arguments, let closure) where closure.body.count > 1:
-            return (expression(function) + "(" + self.arguments(arguments) + ") {", closure)
+            out += "await "
+            writeMultilineHead(inner, into: &out)
+        case .trailingClosure(let function, let arguments, _):
+            write(function, into: &out)
+            out += "("
+            writeArguments(arguments, into: &out)
+            out += ") {"
         default:
-            return nil
+            break
         }
     }
 
     /// A statement on one line.
     func inlineStatement(_ statement: SwiftStatement) -> String {
+        var out = ""
+        writeInline(statement, into: &out)
+        return out
+    }
+
+    /// `inlineStatement(statement)` appended to `out`.
+    func writeInline(_ statement: SwiftStatement, into out: inout String) {
         switch statement {
-        case .expression(let expr): return expression(expr)
+        case .expression(let expr): write(expr, into: &out)
         case .binding(let constant, let name, let type, let value):
-            var text = (constant ? "let " : "var ") + binding(name)
-            if let type { text += ": " + spell(type) }
-            if let value { text += " = " + expression(value) }
-            return text
-        case .assign(let target, let value): return expression(target) + " = " + expression(value)
-        case .return(let value): return value.map { "return " + expression($0) } ?? "return"
-        case .throw(let error): return "throw " + expression(error)
-        case .break: return "break"
+            out += constant ? "let " : "var "
+            switch name {
+            case .single(let name): out += name
+            case .tuple(let names):
+                out += "("
+                writeList(names, into: &out) { $1 += $0 }
+                out += ")"
+            }
+            if let type {
+                out += ": "
+                write(type, into: &out)
+            }
+            if let value {
+                out += " = "
+                write(value, into: &out)
+            }
+        case .assign(let target, let value):
+            write(target, into: &out)
+            out += " = "
+            write(value, into: &out)
+        case .return(let value):
+            out += "return"
+            if let value {
+                out += " "
+                write(value, into: &out)
+            }
+        case .throw(let error):
+            out += "throw "
+            write(error, into: &out)
+        case .break: out += "break"
         case .doCatch(let body, let handler):
-            return "do { " + body.map(inlineStatement).joined(separator: "; ") + " } catch { " + handler.map(inlineStatement).joined(separator: "; ") + " }"
+            out += "do { "
+            writeList(body, separator: "; ", into: &out) { writeInline($0, into: &$1) }
+            out += " } catch { "
+            writeList(handler, separator: "; ", into: &out) { writeInline($0, into: &$1) }
+            out += " }"
         case .if(let conditional):
             let branch = conditional.branches[0]
-            return "if " + condition(branch.condition) + " { " + branch.body.map(inlineStatement).joined(separator: "; ") + " }"
+            out += "if "
+            writeCondition(branch.condition, into: &out)
+            out += " { "
+            writeList(branch.body, separator: "; ", into: &out) { writeInline($0, into: &$1) }
+            out += " }"
         case .switch(let subject, let cases):
-            return "switch " + expression(subject) + " { " + cases.map(switchCase).joined(separator: " ") + " }"
+            out += "switch "
+            write(subject, into: &out)
+            out += " { "
+            writeList(cases, separator: " ", into: &out) { writeSwitchCase($0, into: &$1) }
+            out += " }"
         }
     }
 
-    private func binding(_ name: SwiftBindingName) -> String {
-        switch name {
-        case .single(let name): name
-        case .tuple(let names): "(" + names.joined(separator: ", ") + ")"
+    private func writeSwitchCase(_ item: SwiftSwitchCase, into out: inout String) {
+        if item.patterns.isEmpty {
+            out += "default"
+        } else {
+            out += "case "
+            writeList(item.patterns, into: &out) { writePattern($0, into: &$1) }
         }
-    }
-
-    private func switchCase(_ item: SwiftSwitchCase) -> String {
-        let label = item.patterns.isEmpty ? "default" : "case " + item.patterns.map(pattern).joined(separator: ", ")
-        return label + ": " + item.body.map(inlineStatement).joined(separator: "; ")
+        out += ": "
+        writeList(item.body, separator: "; ", into: &out) { writeInline($0, into: &$1) }
     }
 
     func pattern(_ pattern: SwiftPattern) -> String {
+        var out = ""
+        writePattern(pattern, into: &out)
+        return out
+    }
+
+    /// `pattern(pattern)` appended to `out`.
+    func writePattern(_ pattern: SwiftPattern, into out: inout String) {
         switch pattern {
-        case .value(let value): expression(value)
+        case .value(let value): write(value, into: &out)
         case .enumCase(let name, let bindings):
-            "." + name + (bindings.map { "(" + $0.map { $0.map { "let " + $0 } ?? "_" }.joined(separator: ", ") + ")" } ?? "")
-        case .some(let inner): ".some(" + self.pattern(inner) + ")"
-        case .none: ".none"
+            out += "."
+            out += name
+            if let bindings {
+                out += "("
+                writeList(bindings, into: &out) { binding, out in
+                    if let binding {
+                        out += "let "
+                        out += binding
+                    } else {
+                        out += "_"
+                    }
+                }
+                out += ")"
+            }
+        case .some(let inner):
+            out += ".some("
+            writePattern(inner, into: &out)
+            out += ")"
+        case .none: out += ".none"
         }
     }
 
-    private func condition(_ condition: SwiftIf.Condition) -> String {
+    private func writeCondition(_ condition: SwiftIf.Condition, into out: inout String) {
         switch condition {
-        case .expression(let expr): expression(expr)
-        case .matches(let pattern, let value): "case " + self.pattern(pattern) + " = " + expression(value)
-        case .unwraps(let name, let value): "let " + name + " = " + expression(value)
+        case .expression(let expr): write(expr, into: &out)
+        case .matches(let pattern, let value):
+            out += "case "
+            writePattern(pattern, into: &out)
+            out += " = "
+            write(value, into: &out)
+        case .unwraps(let name, let value):
+            out += "let "
+            out += name
+            out += " = "
+            write(value, into: &out)
         }
     }
 
     private func ifStatement(_ conditional: SwiftIf, into w: inout SwiftWriter) {
         if conditional.inline {
-            w.line(inlineStatement(.if(conditional)))
+            w.line { writeInline(.if(conditional), into: &$0) }
             return
         }
         for (index, branch) in conditional.branches.enumerated() {
-            w.line((index == 0 ? "if " : "} else if ") + condition(branch.condition) + " {")
+            w.line { out in
+                out += index == 0 ? "if " : "} else if "
+                writeCondition(branch.condition, into: &out)
+                out += " {"
+            }
             w.indent()
             statements(branch.body, into: &w)
             w.dedent()

@@ -16,6 +16,22 @@ struct SwiftWriter {
     /// The indentation of the first levels, made once instead of for every line.
     private static let indents = (0..<16).map { String(repeating: "    ", count: $0) }
 
+    /// A line whose text `write` appends (it must append something; an empty line is `line()`).
+    mutating func line(_ write: (inout String) -> Void) {
+        text += depth < Self.indents.count ? Self.indents[depth] : String(repeating: "    ", count: depth)
+        write(&text)
+        text += "\n"
+    }
+
+    /// `open(header)` for a header that `write` appends.
+    mutating func open(_ write: (inout String) -> Void) {
+        line { out in
+            write(&out)
+            out += " {"
+        }
+        depth += 1
+    }
+
     mutating func doc(_ lines: [String]) {
         // `*/` would end a block comment around the declaration; most lines have none, so they are
         // checked byte by byte before Foundation is asked to replace it.
