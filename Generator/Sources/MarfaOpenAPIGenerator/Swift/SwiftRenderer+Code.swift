@@ -6,19 +6,19 @@ extension SwiftRenderer {
     // made as strings joined at each level: the nested pieces of a line are copied once.
 
     func spell(_ name: TypeName) -> String {
-        var out = ""
+        var out = SourceText()
         write(name, into: &out)
-        return out
+        return out.string
     }
 
     func spell(_ type: SwiftType) -> String {
-        var out = ""
+        var out = SourceText()
         write(type, into: &out)
-        return out
+        return out.string
     }
 
     /// `name`'s dotted path appended to `out`.
-    func write(_ name: TypeName, into out: inout String) {
+    func write(_ name: TypeName, into out: inout SourceText) {
         for (index, part) in name.path.enumerated() {
             if index > 0 { out += "." }
             out += part
@@ -26,7 +26,7 @@ extension SwiftRenderer {
     }
 
     /// The spelling of `type` appended to `out`.
-    func write(_ type: SwiftType, into out: inout String) {
+    func write(_ type: SwiftType, into out: inout SourceText) {
         switch type {
         case .named(let name): write(name, into: &out)
         case .optional(let wrapped):
@@ -58,7 +58,7 @@ extension SwiftRenderer {
     }
 
     /// Each of `items` written by `write`, separated by `separator`.
-    func writeList<Item>(_ items: [Item], separator: String = ", ", into out: inout String, _ write: (Item, inout String) -> Void) {
+    func writeList<Item>(_ items: [Item], separator: String = ", ", into out: inout SourceText, _ write: (Item, inout SourceText) -> Void) {
         for (index, item) in items.enumerated() {
             if index > 0 { out += separator }
             write(item, &out)
@@ -68,13 +68,13 @@ extension SwiftRenderer {
     // MARK: Literals
 
     func literal(_ literal: SwiftLiteral) -> String {
-        var out = ""
+        var out = SourceText()
         write(literal, into: &out)
-        return out
+        return out.string
     }
 
     /// The literal's spelling appended to `out`.
-    func write(_ literal: SwiftLiteral, into out: inout String) {
+    func write(_ literal: SwiftLiteral, into out: inout SourceText) {
         switch literal {
         case .string(let text):
             out += "\""
@@ -89,13 +89,13 @@ extension SwiftRenderer {
 
     /// `text` as it is written between the quotes of a string literal.
     func escaped(_ text: String) -> String {
-        var out = ""
+        var out = SourceText()
         writeEscaped(text, into: &out)
-        return out
+        return out.string
     }
 
     /// `escaped(text)` appended to `out`; text with nothing to escape is appended whole.
-    func writeEscaped(_ text: String, into out: inout String) {
+    func writeEscaped(_ text: String, into out: inout SourceText) {
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             out += text
             return
@@ -112,7 +112,7 @@ extension SwiftRenderer {
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out.append(scalar)
                 }
             }
         }
@@ -121,13 +121,13 @@ extension SwiftRenderer {
     // MARK: Expressions
 
     func expression(_ expr: SwiftExpr) -> String {
-        var out = ""
+        var out = SourceText()
         write(expr, into: &out)
-        return out
+        return out.string
     }
 
     /// The expression's text appended to `out`.
-    func write(_ expr: SwiftExpr, into out: inout String) {
+    func write(_ expr: SwiftExpr, into out: inout SourceText) {
         switch expr {
         case .name(let name): out += name
         case .type(let type): write(type, into: &out)
@@ -204,7 +204,7 @@ extension SwiftRenderer {
         }
     }
 
-    private func writeArguments(_ arguments: [SwiftArgument], into out: inout String) {
+    private func writeArguments(_ arguments: [SwiftArgument], into out: inout SourceText) {
         writeList(arguments, into: &out) { argument, out in
             if let label = argument.label {
                 out += label
@@ -214,7 +214,7 @@ extension SwiftRenderer {
         }
     }
 
-    private func writeInterpolated(_ parts: [SwiftInterpolation], into out: inout String) {
+    private func writeInterpolated(_ parts: [SwiftInterpolation], into out: inout SourceText) {
         out += "\""
         for part in parts {
             switch part {
@@ -238,7 +238,7 @@ extension SwiftRenderer {
         }
     }
 
-    private func writeInlineClosure(_ closure: SwiftClosure, into out: inout String) {
+    private func writeInlineClosure(_ closure: SwiftClosure, into out: inout SourceText) {
         out += "{ "
         if !closure.parameters.isEmpty {
             writeList(closure.parameters, into: &out) { $1 += $0 }
@@ -298,7 +298,7 @@ extension SwiftRenderer {
     }
 
     /// The text of a `multilineClosure` expression up to and including the closure's `{`.
-    private func writeMultilineHead(_ expr: SwiftExpr, into out: inout String) {
+    private func writeMultilineHead(_ expr: SwiftExpr, into out: inout SourceText) {
         switch expr {
         case .try(let inner, let optional):
             out += optional ? "try? " : "try "
@@ -318,13 +318,13 @@ extension SwiftRenderer {
 
     /// A statement on one line.
     func inlineStatement(_ statement: SwiftStatement) -> String {
-        var out = ""
+        var out = SourceText()
         writeInline(statement, into: &out)
-        return out
+        return out.string
     }
 
     /// `inlineStatement(statement)` appended to `out`.
-    func writeInline(_ statement: SwiftStatement, into out: inout String) {
+    func writeInline(_ statement: SwiftStatement, into out: inout SourceText) {
         switch statement {
         case .expression(let expr): write(expr, into: &out)
         case .binding(let constant, let name, let type, let value):
@@ -380,7 +380,7 @@ extension SwiftRenderer {
         }
     }
 
-    private func writeSwitchCase(_ item: SwiftSwitchCase, into out: inout String) {
+    private func writeSwitchCase(_ item: SwiftSwitchCase, into out: inout SourceText) {
         if item.patterns.isEmpty {
             out += "default"
         } else {
@@ -392,13 +392,13 @@ extension SwiftRenderer {
     }
 
     func pattern(_ pattern: SwiftPattern) -> String {
-        var out = ""
+        var out = SourceText()
         writePattern(pattern, into: &out)
-        return out
+        return out.string
     }
 
     /// `pattern(pattern)` appended to `out`.
-    func writePattern(_ pattern: SwiftPattern, into out: inout String) {
+    func writePattern(_ pattern: SwiftPattern, into out: inout SourceText) {
         switch pattern {
         case .value(let value): write(value, into: &out)
         case .enumCase(let name, let bindings):
@@ -424,7 +424,7 @@ extension SwiftRenderer {
         }
     }
 
-    private func writeCondition(_ condition: SwiftIf.Condition, into out: inout String) {
+    private func writeCondition(_ condition: SwiftIf.Condition, into out: inout SourceText) {
         switch condition {
         case .expression(let expr): write(expr, into: &out)
         case .matches(let pattern, let value):

@@ -1,30 +1,32 @@
 /// The renderer's output: lines of text, indented four spaces a level.
 struct SwiftWriter {
-    private(set) var text = ""
+    private var out = SourceText()
+    /// The lines written so far.
+    var text: String { out.string }
     private var depth = 0
 
     mutating func line(_ content: String = "") {
         if content.isEmpty {
-            text += "\n"
+            out += "\n"
             return
         }
-        text += depth < Self.indents.count ? Self.indents[depth] : String(repeating: "    ", count: depth)
-        text += content
-        text += "\n"
+        out += depth < Self.indents.count ? Self.indents[depth] : String(repeating: "    ", count: depth)
+        out += content
+        out += "\n"
     }
 
     /// The indentation of the first levels, made once instead of for every line.
     private static let indents = (0..<16).map { String(repeating: "    ", count: $0) }
 
     /// A line whose text `write` appends (it must append something; an empty line is `line()`).
-    mutating func line(_ write: (inout String) -> Void) {
-        text += depth < Self.indents.count ? Self.indents[depth] : String(repeating: "    ", count: depth)
-        write(&text)
-        text += "\n"
+    mutating func line(_ write: (inout SourceText) -> Void) {
+        out += depth < Self.indents.count ? Self.indents[depth] : String(repeating: "    ", count: depth)
+        write(&out)
+        out += "\n"
     }
 
     /// `open(header)` for a header that `write` appends.
-    mutating func open(_ write: (inout String) -> Void) {
+    mutating func open(_ write: (inout SourceText) -> Void) {
         line { out in
             write(&out)
             out += " {"
