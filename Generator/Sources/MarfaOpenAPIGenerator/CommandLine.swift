@@ -30,10 +30,15 @@ public enum GeneratorCommand {
         Diagnostics go to standard error as file:line:column: severity: message.
         """
 
-    /// Runs the command with `arguments` (without the program name); answers the exit status.
-    public static func run(_ arguments: [String], standardError: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }, standardOutput: (String) -> Void = { print($0) }) -> Int32 {
+    /// Runs the command with `arguments` (without the program name); answers the exit status. With
+    /// `exitsAfter` (the `marfa-openapi` tool, which exits with that status), what generation built
+    /// is not freed: the process's end releases it at once.
+    public static func run(
+        _ arguments: [String], standardError: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+        standardOutput: (String) -> Void = { print($0) }, exitsAfter: Bool = false
+    ) -> Int32 {
         do {
-            return try execute(arguments, standardError: standardError, standardOutput: standardOutput)
+            return try execute(arguments, standardError: standardError, standardOutput: standardOutput, exitsAfter: exitsAfter)
         } catch let error as GeneratorError {
             for diagnostic in error.diagnostics { standardError(diagnostic.description) }
             return 1
@@ -43,7 +48,7 @@ public enum GeneratorCommand {
         }
     }
 
-    private static func execute(_ arguments: [String], standardError: (String) -> Void, standardOutput: (String) -> Void) throws -> Int32 {
+    private static func execute(_ arguments: [String], standardError: (String) -> Void, standardOutput: (String) -> Void, exitsAfter: Bool) throws -> Int32 {
         var rest = arguments[...]
         if rest.isEmpty || rest.contains("-h") || rest.contains("--help") {
             standardOutput(usage)
@@ -72,7 +77,7 @@ public enum GeneratorCommand {
             standardError("error: no document: pass SPEC or name one with 'spec' in the configuration")
             return 64
         }
-        let (files, diagnostics) = try generate(groups)
+        let (files, diagnostics) = try generate(groups, exitsAfter: exitsAfter)
         for diagnostic in diagnostics { standardError(diagnostic.description) }
         try write(files, to: output)
         return 0
@@ -103,12 +108,14 @@ public enum GeneratorCommand {
     }
 
     /// Each document generated under its configurations (each in its namespace), merged into one set of files.
-    private static func generate(_ groups: [(path: String, configs: [GeneratorConfig])]) throws -> ([Generator.File], [Diagnostic]) {
+    /// With `exitsAfter`, the documents and what was built from them are kept to the process's end (`ProcessExit`).
+    private static func generate(_ groups: [(path: String, configs: [GeneratorConfig])], exitsAfter: Bool) throws -> ([Generator.File], [Diagnostic]) {
         var chunks: [[Generator.File]] = []
         var diagnostics: [Diagnostic] = []
         for (path, group) in groups {
             let documents = try Generator.loadDocuments(specPath: path, allowedFolders: group.flatMap(\.allowedFolders))
-            let result = try Generator.generate(documents: documents, configs: group)
+            let result = try Generator.generate(documents: documents, configs: group, keepingUntilExit: exitsAfter)
+            if exitsAfter { ProcessExit.keep(documents) }
             chunks.append(result.files)
             diagnostics += result.diagnostics
         }

@@ -15,10 +15,15 @@ extension Generator {
         var callbackPlans: [OperationPlan] = []
     }
 
-    static func generateChunks(documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog) throws -> [String] {
+    /// The rendered chunks; with `keepingUntilExit`, the declarations and typed Swift they were made
+    /// from are left to the end of the process (`ProcessExit`) rather than freed.
+    static func generateChunks(documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog, keepingUntilExit: Bool = false) throws -> [String] {
         let declarations = try declare(documents: documents, config: config, log: log)
         let renderer = SwiftRenderer(access: config.access)
-        return chunks(declarations, config: config, log: log).map(renderer.render)
+        let pieces = chunks(declarations, config: config, log: log)
+        let texts = pieces.map(renderer.render)
+        if keepingUntilExit { ProcessExit.keep((declarations, pieces)) }
+        return texts
     }
 
     /// Reads the document and declares its schemas, the operations the filter keeps, and the

@@ -34,13 +34,19 @@ public enum Generator {
 
     /// Generates Swift for several documents into one set of files (each in its own `namespace`).
     public static func generate(documents: DocumentSet, configs: [GeneratorConfig]) throws -> Output {
+        try generate(documents: documents, configs: configs, keepingUntilExit: false)
+    }
+
+    /// `generate(documents:configs:)`; with `keepingUntilExit` (a process that exits right after),
+    /// what each configuration's pass built is kept to the end of the process instead of freed.
+    static func generate(documents: DocumentSet, configs: [GeneratorConfig], keepingUntilExit: Bool) throws -> Output {
         let log = DiagnosticLog()
         log.warnings(of: documents)
         var chunks: [String] = []
         var shards = ShardSetting.standard
         for config in configs {
             shards = config.shards
-            chunks += try generateChunks(documents: documents, config: config, log: log)
+            chunks += try generateChunks(documents: documents, config: config, log: log, keepingUntilExit: keepingUntilExit)
         }
         // Files that `$ref`s reached while reading have their warnings too.
         log.warnings(of: documents)

@@ -1,4 +1,4 @@
 import Foundation
 import MarfaOpenAPIGenerator
 
-exit(GeneratorCommand.run(Array(CommandLine.arguments.dropFirst())))
+exit(GeneratorCommand.run(Array(CommandLine.arguments.dropFirst()), exitsAfter: true))
