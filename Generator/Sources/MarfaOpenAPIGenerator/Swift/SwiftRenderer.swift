@@ -59,11 +59,32 @@ struct SwiftRenderer {
 
     private func render(_ property: SwiftProperty, into w: inout SwiftWriter) {
         w.doc(property.doc)
-        let head = lineAttributes(property.attributes, &w) + keyword(property.access) + (property.isStatic ? "static " : "")
-            + (property.isConstant ? "let " : "var ") + identifier(property.name) + ": " + spell(property.type)
+        let inline = lineAttributes(property.attributes, &w)
+        let writeHead = { (out: inout SourceText) in
+            out += inline
+            out += keyword(property.access)
+            if property.isStatic { out += "static " }
+            out += property.isConstant ? "let " : "var "
+            out += identifier(property.name)
+            out += ": "
+            write(property.type, into: &out)
+        }
+        if case .stored(let value) = property.body {
+            w.line { out in
+                writeHead(&out)
+                if let value {
+                    out += " = "
+                    write(value, into: &out)
+                }
+            }
+            return
+        }
+        var headText = SourceText()
+        writeHead(&headText)
+        let head = headText.string
         switch property.body {
-        case .stored(let value):
-            w.line(head + (value.map { " = " + expression($0) } ?? ""))
+        case .stored:
+            break
         case .computed(let statements):
             w.open(head)
             self.statements(statements, into: &w)
@@ -107,34 +128,51 @@ struct SwiftRenderer {
 
     private func render(_ function: SwiftFunction, into w: inout SwiftWriter) {
         w.doc(function.doc)
-        var head = lineAttributes(function.attributes, &w) + keyword(function.access) + (function.isStatic ? "static " : "")
-        switch function.kind {
-        case .function(let name): head += "func " + identifier(name)
-        case .initializer: head += "init"
+        let inline = lineAttributes(function.attributes, &w)
+        let writeHead = { (out: inout SourceText) in
+            out += inline
+            out += keyword(function.access)
+            if function.isStatic { out += "static " }
+            switch function.kind {
+            case .function(let name):
+                out += "func "
+                out += identifier(name)
+            case .initializer: out += "init"
+            }
+            out += "("
+            writeList(function.parameters, into: &out) { write($0, into: &$1) }
+            out += ")"
+            if function.isAsync { out += " async" }
+            if function.isThrowing { out += " throws" }
+            if let returnType = function.returnType {
+                out += " -> "
+                write(returnType, into: &out)
+            }
         }
-        head += "(" + function.parameters.map(parameter).joined(separator: ", ") + ")"
-        if function.isAsync { head += " async" }
-        if function.isThrowing { head += " throws" }
-        if let returnType = function.returnType { head += " -> " + spell(returnType) }
         guard let body = function.body else {
-            w.line(head)
+            w.line(writeHead)
             return
         }
-        w.open(head)
+        w.open(writeHead)
         statements(body, into: &w)
         w.close()
     }
 
-    private func parameter(_ parameter: SwiftParameter) -> String {
-        var text: String
+    private func write(_ parameter: SwiftParameter, into out: inout SourceText) {
         switch parameter.label {
-        case .name: text = ""
-        case .none: text = "_ "
-        case .custom(let label): text = label + " "
+        case .name: break
+        case .none: out += "_ "
+        case .custom(let label):
+            out += label
+            out += " "
         }
-        text += identifier(parameter.name) + ": " + spell(parameter.type)
-        if let value = parameter.defaultValue { text += " = " + expression(value) }
-        return text
+        out += identifier(parameter.name)
+        out += ": "
+        write(parameter.type, into: &out)
+        if let value = parameter.defaultValue {
+            out += " = "
+            write(value, into: &out)
+        }
     }
 
     private func render(_ enumCase: SwiftEnumCase, into w: inout SwiftWriter) {

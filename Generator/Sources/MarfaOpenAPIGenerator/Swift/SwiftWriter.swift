@@ -43,7 +43,10 @@ struct SwiftWriter {
             } else if Self.containsCommentEnd(line) {
                 self.line("/// " + line.replacingOccurrences(of: "*/", with: "* /"))
             } else {
-                self.line("/// " + line)
+                self.line { out in
+                    out += "/// "
+                    out += line
+                }
             }
         }
     }
