@@ -27,6 +27,9 @@ public final class DocumentSet: Sendable {
         /// Refs resolved so far, by referring file and ref text: a document never changes once
         /// stored, so the same ref from the same file always lands on the same node.
         var resolved: [ResolvedKey: (node: Node, file: String, pointer: String)] = [:]
+        /// Large mappings that refs point into (`/components/schemas`), by file and pointer, each
+        /// indexed once by key (the first entry of a key wins, as a walk finds it).
+        var mappingIndexes: [ResolvedKey: [String: Node]] = [:]
     }
 
     /// A ref as written, and the file it is written in (the base of a relative ref).
@@ -170,12 +173,32 @@ public final class DocumentSet: Sendable {
         guard target.pointer.isEmpty || target.pointer.hasPrefix("/"), let tokens = JSONPointer.tokens(of: target.pointer) else {
             throw LoadError("$ref \(quoted(ref, limit: 400)) has a fragment that is not a JSON pointer (it must be empty or start with '/')", at: from, kind: .unresolvable)
         }
+        if let node = indexedStep(document, file: target.file, pointer: target.pointer, tokens: tokens) {
+            return (node, target.file, target.pointer)
+        }
         switch document.root.walk(tokens) {
         case .success(let node):
             return (node, target.file, target.pointer)
         case .failure(let miss):
             throw LoadError("$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from, kind: .unresolvable)
         }
+    }
+
+    /// The node at `pointer` when its parent is a mapping of at least 16 keys, found through that
+    /// mapping's index (made the first time), so refs into a large mapping do not each scan it;
+    /// nil when the parent is smaller or anything else, or the key is missing (a walk says why).
+    private func indexedStep(_ document: LoadedDocument, file: String, pointer: String, tokens: [String]) -> Node? {
+        guard let last = tokens.last, let slash = pointer.lastIndex(of: "/") else { return nil }
+        let parentKey = ResolvedKey(file: file, ref: String(pointer[..<slash]))
+        if let index = state.withLock({ $0.mappingIndexes[parentKey] }) { return index[last] }
+        guard case .success(let parent) = document.root.walk(Array(tokens.dropLast())),
+            let entries = parent.entries, entries.count >= 16
+        else { return nil }
+        var index: [String: Node] = [:]
+        index.reserveCapacity(entries.count)
+        for entry in entries where index[entry.key] == nil { index[entry.key] = entry.value }
+        state.withLock { $0.mappingIndexes[parentKey] = index }
+        return index[last]
     }
 
     /// Why a file is refused: the folders that may be read.

@@ -53,12 +53,15 @@ struct SwiftWriter {
 
     /// Whether `line` holds the bytes of `*/`.
     private static func containsCommentEnd(_ line: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in line.utf8 {
-            if previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/") { return true }
-            previous = byte
+        var line = line
+        return line.withUTF8 { bytes in
+            var index = 1
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "/") && bytes[index - 1] == UInt8(ascii: "*") { return true }
+                index += 1
+            }
+            return false
         }
-        return false
     }
 
     mutating func open(_ header: String) {
