@@ -30,9 +30,9 @@ extension LocalAPI {
         }
         let includesEdges: Bool
         switch input.query.edges {
-        case nil, .some(.all): includesEdges = true
-        case .some(.none): includesEdges = false
-        case .some(.unknown(let value)): throw LocalError.validation("edges is all or none, not '\(value)'.")
+        case .all: includesEdges = true
+        case .none: includesEdges = false
+        case .unknown(let value): throw LocalError.validation("edges is all or none, not '\(value)'.")
         }
         let sentView = input.headers.xMarfaReadView
         if isCopy {

@@ -18,7 +18,7 @@ extension LocalAPI {
         let query = input.query
         guard query.q.contains(where: { !$0.isWhitespace }) else { throw LocalError.validation("q needs at least one word.") }
         guard query.filter == nil else { throw LocalError.validation("The local instance does not take filter expressions.") }
-        let limit = query.limit ?? 20
+        let limit = query.limit
         let offset = query.offset ?? 0
         guard (1...100).contains(limit), (0...10_000).contains(offset) else {
             throw LocalError.validation("limit is 1 to 100 and offset 0 to 10000.")

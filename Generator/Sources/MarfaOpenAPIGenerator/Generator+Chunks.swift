@@ -62,9 +62,13 @@ extension Generator {
         types.buildPending()
         let namespaces = [schemas, responses, parameters, headers, operations] + (webhooks.children.isEmpty ? [] : [webhooks])
         types.writeDefaults(in: namespaces)
+        let parameterDefaults = builder.writeParameterDefaults(with: types.defaultWriter(in: namespaces))
         Recursion.breakCycles(in: namespaces)
-        var declarations = Declarations(document: document, plans: plans, namespaces: namespaces, responses: builder.declaredResponses)
-        (declarations.webhookPlans, declarations.callbackPlans) = received
+        var declarations = Declarations(
+            document: document, plans: plans.map { $0.withParameterDefaults(parameterDefaults) }, namespaces: namespaces,
+            responses: builder.declaredResponses)
+        declarations.webhookPlans = received.webhooks.map { $0.withParameterDefaults(parameterDefaults) }
+        declarations.callbackPlans = received.callbacks.map { $0.withParameterDefaults(parameterDefaults) }
         return declarations
     }
 

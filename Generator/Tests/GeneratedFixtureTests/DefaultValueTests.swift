@@ -71,6 +71,24 @@ import Testing
         #expect(try roundTrip(layout) == layout)
     }
 
+    @Test func aPropertyWithoutItsOwnDefaultTakesTheOneOfTheSchemaItNames() throws {
+        let account = try decode(Schemas.Account.self, #"{"requiredStatus":"paused"}"#)
+        #expect(account.status == .active)
+        #expect(account.statusByAllOf == .active)
+        #expect(account.statusByAlias == .active)
+        // The property's own default wins over the referenced schema's.
+        #expect(account.ownStatus == .paused)
+        #expect(account.window == Schemas.Window(width: 640))
+        #expect(account == Schemas.Account(requiredStatus: .paused))
+        // A required property takes no default: leaving it out is still an error.
+        #expect(throws: (any Error).self) { try decode(Schemas.Account.self, "{}") }
+        let given = try decode(Schemas.Account.self, #"{"status":"paused","statusByAlias":"paused","requiredStatus":"active","window":{}}"#)
+        #expect(given.status == .paused)
+        #expect(given.statusByAlias == .paused)
+        #expect(given.window == Schemas.Window(width: nil))
+        #expect(try roundTrip(given) == given)
+    }
+
     @Test func aDefaultInsideANestedObjectAppliesThere() throws {
         let size = try decode(Schemas.Size.self, #"{"width":1}"#)
         #expect(size.height == 10)

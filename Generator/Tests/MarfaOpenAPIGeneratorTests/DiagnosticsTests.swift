@@ -129,6 +129,19 @@ import Testing
                        ":9:50: warning: This default cannot be used: a CalendarDate cannot be written as a Swift literal; the property stays optional.",
                        keeps: "MarfaOpenAPIRuntime.CalendarDate"),
         RefusedCase(
+            name: "a referenced schema's default that does not fit",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    S: {type: string, enum: [a, b], default: c}\n"
+                + "    A:\n      type: object\n      properties:\n        p: {$ref: '#/components/schemas/S'}\n",
+            expected: ":6:46: warning: This default cannot be used: expected one of the enum's values; the property stays optional.",
+            declaration: "        public var p: Components.Schemas.S?"),
+        RefusedCase(
+            name: "a referenced default that makes itself again",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      default: {}\n"
+                + "      properties:\n        p: {$ref: '#/components/schemas/A'}\n",
+            expected: ":8:16: warning: This default cannot be used: making it would make it again without end (its type's own defaults"
+                + " lead back to it); the property stays optional.",
+            declaration: "        public var p: Components.Schemas.A? {"),
+        RefusedCase(
             name: "a discriminated inline branch that names no value",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      oneOf:\n"
                 + "        - {type: object, properties: {kind: {type: string}}}\n        - {type: object, properties: {kind: {const: b}}}\n"

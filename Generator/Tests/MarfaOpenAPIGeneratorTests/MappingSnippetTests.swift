@@ -94,6 +94,7 @@ import Testing
             components:
               schemas:
                 Size: {type: object, required: [width], properties: {width: {type: integer}}}
+                Status: {type: string, enum: [active, paused], default: active}
                 Settings:
                   type: object
                   properties:
@@ -101,19 +102,47 @@ import Testing
                     theme: {type: string, enum: [light, dark], default: dark}
                     size: {$ref: "#/components/schemas/Size", default: {width: 3}}
                     idOrName: {oneOf: [{type: integer}, {type: string}], default: main}
+                    status: {$ref: "#/components/schemas/Status"}
             """#)
         expectBlock(#"""
                 internal var pageSize: Swift.Int
                 internal var theme: Components.Schemas.Settings.ThemePayload
                 internal var size: Components.Schemas.Size
                 internal var idOrName: Components.Schemas.Settings.IdOrNamePayload
-                internal init(pageSize: Swift.Int = 20, theme: Components.Schemas.Settings.ThemePayload = .dark, size: Components.Schemas.Size = .init(width: 3), idOrName: Components.Schemas.Settings.IdOrNamePayload = .string("main")) {
+                internal var status: Components.Schemas.Status
+                internal init(pageSize: Swift.Int = 20, theme: Components.Schemas.Settings.ThemePayload = .dark, size: Components.Schemas.Size = .init(width: 3), idOrName: Components.Schemas.Settings.IdOrNamePayload = .string("main"), status: Components.Schemas.Status = .active) {
             """#.indented, in: text)
         expectBlock(#"""
                     self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: "pageSize") ?? 20
                     self.theme = try container.decodeIfPresent(Components.Schemas.Settings.ThemePayload.self, forKey: "theme") ?? .dark
                     self.size = try container.decodeIfPresent(Components.Schemas.Size.self, forKey: "size") ?? .init(width: 3)
                     self.idOrName = try container.decodeIfPresent(Components.Schemas.Settings.IdOrNamePayload.self, forKey: "idOrName") ?? .string("main")
+                    self.status = try container.decodeIfPresent(Components.Schemas.Status.self, forKey: "status") ?? .active
+            """#.indented, in: text)
+    }
+
+    @Test func aParameterDefaultIsTheInputsDefault() throws {
+        let text = try snippet(#"""
+            paths:
+              /items:
+                get:
+                  operationId: listItems
+                  parameters:
+                    - {name: limit, in: query, schema: {type: integer, default: 20}}
+                    - {name: X-Page-Size, in: header, schema: {type: integer, default: 50}}
+                  responses:
+                    "204": {description: Done.}
+            """#)
+        expectBlock(#"""
+                        internal init(limit: Swift.Int = 20) {
+            """#.indented, in: text)
+        expectBlock(#"""
+                try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+                try c.header(&request, "X-Page-Size", input.headers.xPageSize, explode: false)
+            """#.indented, in: text)
+        expectBlock(#"""
+                    let query = Operations.ListItems.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 20)
+                    let headers = Operations.ListItems.Input.Headers(xPageSize: try s.header(request, "X-Page-Size", as: Swift.Int.self, explode: false, shape: .primitive) ?? 50)
             """#.indented, in: text)
     }
 
@@ -559,7 +588,7 @@ import Testing
         let section = try #require(readme.components(separatedBy: "What it maps").dropFirst().first)
         let table = try #require(section.components(separatedBy: "\n\n").dropFirst().first)
         let rows = table.split(separator: "\n").dropFirst(2)
-        #expect(rows.count == 20, "the mapping table has \(rows.count) rows, this suite a test for each of 20; add one for a new row")
+        #expect(rows.count == 21, "the mapping table has \(rows.count) rows, this suite a test for each of 21; add one for a new row")
     }
 }
 

@@ -74,6 +74,12 @@ struct ServerEmitter {
 
     /// How a parameter is read from the request.
     private func read(_ p: OperationPlan.Parameter, plan: OperationPlan) -> SwiftExpr {
+        let value = readValue(p, plan: plan)
+        // An optional parameter left out takes its default.
+        return p.defaultValue.map { .binary(value, .nilCoalescing, $0) } ?? value
+    }
+
+    private func readValue(_ p: OperationPlan.Parameter, plan: OperationPlan) -> SwiftExpr {
         let name = SwiftArgument(.string(p.name))
         let type = SwiftArgument("as", .metatype(p.type))
         let style = SwiftArgument("style", .implicitMember(p.style))

@@ -14,6 +14,9 @@ final class DefaultValueWriter {
     /// Every declaration by its qualified name, to follow the types a value is written as.
     let declarations: [TypeName: Decl]
     private(set) var refusal: Refusal?
+    /// The optional members the last value's structs leave out, by their struct's name and index: their
+    /// own defaults, if any, are evaluated whenever the value is made.
+    private(set) var omitted: [(type: TypeName, property: Int)] = []
     /// Work left before a value is given up as too large (unions try each branch).
     private var budget = 0
 
@@ -24,6 +27,7 @@ final class DefaultValueWriter {
     /// `value` as an expression of `type`, or nil with `refusal` set.
     func expression(_ value: Node, as type: SwiftType) -> SwiftExpr? {
         refusal = nil
+        omitted = []
         budget = 10_000
         return write(value, as: type, depth: 0)
     }
@@ -86,7 +90,7 @@ final class DefaultValueWriter {
         switch decl.kind {
         case .alias(let target): return write(value, as: target, depth: depth + 1)
         case .rawEnum(let raw): return enumCase(value, raw)
-        case .structure(let structure): return self.structure(value, structure, depth: depth)
+        case .structure(let structure): return self.structure(value, structure, of: name, depth: depth)
         case .choice(let choice):
             return choice.isAnyOf ? anyOf(value, choice, depth: depth) : oneOf(value, choice, of: name, depth: depth)
         case .namespace, .declared: return refuse("its type is not a value type", at: value)
@@ -151,7 +155,7 @@ final class DefaultValueWriter {
     /// `.init(...)` with the object's members; a required member must be there, an unknown one is
     /// kept in `additionalProperties` (refused when the schema closes the object, else dropped as
     /// decoding drops it).
-    private func structure(_ value: Node, _ s: Decl.Structure, depth: Int) -> SwiftExpr? {
+    private func structure(_ value: Node, _ s: Decl.Structure, of name: TypeName, depth: Int) -> SwiftExpr? {
         if s.composed {
             var arguments: [SwiftArgument] = []
             for p in s.properties {
@@ -162,11 +166,13 @@ final class DefaultValueWriter {
         }
         guard let entries = value.entries else { return misfit("an object", value) }
         var arguments: [SwiftArgument] = []
-        for p in s.properties {
+        for (index, p) in s.properties.enumerated() {
             guard let entry = entries.first(where: { $0.key == p.jsonName }) else {
                 switch p.presence {
                 case .required, .requiredNullable: return refuse("the required member '\(p.jsonName)' is missing", at: value)
-                case .optional, .nullableOptional, .defaulted: continue
+                case .optional, .nullableOptional, .defaulted:
+                    omitted.append((name, index))
+                    continue
                 }
             }
             let type: SwiftType
@@ -204,9 +210,11 @@ final class DefaultValueWriter {
             return write(value, as: match.type, depth: depth + 1).map { .call(.implicitMember(match.name), [SwiftArgument($0)]) }
         }
         for c in choice.cases where c.type.unwrapped.typeName != name {
+            let kept = omitted.count
             if let expr = write(value, as: c.type, depth: depth + 1) {
                 return .call(.implicitMember(c.name), [SwiftArgument(expr)])
             }
+            omitted.removeSubrange(kept...)
         }
         return refuse("it fits none of the union's branches", at: value)
     }
@@ -215,8 +223,11 @@ final class DefaultValueWriter {
     private func anyOf(_ value: Node, _ choice: Decl.Choice, depth: Int) -> SwiftExpr? {
         var arguments: [SwiftArgument] = []
         for (index, c) in choice.cases.enumerated() {
+            let kept = omitted.count
             if let expr = write(value, as: c.type.unwrapped, depth: depth + 1) {
                 arguments.append(SwiftArgument("value\(index + 1)", expr))
+            } else {
+                omitted.removeSubrange(kept...)
             }
         }
         guard !arguments.isEmpty else { return refuse("it fits none of the union's branches", at: value) }

@@ -1,3 +1,5 @@
+import MarfaYAML
+
 /// Declares the `Operations.<Id>` types of each operation (Input, Output and their payloads) and
 /// plans what the client and server write.
 final class OperationBuilder {
@@ -12,6 +14,8 @@ final class OperationBuilder {
     private var componentResponses: [String: TypeName] = [:]
     /// Response `Headers` structs already declared, by `headersKey`, with the headers they hold.
     private var headerTypes: [String: (type: TypeName, headers: [OperationPlan.Header])] = [:]
+    /// Parameter groups with a parameter whose default is written once every type is declared.
+    private var pendingGroups: [PendingGroup] = []
 
     /// Operation and response types compare with `==`; they are not hashed (Hashable cost a hash function and three
     /// witnesses per type to compile, and nothing keys a set or dictionary by a request or an answer).
@@ -137,10 +141,14 @@ final class OperationBuilder {
         let group = Decl(name: groupName, qualifiedName: input.qualifiedName.nested(groupName), kind: .namespace)
         var names = NameScope()
         var fields: [Field] = []
+        var pending = PendingGroup(decl: group, name: groupName, operation: plan.qualifiedName)
         for parameter in operation.parameters where parameter.location == location {
             let swiftName = names.claim(Naming.memberName(parameter.name))
             let usage = types.usage(parameter.schema, in: group, as: Naming.typeName(parameter.name))
             let declared = parameter.required ? usage.swift : .optional(usage.swift)
+            if !parameter.required, let value = types.defaultValue(of: parameter.schema), !value.isNull {
+                pending.defaults.append((fields.count, plan.parameters.count, value, usage.swift, usage.nullable))
+            }
             fields.append(Field(
                 name: swiftName, type: declared, defaultValue: parameter.required ? nil : .literal(.nil),
                 doc: Doc.lines(parameter.description), deprecated: parameter.deprecated))
@@ -155,7 +163,44 @@ final class OperationBuilder {
         }
         guard !fields.isEmpty else { return nil }
         group.kind = .declared(Self.valueStruct(groupName, fields: fields))
+        if !pending.defaults.isEmpty {
+            pending.fields = fields
+            pendingGroups.append(pending)
+        }
         return group
+    }
+
+    /// A parameter group whose optional parameters have defaults, written once every type exists.
+    private struct PendingGroup {
+        var decl: Decl
+        var name: String
+        /// The operation the group belongs to (its plan's qualified name).
+        var operation: TypeName
+        var fields: [Field] = []
+        /// `nullable`: the parameter allows `null`, so it stays optional (nil leaves it out) with the default as its initial value.
+        var defaults: [(field: Int, parameter: Int, value: Node, type: SwiftType, nullable: Bool)] = []
+    }
+
+    /// Makes each optional parameter with a `default` that fits its type non-optional with that default
+    /// (one that allows `null` stays optional, the default its initializer's), and answers the defaults
+    /// by operation and parameter index, for the plans; one that does not fit is a warning at the
+    /// value, and the parameter stays optional.
+    func writeParameterDefaults(with writer: DefaultValueWriter) -> [TypeName: [Int: SwiftExpr]] {
+        var written: [TypeName: [Int: SwiftExpr]] = [:]
+        for var group in pendingGroups {
+            for (field, parameter, value, type, nullable) in group.defaults {
+                if let expr = writer.expression(value, as: type) {
+                    group.fields[field].type = nullable ? .optional(type) : type
+                    group.fields[field].defaultValue = expr
+                    written[group.operation, default: [:]][parameter] = expr
+                } else if let refusal = writer.refusal {
+                    log.warning("This default cannot be used: \(refusal.message); the parameter stays optional.", at: refusal.location)
+                }
+            }
+            group.decl.kind = .declared(Self.valueStruct(group.name, fields: group.fields))
+        }
+        pendingGroups = []
+        return written
     }
 
     // MARK: Output

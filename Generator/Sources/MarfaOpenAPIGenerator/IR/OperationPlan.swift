@@ -10,6 +10,8 @@ struct OperationPlan {
         var style: String
         var explode: Bool
         var allowReserved: Bool
+        /// The value an optional parameter takes when it is left out (its schema's `default`).
+        var defaultValue: SwiftExpr? = nil
     }
 
     enum ContentKind { case json, form, multipart, raw }
@@ -82,6 +84,14 @@ struct OperationPlan {
             if !members.isEmpty { groups.append((member, .named(inputType.nested(type)), !members.contains { $0.required })) }
         }
         return groups
+    }
+
+    /// The plan with the parameters' defaults written by `OperationBuilder.writeParameterDefaults(with:)`.
+    func withParameterDefaults(_ defaults: [TypeName: [Int: SwiftExpr]]) -> OperationPlan {
+        guard let mine = defaults[qualifiedName] else { return self }
+        var plan = self
+        for (index, value) in mine { plan.parameters[index].defaultValue = value }
+        return plan
     }
 
     /// `Operations.<Id>.Input`

@@ -40,6 +40,8 @@ final class TypeBuilder {
     private var dynamicScope: [String] = []
     /// `$ref`s already noted for resolving a dynamic reference otherwise than JSON Schema would.
     private var dynamicNotes: Set<SourceLocation> = []
+    /// The default each `$ref` target applies (`defaultValue(of:)`), by key; nil inside when it has none.
+    var referencedDefaults: [String: Node?] = [:]
 
     init(reader: SchemaReader, log: DiagnosticLog, schemasNamespace: Decl, nameOverrides: [String: String]) {
         self.reader = reader
@@ -345,10 +347,10 @@ final class TypeBuilder {
             } else if usage.nullable {
                 presence = .nullableOptional
                 // `default: null` is what an absent key already means.
-                if let value = property.schema.defaultValue, !value.isNull { deferDefault(value, of: decl, property: members.count) }
+                if let value = defaultValue(of: property.schema), !value.isNull { deferDefault(value, of: decl, property: members.count) }
             } else {
                 presence = .optional
-                if let value = property.schema.defaultValue { deferDefault(value, of: decl, property: members.count) }
+                if let value = defaultValue(of: property.schema) { deferDefault(value, of: decl, property: members.count) }
             }
             var doc = Doc.lines(property.schema.description, property.schema.title)
             if property.schema.readOnly { doc.append("- Note: Read-only: answers carry it; requests leave it out.") }
