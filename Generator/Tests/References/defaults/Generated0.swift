@@ -6,25 +6,50 @@ import MarfaOpenAPIRuntime
 internal enum DefaultsFixture {}
 
 extension DefaultsFixture.Components.Schemas {
-    internal enum Mode: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case fast
-        case safe
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        internal init(rawValue: Swift.String) {
-            switch rawValue {
-                case "fast": self = .fast
-                case "safe": self = .safe
-                default: self = .unknown(rawValue)
-            }
+    internal typealias StatusAlias = DefaultsFixture.Components.Schemas.Status
+}
+
+extension DefaultsFixture.Components.Schemas {
+    internal struct Account: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var status: DefaultsFixture.Components.Schemas.Status
+        internal var statusByAllOf: DefaultsFixture.Components.Schemas.Status
+        internal var statusByAlias: DefaultsFixture.Components.Schemas.StatusAlias
+        internal var ownStatus: DefaultsFixture.Components.Schemas.Status
+        internal var requiredStatus: DefaultsFixture.Components.Schemas.Status
+        internal var window: DefaultsFixture.Components.Schemas.Window
+        internal init(status: DefaultsFixture.Components.Schemas.Status = .active, statusByAllOf: DefaultsFixture.Components.Schemas.Status = .active, statusByAlias: DefaultsFixture.Components.Schemas.StatusAlias = .active, ownStatus: DefaultsFixture.Components.Schemas.Status = .paused, requiredStatus: DefaultsFixture.Components.Schemas.Status, window: DefaultsFixture.Components.Schemas.Window = .init(width: 640)) {
+            self.status = status
+            self.statusByAllOf = statusByAllOf
+            self.statusByAlias = statusByAlias
+            self.ownStatus = ownStatus
+            self.requiredStatus = requiredStatus
+            self.window = window
         }
-        internal var rawValue: Swift.String {
-            switch self {
-                case .fast: "fast"
-                case .safe: "safe"
-                case .unknown(let value): value
-            }
+        internal enum CodingKeys: Swift.String, Swift.CodingKey {
+            case status
+            case statusByAllOf
+            case statusByAlias
+            case ownStatus
+            case requiredStatus
+            case window
         }
-        internal static let allCases: [Self] = [.fast, .safe]
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.status = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: .status) ?? .active
+            self.statusByAllOf = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: .statusByAllOf) ?? .active
+            self.statusByAlias = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.StatusAlias.self, forKey: .statusByAlias) ?? .active
+            self.ownStatus = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: .ownStatus) ?? .paused
+            self.requiredStatus = try container.decode(DefaultsFixture.Components.Schemas.Status.self, forKey: .requiredStatus)
+            self.window = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Window.self, forKey: .window) ?? .init(width: 640)
+        }
+        internal func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(status, forKey: .status)
+            try container.encode(statusByAllOf, forKey: .statusByAllOf)
+            try container.encode(statusByAlias, forKey: .statusByAlias)
+            try container.encode(ownStatus, forKey: .ownStatus)
+            try container.encode(requiredStatus, forKey: .requiredStatus)
+            try container.encode(window, forKey: .window)
+        }
     }
 }

@@ -7,16 +7,48 @@ extension DefaultsFixture {
     /// The document's operations, one method per operation ID. The generated `Client` makes them over HTTP;
     /// a server implements them and serves them with `registerHandlers(on:)`.
     internal protocol APIProtocol: Swift.Sendable {
+        func search(_ input: DefaultsFixture.Operations.Search.Input) async throws -> DefaultsFixture.Operations.Search.Output
     }
 }
 
-extension DefaultsFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: DefaultsFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension DefaultsFixture.Components.Schemas {
+    internal enum Level: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _1
+        case _2
+        case _3
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.Int)
+        internal init(rawValue: Swift.Int) {
+            switch rawValue {
+                case 1: self = ._1
+                case 2: self = ._2
+                case 3: self = ._3
+                default: self = .unknown(rawValue)
+            }
         }
+        internal var rawValue: Swift.Int {
+            switch self {
+                case ._1: 1
+                case ._2: 2
+                case ._3: 3
+                case .unknown(let value): value
+            }
+        }
+        internal static let allCases: [Self] = [._1, ._2, ._3]
+    }
+}
+
+extension DefaultsFixture.Operations.Search.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension DefaultsFixture.APIProtocol {
+    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
+    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
+    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
+        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+        try _register_search(on: transport, registrar)
     }
 }

@@ -4,31 +4,94 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension DefaultsFixture.APIProtocol {
+    internal func search(path: DefaultsFixture.Operations.Search.Input.Path, query: DefaultsFixture.Operations.Search.Input.Query = .init(), headers: DefaultsFixture.Operations.Search.Input.Headers = .init(), cookies: DefaultsFixture.Operations.Search.Input.Cookies = .init()) async throws -> DefaultsFixture.Operations.Search.Output {
+        try await search(DefaultsFixture.Operations.Search.Input(path: path, query: query, headers: headers, cookies: cookies))
+    }
 }
 
 extension DefaultsFixture.Components.Schemas {
-    internal enum Level: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _1
-        case _2
-        case _3
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.Int)
-        internal init(rawValue: Swift.Int) {
-            switch rawValue {
-                case 1: self = ._1
-                case 2: self = ._2
-                case 3: self = ._3
-                default: self = .unknown(rawValue)
+    internal enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case circle(DefaultsFixture.Components.Schemas.Shape.CirclePayload)
+        case square(DefaultsFixture.Components.Schemas.Shape.SquarePayload)
+        /// A value whose `kind` this build does not know, kept as it was received.
+        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
+            case value = "kind"
+        }
+        internal init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
+            switch try container.decode(Swift.String.self, forKey: .value) {
+                case "circle": self = .circle(try .init(from: decoder))
+                case "square": self = .square(try .init(from: decoder))
+                default: self = .unknown(try .init(from: decoder))
             }
         }
-        internal var rawValue: Swift.Int {
+        internal func encode(to encoder: any Swift.Encoder) throws {
             switch self {
-                case ._1: 1
-                case ._2: 2
-                case ._3: 3
-                case .unknown(let value): value
+                case .circle(let value): try value.encode(to: encoder)
+                case .square(let value): try value.encode(to: encoder)
+                case .unknown(let value): try value.encode(to: encoder)
             }
         }
-        internal static let allCases: [Self] = [._1, ._2, ._3]
+        internal struct CirclePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            internal var kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload
+            internal var radius: Swift.Double
+            internal init(kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload, radius: Swift.Double) {
+                self.kind = kind
+                self.radius = radius
+            }
+            internal enum CodingKeys: Swift.String, Swift.CodingKey {
+                case kind
+                case radius
+            }
+            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                case circle
+                /// A value this build does not know, kept as it was received.
+                case unknown(Swift.String)
+                internal init(rawValue: Swift.String) {
+                    switch rawValue {
+                        case "circle": self = .circle
+                        default: self = .unknown(rawValue)
+                    }
+                }
+                internal var rawValue: Swift.String {
+                    switch self {
+                        case .circle: "circle"
+                        case .unknown(let value): value
+                    }
+                }
+                internal static let allCases: [Self] = [.circle]
+            }
+        }
+        internal struct SquarePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            internal var kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload
+            internal var side: Swift.Double
+            internal init(kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload, side: Swift.Double) {
+                self.kind = kind
+                self.side = side
+            }
+            internal enum CodingKeys: Swift.String, Swift.CodingKey {
+                case kind
+                case side
+            }
+            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                case square
+                /// A value this build does not know, kept as it was received.
+                case unknown(Swift.String)
+                internal init(rawValue: Swift.String) {
+                    switch rawValue {
+                        case "square": self = .square
+                        default: self = .unknown(rawValue)
+                    }
+                }
+                internal var rawValue: Swift.String {
+                    switch self {
+                        case .square: "square"
+                        case .unknown(let value): value
+                    }
+                }
+                internal static let allCases: [Self] = [.square]
+            }
+        }
     }
 }

@@ -10,6 +10,18 @@ extension DefaultsFixture {
 }
 
 extension DefaultsFixture.Components.Schemas {
+    internal struct Window: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var width: Swift.Int?
+        internal init(width: Swift.Int? = nil) {
+            self.width = width
+        }
+        internal enum CodingKeys: Swift.String, Swift.CodingKey {
+            case width
+        }
+    }
+}
+
+extension DefaultsFixture.Components.Schemas {
     internal struct Size: Swift.Codable, Swift.Hashable, Swift.Sendable {
         internal var width: Swift.Int
         internal var height: Swift.Int
@@ -26,6 +38,28 @@ extension DefaultsFixture.Components.Schemas {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             try container.encode(width, forKey: "width")
             try container.encode(height, forKey: "height")
+        }
+    }
+}
+
+extension DefaultsFixture.Client {
+    /// - Remark: `GET /search/{kind}`
+    internal func search(_ input: DefaultsFixture.Operations.Search.Input) async throws -> DefaultsFixture.Operations.Search.Output {
+        let c = client.call(DefaultsFixture.Operations.Search.id)
+        let p0 = try c.path(input.path.kind, name: "kind", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/search/\(p0)")
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "status", input.query.status, style: .form, explode: true)
+        try c.query(&request, "order", input.query.order, style: .form, explode: true)
+        try c.query(&request, "fields", input.query.fields, style: .form, explode: false)
+        try c.query(&request, "q", input.query.q, style: .form, explode: true)
+        try c.query(&request, "offset", input.query.offset, style: .form, explode: true)
+        try c.header(&request, "X-Page-Size", input.headers.xPageSize, explode: false)
+        try c.cookie(&request, "theme", input.cookies.theme, explode: true)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await DefaultsFixture.Operations.Search.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
