@@ -331,7 +331,7 @@ extension APIProtocol {
         try registrar.register(on: transport, .init(rawValue: "GET"), "/webhooks/{id}/deliveries", operationID: Operations.ListWebhookDeliveries.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
             let path = Operations.ListWebhookDeliveries.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let query = Operations.ListWebhookDeliveries.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50)
             let input = Operations.ListWebhookDeliveries.Input(path: path, query: query)
             switch try await self.listWebhookDeliveries(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
@@ -350,7 +350,7 @@ extension APIProtocol {
         try registrar.register(on: transport, .init(rawValue: "GET"), "/blobs/{hash}/url", operationID: Operations.GetBlobUrl.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
             let path = Operations.GetBlobUrl.Input.Path(hash: try s.path(metadata, "hash", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.GetBlobUrl.Input.Query(ttl: try s.query(pairs, "ttl", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
+            let query = Operations.GetBlobUrl.Input.Query(ttl: try s.query(pairs, "ttl", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 3600)
             let input = Operations.GetBlobUrl.Input(path: path, query: query)
             switch try await self.getBlobUrl(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
