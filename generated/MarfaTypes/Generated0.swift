@@ -1937,8 +1937,8 @@ extension Operations {
                 }
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                public var limit: Swift.Int?
-                public init(limit: Swift.Int? = nil) {
+                public var limit: Swift.Int
+                public init(limit: Swift.Int = 50) {
                     self.limit = limit
                 }
             }
@@ -2050,8 +2050,8 @@ extension Operations {
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
                 /// Lifetime in seconds.
-                public var ttl: Swift.Int?
-                public init(ttl: Swift.Int? = nil) {
+                public var ttl: Swift.Int
+                public init(ttl: Swift.Int = 3600) {
                     self.ttl = ttl
                 }
             }

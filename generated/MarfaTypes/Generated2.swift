@@ -1373,8 +1373,8 @@ extension Operations {
                 /// Answer snapshots with a version above this one; the `next` of the previous page.
                 public var after: Swift.Int64?
                 /// Page size.
-                public var limit: Swift.Int?
-                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
+                public var limit: Swift.Int
+                public init(after: Swift.Int64? = nil, limit: Swift.Int = 50) {
                     self.after = after
                     self.limit = limit
                 }
@@ -1635,10 +1635,10 @@ extension Operations {
                 /// Comma-separated item types, up to 10, each covering its subtypes; `*` is refused. Edge frames are not filtered by it.
                 public var _type: Swift.String?
                 /// Whether edge events reach the stream.
-                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload?
+                public var edges: Operations.StreamEvents.Input.Query.EdgesPayload
                 /// `1` asks for the copy stream. Not in the public Marfa document.
                 public var copy: Operations.StreamEvents.Input.Query.CopyPayload?
-                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload? = nil, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
+                public init(_type: Swift.String? = nil, edges: Operations.StreamEvents.Input.Query.EdgesPayload = .all, copy: Operations.StreamEvents.Input.Query.CopyPayload? = nil) {
                     self._type = _type
                     self.edges = edges
                     self.copy = copy

@@ -1364,12 +1364,12 @@ extension Operations {
                 /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
                 public var updatedAfter: Swift.String?
                 /// Page size.
-                public var limit: Swift.Int?
+                public var limit: Swift.Int
                 /// The `cursor` of the previous page.
                 public var cursor: Swift.String?
                 /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
                 public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil, include: Swift.String? = nil) {
+                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
                     self._type = _type
                     self.state = state
                     self.source = source

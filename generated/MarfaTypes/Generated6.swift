@@ -1782,10 +1782,10 @@ extension Operations {
                 public var since: Swift.String?
                 /// Entries before this instant.
                 public var until: Swift.String?
-                public var limit: Swift.Int?
+                public var limit: Swift.Int
                 /// The `cursor` of the previous page.
                 public var cursor: Swift.String?
-                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil) {
                     self.action = action
                     self.resourceType = resourceType
                     self.resourceId = resourceId

@@ -1780,13 +1780,13 @@ extension Operations {
                 public var include: Swift.String?
                 /// Comma-separated tags; an item must carry all of them.
                 public var tags: Swift.String?
-                public var limit: Swift.Int?
+                public var limit: Swift.Int
                 public var offset: Swift.Int?
                 /// A filter expression in the query grammar.
                 public var filter: Swift.String?
                 public var timestampAfter: Swift.String?
                 public var timestampBefore: Swift.String?
-                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int? = nil, offset: Swift.Int? = nil, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
                     self.q = q
                     self._type = _type
                     self.state = state

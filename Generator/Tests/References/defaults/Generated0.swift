@@ -25,31 +25,23 @@ extension DefaultsFixture.Components.Schemas {
             self.requiredStatus = requiredStatus
             self.window = window
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case status
-            case statusByAllOf
-            case statusByAlias
-            case ownStatus
-            case requiredStatus
-            case window
-        }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.status = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: .status) ?? .active
-            self.statusByAllOf = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: .statusByAllOf) ?? .active
-            self.statusByAlias = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.StatusAlias.self, forKey: .statusByAlias) ?? .active
-            self.ownStatus = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: .ownStatus) ?? .paused
-            self.requiredStatus = try container.decode(DefaultsFixture.Components.Schemas.Status.self, forKey: .requiredStatus)
-            self.window = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Window.self, forKey: .window) ?? .init(width: 640)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.status = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: "status") ?? .active
+            self.statusByAllOf = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: "statusByAllOf") ?? .active
+            self.statusByAlias = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.StatusAlias.self, forKey: "statusByAlias") ?? .active
+            self.ownStatus = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Status.self, forKey: "ownStatus") ?? .paused
+            self.requiredStatus = try container.decode(DefaultsFixture.Components.Schemas.Status.self, forKey: "requiredStatus")
+            self.window = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Window.self, forKey: "window") ?? .init(width: 640)
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(status, forKey: .status)
-            try container.encode(statusByAllOf, forKey: .statusByAllOf)
-            try container.encode(statusByAlias, forKey: .statusByAlias)
-            try container.encode(ownStatus, forKey: .ownStatus)
-            try container.encode(requiredStatus, forKey: .requiredStatus)
-            try container.encode(window, forKey: .window)
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(status, forKey: "status")
+            try container.encode(statusByAllOf, forKey: "statusByAllOf")
+            try container.encode(statusByAlias, forKey: "statusByAlias")
+            try container.encode(ownStatus, forKey: "ownStatus")
+            try container.encode(requiredStatus, forKey: "requiredStatus")
+            try container.encode(window, forKey: "window")
         }
     }
 }

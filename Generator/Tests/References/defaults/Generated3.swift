@@ -10,88 +10,44 @@ extension DefaultsFixture.APIProtocol {
 }
 
 extension DefaultsFixture.Components.Schemas {
-    internal enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case circle(DefaultsFixture.Components.Schemas.Shape.CirclePayload)
-        case square(DefaultsFixture.Components.Schemas.Shape.SquarePayload)
-        /// A value whose `kind` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        private enum DiscriminatorKey: Swift.String, Swift.CodingKey {
-            case value = "kind"
+    internal struct Size: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var width: Swift.Int
+        internal var height: Swift.Int
+        internal init(width: Swift.Int, height: Swift.Int = 10) {
+            self.width = width
+            self.height = height
         }
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: DiscriminatorKey.self)
-            switch try container.decode(Swift.String.self, forKey: .value) {
-                case "circle": self = .circle(try .init(from: decoder))
-                case "square": self = .square(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.width = try container.decode(Swift.Int.self, forKey: "width")
+            self.height = try container.decodeIfPresent(Swift.Int.self, forKey: "height") ?? 10
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .circle(let value): try value.encode(to: encoder)
-                case .square(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(width, forKey: "width")
+            try container.encode(height, forKey: "height")
         }
-        internal struct CirclePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload
-            internal var radius: Swift.Double
-            internal init(kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload, radius: Swift.Double) {
-                self.kind = kind
-                self.radius = radius
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-                case radius
-            }
-            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case circle
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "circle": self = .circle
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .circle: "circle"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.circle]
-            }
-        }
-        internal struct SquarePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload
-            internal var side: Swift.Double
-            internal init(kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload, side: Swift.Double) {
-                self.kind = kind
-                self.side = side
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case kind
-                case side
-            }
-            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case square
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "square": self = .square
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .square: "square"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.square]
-            }
+    }
+}
+
+extension DefaultsFixture.Client {
+    /// - Remark: `GET /search/{kind}`
+    internal func search(_ input: DefaultsFixture.Operations.Search.Input) async throws -> DefaultsFixture.Operations.Search.Output {
+        let c = client.call(DefaultsFixture.Operations.Search.id)
+        let p0 = try c.path(input.path.kind, name: "kind", style: .simple, explode: false)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/search/\(p0)")
+        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
+        try c.query(&request, "status", input.query.status, style: .form, explode: true)
+        try c.query(&request, "order", input.query.order, style: .form, explode: true)
+        try c.query(&request, "fields", input.query.fields, style: .form, explode: false)
+        try c.query(&request, "q", input.query.q, style: .form, explode: true)
+        try c.query(&request, "offset", input.query.offset, style: .form, explode: true)
+        try c.header(&request, "X-Page-Size", input.headers.xPageSize, explode: false)
+        try c.cookie(&request, "theme", input.cookies.theme, explode: true)
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await DefaultsFixture.Operations.Search.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }

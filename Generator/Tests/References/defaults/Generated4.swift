@@ -15,51 +15,106 @@ extension DefaultsFixture.Components.Schemas {
         internal init(width: Swift.Int? = nil) {
             self.width = width
         }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case width
-        }
-    }
-}
-
-extension DefaultsFixture.Components.Schemas {
-    internal struct Size: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        internal var width: Swift.Int
-        internal var height: Swift.Int
-        internal init(width: Swift.Int, height: Swift.Int = 10) {
-            self.width = width
-            self.height = height
-        }
         internal init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.width = try container.decode(Swift.Int.self, forKey: "width")
-            self.height = try container.decodeIfPresent(Swift.Int.self, forKey: "height") ?? 10
+            self.width = try container.decodeIfPresent(Swift.Int.self, forKey: "width")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(width, forKey: "width")
-            try container.encode(height, forKey: "height")
+            try container.encodeIfPresent(width, forKey: "width")
         }
     }
 }
 
-extension DefaultsFixture.Client {
-    /// - Remark: `GET /search/{kind}`
-    internal func search(_ input: DefaultsFixture.Operations.Search.Input) async throws -> DefaultsFixture.Operations.Search.Output {
-        let c = client.call(DefaultsFixture.Operations.Search.id)
-        let p0 = try c.path(input.path.kind, name: "kind", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/search/\(p0)")
-        try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
-        try c.query(&request, "status", input.query.status, style: .form, explode: true)
-        try c.query(&request, "order", input.query.order, style: .form, explode: true)
-        try c.query(&request, "fields", input.query.fields, style: .form, explode: false)
-        try c.query(&request, "q", input.query.q, style: .form, explode: true)
-        try c.query(&request, "offset", input.query.offset, style: .form, explode: true)
-        try c.header(&request, "X-Page-Size", input.headers.xPageSize, explode: false)
-        try c.cookie(&request, "theme", input.cookies.theme, explode: true)
-        let (response, responseBody) = try await c.send(request, nil)
-        switch response.status {
-            case 204: return .noContent(try await DefaultsFixture.Operations.Search.Output.NoContent.decoded(c, response, responseBody))
-            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+extension DefaultsFixture.Operations {
+    /// `GET /search/{kind}`
+    internal enum Search {
+        internal static let id: Swift.String = "search"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var path: DefaultsFixture.Operations.Search.Input.Path
+            internal var query: DefaultsFixture.Operations.Search.Input.Query
+            internal var headers: DefaultsFixture.Operations.Search.Input.Headers
+            internal var cookies: DefaultsFixture.Operations.Search.Input.Cookies
+            internal init(path: DefaultsFixture.Operations.Search.Input.Path, query: DefaultsFixture.Operations.Search.Input.Query = .init(), headers: DefaultsFixture.Operations.Search.Input.Headers = .init(), cookies: DefaultsFixture.Operations.Search.Input.Cookies = .init()) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+                self.cookies = cookies
+            }
+            internal struct Path: Swift.Sendable, Swift.Equatable {
+                internal var kind: Swift.String
+                internal init(kind: Swift.String) {
+                    self.kind = kind
+                }
+            }
+            internal struct Query: Swift.Sendable, Swift.Equatable {
+                internal var limit: Swift.Int
+                internal var status: DefaultsFixture.Components.Schemas.Status
+                internal var order: DefaultsFixture.Operations.Search.Input.Query.OrderPayload
+                internal var fields: [Swift.String]
+                internal var q: Swift.String?
+                internal var offset: Swift.Int?
+                internal init(limit: Swift.Int = 20, status: DefaultsFixture.Components.Schemas.Status = .active, order: DefaultsFixture.Operations.Search.Input.Query.OrderPayload = .desc, fields: [Swift.String] = ["id", "name"], q: Swift.String? = nil, offset: Swift.Int? = 0) {
+                    self.limit = limit
+                    self.status = status
+                    self.order = order
+                    self.fields = fields
+                    self.q = q
+                    self.offset = offset
+                }
+                internal enum OrderPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case asc
+                    case desc
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    internal init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "asc": self = .asc
+                            case "desc": self = .desc
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    internal var rawValue: Swift.String {
+                        switch self {
+                            case .asc: "asc"
+                            case .desc: "desc"
+                            case .unknown(let value): value
+                        }
+                    }
+                    internal static let allCases: [Self] = [.asc, .desc]
+                }
+            }
+            internal struct Headers: Swift.Sendable, Swift.Equatable {
+                internal var xPageSize: Swift.Int
+                internal init(xPageSize: Swift.Int = 50) {
+                    self.xPageSize = xPageSize
+                }
+            }
+            internal struct Cookies: Swift.Sendable, Swift.Equatable {
+                internal var theme: Swift.String
+                internal init(theme: Swift.String = "light") {
+                    self.theme = theme
+                }
+            }
+        }
+        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// Searched.
+            /// Status 204.
+            case noContent(DefaultsFixture.Operations.Search.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: DefaultsFixture.Operations.Search.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// Searched.
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }

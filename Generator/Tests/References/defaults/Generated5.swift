@@ -16,212 +16,96 @@ extension DefaultsFixture.Operations {
 }
 
 extension DefaultsFixture.Components.Schemas {
-    internal struct Layout: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        internal var mode: DefaultsFixture.Components.Schemas.Mode
-        internal var level: DefaultsFixture.Components.Schemas.Level
-        internal var priority: DefaultsFixture.Components.Schemas.Layout.PriorityPayload
-        internal var size: DefaultsFixture.Components.Schemas.Size
-        internal var margins: [Swift.Int]
-        internal var corners: [DefaultsFixture.Components.Schemas.Size]
-        internal var origin: DefaultsFixture.Components.Schemas.Layout.OriginPayload
-        internal var idOrName: DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload
-        internal var amount: DefaultsFixture.Components.Schemas.Layout.AmountPayload
-        internal var shape: DefaultsFixture.Components.Schemas.Shape
-        internal var otherShape: DefaultsFixture.Components.Schemas.Shape
-        internal var metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer
-        internal var labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload
-        internal var anything: MarfaOpenAPIRuntime.OpenAPIValue
-        internal var retries: MarfaOpenAPIRuntime.Nullable<Swift.Int>
-        internal var note: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        internal init(mode: DefaultsFixture.Components.Schemas.Mode = .fast, level: DefaultsFixture.Components.Schemas.Level = ._2, priority: DefaultsFixture.Components.Schemas.Layout.PriorityPayload = ._5, size: DefaultsFixture.Components.Schemas.Size = .init(width: 3), margins: [Swift.Int] = [1, 2, 3, 4], corners: [DefaultsFixture.Components.Schemas.Size] = [.init(width: 1, height: 2), .init(width: 5)], origin: DefaultsFixture.Components.Schemas.Layout.OriginPayload = .init(x: 1, offset: .init(dx: 0.5)), idOrName: DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload = .string("main"), amount: DefaultsFixture.Components.Schemas.Layout.AmountPayload = .init(value2: 4.5), shape: DefaultsFixture.Components.Schemas.Shape = .square(.init(kind: .square, side: 2.0)), otherShape: DefaultsFixture.Components.Schemas.Shape = .unknown(["kind": "hexagon", "sides": 6]), metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer = ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]], labels: DefaultsFixture.Components.Schemas.Layout.LabelsPayload = .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"]), anything: MarfaOpenAPIRuntime.OpenAPIValue = [1, "two"], retries: MarfaOpenAPIRuntime.Nullable<Swift.Int> = .value(3), note: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.mode = mode
-            self.level = level
-            self.priority = priority
-            self.size = size
-            self.margins = margins
-            self.corners = corners
-            self.origin = origin
-            self.idOrName = idOrName
-            self.amount = amount
-            self.shape = shape
-            self.otherShape = otherShape
-            self.metadata = metadata
-            self.labels = labels
-            self.anything = anything
-            self.retries = retries
-            self.note = note
-        }
-        internal enum CodingKeys: Swift.String, Swift.CodingKey {
-            case mode
-            case level
-            case priority
-            case size
-            case margins
-            case corners
-            case origin
-            case idOrName
-            case amount
-            case shape
-            case otherShape
-            case metadata
-            case labels
-            case anything
-            case retries
-            case note
-        }
+    internal enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case circle(DefaultsFixture.Components.Schemas.Shape.CirclePayload)
+        case square(DefaultsFixture.Components.Schemas.Shape.SquarePayload)
+        /// A value whose `kind` this build does not know, kept as it was received.
+        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
         internal init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            self.mode = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Mode.self, forKey: .mode) ?? .fast
-            self.level = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Level.self, forKey: .level) ?? ._2
-            self.priority = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.PriorityPayload.self, forKey: .priority) ?? ._5
-            self.size = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Size.self, forKey: .size) ?? .init(width: 3)
-            self.margins = try container.decodeIfPresent([Swift.Int].self, forKey: .margins) ?? [1, 2, 3, 4]
-            self.corners = try container.decodeIfPresent([DefaultsFixture.Components.Schemas.Size].self, forKey: .corners) ?? [.init(width: 1, height: 2), .init(width: 5)]
-            self.origin = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.OriginPayload.self, forKey: .origin) ?? .init(x: 1, offset: .init(dx: 0.5))
-            self.idOrName = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.IdOrNamePayload.self, forKey: .idOrName) ?? .string("main")
-            self.amount = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.AmountPayload.self, forKey: .amount) ?? .init(value2: 4.5)
-            self.shape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: .shape) ?? .square(.init(kind: .square, side: 2.0))
-            self.otherShape = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Shape.self, forKey: .otherShape) ?? .unknown(["kind": "hexagon", "sides": 6])
-            self.metadata = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: .metadata) ?? ["owner": "ada", "flags": ["a", 1, true, nil], "nested": ["depth": 2.5]]
-            self.labels = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.LabelsPayload.self, forKey: .labels) ?? .init(additionalProperties: ["en": "Hello", "fr": "Bonjour"])
-            self.anything = try (container.contains(.anything) ? container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: .anything) : [1, "two"])
-            self.retries = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: .retries) ?? .value(3)
-            self.note = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: .note)
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            switch try container.decode(Swift.String.self, forKey: "kind") {
+                case "circle": self = .circle(try .init(from: decoder))
+                case "square": self = .square(try .init(from: decoder))
+                default: self = .unknown(try .init(from: decoder))
+            }
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(mode, forKey: .mode)
-            try container.encode(level, forKey: .level)
-            try container.encode(priority, forKey: .priority)
-            try container.encode(size, forKey: .size)
-            try container.encode(margins, forKey: .margins)
-            try container.encode(corners, forKey: .corners)
-            try container.encode(origin, forKey: .origin)
-            try container.encode(idOrName, forKey: .idOrName)
-            try container.encode(amount, forKey: .amount)
-            try container.encode(shape, forKey: .shape)
-            try container.encode(otherShape, forKey: .otherShape)
-            try container.encode(metadata, forKey: .metadata)
-            try container.encode(labels, forKey: .labels)
-            try container.encode(anything, forKey: .anything)
-            try container.encode(retries, forKey: .retries)
-            try container.encodeIfPresent(note, forKey: .note)
+            switch self {
+                case .circle(let value): try value.encode(to: encoder)
+                case .square(let value): try value.encode(to: encoder)
+                case .unknown(let value): try value.encode(to: encoder)
+            }
         }
-        internal enum PriorityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case _1
-            case _5
-            case _10
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.Int)
-            internal init(rawValue: Swift.Int) {
-                switch rawValue {
-                    case 1: self = ._1
-                    case 5: self = ._5
-                    case 10: self = ._10
-                    default: self = .unknown(rawValue)
-                }
-            }
-            internal var rawValue: Swift.Int {
-                switch self {
-                    case ._1: 1
-                    case ._5: 5
-                    case ._10: 10
-                    case .unknown(let value): value
-                }
-            }
-            internal static let allCases: [Self] = [._1, ._5, ._10]
-        }
-        internal struct OriginPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var x: Swift.Int
-            internal var label: Swift.String
-            internal var offset: DefaultsFixture.Components.Schemas.Layout.OriginPayload.OffsetPayload?
-            internal init(x: Swift.Int, label: Swift.String = "top", offset: DefaultsFixture.Components.Schemas.Layout.OriginPayload.OffsetPayload? = nil) {
-                self.x = x
-                self.label = label
-                self.offset = offset
-            }
-            internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                case x
-                case label
-                case offset
+        internal struct CirclePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            internal var kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload
+            internal var radius: Swift.Double
+            internal init(kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload, radius: Swift.Double) {
+                self.kind = kind
+                self.radius = radius
             }
             internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: CodingKeys.self)
-                self.x = try container.decode(Swift.Int.self, forKey: .x)
-                self.label = try container.decodeIfPresent(Swift.String.self, forKey: .label) ?? "top"
-                self.offset = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Layout.OriginPayload.OffsetPayload.self, forKey: .offset)
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.kind = try container.decode(DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload.self, forKey: "kind")
+                self.radius = try container.decode(Swift.Double.self, forKey: "radius")
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(x, forKey: .x)
-                try container.encode(label, forKey: .label)
-                try container.encodeIfPresent(offset, forKey: .offset)
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(kind, forKey: "kind")
+                try container.encode(radius, forKey: "radius")
             }
-            internal struct OffsetPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                internal var dx: Swift.Double?
-                internal var dy: Swift.Double?
-                internal init(dx: Swift.Double? = nil, dy: Swift.Double? = nil) {
-                    self.dx = dx
-                    self.dy = dy
+            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                case circle
+                /// A value this build does not know, kept as it was received.
+                case unknown(Swift.String)
+                internal init(rawValue: Swift.String) {
+                    switch rawValue {
+                        case "circle": self = .circle
+                        default: self = .unknown(rawValue)
+                    }
                 }
-                internal enum CodingKeys: Swift.String, Swift.CodingKey {
-                    case dx
-                    case dy
+                internal var rawValue: Swift.String {
+                    switch self {
+                        case .circle: "circle"
+                        case .unknown(let value): value
+                    }
                 }
+                internal static let allCases: [Self] = [.circle]
             }
         }
-        internal enum IdOrNamePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            case integer(Swift.Int)
-            case string(Swift.String)
-            internal init(from decoder: any Swift.Decoder) throws {
-                var errors: [any Swift.Error] = []
-                do { self = .integer(try Swift.Int(from: decoder)); return } catch { errors.append(error) }
-                do { self = .string(try Swift.String(from: decoder)); return } catch { errors.append(error) }
-                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "IdOrNamePayload", codingPath: decoder.codingPath, errors: errors)
-            }
-            internal func encode(to encoder: any Swift.Encoder) throws {
-                switch self {
-                    case .integer(let value): try value.encode(to: encoder)
-                    case .string(let value): try value.encode(to: encoder)
-                }
-            }
-        }
-        internal struct AmountPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// The value read as `string`, when it is one.
-            internal var value1: Swift.String?
-            /// The value read as `number`, when it is one.
-            internal var value2: Swift.Double?
-            internal init(value1: Swift.String? = nil, value2: Swift.Double? = nil) {
-                self.value1 = value1
-                self.value2 = value2
+        internal struct SquarePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            internal var kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload
+            internal var side: Swift.Double
+            internal init(kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload, side: Swift.Double) {
+                self.kind = kind
+                self.side = side
             }
             internal init(from decoder: any Swift.Decoder) throws {
-                self.value1 = try? Swift.String(from: decoder)
-                self.value2 = try? Swift.Double(from: decoder)
-                if value1 == nil && value2 == nil {
-                    throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "AmountPayload", codingPath: decoder.codingPath, errors: [])
-                }
-            }
-            /// Writes the first value that is set.
-            internal func encode(to encoder: any Swift.Encoder) throws {
-                if let value = value1 {
-                    try value.encode(to: encoder)
-                } else if let value = value2 {
-                    try value.encode(to: encoder)
-                }
-            }
-        }
-        internal struct LabelsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            internal var additionalProperties: [Swift.String: Swift.String]
-            internal init(additionalProperties: [Swift.String: Swift.String] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.kind = try container.decode(DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload.self, forKey: "kind")
+                self.side = try container.decode(Swift.Double.self, forKey: "side")
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(kind, forKey: "kind")
+                try container.encode(side, forKey: "side")
+            }
+            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                case square
+                /// A value this build does not know, kept as it was received.
+                case unknown(Swift.String)
+                internal init(rawValue: Swift.String) {
+                    switch rawValue {
+                        case "square": self = .square
+                        default: self = .unknown(rawValue)
+                    }
+                }
+                internal var rawValue: Swift.String {
+                    switch self {
+                        case .square: "square"
+                        case .unknown(let value): value
+                    }
+                }
+                internal static let allCases: [Self] = [.square]
             }
         }
     }

@@ -5,101 +5,67 @@ import MarfaOpenAPIRuntime
 
 extension DefaultsFixture.Operations {
     /// The query parameter names each operation declares, by operation ID.
-    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = [:]
+    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = ["search": ["limit", "status", "order", "fields", "q", "offset"]]
 }
 
 extension DefaultsFixture.Components.Schemas {
-    internal enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case circle(DefaultsFixture.Components.Schemas.Shape.CirclePayload)
-        case square(DefaultsFixture.Components.Schemas.Shape.SquarePayload)
-        /// A value whose `kind` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+    internal struct Settings: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        internal var theme: Swift.String
+        internal var pageSize: Swift.Int
+        internal var ratio: Swift.Double
+        internal var enabled: Swift.Bool
+        internal var tags: [Swift.String]
+        internal var mode: DefaultsFixture.Components.Schemas.Settings.ModePayload
+        internal var label: Swift.String?
+        internal init(theme: Swift.String = "light", pageSize: Swift.Int = 20, ratio: Swift.Double = 1.5, enabled: Swift.Bool = true, tags: [Swift.String] = [], mode: DefaultsFixture.Components.Schemas.Settings.ModePayload = .safe, label: Swift.String? = nil) {
+            self.theme = theme
+            self.pageSize = pageSize
+            self.ratio = ratio
+            self.enabled = enabled
+            self.tags = tags
+            self.mode = mode
+            self.label = label
+        }
         internal init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            switch try container.decode(Swift.String.self, forKey: "kind") {
-                case "circle": self = .circle(try .init(from: decoder))
-                case "square": self = .square(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
+            self.theme = try container.decodeIfPresent(Swift.String.self, forKey: "theme") ?? "light"
+            self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: "pageSize") ?? 20
+            self.ratio = try container.decodeIfPresent(Swift.Double.self, forKey: "ratio") ?? 1.5
+            self.enabled = try container.decodeIfPresent(Swift.Bool.self, forKey: "enabled") ?? true
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags") ?? []
+            self.mode = try container.decodeIfPresent(DefaultsFixture.Components.Schemas.Settings.ModePayload.self, forKey: "mode") ?? .safe
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .circle(let value): try value.encode(to: encoder)
-                case .square(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(theme, forKey: "theme")
+            try container.encode(pageSize, forKey: "pageSize")
+            try container.encode(ratio, forKey: "ratio")
+            try container.encode(enabled, forKey: "enabled")
+            try container.encode(tags, forKey: "tags")
+            try container.encode(mode, forKey: "mode")
+            try container.encodeIfPresent(label, forKey: "label")
         }
-        internal struct CirclePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload
-            internal var radius: Swift.Double
-            internal init(kind: DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload, radius: Swift.Double) {
-                self.kind = kind
-                self.radius = radius
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                self.kind = try container.decode(DefaultsFixture.Components.Schemas.Shape.CirclePayload.KindPayload.self, forKey: "kind")
-                self.radius = try container.decode(Swift.Double.self, forKey: "radius")
-            }
-            internal func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(kind, forKey: "kind")
-                try container.encode(radius, forKey: "radius")
-            }
-            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case circle
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "circle": self = .circle
-                        default: self = .unknown(rawValue)
-                    }
+        internal enum ModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case fast
+            case safe
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            internal init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "fast": self = .fast
+                    case "safe": self = .safe
+                    default: self = .unknown(rawValue)
                 }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .circle: "circle"
-                        case .unknown(let value): value
-                    }
+            }
+            internal var rawValue: Swift.String {
+                switch self {
+                    case .fast: "fast"
+                    case .safe: "safe"
+                    case .unknown(let value): value
                 }
-                internal static let allCases: [Self] = [.circle]
             }
-        }
-        internal struct SquarePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            internal var kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload
-            internal var side: Swift.Double
-            internal init(kind: DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload, side: Swift.Double) {
-                self.kind = kind
-                self.side = side
-            }
-            internal init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                self.kind = try container.decode(DefaultsFixture.Components.Schemas.Shape.SquarePayload.KindPayload.self, forKey: "kind")
-                self.side = try container.decode(Swift.Double.self, forKey: "side")
-            }
-            internal func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(kind, forKey: "kind")
-                try container.encode(side, forKey: "side")
-            }
-            internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                case square
-                /// A value this build does not know, kept as it was received.
-                case unknown(Swift.String)
-                internal init(rawValue: Swift.String) {
-                    switch rawValue {
-                        case "square": self = .square
-                        default: self = .unknown(rawValue)
-                    }
-                }
-                internal var rawValue: Swift.String {
-                    switch self {
-                        case .square: "square"
-                        case .unknown(let value): value
-                    }
-                }
-                internal static let allCases: [Self] = [.square]
-            }
+            internal static let allCases: [Self] = [.fast, .safe]
         }
     }
 }
