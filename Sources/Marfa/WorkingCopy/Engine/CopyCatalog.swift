@@ -67,9 +67,16 @@ package struct CopyCatalog: Sendable, Hashable {
     /// The title and body of an item of `type` with `properties`: the display hints' fields, else
     /// `title` and `body`, when they hold text.
     package func display(type: String, properties: JSONObject) -> (title: String?, body: String?) {
-        let definition = itemTypes[type]
-        let title = properties[definition?.titleField ?? "title"]?.string ?? properties["title"]?.string
-        let body = properties[definition?.bodyField ?? "body"]?.string ?? properties["body"]?.string
+        let fields = displayFields(of: type)
+        let title = properties[fields.title]?.string ?? properties["title"]?.string
+        let body = properties[fields.body]?.string ?? properties["body"]?.string
         return (title, body)
+    }
+
+    /// The fields that hold an item's title and body for `type`: its display hints, else
+    /// `title` and `body`. What the search index indexes as the title and body columns.
+    package func displayFields(of type: String) -> (title: String, body: String) {
+        let definition = itemTypes[type]
+        return (definition?.titleField ?? "title", definition?.bodyField ?? "body")
     }
 }

@@ -72,7 +72,10 @@ package enum CopySearchIndex {
     @discardableResult
     package static func setDisplays(from catalog: CopyCatalog, in db: SQLiteConnection) throws -> Bool {
         var wanted: [String: [String]] = [:]
-        for (id, type) in catalog.itemTypes { wanted[id] = [type.titleField ?? "title", type.bodyField ?? "body"] }
+        for id in catalog.itemTypes.keys {
+            let fields = catalog.displayFields(of: id)
+            wanted[id] = [fields.title, fields.body]
+        }
         var held: [String: [String]] = [:]
         for row in try db.query("SELECT type, title_field, body_field FROM type_display") {
             held[row.string("type") ?? ""] = [row.string("title_field") ?? "", row.string("body_field") ?? ""]

@@ -36,8 +36,7 @@ package enum SearchExcerpt {
 
     /// The four texts the index holds for `item`, in the order of their weight.
     static func texts(of item: Item, catalog: CopyCatalog) -> [String] {
-        let type = catalog.itemTypes[item.type]
-        let (titleField, bodyField) = (type?.titleField ?? "title", type?.bodyField ?? "body")
+        let (titleField, bodyField) = catalog.displayFields(of: item.type)
         let others = item.properties.keys.sorted().compactMap { key -> String? in
             key == titleField || key == bodyField ? nil : item.properties[key]?.string
         }
