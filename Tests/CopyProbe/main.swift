@@ -12,6 +12,9 @@ import Marfa
 //                                           with SIGKILL part way.
 //   copy-probe drain <store> <url> <key>    opens the store as its writer and drains its queue,
 //                                           printing "drained answered=<n>"; killed part way too.
+//   copy-probe catchup <store> <url> <key>  opens the store as its writer and catches up, printing
+//                                           "events <n>" as batches are stored and
+//                                           "caught up applied=<n>"; killed part way too.
 /// Writes one line to standard output at once, unbuffered.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
@@ -49,6 +52,20 @@ do {
         let report = try await copy.queue.drain()
         say("drained answered=\(report.answered)")
         await copy.close()
+    case "catchup" where arguments.count == 5:
+        let server = try Server(url: URL(string: arguments[3])!, key: arguments[4])
+        let copy = try await WorkingCopy.open(store: store, server: server)
+        let updates = copy.updates()
+        let reporter = Task {
+            for await update in updates {
+                if case .catchingUp(let progress) = update, progress.events > 0 { say("events \(progress.events)") }
+            }
+        }
+        say("opened")
+        let report = try await copy.catchUp()
+        say("caught up applied=\(report.applied)")
+        await copy.close()
+        reporter.cancel()
     default:
         FileHandle.standardError.write(Data("unknown command\n".utf8))
         exit(2)

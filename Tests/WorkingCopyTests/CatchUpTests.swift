@@ -122,25 +122,3 @@ struct CatchUpTests {
         }
     }
 }
-
-/// Runs `copy-probe` with `arguments`; answers its output's last line.
-func runProbe(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = probeURL
-    process.arguments = arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
-}
-
-/// The `copy-probe` executable, built beside the test bundle.
-let probeURL: URL = {
-    var folders = CommandLine.arguments.filter { $0.contains(".xctest") }.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-    folders.append(Bundle.main.bundleURL)
-    folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    return folders.map { $0.appendingPathComponent("copy-probe") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-        ?? URL(fileURLWithPath: "/nonexistent/copy-probe")
-}()

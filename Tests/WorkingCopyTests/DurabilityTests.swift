@@ -3,10 +3,6 @@ import Marfa
 import MarfaSQLite
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @Suite("Working copy: a hydration killed part way")
 struct DurabilityTests {
     @Test("a hydration killed with SIGKILL at a random page leaves reads refused and the store sound; the next one completes")
@@ -29,44 +25,26 @@ struct DurabilityTests {
                     #expect(error.code() == "hydration_incomplete")
                 }
                 await copy.close()
-                try await expectSound(test.store())
+                try await Self.expectSound(test.store())
             }
             let copy = try await test.open()
             let report = try await copy.hydrate(types: ["core.note"], tier: .library)
             #expect(report.items == total)
             #expect(try await copy.items.list().count == total, "after kills at pages \(rounds)")
             await copy.close()
-            try await expectSound(test.store())
+            try await Self.expectSound(test.store())
         }
     }
 
     /// Runs `copy-probe hydrate` and kills it once it reports storing page `page`.
     private func killHydration(_ test: CopyTestInstance, afterPage page: Int) async throws {
-        let process = Process()
-        process.executableURL = probeURL
-        process.arguments = ["hydrate", test.store().path, test.instance.url.absoluteString, test.ownerKey, "core.note"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let pid = process.processIdentifier
-        let said = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
-            // Reads the probe's output on a thread of its own, so no cooperative thread blocks.
-            Thread {
-                var text = ""
-                while !text.contains("page \(page)\n") {
-                    let data = output.fileHandleForReading.availableData
-                    if data.isEmpty { break }
-                    text += String(decoding: data, as: UTF8.self)
-                }
-                kill(pid, SIGKILL)
-                process.waitUntilExit()
-                done.resume(returning: text)
-            }.start()
-        }
-        #expect(process.terminationReason == .uncaughtSignal, "the probe finished before page \(page): \(said)")
+        let (said, killed) = try await killProbe(
+            ["hydrate", test.store().path, test.instance.url.absoluteString, test.ownerKey, "core.note"]
+        ) { $0.contains("page \(page)\n") }
+        #expect(killed, "the probe finished before page \(page): \(said)")
     }
 
-    private func expectSound(_ store: URL) async throws {
+    static func expectSound(_ store: URL) async throws {
         let pool = try await SQLitePool.open(path: store.path, configuration: .init(readOnly: true))
         let check = try await pool.read { db in try db.first("PRAGMA integrity_check")?[0].text }
         await pool.close()

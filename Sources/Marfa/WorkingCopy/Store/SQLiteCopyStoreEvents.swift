@@ -11,6 +11,12 @@ struct SyncPosition: Sendable {
     var slice: CopySlice?
 }
 
+/// An event frame of the copy stream with its id, as the store applies it.
+struct AppliedEvent: Sendable {
+    var frame: Components.Schemas.EventFrame
+    var id: String
+}
+
 /// What applying one event did.
 enum EventOutcome: Sendable {
     /// The store changed.
@@ -23,7 +29,7 @@ enum EventOutcome: Sendable {
     case entered(Change)
 }
 
-/// The store's side of a catch-up: each event applied with the cursor in one transaction.
+/// The store's side of a catch-up: the events that arrived together applied with the cursor in one transaction.
 extension SQLiteCopyStore {
     func syncPosition() async throws(MarfaError) -> SyncPosition {
         try await read { db in
@@ -37,18 +43,23 @@ extension SQLiteCopyStore {
         }
     }
 
-    /// Applies the event `frame` with id `cursor`, and moves the cursor to it, in one transaction.
-    func apply(_ frame: Components.Schemas.EventFrame, cursor: String, slice: CopySlice, catalog: CopyCatalog) async throws(MarfaError)
-        -> EventOutcome
-    {
-        try await write { db in
-            let outcome = try Self.outcome(of: frame, cursor: cursor, slice: slice, catalog: catalog, db)
-            try CopyStoreMeta.set(CopyStoreMeta.cursor, cursor, in: db)
-            switch outcome {
-            case .applied(let change), .entered(let change): try CopyStoreJournal.append(change, in: db)
-            case .skipped, .passed: break
+    /// Applies `events` in order, each with its id, and moves the cursor to the last, in one
+    /// transaction: all of them land, with their journal entries, or none does.
+    func apply(_ events: [AppliedEvent], slice: CopySlice, catalog: CopyCatalog) async throws(MarfaError) -> [EventOutcome] {
+        guard let last = events.last else { return [] }
+        return try await write { db in
+            var outcomes: [EventOutcome] = []
+            outcomes.reserveCapacity(events.count)
+            for event in events {
+                let outcome = try Self.outcome(of: event.frame, cursor: event.id, slice: slice, catalog: catalog, db)
+                switch outcome {
+                case .applied(let change), .entered(let change): try CopyStoreJournal.append(change, in: db)
+                case .skipped, .passed: break
+                }
+                outcomes.append(outcome)
             }
-            return outcome
+            try CopyStoreMeta.set(CopyStoreMeta.cursor, last.id, in: db)
+            return outcomes
         }
     }
 

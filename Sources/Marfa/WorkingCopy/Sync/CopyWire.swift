@@ -80,20 +80,59 @@ struct CopyWire: Sendable {
     func copyStream(
         cursor: String?, view: String?, _ frame: @Sendable (CopyFrame) async throws(MarfaError) -> Bool
     ) async throws(MarfaError) {
+        try await copyStream(cursor: cursor, view: view) { (frames: [CopyFrame]) throws(MarfaError) in
+            for each in frames {
+                guard try await frame(each) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// The most frames handed over at once.
+    static let batchLimit = 512
+
+    /// Reads the copy stream from `cursor` on a task of its own, handing `batch` every frame read
+    /// while the last batch was handled (at least one, at most `batchLimit`), so the slower the
+    /// handling, the larger the batch. Stops when `batch` returns false or the stream ends; an
+    /// error reading the stream is thrown after the frames read before it are handed over.
+    func copyStream(
+        cursor: String?, view: String?, batches batch: @Sendable ([CopyFrame]) async throws(MarfaError) -> Bool
+    ) async throws(MarfaError) {
         let headers = Operations.StreamEvents.Input.Headers(lastEventID: cursor, xMarfaReadView: cursor == nil ? nil : view)
         let client = Client(
             serverURL: server.url, configuration: server.clientConfiguration, transport: server.transport,
             middlewares: server.middlewares)
         try await server.run(timeout: nil, idleTimeout: .seconds(75)) {
+            let body: HTTPBody
             do {
-                let body = try await client.streamEvents(query: .init(edges: .all, copy: ._1), headers: headers).ok.body.textEventStream
-                for try await event in body.asServerSentEvents() {
-                    guard let data = event.data, !data.isEmpty else { continue }
-                    guard try await frame(try CopyFrame(id: event.id, data: data)) else { return }
-                }
+                body = try await client.streamEvents(query: .init(edges: .all, copy: ._1), headers: headers).ok.body.textEventStream
             } catch {
                 throw Self.certifiedError(MarfaError(error))
             }
+            let frames = BatchBuffer<CopyFrame>(capacity: 2 * Self.batchLimit)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { await Self.read(body, into: frames) }
+                defer {
+                    frames.close()
+                    group.cancelAll()
+                }
+                while let taken = try await frames.take(limit: Self.batchLimit) {
+                    guard try await batch(taken) else { return }
+                }
+            }
+        }
+    }
+
+    /// Reads the stream's frames into `frames` until it ends, fails or the taker closes it.
+    private static func read(_ body: HTTPBody, into frames: BatchBuffer<CopyFrame>) async {
+        do {
+            for try await event in body.asServerSentEvents() {
+                guard let data = event.data, !data.isEmpty else { continue }
+                guard await frames.add(try CopyFrame(id: event.id, data: data)) else { return }
+            }
+            frames.finish(nil)
+        } catch {
+            frames.finish(certifiedError(MarfaError(error)))
         }
     }
 

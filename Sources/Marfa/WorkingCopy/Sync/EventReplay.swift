@@ -1,7 +1,8 @@
 import Synchronization
 
-/// Reads the copy stream from the copy's cursor and applies each event: a catch-up stops at
-/// `stream_live`, a follow goes on with the live frames. Terminal frames become errors.
+/// Reads the copy stream from the copy's cursor and applies its events, those that arrived
+/// together in one transaction: a catch-up stops at `stream_live`, a follow goes on with the live
+/// frames. Terminal frames become errors.
 struct EventReplay: Sendable {
     let wire: CopyWire
     let store: SQLiteCopyStore
@@ -27,8 +28,8 @@ struct EventReplay: Sendable {
         let (cursor, view, slice) = try Self.ready(position)
         try await refreshCatalog(view: view)
         let tally = Locked(Tally(cursor: cursor, catalog: try await store.heldCatalog()))
-        try await wire.copyStream(cursor: cursor, view: view) { frame throws(MarfaError) in
-            try await handle(frame, follow: follow, slice: slice, position: position, view: view, tally: tally)
+        try await wire.copyStream(cursor: cursor, view: view) { (frames: [CopyFrame]) throws(MarfaError) in
+            try await handle(frames, follow: follow, slice: slice, position: position, view: view, tally: tally)
         }
         let final = tally.withLock { $0 }
         return CatchUpReport(applied: final.applied, skipped: final.skipped, cursor: final.cursor, reachedHead: final.reachedHead)
@@ -56,10 +57,31 @@ struct EventReplay: Sendable {
         if changed { onChange(Change(origin: .refreshed(.catalog))) }
     }
 
+    /// Handles the frames that arrived together in order: each run of events is applied in one
+    /// transaction, markers between them as they come. False ends the stream.
     private func handle(
-        _ frame: CopyFrame, follow: Bool, slice: CopySlice, position: SyncPosition, view: String, tally: Locked<Tally>
+        _ frames: [CopyFrame], follow: Bool, slice: CopySlice, position: SyncPosition, view: String, tally: Locked<Tally>
     ) async throws(MarfaError) -> Bool {
-        switch frame.frame {
+        var events: [AppliedEvent] = []
+        for frame in frames {
+            switch frame.frame {
+            case .itemEventFrame, .metadataEventFrame, .edgeEventFrame:
+                if let id = frame.id { events.append(AppliedEvent(frame: frame.frame, id: id)) }
+            default:
+                try await apply(events, slice: slice, view: view, tally: tally)
+                events.removeAll()
+                guard try await handleMarker(frame.frame, follow: follow, position: position, tally: tally) else { return false }
+            }
+        }
+        try await apply(events, slice: slice, view: view, tally: tally)
+        return true
+    }
+
+    /// A stream marker: the instance check, the head reached, or a terminal frame as its error.
+    private func handleMarker(
+        _ frame: Components.Schemas.EventFrame, follow: Bool, position: SyncPosition, tally: Locked<Tally>
+    ) async throws(MarfaError) -> Bool {
+        switch frame {
         case .streamCursorFrame(let marker):
             if let instance = marker.instanceId, let held = position.instanceID, instance != held {
                 throw .instanceChanged(message: "Another instance answers at the server's address. Hydrate the copy from it.")
@@ -73,36 +95,37 @@ struct EventReplay: Sendable {
             tally.withLock { $0.reachedHead = true }
             onLive()
             return follow
-        case .itemEventFrame, .metadataEventFrame, .edgeEventFrame:
-            guard let id = frame.id else { return true }
-            try await apply(frame.frame, id: id, slice: slice, view: view, tally: tally)
-            return true
         default:
-            throw try await terminalError(frame.frame)
+            throw try await terminalError(frame)
         }
     }
 
-    private func apply(
-        _ frame: Components.Schemas.EventFrame, id: String, slice: CopySlice, view: String, tally: Locked<Tally>
-    ) async throws(MarfaError) {
-        if case .itemEventFrame(let event) = frame {
-            try await refreshCatalogOnce(for: event.item._type, view: view, tally: tally)
+    /// Applies `events` in one transaction, then reads the edges of each item that entered the
+    /// slice and tells each change, in order.
+    private func apply(_ events: [AppliedEvent], slice: CopySlice, view: String, tally: Locked<Tally>) async throws(MarfaError) {
+        guard let last = events.last else { return }
+        for event in events {
+            if case .itemEventFrame(let frame) = event.frame {
+                try await refreshCatalogOnce(for: frame.item._type, view: view, tally: tally)
+            }
         }
         let catalog = tally.withLock { $0.catalog }
-        let outcome = try await store.apply(frame, cursor: id, slice: slice, catalog: catalog)
-        switch outcome {
-        case .entered(let change):
-            try await readEdges(of: change.itemId ?? "", view: view)
-            tally.withLock { $0.applied += 1 }
-            onChange(change)
-        case .applied(let change):
-            tally.withLock { $0.applied += 1 }
-            onChange(change)
-        case .skipped: tally.withLock { $0.skipped += 1 }
-        case .passed: break
+        let outcomes = try await store.apply(events, slice: slice, catalog: catalog)
+        for outcome in outcomes {
+            switch outcome {
+            case .entered(let change):
+                try await readEdges(of: change.itemId ?? "", view: view)
+                tally.withLock { $0.applied += 1 }
+                onChange(change)
+            case .applied(let change):
+                tally.withLock { $0.applied += 1 }
+                onChange(change)
+            case .skipped: tally.withLock { $0.skipped += 1 }
+            case .passed: break
+            }
         }
         let counts = tally.withLock { tally in
-            tally.cursor = id
+            tally.cursor = last.id
             return CopyUpdate.Progress(events: tally.applied + tally.skipped)
         }
         progress(counts)
