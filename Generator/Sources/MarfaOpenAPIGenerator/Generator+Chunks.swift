@@ -15,15 +15,16 @@ extension Generator {
         var callbackPlans: [OperationPlan] = []
     }
 
-    /// The rendered chunks; with `keepingUntilExit`, the declarations and typed Swift they were made
-    /// from are left to the end of the process (`ProcessExit`) rather than freed.
-    static func generateChunks(documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog, keepingUntilExit: Bool = false) throws -> [String] {
+    /// Renders the chunks into `rendered`; with `keepingUntilExit`, the declarations and typed Swift
+    /// they were made from are left to the end of the process (`ProcessExit`) rather than freed.
+    static func generateChunks(
+        documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog, into rendered: inout RenderedChunks, keepingUntilExit: Bool = false
+    ) throws {
         let declarations = try declare(documents: documents, config: config, log: log)
         let renderer = SwiftRenderer(access: config.access)
         let pieces = chunks(declarations, config: config, log: log)
-        let texts = pieces.map(renderer.render)
+        for piece in pieces { rendered.append(piece, with: renderer) }
         if keepingUntilExit { ProcessExit.keep((declarations, pieces)) }
-        return texts
     }
 
     /// Reads the document and declares its schemas, the operations the filter keeps, and the

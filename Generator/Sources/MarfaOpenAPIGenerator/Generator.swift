@@ -42,11 +42,11 @@ public enum Generator {
     static func generate(documents: DocumentSet, configs: [GeneratorConfig], keepingUntilExit: Bool) throws -> Output {
         let log = DiagnosticLog()
         log.warnings(of: documents)
-        var chunks: [String] = []
+        var chunks = RenderedChunks()
         var shards = ShardSetting.standard
         for config in configs {
             shards = config.shards
-            chunks += try generateChunks(documents: documents, config: config, log: log, keepingUntilExit: keepingUntilExit)
+            try generateChunks(documents: documents, config: config, log: log, into: &chunks, keepingUntilExit: keepingUntilExit)
         }
         // Files that `$ref`s reached while reading have their warnings too.
         log.warnings(of: documents)

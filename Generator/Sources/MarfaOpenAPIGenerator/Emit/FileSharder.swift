@@ -2,18 +2,37 @@
 /// parallel. Each chunk goes to the file with the least text so far (the lowest index on a tie),
 /// which is deterministic.
 enum FileSharder {
-    static func shard(_ chunks: [String], into count: Int, imports: [String]) -> [Generator.File] {
-        var bodies = [String](repeating: "", count: count)
+    static func shard(_ chunks: RenderedChunks, into count: Int, imports: [String]) -> [Generator.File] {
+        let header = SwiftRenderer.fileHeader(imports: imports)
+        var files = (0..<count).map { _ in ShardText(header: header) }
         var sizes = [Int](repeating: 0, count: count)
-        for chunk in chunks {
+        chunks.forEachPiece { chunk in
             var target = 0
             for index in 1..<count where sizes[index] < sizes[target] { target = index }
-            bodies[target] += (bodies[target].isEmpty ? "" : "\n") + chunk
-            sizes[target] += chunk.utf8.count
+            files[target].add(chunk)
+            sizes[target] += chunk.count
         }
-        let header = SwiftRenderer.fileHeader(imports: imports)
-        return bodies.enumerated().map { index, body in
-            Generator.File(name: "Generated\(index).swift", contents: header + (body.isEmpty ? "" : "\n" + body))
+        return files.enumerated().map { index, file in
+            Generator.File(name: "Generated\(index).swift", contents: file.text.string)
+        }
+    }
+
+    /// One file as its chunks are added: the header, then, once a chunk has text, a blank line and
+    /// the chunks, one line apart.
+    private struct ShardText {
+        var text: SourceText
+        var hasBody = false
+
+        init(header: String) {
+            text = SourceText(capacity: 1 << 14)
+            text += header
+        }
+
+        mutating func add(_ chunk: UnsafeBufferPointer<UInt8>) {
+            if !hasBody && chunk.isEmpty { return }
+            text += "\n"
+            text.append(chunk)
+            hasBody = true
         }
     }
 

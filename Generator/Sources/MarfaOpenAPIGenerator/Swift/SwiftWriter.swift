@@ -1,9 +1,18 @@
 /// The renderer's output: lines of text, indented four spaces a level.
 struct SwiftWriter {
-    private var out = SourceText()
+    private var out: SourceText
     /// The lines written so far.
     var text: String { out.string }
+    /// The lines written so far, as bytes.
+    var source: SourceText { out }
+    /// How many bytes have been written.
+    var byteCount: Int { out.byteCount }
     private var depth = 0
+
+    /// An empty writer with room for `capacity` bytes before its text grows.
+    init(capacity: Int = 1024) {
+        out = SourceText(capacity: capacity)
+    }
 
     mutating func line(_ content: String = "") {
         if content.isEmpty {
