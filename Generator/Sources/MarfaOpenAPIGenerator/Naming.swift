@@ -21,19 +21,23 @@ enum Naming {
     /// Splits a name into words at separators, case changes and digits-to-letters.
     static func words(_ name: String) -> [String] {
         let bytes = Array(name.utf8)
-        if bytes.allSatisfy({ $0 < 0x80 }) { return asciiWords(bytes) }
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            return bytes.withUnsafeBufferPointer { buffer in
+                asciiWordRanges(buffer).map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+            }
+        }
         return unicodeWords(name)
     }
 
-    /// `words` for a name of ASCII bytes alone, where each character is one byte (or `\r\n`, which
-    /// separates as its two bytes do), classified by ranges instead of Unicode properties.
-    private static func asciiWords(_ bytes: [UInt8]) -> [String] {
-        var words: [String] = []
+    /// Where the words of a name of ASCII bytes alone are, where each character is one byte (or
+    /// `\r\n`, which separates as its two bytes do), classified by ranges instead of Unicode properties.
+    private static func asciiWordRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var words: [Range<Int>] = []
         var start: Int?
         for index in bytes.indices {
             let byte = bytes[index]
             guard ASCIIClass.isLetter(byte) || ASCIIClass.isDigit(byte) else {
-                if let first = start { words.append(String(decoding: bytes[first..<index], as: UTF8.self)) }
+                if let first = start { words.append(first..<index) }
                 start = nil
                 continue
             }
@@ -48,12 +52,44 @@ enum Naming {
                 || (ASCIIClass.isLetter(last) && ASCIIClass.isDigit(byte))
                 || (ASCIIClass.isUpper(last) && ASCIIClass.isUpper(byte) && ASCIIClass.isLower(next))
             if boundary {
-                words.append(String(decoding: bytes[first..<index], as: UTF8.self))
+                words.append(first..<index)
                 start = index
             }
         }
-        if let first = start { words.append(String(decoding: bytes[first...], as: UTF8.self)) }
+        if let first = start { words.append(first..<bytes.count) }
         return words
+    }
+
+    /// `typeName` (`lowerFirst` false) or `memberName` of an ASCII name that has words, before the
+    /// checks for a leading digit and reserved names, written byte by byte: for ASCII, `capitalized`
+    /// and `lowered` change `a-z` and `A-Z` alone. Nil for other names.
+    private static func asciiCamelCase(_ name: String, lowerFirst: Bool) -> String? {
+        var name = name
+        return name.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            let ranges = asciiWordRanges(bytes)
+            guard !ranges.isEmpty else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 2)
+            for (index, range) in ranges.enumerated() {
+                let word = UnsafeBufferPointer(rebasing: bytes[range])
+                let allUpper = !word.contains(where: ASCIIClass.isLower)
+                if index == 0 && lowerFirst {
+                    // `lowered`: an all-caps word is lowered whole, any other its first letter.
+                    out.append(ASCIIClass.lowered(word[0]))
+                    for byte in word.dropFirst() { out.append(allUpper ? ASCIIClass.lowered(byte) : byte) }
+                } else if allUpper && word.count > 4 {
+                    // `capitalized`: a long all-caps word keeps its first letter and lowers the rest.
+                    out.append(word[0])
+                    for byte in word.dropFirst() { out.append(ASCIIClass.lowered(byte)) }
+                } else {
+                    out.append(ASCIIClass.uppered(word[0]))
+                    out.append(contentsOf: word.dropFirst())
+                }
+            }
+            if ASCIIClass.isDigit(out[0]) { out.insert(UInt8(ascii: "_"), at: 0) }
+            return String(decoding: out, as: UTF8.self)
+        }
     }
 
     /// `words` for any name, by the characters' Unicode properties.
@@ -85,6 +121,10 @@ enum Naming {
 
     /// `UpperCamelCase` for types; a name made only of symbols becomes `_empty`.
     static func typeName(_ name: String) -> String {
+        if var result = asciiCamelCase(name, lowerFirst: false) {
+            if reservedTypeNames.contains(result) { result += "_" }
+            return result
+        }
         let parts = words(name)
         guard !parts.isEmpty else { return symbolName(name, upper: true) }
         var result = parts.map(capitalized).joined()
@@ -95,6 +135,9 @@ enum Naming {
 
     /// `lowerCamelCase` for properties, parameters, methods and enum cases; reserved words get `_`.
     static func memberName(_ name: String) -> String {
+        if let result = asciiCamelCase(name, lowerFirst: true) {
+            return reserved.contains(result) ? "_" + result : result
+        }
         let parts = words(name)
         guard !parts.isEmpty else { return symbolName(name, upper: false) }
         var result = lowered(parts[0]) + parts.dropFirst().map(capitalized).joined()
@@ -165,4 +208,6 @@ private enum ASCIIClass {
     static func isLower(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
     static func isLetter(_ byte: UInt8) -> Bool { isUpper(byte) || isLower(byte) }
     static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    static func lowered(_ byte: UInt8) -> UInt8 { isUpper(byte) ? byte + 32 : byte }
+    static func uppered(_ byte: UInt8) -> UInt8 { isLower(byte) ? byte - 32 : byte }
 }
