@@ -100,36 +100,44 @@ enum Doc {
     /// The first non-empty text's lines, trailing spaces, tabs and carriage returns trimmed, and
     /// empty lines at either end dropped.
     static func lines(_ texts: String?...) -> [String] {
-        guard let text = texts.compactMap({ $0 }).first(where: { !$0.isEmpty }) else { return [] }
-        // Without a carriage return, each `\n` byte is a line break of its own (only `\r\n` joins
-        // one into a larger character), so the text is split over its UTF-8 bytes.
-        // Most texts are one line: trimmed as a whole, without splitting.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
-            let line = trimmedLine(text[...].utf8)
-            return line.isEmpty ? [] : [line]
-        }
-        guard !text.utf8.contains(UInt8(ascii: "\r")) else {
+        for case var text? in texts where !text.isEmpty {
+            // Without a carriage return, each `\n` byte is a line break of its own (only `\r\n` joins
+            // one into a larger character), so the text is split over its UTF-8 bytes, in one pass.
+            if let lines = text.withUTF8(byteLines) { return lines }
             return text.split(separator: "\n", omittingEmptySubsequences: false).map {
                 String($0).trimmingTrailingSpaces
             }.trimmingEmptyEdges
         }
-        return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            .map(trimmedLine).trimmingEmptyEdges
+        return []
+    }
+
+    /// The trimmed lines of UTF-8 text split at each `\n`, empty ones at either end dropped; nil
+    /// when the text holds a carriage return (split by characters instead).
+    private static func byteLines(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var lines: [String] = []
+        var start = 0
+        for index in 0..<bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\r"): return nil
+            case UInt8(ascii: "\n"):
+                lines.append(trimmedLine(UnsafeBufferPointer(rebasing: bytes[start..<index])))
+                start = index + 1
+            default: break
+            }
+        }
+        lines.append(trimmedLine(UnsafeBufferPointer(rebasing: bytes[start...])))
+        return lines.trimmingEmptyEdges
     }
 
     /// One line with trailing spaces and tabs trimmed byte by byte; when the byte before them is not
     /// ASCII (a space can join the character before it), the line is trimmed by characters instead.
-    private static func trimmedLine(_ line: Substring.UTF8View) -> String {
-        var end = line.endIndex
-        while end > line.startIndex {
-            let before = line.index(before: end)
-            guard line[before] == UInt8(ascii: " ") || line[before] == UInt8(ascii: "\t") else { break }
-            end = before
+    private static func trimmedLine(_ line: UnsafeBufferPointer<UInt8>) -> String {
+        var end = line.count
+        while end > 0, line[end - 1] == UInt8(ascii: " ") || line[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        if end < line.count, end > 0, line[end - 1] >= 0x80 {
+            return String(decoding: line, as: UTF8.self).trimmingTrailingSpaces
         }
-        if end < line.endIndex, end > line.startIndex, line[line.index(before: end)] >= 0x80 {
-            return String(Substring(line)).trimmingTrailingSpaces
-        }
-        return String(Substring(line[line.startIndex..<end]))
+        return String(decoding: UnsafeBufferPointer(rebasing: line[..<end]), as: UTF8.self)
     }
 }
 
