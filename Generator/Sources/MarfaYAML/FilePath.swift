@@ -16,6 +16,7 @@ enum FilePath {
     /// `path` with `.` and `name/..` segments and repeated slashes removed.
     /// Leading `..` segments of a relative path stay; `..` above `/` is dropped.
     static func normalized(_ path: String) -> String {
+        if isNormalized(path) { return path }
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -35,5 +36,27 @@ enum FilePath {
         let joined = parts.joined(separator: "/")
         if isAbsolute { return "/" + joined }
         return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `normalized` leaves `path` as it is: a non-empty path whose segments (after the leading
+    /// `/` of an absolute one) are neither empty, `.` nor `..`. Checked byte by byte, as most paths are.
+    private static func isNormalized(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var bytes = path.utf8[...]
+        if bytes.first == slash { bytes = bytes.dropFirst() }
+        guard !bytes.isEmpty else { return false }
+        var segmentLength = 0
+        var segmentDots = 0
+        for byte in bytes {
+            if byte == slash {
+                guard segmentLength > 0, segmentDots < segmentLength || segmentLength > 2 else { return false }
+                segmentLength = 0
+                segmentDots = 0
+            } else {
+                segmentLength += 1
+                if byte == dot { segmentDots += 1 }
+            }
+        }
+        return segmentLength > 0 && (segmentDots < segmentLength || segmentLength > 2)
     }
 }
