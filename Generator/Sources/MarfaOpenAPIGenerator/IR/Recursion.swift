@@ -4,10 +4,11 @@ enum Recursion {
     static func breakCycles(in roots: [Decl]) {
         let graph = TypeGraph(roots: roots)
         let components = graph.stronglyConnectedComponents()
-        for decl in graph.byName.values {
-            guard let group = components.component[ObjectIdentifier(decl)], components.cyclic.contains(group) else { continue }
+        for node in graph.decls.indices where components.isCyclic(node) {
+            let decl = graph.decls[node]
+            let group = components.component[node]
             let inCycle: (TypeName?) -> Bool = { name in
-                graph.resolve(name).map { components.component[ObjectIdentifier($0)] == group } ?? false
+                graph.resolve(name).map { components.component[$0] == group } ?? false
             }
             switch decl.kind {
             case .structure(var structure):
@@ -25,93 +26,103 @@ enum Recursion {
     }
 }
 
-/// The declarations by name, and which each holds directly (through a property or a union case).
+/// The declarations, numbered in tree order, and which each holds directly (through a property or a
+/// union case), as numbers. Of several declarations with one name, the name stands for the last in
+/// tree order; nothing leads to the others, so none of them is in a cycle.
 private struct TypeGraph {
-    private(set) var byName: [TypeName: Decl] = [:]
+    private(set) var decls: [Decl] = []
+    private var numbers: [TypeName: Int] = [:]
+    /// Each declaration's targets, by number.
+    private(set) var edges: [[Int]] = []
 
     init(roots: [Decl]) {
-        func index(_ decl: Decl) {
-            byName[decl.qualifiedName] = decl
-            decl.children.forEach(index)
+        func collect(_ decl: Decl) {
+            decls.append(decl)
+            decl.children.forEach(collect)
         }
-        roots.forEach(index)
+        roots.forEach(collect)
+        numbers.reserveCapacity(decls.count)
+        for (number, decl) in decls.enumerated() { numbers[decl.qualifiedName] = number }
+        edges = decls.map { decl in
+            switch decl.kind {
+            case .structure(let structure): structure.properties.compactMap { resolve($0.targetName) }
+            case .choice(let choice): choice.cases.compactMap { resolve($0.targetName) }
+            default: []
+            }
+        }
     }
 
-    /// The declaration `name` stands for, through type aliases.
-    func resolve(_ name: TypeName?) -> Decl? {
+    /// The number of the declaration `name` stands for, through type aliases.
+    func resolve(_ name: TypeName?) -> Int? {
         var current = name
         for _ in 0..<16 {
-            guard let key = current, let decl = byName[key] else { return nil }
-            if case .alias(let target) = decl.kind { current = target.typeName } else { return decl }
+            guard let key = current, let number = numbers[key] else { return nil }
+            if case .alias(let target) = decls[number].kind { current = target.typeName } else { return number }
         }
         return nil
     }
 
-    func edges(_ decl: Decl) -> [Decl] {
-        switch decl.kind {
-        case .structure(let structure): structure.properties.compactMap { resolve($0.targetName) }
-        case .choice(let choice): choice.cases.compactMap { resolve($0.targetName) }
-        default: []
-        }
-    }
-
     /// Each declaration's strongly connected component, and the components that form a cycle.
     struct Components {
-        var component: [ObjectIdentifier: Int] = [:]
+        var component: [Int]
         var cyclic: Set<Int> = []
+
+        func isCyclic(_ node: Int) -> Bool { cyclic.contains(component[node]) }
     }
 
-    /// Tarjan's algorithm, visiting declarations in name order so the result is deterministic.
+    /// Tarjan's algorithm, visiting declarations in tree order (which components are found does not
+    /// depend on the order; their numbers, which only tell them apart, do).
     func stronglyConnectedComponents() -> Components {
-        var search = Tarjan(graph: self)
-        // Each name's dotted path is joined once, not twice per comparison.
-        let keyed = byName.keys.map { (key: $0.path.joined(separator: "."), name: $0) }
-        for decl in keyed.sorted(by: { $0.key < $1.key }).compactMap({ byName[$0.name] })
-        where search.indexOf[ObjectIdentifier(decl)] == nil {
-            search.connect(decl)
+        var search = Tarjan(edges: edges)
+        for node in decls.indices where search.indexOf[node] < 0 {
+            search.connect(node)
         }
         return search.result
     }
 }
 
-/// The state of one run of Tarjan's strongly connected components algorithm.
+/// The state of one run of Tarjan's strongly connected components algorithm over numbered nodes.
 private struct Tarjan {
-    let graph: TypeGraph
-    var indexOf: [ObjectIdentifier: Int] = [:]
-    var lowLink: [ObjectIdentifier: Int] = [:]
-    var onStack: Set<ObjectIdentifier> = []
-    var stack: [Decl] = []
+    let edges: [[Int]]
+    var indexOf: [Int]
+    var lowLink: [Int]
+    var onStack: [Bool]
+    var stack: [Int] = []
     var counter = 0
-    var result = TypeGraph.Components()
+    var result: TypeGraph.Components
     var componentCount = 0
 
-    init(graph: TypeGraph) { self.graph = graph }
+    init(edges: [[Int]]) {
+        self.edges = edges
+        indexOf = Array(repeating: -1, count: edges.count)
+        lowLink = indexOf
+        onStack = Array(repeating: false, count: edges.count)
+        result = TypeGraph.Components(component: Array(repeating: -1, count: edges.count))
+    }
 
-    mutating func connect(_ decl: Decl) {
-        let id = ObjectIdentifier(decl)
-        indexOf[id] = counter
-        lowLink[id] = counter
+    mutating func connect(_ node: Int) {
+        indexOf[node] = counter
+        lowLink[node] = counter
         counter += 1
-        stack.append(decl)
-        onStack.insert(id)
-        for next in graph.edges(decl) {
-            let nextID = ObjectIdentifier(next)
-            if indexOf[nextID] == nil {
+        stack.append(node)
+        onStack[node] = true
+        for next in edges[node] {
+            if indexOf[next] < 0 {
                 connect(next)
-                lowLink[id] = min(lowLink[id]!, lowLink[nextID]!)
-            } else if onStack.contains(nextID) {
-                lowLink[id] = min(lowLink[id]!, indexOf[nextID]!)
+                lowLink[node] = min(lowLink[node], lowLink[next])
+            } else if onStack[next] {
+                lowLink[node] = min(lowLink[node], indexOf[next])
             }
         }
-        guard lowLink[id] == indexOf[id] else { return }
-        var members: [Decl] = []
+        guard lowLink[node] == indexOf[node] else { return }
+        var members = 0
         while let top = stack.popLast() {
-            onStack.remove(ObjectIdentifier(top))
-            members.append(top)
-            result.component[ObjectIdentifier(top)] = componentCount
-            if top === decl { break }
+            onStack[top] = false
+            members += 1
+            result.component[top] = componentCount
+            if top == node { break }
         }
-        if members.count > 1 || graph.edges(decl).contains(where: { $0 === decl }) { result.cyclic.insert(componentCount) }
+        if members > 1 || edges[node].contains(node) { result.cyclic.insert(componentCount) }
         componentCount += 1
     }
 }
