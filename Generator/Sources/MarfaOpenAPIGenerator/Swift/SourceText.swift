@@ -25,6 +25,7 @@ struct SourceText {
     }
 
     /// Appends `piece`'s UTF-8 bytes.
+    @inline(__always)
     static func += (text: inout SourceText, piece: String) {
         if piece.utf8.withContiguousStorageIfAvailable({ text.append($0) }) != nil { return }
         var piece = piece
@@ -42,6 +43,7 @@ struct SourceText {
     }
 
     /// Appends `bytes`.
+    @inline(__always)
     mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
         storage.append(bytes)
@@ -71,6 +73,7 @@ struct SourceText {
             return copy
         }
 
+        @inline(__always)
         func append(_ bytes: UnsafeBufferPointer<UInt8>) {
             let added = bytes.count
             guard added > 0, let source = bytes.baseAddress else { return }
@@ -79,6 +82,7 @@ struct SourceText {
             count += added
         }
 
+        @inline(never)
         private func grow(toHold needed: Int) {
             var newCapacity = capacity * 2
             while newCapacity < needed { newCapacity *= 2 }
