@@ -109,25 +109,32 @@ public enum GeneratorCommand {
 
     /// Each document generated under its configurations (each in its namespace), merged into one set of files.
     /// With `exitsAfter`, the documents and what was built from them are kept to the process's end (`ProcessExit`).
-    private static func generate(_ groups: [(path: String, configs: [GeneratorConfig])], exitsAfter: Bool) throws -> ([Generator.File], [Diagnostic]) {
-        var chunks: [[Generator.File]] = []
+    private static func generate(_ groups: [(path: String, configs: [GeneratorConfig])], exitsAfter: Bool) throws -> ([RenderedFile], [Diagnostic]) {
+        var runs: [[RenderedFile]] = []
         var diagnostics: [Diagnostic] = []
         for (path, group) in groups {
             let documents = try Generator.loadDocuments(specPath: path, allowedFolders: group.flatMap(\.allowedFolders))
-            let result = try Generator.generate(documents: documents, configs: group, keepingUntilExit: exitsAfter)
+            let result = try Generator.render(documents: documents, configs: group, keepingUntilExit: exitsAfter)
             if exitsAfter { ProcessExit.keep(documents) }
-            chunks.append(result.files)
+            runs.append(result.files)
             diagnostics += result.diagnostics
         }
-        return (FileSharder.merge(chunks), diagnostics)
+        // One document's files are written as rendered; several are joined as text.
+        guard runs.count > 1 else { return (runs.first ?? [], diagnostics) }
+        let merged = FileSharder.merge(runs.map { $0.map(\.file) }).map { file in
+            var text = SourceText(capacity: file.contents.utf8.count)
+            text += file.contents
+            return RenderedFile(name: file.name, text: text)
+        }
+        return (merged, diagnostics)
     }
 
     /// Writes `files` into the folder `output` (made when missing), leaving a file whose contents are unchanged untouched.
-    private static func write(_ files: [Generator.File], to output: String) throws {
+    private static func write(_ files: [RenderedFile], to output: String) throws {
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         for file in files {
             let path = (output as NSString).appendingPathComponent(file.name)
-            let data = Data(file.contents.utf8)
+            let data = file.text.withBytes { Data(buffer: $0) }
             if FileManager.default.contents(atPath: path) != data {
                 try data.write(to: URL(fileURLWithPath: path), options: .atomic)
             }

@@ -40,6 +40,14 @@ public enum Generator {
     /// `generate(documents:configs:)`; with `keepingUntilExit` (a process that exits right after),
     /// what each configuration's pass built is kept to the end of the process instead of freed.
     static func generate(documents: DocumentSet, configs: [GeneratorConfig], keepingUntilExit: Bool) throws -> Output {
+        let rendered = try render(documents: documents, configs: configs, keepingUntilExit: keepingUntilExit)
+        return Output(files: rendered.files.map(\.file), diagnostics: rendered.diagnostics)
+    }
+
+    /// `generate(documents:configs:keepingUntilExit:)` with each file's text left as bytes.
+    static func render(
+        documents: DocumentSet, configs: [GeneratorConfig], keepingUntilExit: Bool
+    ) throws -> (files: [RenderedFile], diagnostics: [Diagnostic]) {
         let log = DiagnosticLog()
         log.warnings(of: documents)
         var chunks = RenderedChunks()
@@ -54,7 +62,7 @@ public enum Generator {
         if log.hasErrors || (configs.contains(where: \.strict) && !diagnostics.isEmpty) {
             throw GeneratorError(diagnostics.filter { configs.contains(where: \.strict) || $0.severity == .error })
         }
-        return Output(files: FileSharder.shard(chunks, into: shards, imports: imports(configs)), diagnostics: diagnostics)
+        return (FileSharder.shard(chunks, into: shards, imports: imports(configs)), diagnostics)
     }
 
     static func imports(_ configs: [GeneratorConfig]) -> [String] {

@@ -2,7 +2,7 @@
 /// parallel. Each chunk goes to the file with the least text so far (the lowest index on a tie),
 /// which is deterministic.
 enum FileSharder {
-    static func shard(_ chunks: RenderedChunks, into count: Int, imports: [String]) -> [Generator.File] {
+    static func shard(_ chunks: RenderedChunks, into count: Int, imports: [String]) -> [RenderedFile] {
         let header = SwiftRenderer.fileHeader(imports: imports)
         var files = (0..<count).map { _ in ShardText(header: header) }
         var sizes = [Int](repeating: 0, count: count)
@@ -13,7 +13,7 @@ enum FileSharder {
             sizes[target] += chunk.count
         }
         return files.enumerated().map { index, file in
-            Generator.File(name: "Generated\(index).swift", contents: file.text.string)
+            RenderedFile(name: "Generated\(index).swift", text: file.text)
         }
     }
 

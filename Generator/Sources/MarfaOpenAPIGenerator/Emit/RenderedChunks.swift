@@ -22,3 +22,12 @@ struct RenderedChunks {
         }
     }
 }
+
+/// A generated file as its bytes, before it is made a `String` (the command line writes the bytes).
+struct RenderedFile {
+    var name: String
+    var text: SourceText
+
+    /// The file with its text as a `String`.
+    var file: Generator.File { Generator.File(name: name, contents: text.string) }
+}
