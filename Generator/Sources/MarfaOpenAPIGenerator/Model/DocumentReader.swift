@@ -18,6 +18,16 @@ final class DocumentReader {
     private var referencedResponses: [ReadCacheKey: APIResponse] = [:]
     private var referencedHeaders: [ReadCacheKey: APIHeader] = [:]
 
+    /// The component each `$ref` written in a file names (`componentName`), by section, file and ref:
+    /// many operations use the same few components.
+    private var componentNames: [ComponentNameKey: String?] = [:]
+
+    private struct ComponentNameKey: Hashable {
+        var section: String
+        var file: String
+        var ref: String
+    }
+
     /// A components section (`responses`, `parameters`, `headers`) and the key of an object in another file.
     private struct ComponentAliasKey: Hashable {
         var section: String
@@ -332,7 +342,17 @@ final class DocumentReader {
     /// The name of the `components/<section>` entry that `node` refers to: a `$ref` to the entry in
     /// the root file, or to the object in another file that the entry stands for; nil otherwise.
     private func componentName(_ node: Node, section: String) -> String? {
-        guard let ref = node["$ref"]?.string, let target = try? documents.resolve(ref: ref, from: node.location) else { return nil }
+        guard let ref = node["$ref"]?.string else { return nil }
+        let key = ComponentNameKey(section: section, file: node.location.file, ref: ref)
+        if let known = componentNames[key] { return known }
+        let name = componentName(ref: ref, of: node, section: section)
+        componentNames[key] = .some(name)
+        return name
+    }
+
+    /// `componentName(_:section:)` of the `$ref` `ref` written in `node`, worked out.
+    private func componentName(ref: String, of node: Node, section: String) -> String? {
+        guard let target = try? documents.resolve(ref: ref, from: node.location) else { return nil }
         let prefix = "/components/\(section)/"
         guard target.file == documents.rootFile, target.pointer.hasPrefix(prefix) else {
             return ReferenceChain.end(of: node, in: documents, reference: ReferenceChain.objectReference)
