@@ -62,8 +62,9 @@ extension Generator {
         let received = declareReceived(document, plans: plans, webhooks: webhooks, builder: builder)
         types.buildPending()
         let namespaces = [schemas, responses, parameters, headers, operations] + (webhooks.children.isEmpty ? [] : [webhooks])
-        types.writeDefaults(in: namespaces)
-        let parameterDefaults = builder.writeParameterDefaults(with: types.defaultWriter(in: namespaces))
+        let defaults = DefaultValueWriter(roots: namespaces)
+        types.writeDefaults(with: defaults)
+        let parameterDefaults = builder.writeParameterDefaults(with: defaults)
         Recursion.breakCycles(in: namespaces)
         var declarations = Declarations(
             document: document, plans: plans.map { $0.withParameterDefaults(parameterDefaults) }, namespaces: namespaces,

@@ -11,8 +11,10 @@ final class DefaultValueWriter {
         var location: SourceLocation
     }
 
-    /// Every declaration by its qualified name, to follow the types a value is written as.
-    let declarations: [TypeName: Decl]
+    /// Every declaration by its qualified name, to follow the types a value is written as; indexed
+    /// the first time a value names a declared type.
+    private(set) lazy var declarations: [TypeName: Decl] = Self.index(roots)
+    private let roots: [Decl]
     private(set) var refusal: Refusal?
     /// The optional members the last value's structs leave out, by their struct's name and index: their
     /// own defaults, if any, are evaluated whenever the value is made.
@@ -20,8 +22,20 @@ final class DefaultValueWriter {
     /// Work left before a value is given up as too large (unions try each branch).
     private var budget = 0
 
-    init(declarations: [TypeName: Decl]) {
-        self.declarations = declarations
+    /// A writer of values of the types declared in `roots` and the declarations they hold.
+    init(roots: [Decl]) {
+        self.roots = roots
+    }
+
+    /// Each declaration under `roots`, by its qualified name (the last in tree order, for a name used twice).
+    private static func index(_ roots: [Decl]) -> [TypeName: Decl] {
+        var declarations: [TypeName: Decl] = [:]
+        func index(_ decl: Decl) {
+            declarations[decl.qualifiedName] = decl
+            decl.children.forEach(index)
+        }
+        roots.forEach(index)
+        return declarations
     }
 
     /// `value` as an expression of `type`, or nil with `refusal` set.

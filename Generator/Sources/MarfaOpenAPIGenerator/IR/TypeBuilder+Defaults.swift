@@ -39,8 +39,7 @@ extension TypeBuilder {
     /// Makes each property with a `default` that fits its type non-optional with that default; one
     /// that does not fit (or that Swift cannot spell) is a warning at the value, and the property
     /// stays optional. So is one whose default, when made, would make that same default again.
-    func writeDefaults(in roots: [Decl]) {
-        let writer = defaultWriter(in: roots)
+    func writeDefaults(with writer: DefaultValueWriter) {
         var written = DefaultGraph()
         for pending in pendingDefaults {
             guard case .structure(var structure) = pending.decl.kind, structure.properties.indices.contains(pending.property) else { continue }
@@ -67,19 +66,6 @@ extension TypeBuilder {
                 at: pending.value.location)
         }
         pendingDefaults = []
-    }
-}
-
-extension TypeBuilder {
-    /// A writer of defaults as values of the types declared in `roots`.
-    func defaultWriter(in roots: [Decl]) -> DefaultValueWriter {
-        var declarations: [TypeName: Decl] = [:]
-        func index(_ decl: Decl) {
-            declarations[decl.qualifiedName] = decl
-            decl.children.forEach(index)
-        }
-        roots.forEach(index)
-        return DefaultValueWriter(declarations: declarations)
     }
 }
 

@@ -34,7 +34,7 @@ final class TypeBuilder {
     private var sharedInline: [String: TypeUsage] = [:]
     /// Loops of `$ref`-only schemas already reported, by the place they close.
     private var loopsReported: Set<SourceLocation> = []
-    /// Property defaults, written once every type is declared (`writeDefaults(in:)`).
+    /// Property defaults, written once every type is declared (`writeDefaults(with:)`).
     var pendingDefaults: [PendingDefault] = []
     /// The dynamic scope `$dynamicRef`s resolve in: the component being declared.
     private var dynamicScope: [String] = []
