@@ -129,7 +129,7 @@ struct TreeBuilder {
 
     /// Attaches a finished node to the open collection, or makes it the root.
     /// `location` is where the node was written: for an alias, the alias itself.
-    private mutating func add(_ node: Node, size: Int, at location: SourceLocation, isMergeKey: Bool) throws(LoadError) {
+    private mutating func add(_ node: consuming Node, size: Int, at location: SourceLocation, isMergeKey: Bool) throws(LoadError) {
         let top = frames.count - 1
         guard top >= 0 else {
             root = node
@@ -140,7 +140,7 @@ struct TreeBuilder {
             frames[top].elements.append(node)
             return
         }
-        guard let key = frames[top].pendingKey else {
+        guard let key = frames[top].pendingKey.take() else {
             guard case .scalar(let scalar) = node.kind else {
                 let what = if case .mapping = node.kind { "a mapping" } else { "a sequence" }
                 throw LoadError("a mapping key must be a scalar, not \(what)", at: location)
@@ -148,13 +148,12 @@ struct TreeBuilder {
             frames[top].pendingKey = PendingKey(text: scalar.text, location: location, isMerge: isMergeKey)
             return
         }
-        frames[top].pendingKey = nil
         if key.isMerge {
             let sources = try Self.mergeSources(node, at: location)
             frames[top].merges.append(MergeSlot(insertAt: frames[top].entries.count, sources: sources))
             return
         }
-        if let existing = Self.index(of: key.text, in: frames[top]) {
+        if let existing = index(of: key.text, inFrame: top) {
             let first = frames[top].entries[existing].keyLocation
             warnings.append(LoadWarning(
                 "duplicate key \(quoted(key.text)) (first at \(first.line):\(first.column)); the last value is kept",
@@ -163,6 +162,7 @@ struct TreeBuilder {
             frames[top].entries[existing].keyLocation = key.location
             return
         }
+        if frames[top].entries.isEmpty { frames[top].entries.reserveCapacity(4) }
         frames[top].entries.append(Node.Entry(key: key.text, keyLocation: key.location, value: node))
         let count = frames[top].entries.count
         if frames[top].keyIndex != nil {
@@ -175,9 +175,11 @@ struct TreeBuilder {
         }
     }
 
-    private static func index(of key: String, in frame: Frame) -> Int? {
-        if let index = frame.keyIndex { return index[key] }
-        return frame.entries.firstIndex { $0.key == key }
+    /// Where `key` is in the entries of `frames[frame]` (read in place: a copy of the frame would
+    /// retain everything it holds).
+    private func index(of key: String, inFrame frame: Int) -> Int? {
+        if let index = frames[frame].keyIndex { return index[key] }
+        return frames[frame].entries.firstIndex { $0.key == key }
     }
 
     /// The mappings a `<<` value brings in: a mapping, or a sequence of mappings.
