@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Makes JSON surrogate-pair escapes readable by libyaml, which rejects `\uD800`–`\uDFFF`.
 ///
 /// Only input that lexes as JSON is touched (YAML could hold the same characters in a plain or
@@ -23,22 +31,24 @@ struct JSONSurrogates {
         return input.withUnsafeBufferPointer { lex($0) }
     }
 
-    /// A quick check for `\u` followed by `d8`–`df`, in any case.
+    /// A quick check for `\u` followed by `d8`–`df`, in any case; `memchr` finds each backslash.
     private static func mentionsSurrogate(_ input: [UInt8]) -> Bool {
-        var index = 0
-        let count = input.count
-        while index + 3 < count {
-            if input[index] == UInt8(ascii: "\\"), input[index + 1] == UInt8(ascii: "u"),
-               input[index + 2] | 0x20 == UInt8(ascii: "d")
-            {
-                let next = input[index + 3] | 0x20
-                if next == UInt8(ascii: "8") || next == UInt8(ascii: "9") || (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "f")) {
-                    return true
+        input.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let end = base + buffer.count
+            var cursor = base
+            while end - cursor > 3, let found = memchr(cursor, Int32(UInt8(ascii: "\\")), end - cursor - 3) {
+                let slash = found.assumingMemoryBound(to: UInt8.self)
+                if slash[1] == UInt8(ascii: "u"), slash[2] | 0x20 == UInt8(ascii: "d") {
+                    let next = slash[3] | 0x20
+                    if next == UInt8(ascii: "8") || next == UInt8(ascii: "9") || (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "f")) {
+                        return true
+                    }
                 }
+                cursor = UnsafePointer(slash) + 1
             }
-            index += 1
+            return false
         }
-        return false
     }
 
     private static func hex4(_ input: UnsafeBufferPointer<UInt8>, _ at: Int) -> Int? {
