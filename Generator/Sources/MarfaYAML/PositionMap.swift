@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CYaml
 
 /// Turns libyaml's 0-based marks into `SourceLocation`s in the original text.
@@ -20,8 +27,31 @@ struct PositionMap {
             // apply, so no mark is pulled back.
             (endLine, endColumn) = (Int.max, Int.max)
         } else {
-            (endLine, endColumn) = Self.position(ofByte: input.count, in: input)
+            (endLine, endColumn) = Self.lineFeedEnd(input) ?? Self.position(ofByte: input.count, in: input)
         }
+    }
+
+    /// `position(ofByte: input.count, in: input)` for text whose only line breaks are line feeds:
+    /// `memchr` counts them, and the characters after the last are the column. Nil, for the full
+    /// scan, when the text starts with a BOM or holds a carriage return or any byte that can end
+    /// NEL, LS or PS (0x85, 0xA8, 0xA9; other characters hold them too).
+    private static func lineFeedEnd(_ input: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int)? {
+        guard let base = input.baseAddress, !input.starts(with: [0xEF, 0xBB, 0xBF]) else { return nil }
+        for special: UInt8 in [0x0D, 0x85, 0xA8, 0xA9] where memchr(base, Int32(special), input.count) != nil {
+            return nil
+        }
+        let end = base + input.count
+        var cursor = base
+        var line = 0
+        var lineStart = 0
+        while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: "\n")), end - cursor) {
+            line += 1
+            cursor = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
+            lineStart = cursor - base
+        }
+        var column = 0
+        for byte in input[lineStart...] where byte & 0xC0 != 0x80 { column += 1 }
+        return (line, column)
     }
 
     /// 0-based line and column of a byte offset in UTF-8 text, counting as libyaml does: a BOM is skipped,
