@@ -32,7 +32,14 @@ extension SwiftRenderer {
         } else if coding.additional == nil && !coding.closed {
             w.line("_ = try decoder.container(keyedBy: \(keyType).self)")
         }
-        for p in coding.properties { w.line("self.\(p.storage) = \(decodedValue(p))") }
+        for p in coding.properties {
+            w.line { out in
+                out += "self."
+                out += p.storage
+                out += " = "
+                writeDecodedValue(p, into: &out)
+            }
+        }
         if let additional = coding.additional {
             let read = coding.additionalRFC3339 ? "decodeRFC3339AdditionalProperties" : "decodeAdditionalProperties"
             w.line("self.additionalProperties = try decoder.\(read)(knownKeys: \(knownKeys(coding))) as \(spell(.stringDictionary(additional)))")
@@ -42,24 +49,54 @@ extension SwiftRenderer {
         w.close()
     }
 
-    /// The expression that reads a property; one holding date-times reads them from RFC 3339 text.
-    private func decodedValue(_ p: CodedProperty) -> String {
-        let key = "forKey: \(literal(.string(p.key)))"
+    /// The expression that reads a property, appended to `out`; one holding date-times reads them
+    /// from RFC 3339 text. Written part after part: most types code several properties.
+    private func writeDecodedValue(_ p: CodedProperty, into out: inout SourceText) {
         let decode = p.rfc3339 ? "decodeRFC3339" : "decode"
+        /// `(Type.self, forKey: "key")` after the decoding function's name.
+        let writeArguments = { (type: SwiftType, out: inout SourceText) in
+            out += "("
+            write(type, into: &out)
+            out += ".self, forKey: "
+            write(SwiftLiteral.string(p.key), into: &out)
+            out += ")"
+        }
         switch p.presence {
         case .required:
-            return "try container.\(decode)(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
+            out += "try container."
+            out += decode
+            writeArguments(p.boxed ? .box(p.type) : p.type, &out)
         case .defaulted(let value) where p.type == .openAPIValue:
             // A free-form value may be `null`; only an absent key reads as the default.
-            let read = "try (container.contains(\(literal(.string(p.key)))) ? container.decode(\(spell(p.type)).self, \(key)) : \(expression(value)))"
-            return p.boxed ? "MarfaOpenAPIRuntime.Box(\(read))" : read
+            if p.boxed { out += "MarfaOpenAPIRuntime.Box(" }
+            out += "try (container.contains("
+            write(SwiftLiteral.string(p.key), into: &out)
+            out += ") ? container.decode"
+            writeArguments(p.type, &out)
+            out += " : "
+            write(value, into: &out)
+            out += ")"
+            if p.boxed { out += ")" }
         case .defaulted(let value):
-            let read = "try container.\(decode)IfPresent(\(spell(p.type)).self, \(key)) ?? \(expression(value))"
-            return p.boxed ? "MarfaOpenAPIRuntime.Box(\(read))" : read
+            if p.boxed { out += "MarfaOpenAPIRuntime.Box(" }
+            out += "try container."
+            out += decode
+            out += "IfPresent"
+            writeArguments(p.type, &out)
+            out += " ?? "
+            write(value, into: &out)
+            if p.boxed { out += ")" }
         case .optional, .requiredNullable:
-            return "try container.\(decode)IfPresent(\(spell(p.boxed ? .box(p.type) : p.type)).self, \(key))"
+            out += "try container."
+            out += decode
+            out += "IfPresent"
+            writeArguments(p.boxed ? .box(p.type) : p.type, &out)
         case .nullableOptional:
-            return "try container.\(decode)IfPresent(\(spell(.nullable(p.type))).self, \(key))\(p.boxed ? ".map { MarfaOpenAPIRuntime.Box($0) }" : "")"
+            out += "try container."
+            out += decode
+            out += "IfPresent"
+            writeArguments(.nullable(p.type), &out)
+            if p.boxed { out += ".map { MarfaOpenAPIRuntime.Box($0) }" }
         }
     }
 
@@ -71,11 +108,17 @@ extension SwiftRenderer {
             w.line("_ = encoder.container(keyedBy: \(keyType).self)")
         }
         for p in coding.properties {
-            let encode = p.rfc3339 ? "encodeRFC3339" : "encode"
-            let key = literal(.string(p.key))
-            switch p.presence {
-            case .required, .defaulted, .requiredNullable: w.line("try container.\(encode)(\(p.storage), forKey: \(key))")
-            case .optional, .nullableOptional: w.line("try container.\(encode)IfPresent(\(p.storage), forKey: \(key))")
+            w.line { out in
+                out += "try container."
+                out += p.rfc3339 ? "encodeRFC3339" : "encode"
+                switch p.presence {
+                case .required, .defaulted, .requiredNullable: out += "("
+                case .optional, .nullableOptional: out += "IfPresent("
+                }
+                out += p.storage
+                out += ", forKey: "
+                write(SwiftLiteral.string(p.key), into: &out)
+                out += ")"
             }
         }
         if coding.additional != nil {
@@ -115,13 +158,27 @@ extension SwiftRenderer {
         let rawType = spell(coding.rawType)
         w.open("\(keyword(.configured))init(rawValue: \(rawType))")
         w.open("switch rawValue")
-        for c in coding.cases { w.line("case \(literal(c.value)): self = .\(c.name)") }
+        for c in coding.cases {
+            w.line { out in
+                out += "case "
+                write(c.value, into: &out)
+                out += ": self = ."
+                out += c.name
+            }
+        }
         w.line("default: self = .unknown(rawValue)")
         w.close()
         w.close()
         w.open("\(keyword(.configured))var rawValue: \(rawType)")
         w.open("switch self")
-        for c in coding.cases { w.line("case .\(c.name): \(literal(c.value))") }
+        for c in coding.cases {
+            w.line { out in
+                out += "case ."
+                out += c.name
+                out += ": "
+                write(c.value, into: &out)
+            }
+        }
         w.line("case .unknown(let value): value")
         w.close()
         w.close()

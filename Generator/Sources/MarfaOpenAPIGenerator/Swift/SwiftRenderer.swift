@@ -33,13 +33,26 @@ struct SwiftRenderer {
 
     private func render(_ type: SwiftTypeDecl, into w: inout SwiftWriter) {
         w.doc(type.doc)
-        let header = lineAttributes(type.attributes, &w) + keyword(type.access) + introducer(type.kind)
-            + " " + spell(type.name) + conformances(type.conformances)
+        let inline = lineAttributes(type.attributes, &w)
+        let writeHeader = { (out: inout SourceText) in
+            out += inline
+            out += keyword(type.access)
+            out += introducer(type.kind)
+            out += " "
+            write(type.name, into: &out)
+            if !type.conformances.isEmpty {
+                out += ": "
+                writeList(type.conformances, into: &out) { write($0, into: &$1) }
+            }
+        }
         if type.isPlaceholder && type.members.isEmpty {
-            w.line(header + " {}")
+            w.line { out in
+                writeHeader(&out)
+                out += " {}"
+            }
             return
         }
-        w.open(header)
+        w.open(writeHeader)
         for member in type.members { render(member, into: &w) }
         w.close()
     }
@@ -51,10 +64,6 @@ struct SwiftRenderer {
         case .protocol: "protocol"
         case .extension: "extension"
         }
-    }
-
-    private func conformances(_ types: [SwiftType]) -> String {
-        types.isEmpty ? "" : ": " + types.map(spell).joined(separator: ", ")
     }
 
     private func render(_ property: SwiftProperty, into w: inout SwiftWriter) {
@@ -177,12 +186,25 @@ struct SwiftRenderer {
 
     private func render(_ enumCase: SwiftEnumCase, into w: inout SwiftWriter) {
         w.doc(enumCase.doc)
-        var text = "case " + identifier(enumCase.name)
-        if !enumCase.associatedValues.isEmpty {
-            text += "(" + enumCase.associatedValues.map { ($0.label.map { $0 + ": " } ?? "") + spell($0.type) }.joined(separator: ", ") + ")"
+        w.line { out in
+            out += "case "
+            out += identifier(enumCase.name)
+            if !enumCase.associatedValues.isEmpty {
+                out += "("
+                writeList(enumCase.associatedValues, into: &out) { value, out in
+                    if let label = value.label {
+                        out += label
+                        out += ": "
+                    }
+                    write(value.type, into: &out)
+                }
+                out += ")"
+            }
+            if let raw = enumCase.rawValue {
+                out += " = "
+                write(raw, into: &out)
+            }
         }
-        if let raw = enumCase.rawValue { text += " = " + literal(raw) }
-        w.line(text)
     }
 
     // MARK: Keywords
