@@ -5,9 +5,10 @@ import Foundation
 package enum JSONText {
     /// `value` as compact JSON, object keys sorted. A non-finite number is written as `null`.
     package static func encode(_ value: JSONValue) -> String {
-        var text = ""
+        var text: [UInt8] = []
+        text.reserveCapacity(256)
         write(value, to: &text)
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `object` as compact JSON, keys sorted.
@@ -37,52 +38,60 @@ package enum JSONText {
         return JSONTextParser.parse(String(decoding: data, as: UTF8.self)) ?? .null
     }
 
-    private static func write(_ value: JSONValue, to text: inout String) {
+    private static func write(_ value: JSONValue, to text: inout [UInt8]) {
         switch value {
-        case .null: text += "null"
-        case .bool(let flag): text += flag ? "true" : "false"
-        case .int(let number): text += String(number)
-        case .double(let number): text += number.isFinite ? "\(number)" : "null"
+        case .null: text += "null".utf8
+        case .bool(let flag): text += (flag ? "true" : "false").utf8
+        case .int(let number): text += String(number).utf8
+        case .double(let number): text += (number.isFinite ? "\(number)" : "null").utf8
         case .string(let string): writeString(string, to: &text)
         case .array(let values):
-            text += "["
+            text.append(UInt8(ascii: "["))
             for (index, element) in values.enumerated() {
-                if index > 0 { text += "," }
+                if index > 0 { text.append(UInt8(ascii: ",")) }
                 write(element, to: &text)
             }
-            text += "]"
+            text.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += "{"
+            text.append(UInt8(ascii: "{"))
             for (index, key) in members.keys.sorted().enumerated() {
-                if index > 0 { text += "," }
+                if index > 0 { text.append(UInt8(ascii: ",")) }
                 writeString(key, to: &text)
-                text += ":"
+                text.append(UInt8(ascii: ":"))
                 write(members[key]!, to: &text)
             }
-            text += "}"
+            text.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20:
-                text += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
-            default: text.unicodeScalars.append(scalar)
+    /// `string` quoted, its UTF-8 copied in runs between the bytes JSON escapes.
+    private static func writeString(_ string: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var run = 0
+            for index in utf8.indices where utf8[index] < 0x20 || utf8[index] == UInt8(ascii: "\"") || utf8[index] == UInt8(ascii: "\\") {
+                text.append(contentsOf: utf8[run..<index])
+                writeEscape(utf8[index], to: &text)
+                run = index + 1
             }
+            text.append(contentsOf: utf8[run...])
         }
-        text += "\""
+        text.append(UInt8(ascii: "\""))
     }
-}
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    private static func writeEscape(_ byte: UInt8, to text: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): text += #"\""#.utf8
+        case UInt8(ascii: "\\"): text += #"\\"#.utf8
+        case UInt8(ascii: "\n"): text += #"\n"#.utf8
+        case UInt8(ascii: "\r"): text += #"\r"#.utf8
+        case UInt8(ascii: "\t"): text += #"\t"#.utf8
+        default:
+            text += #"\u00"#.utf8
+            text += [hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0xF)]]
+        }
     }
 }
