@@ -219,12 +219,13 @@ struct SwiftRenderer {
     }
 
     /// Attributes written on their own lines go to `w`; the answer is those written before the keyword.
+    /// `@frozen` is written for public output only (Swift ignores it, with a warning, elsewhere).
     private func lineAttributes(_ attributes: [SwiftAttribute], _ w: inout SwiftWriter) -> String {
         var inline = ""
         for attribute in attributes {
             switch attribute {
             case .deprecated: w.line("@available(*, deprecated)")
-            case .frozen: inline += "@frozen "
+            case .frozen: if access == .public { inline += "@frozen " }
             }
         }
         return inline
