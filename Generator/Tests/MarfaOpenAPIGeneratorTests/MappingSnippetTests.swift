@@ -504,7 +504,7 @@ import Testing
                         application/jsonl: {schema: {type: object, properties: {id: {type: string}}}}
             """#)
         expectBlock(#"""
-                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    internal enum Body: Swift.Sendable, Swift.Equatable {
                         case json(Operations.Upload.Input.Body.JsonPayload)
                         case urlEncodedForm(Operations.Upload.Input.Body.UrlEncodedFormPayload)
                         case multipartForm(MarfaOpenAPIRuntime.MultipartBody)

@@ -25,12 +25,12 @@ extension BodiesFixture.Operations {
             internal init(body: BodiesFixture.Operations.PutText.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case plainText(MarfaOpenAPIRuntime.HTTPBody)
                 case json(BodiesFixture.Components.Schemas.Item)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The text back.
             /// Status 200.
             case ok(BodiesFixture.Operations.PutText.Output.Ok)
@@ -49,48 +49,46 @@ extension BodiesFixture.Operations {
 }
 
 extension BodiesFixture.Client {
-    /// - Remark: `POST /json`
-    internal func postJSON(_ input: BodiesFixture.Operations.PostJSON.Input) async throws -> BodiesFixture.Operations.PostJSON.Output {
-        let c = client.call(BodiesFixture.Operations.PostJSON.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/json")
-        request.headerFields["Accept"] = "application/json"
+    /// - Remark: `POST /optional`
+    internal func postOptional(_ input: BodiesFixture.Operations.PostOptional.Input) async throws -> BodiesFixture.Operations.PostOptional.Output {
+        let c = client.call(BodiesFixture.Operations.PostOptional.id)
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/optional")
+        request.headerFields["Accept"] = "text/plain"
         var body: MarfaOpenAPIRuntime.HTTPBody? = nil
         switch input.body {
-            case .json(let value): body = try c.json(&request, value, contentType: "application/json")
+            case .some(.json(let value)): body = try c.json(&request, value, contentType: "application/json")
+            case .none: break
         }
         let (response, responseBody) = try await c.send(request, body)
         switch response.status {
-            case 200: return .ok(try await BodiesFixture.Operations.PostJSON.Output.Ok.decoded(c, response, responseBody))
+            case 200: return .ok(try await BodiesFixture.Operations.PostOptional.Output.Ok.decoded(c, response, responseBody))
             default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
         }
     }
 }
 
-extension BodiesFixture.Operations.PostJSON.Output.Ok {
+extension BodiesFixture.Operations.PostOptional.Output.Ok {
     func encoded(_ s: MarfaOpenAPIRuntime.ServerCall, status: Swift.Int) throws -> (MarfaOpenAPIRuntime.HTTPResponse, MarfaOpenAPIRuntime.HTTPBody?) {
         var response = MarfaOpenAPIRuntime.HTTPResponse(status: status)
         let encoded: MarfaOpenAPIRuntime.HTTPBody
         switch body {
-            case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
+            case .plainText(let value): encoded = s.raw(&response, value, contentType: "text/plain")
         }
         return (response, encoded)
     }
 }
 
 extension BodiesFixture.APIProtocol {
-    func _register_postOptional(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/optional", operationID: BodiesFixture.Operations.PostOptional.id) { request, body, metadata, s in
-            let inputBody: BodiesFixture.Operations.PostOptional.Input.Body?
-            if body == nil || request.headerFields["Content-Type"] == nil {
-                inputBody = nil
-            } else
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(BodiesFixture.Components.Schemas.Item.self, body))
+    func _register_postMultipart(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "POST"), "/multipart", operationID: BodiesFixture.Operations.PostMultipart.id) { request, body, metadata, s in
+            let inputBody: BodiesFixture.Operations.PostMultipart.Input.Body
+            if s.matches(request, "multipart/form-data") {
+                inputBody = .multipartForm(try await s.multipart(request, body))
             } else {
                 throw s.unexpectedContent(request)
             }
-            let input = BodiesFixture.Operations.PostOptional.Input(body: inputBody)
-            switch try await self.postOptional(input) {
+            let input = BodiesFixture.Operations.PostMultipart.Input(body: inputBody)
+            switch try await self.postMultipart(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -18,11 +18,11 @@ extension BodiesFixture.Operations {
             internal init(body: BodiesFixture.Operations.PostJSON.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(BodiesFixture.Components.Schemas.Item)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The item back.
             /// Status 200.
             case ok(BodiesFixture.Operations.PostJSON.Output.Ok)
@@ -41,7 +41,7 @@ extension BodiesFixture.Operations {
                 internal init(body: BodiesFixture.Operations.PostJSON.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(BodiesFixture.Components.Schemas.Item)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: BodiesFixture.Components.Schemas.Item {

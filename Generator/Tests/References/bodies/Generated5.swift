@@ -24,7 +24,7 @@ extension BodiesFixture.Operations {
             internal init(body: BodiesFixture.Operations.PostMultipart.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case multipartForm(MarfaOpenAPIRuntime.MultipartBody)
                 internal struct MultipartFormPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
                     internal var title: Swift.String?
@@ -46,7 +46,7 @@ extension BodiesFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The parts back.
             /// Status 200.
             case ok(BodiesFixture.Operations.PostMultipart.Output.Ok)
@@ -65,7 +65,7 @@ extension BodiesFixture.Operations {
                 internal init(body: BodiesFixture.Operations.PostMultipart.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case multipartForm(MarfaOpenAPIRuntime.MultipartBody)
                     /// The body as `multipart/form-data`; throws when it came as another type.
                     internal var multipartForm: MarfaOpenAPIRuntime.MultipartBody {

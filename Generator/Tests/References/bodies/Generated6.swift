@@ -17,11 +17,11 @@ extension BodiesFixture.Operations {
             internal init(body: BodiesFixture.Operations.PostForm.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case urlEncodedForm(BodiesFixture.Components.Schemas.Login)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The form back.
             /// Status 200.
             case ok(BodiesFixture.Operations.PostForm.Output.Ok)
@@ -40,7 +40,7 @@ extension BodiesFixture.Operations {
                 internal init(body: BodiesFixture.Operations.PostForm.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case urlEncodedForm(BodiesFixture.Components.Schemas.Login)
                     /// The body as `application/x-www-form-urlencoded`; throws when it came as another type.
                     internal var urlEncodedForm: BodiesFixture.Components.Schemas.Login {

@@ -33,11 +33,11 @@ extension BodiesFixture.Operations {
             internal init(body: BodiesFixture.Operations.PutBinary.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case binary(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The bytes back.
             /// Status 200.
             case ok(BodiesFixture.Operations.PutBinary.Output.Ok)
@@ -56,7 +56,7 @@ extension BodiesFixture.Operations {
                 internal init(body: BodiesFixture.Operations.PutBinary.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case binary(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `application/octet-stream`; throws when it came as another type.
                     internal var binary: MarfaOpenAPIRuntime.HTTPBody {

@@ -32,7 +32,7 @@ extension ComponentsFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The gadgets.
             /// Status 200.
             case ok(ComponentsFixture.Operations.ListGadgets.Output.Ok)
@@ -59,7 +59,7 @@ extension ComponentsFixture.Operations {
                         self.xTotal = xTotal
                     }
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json([ComponentsFixture.Components.Schemas.Widget])
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: [ComponentsFixture.Components.Schemas.Widget] {

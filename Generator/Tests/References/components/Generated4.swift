@@ -24,7 +24,7 @@ extension ComponentsFixture.Components.Responses {
                 self.xRateLimit = xRateLimit
             }
         }
-        @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+        internal enum Body: Swift.Sendable, Swift.Equatable {
             case json(ComponentsFixture.Components.Schemas.Widget)
             /// The body as `application/json`; throws when it came as another type.
             internal var json: ComponentsFixture.Components.Schemas.Widget {

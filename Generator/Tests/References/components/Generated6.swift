@@ -48,7 +48,7 @@ extension ComponentsFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The widget.
             /// Status 200.
             case ok(ComponentsFixture.Components.Responses.WidgetFound)
@@ -81,7 +81,7 @@ extension ComponentsFixture.Operations {
                     internal init() {
                     }
                 }
-                @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+                internal enum Output: Swift.Sendable, Swift.Equatable {
                     /// Seen.
                     /// Status 200.
                     case ok(ComponentsFixture.Operations.GetWidget.Callbacks.WidgetReady.Output.Ok)

@@ -42,7 +42,7 @@ extension DatesFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The event.
             /// Status 200.
             case ok(DatesFixture.Operations.GetEvent.Output.Ok)
@@ -61,7 +61,7 @@ extension DatesFixture.Operations {
                 internal init(body: DatesFixture.Operations.GetEvent.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(DatesFixture.Components.Schemas.Event)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: DatesFixture.Components.Schemas.Event {

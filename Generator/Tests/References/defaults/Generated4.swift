@@ -97,7 +97,7 @@ extension DefaultsFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Searched.
             /// Status 204.
             case noContent(DefaultsFixture.Operations.Search.Output.NoContent)

@@ -22,11 +22,11 @@ extension MultiFileFixture.Operations {
             internal init(body: MultiFileFixture.Operations.CreateNote.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(MultiFileFixture.Components.Schemas.NewNote)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The note, made.
             /// Status 201.
             case created(MultiFileFixture.Operations.CreateNote.Output.Created)
@@ -63,7 +63,7 @@ extension MultiFileFixture.Operations {
                         self.location = location
                     }
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(MultiFileFixture.Components.Schemas.Note)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: MultiFileFixture.Components.Schemas.Note {

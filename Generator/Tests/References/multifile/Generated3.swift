@@ -31,7 +31,7 @@ extension MultiFileFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The note.
             /// Status 200.
             case ok(MultiFileFixture.Operations.GetNote.Output.Ok)
@@ -60,7 +60,7 @@ extension MultiFileFixture.Operations {
                 internal init(body: MultiFileFixture.Operations.GetNote.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(MultiFileFixture.Components.Schemas.Note)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: MultiFileFixture.Components.Schemas.Note {

@@ -35,7 +35,7 @@ extension MultiFileFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The notes.
             /// Status 200.
             case ok(MultiFileFixture.Operations.ListNotes.Output.Ok)
@@ -54,7 +54,7 @@ extension MultiFileFixture.Operations {
                 internal init(body: MultiFileFixture.Operations.ListNotes.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json([MultiFileFixture.Components.Schemas.Note])
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: [MultiFileFixture.Components.Schemas.Note] {

@@ -19,7 +19,7 @@ extension MultiFileFixture.Components.Responses {
         internal init(body: MultiFileFixture.Components.Responses.NotFound.Body) {
             self.body = body
         }
-        @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+        internal enum Body: Swift.Sendable, Swift.Equatable {
             case json(MultiFileFixture.Components.Schemas.Problem)
             /// The body as `application/json`; throws when it came as another type.
             internal var json: MultiFileFixture.Components.Schemas.Problem {

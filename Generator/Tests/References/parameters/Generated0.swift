@@ -21,7 +21,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathSimple.Output.NoContent)
@@ -59,7 +59,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathMatrix.Output.NoContent)
@@ -93,7 +93,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QueryFormNoExplode.Output.NoContent)
@@ -133,7 +133,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.HeaderStyles.Output.NoContent)
@@ -206,12 +206,12 @@ extension ParametersFixture.APIProtocol {
 }
 
 extension ParametersFixture.APIProtocol {
-    func _register_queryMixed(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/mixed", operationID: ParametersFixture.Operations.QueryMixed.id) { request, body, metadata, s in
+    func _register_queryDeep(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/query/deep", operationID: ParametersFixture.Operations.QueryDeep.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
-            let query = ParametersFixture.Operations.QueryMixed.Input.Query(q: try s.requiredQuery(pairs, "q", as: Swift.String.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int32.self, style: .form, explode: true, shape: .primitive), since: try s.query(pairs, "since", as: Foundation.Date.self, style: .form, explode: true, shape: .primitive), color: try s.query(pairs, "color", as: ParametersFixture.Operations.QueryMixed.Input.Query.ColorPayload.self, style: .form, explode: true, shape: .primitive))
-            let input = ParametersFixture.Operations.QueryMixed.Input(query: query)
-            switch try await self.queryMixed(input) {
+            let query = ParametersFixture.Operations.QueryDeep.Input.Query(id: try s.requiredQuery(pairs, "id", as: ParametersFixture.Components.Schemas.Person.self, style: .deepObject, explode: true, shape: .object))
+            let input = ParametersFixture.Operations.QueryDeep.Input(query: query)
+            switch try await self.queryDeep(input) {
                 case .noContent(let value): return try value.encoded(s, status: 204)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }

@@ -30,7 +30,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathSimpleObject.Output.NoContent)
@@ -64,7 +64,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathMatrixObject.Output.NoContent)
@@ -98,7 +98,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QuerySpace.Output.NoContent)

@@ -31,7 +31,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathLabelExplode.Output.NoContent)
@@ -65,7 +65,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathPrimitive.Output.NoContent)
@@ -99,7 +99,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QueryDeep.Output.NoContent)

@@ -24,7 +24,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathLabel.Output.NoContent)
@@ -58,7 +58,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathMatrixPrimitive.Output.NoContent)
@@ -92,7 +92,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QueryPipe.Output.NoContent)

@@ -40,7 +40,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.PathLabelObject.Output.NoContent)
@@ -74,7 +74,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QueryForm.Output.NoContent)
@@ -135,7 +135,7 @@ extension ParametersFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Read.
             /// Status 204.
             case noContent(ParametersFixture.Operations.QueryMixed.Output.NoContent)

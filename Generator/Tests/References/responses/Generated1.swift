@@ -22,7 +22,7 @@ extension ResponsesFixture.Operations {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Gone.
             /// Status 204.
             case noContent(ResponsesFixture.Operations.DeleteAll.Output.NoContent)

@@ -16,7 +16,7 @@ extension ResponsesFixture.Components.Responses {
         internal init(body: ResponsesFixture.Components.Responses.NotFound.Body) {
             self.body = body
         }
-        @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+        internal enum Body: Swift.Sendable, Swift.Equatable {
             case json(ResponsesFixture.Components.Schemas.Problem)
             /// The body as `application/json`; throws when it came as another type.
             internal var json: ResponsesFixture.Components.Schemas.Problem {
@@ -50,5 +50,17 @@ extension ResponsesFixture.Operations.GetThing.Output.Successful {
             case .json(let value): encoded = try s.json(&response, value, contentType: "application/json")
         }
         return (response, encoded)
+    }
+}
+
+extension ResponsesFixture.APIProtocol {
+    func _register_deleteAll(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "DELETE"), "/empty", operationID: ResponsesFixture.Operations.DeleteAll.id) { request, body, metadata, s in
+            let input = ResponsesFixture.Operations.DeleteAll.Input()
+            switch try await self.deleteAll(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -24,7 +24,7 @@ extension ResponsesFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Found.
             /// Status 200.
             case ok(ResponsesFixture.Operations.GetThing.Output.Ok)
@@ -81,7 +81,7 @@ extension ResponsesFixture.Operations {
                         self.xTags = xTags
                     }
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(ResponsesFixture.Components.Schemas.Thing)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: ResponsesFixture.Components.Schemas.Thing {
@@ -99,7 +99,7 @@ extension ResponsesFixture.Operations {
                 internal init(body: ResponsesFixture.Operations.GetThing.Output.Successful.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(ResponsesFixture.Components.Schemas.Thing)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: ResponsesFixture.Components.Schemas.Thing {
@@ -117,7 +117,7 @@ extension ResponsesFixture.Operations {
                 internal init(body: ResponsesFixture.Operations.GetThing.Output.Default.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(ResponsesFixture.Components.Schemas.Problem)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: ResponsesFixture.Components.Schemas.Problem {

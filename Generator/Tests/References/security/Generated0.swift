@@ -13,7 +13,7 @@ extension SecurityFixture.Operations {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Open.
             /// Status 204.
             case noContent(SecurityFixture.Operations.GetPublic.Output.NoContent)

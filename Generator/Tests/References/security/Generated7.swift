@@ -11,7 +11,7 @@ extension SecurityFixture.Operations {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The secret.
             /// Status 200.
             case ok(SecurityFixture.Operations.GetSecret.Output.Ok)
@@ -30,7 +30,7 @@ extension SecurityFixture.Operations {
                 internal init(body: SecurityFixture.Operations.GetSecret.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case plainText(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `text/plain`; throws when it came as another type.
                     internal var plainText: MarfaOpenAPIRuntime.HTTPBody {

@@ -13,7 +13,7 @@ extension StreamingFixture.Operations {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Server-sent events, each data a Tick in JSON.
             /// Status 200.
             case ok(StreamingFixture.Operations.StreamEvents.Output.Ok)
@@ -32,7 +32,7 @@ extension StreamingFixture.Operations {
                 internal init(body: StreamingFixture.Operations.StreamEvents.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `text/event-stream`; throws when it came as another type.
                     internal var textEventStream: MarfaOpenAPIRuntime.HTTPBody {

@@ -17,7 +17,7 @@ extension StreamingFixture.Operations {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// JSON Lines of Ticks.
             /// Status 200.
             case ok(StreamingFixture.Operations.StreamLines.Output.Ok)
@@ -36,7 +36,7 @@ extension StreamingFixture.Operations {
                 internal init(body: StreamingFixture.Operations.StreamLines.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case jsonLines(MarfaOpenAPIRuntime.HTTPBody)
                     /// The body as `application/jsonl`; throws when it came as another type.
                     internal var jsonLines: MarfaOpenAPIRuntime.HTTPBody {

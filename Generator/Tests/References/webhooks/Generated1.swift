@@ -35,11 +35,11 @@ extension WebhooksFixture.Webhooks {
                     self.attempt = attempt
                 }
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(WebhooksFixture.Components.Schemas.Pet)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Received.
             /// Status 200.
             case ok(WebhooksFixture.Webhooks.NewPet.Output.Ok)
@@ -68,7 +68,7 @@ extension WebhooksFixture.Webhooks {
                 internal init(body: WebhooksFixture.Webhooks.NewPet.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(WebhooksFixture.Webhooks.NewPet.Output.Ok.Body.JsonPayload)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: WebhooksFixture.Webhooks.NewPet.Output.Ok.Body.JsonPayload {

@@ -21,11 +21,11 @@ extension WebhooksFixture.Webhooks {
             internal init(body: WebhooksFixture.Webhooks.PetMovedPut.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(WebhooksFixture.Components.Schemas.Pet)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Noted.
             /// Status 204.
             case noContent(WebhooksFixture.Webhooks.PetMovedPut.Output.NoContent)

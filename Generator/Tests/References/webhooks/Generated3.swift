@@ -21,11 +21,11 @@ extension WebhooksFixture.Webhooks {
             internal init(body: WebhooksFixture.Webhooks.PetRemoved.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case plainText(MarfaOpenAPIRuntime.HTTPBody)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Done.
             /// Status 204.
             case noContent(WebhooksFixture.Webhooks.PetRemoved.Output.NoContent)

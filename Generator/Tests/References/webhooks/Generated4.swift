@@ -18,7 +18,7 @@ extension WebhooksFixture.Operations {
             internal init(body: WebhooksFixture.Operations.CreateSubscription.Input.Body) {
                 self.body = body
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(WebhooksFixture.Operations.CreateSubscription.Input.Body.JsonPayload)
                 internal struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
                     internal var callbackUrl: Swift.String
@@ -36,7 +36,7 @@ extension WebhooksFixture.Operations {
                 }
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Subscribed.
             /// Status 201.
             case created(WebhooksFixture.Operations.CreateSubscription.Output.Created)
@@ -75,11 +75,11 @@ extension WebhooksFixture.Operations {
                             self.xDelivery = xDelivery
                         }
                     }
-                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    internal enum Body: Swift.Sendable, Swift.Equatable {
                         case json(WebhooksFixture.Components.Schemas.Event)
                     }
                 }
-                @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+                internal enum Output: Swift.Sendable, Swift.Equatable {
                     /// Taken.
                     /// Status 200.
                     case ok(WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok)
@@ -108,7 +108,7 @@ extension WebhooksFixture.Operations {
                         internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body) {
                             self.body = body
                         }
-                        @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                        internal enum Body: Swift.Sendable, Swift.Equatable {
                             case json(WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body.JsonPayload)
                             /// The body as `application/json`; throws when it came as another type.
                             internal var json: WebhooksFixture.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body.JsonPayload {
@@ -145,11 +145,11 @@ extension WebhooksFixture.Operations {
                     internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Input.Body) {
                         self.body = body
                     }
-                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    internal enum Body: Swift.Sendable, Swift.Equatable {
                         case plainText(MarfaOpenAPIRuntime.HTTPBody)
                     }
                 }
-                @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+                internal enum Output: Swift.Sendable, Swift.Equatable {
                     /// Noted.
                     /// Status 204.
                     case noContent(WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged1.Output.NoContent)
@@ -173,11 +173,11 @@ extension WebhooksFixture.Operations {
                     internal init(body: WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Input.Body) {
                         self.body = body
                     }
-                    @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                    internal enum Body: Swift.Sendable, Swift.Equatable {
                         case plainText(MarfaOpenAPIRuntime.HTTPBody)
                     }
                 }
-                @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+                internal enum Output: Swift.Sendable, Swift.Equatable {
                     /// Noted.
                     /// Status 204.
                     case noContent(WebhooksFixture.Operations.CreateSubscription.Callbacks.StatusChanged2.Output.NoContent)

@@ -32,11 +32,11 @@ extension WebhooksFixture.Webhooks {
                     self.xAuditor = xAuditor
                 }
             }
-            @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+            internal enum Body: Swift.Sendable, Swift.Equatable {
                 case json(WebhooksFixture.Components.Schemas.Pet)
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Audited.
             /// Status 200.
             case ok(WebhooksFixture.Webhooks.PetAudited.Output.Ok)

@@ -16,7 +16,7 @@ extension WebhooksFixture.Operations {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// The newest pet.
             /// Status 200.
             case ok(WebhooksFixture.Operations.NewPet.Output.Ok)
@@ -35,7 +35,7 @@ extension WebhooksFixture.Operations {
                 internal init(body: WebhooksFixture.Operations.NewPet.Output.Ok.Body) {
                     self.body = body
                 }
-                @frozen internal enum Body: Swift.Sendable, Swift.Equatable {
+                internal enum Body: Swift.Sendable, Swift.Equatable {
                     case json(WebhooksFixture.Components.Schemas.Pet)
                     /// The body as `application/json`; throws when it came as another type.
                     internal var json: WebhooksFixture.Components.Schemas.Pet {

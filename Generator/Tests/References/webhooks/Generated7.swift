@@ -32,7 +32,7 @@ extension WebhooksFixture.Webhooks {
             internal init() {
             }
         }
-        @frozen internal enum Output: Swift.Sendable, Swift.Equatable {
+        internal enum Output: Swift.Sendable, Swift.Equatable {
             /// Noted.
             /// Status 204.
             case noContent(WebhooksFixture.Webhooks.PetMovedDelete.Output.NoContent)
