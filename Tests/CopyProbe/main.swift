@@ -18,6 +18,16 @@ import Marfa
 /// Writes one line to standard output at once, unbuffered.
 func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
 
+/// Says the line `line` makes of each of the copy's updates, until canceled.
+func report(_ copy: WorkingCopy, _ line: @escaping @Sendable (CopyUpdate) -> String?) -> Task<Void, Never> {
+    let updates = copy.updates()
+    return Task {
+        for await update in updates {
+            if let text = line(update) { say(text) }
+        }
+    }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(Data("usage: copy-probe read|hydrate <store> …\n".utf8))
@@ -34,11 +44,9 @@ do {
     case "hydrate" where arguments.count == 6:
         let server = try Server(url: URL(string: arguments[3])!, key: arguments[4])
         let copy = try await WorkingCopy.open(store: store, server: server)
-        let updates = copy.updates()
-        let reporter = Task {
-            for await update in updates {
-                if case .hydrating(let progress) = update, progress.pages > 0 { say("page \(progress.pages)") }
-            }
+        let reporter = report(copy) { update in
+            if case .hydrating(let progress) = update, progress.pages > 0 { return "page \(progress.pages)" }
+            return nil
         }
         say("opened")
         let report = try await copy.hydrate(types: [arguments[5]], tier: .library)
@@ -55,11 +63,9 @@ do {
     case "catchup" where arguments.count == 5:
         let server = try Server(url: URL(string: arguments[3])!, key: arguments[4])
         let copy = try await WorkingCopy.open(store: store, server: server)
-        let updates = copy.updates()
-        let reporter = Task {
-            for await update in updates {
-                if case .catchingUp(let progress) = update, progress.events > 0 { say("events \(progress.events)") }
-            }
+        let reporter = report(copy) { update in
+            if case .catchingUp(let progress) = update, progress.events > 0 { return "events \(progress.events)" }
+            return nil
         }
         say("opened")
         let report = try await copy.catchUp()
