@@ -28,7 +28,10 @@ struct JSONSurrogates {
     /// when it is not JSON).
     static func rewrite(_ input: [UInt8]) -> (bytes: [UInt8], map: JSONSurrogates)? {
         guard mentionsSurrogate(input) else { return nil }
-        return input.withUnsafeBufferPointer { lex($0) }
+        return input.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(buffer)
+            return lexer.run()
+        }
     }
 
     /// A quick check for `\u` followed by `d8`–`df`, in any case; `memchr` finds each backslash.
@@ -67,109 +70,6 @@ struct JSONSurrogates {
         return value
     }
 
-    private static func lex(_ input: UnsafeBufferPointer<UInt8>) -> (bytes: [UInt8], map: JSONSurrogates)? {
-        var out: [UInt8] = []
-        out.reserveCapacity(input.count)
-        var map = JSONSurrogates()
-        var changed = false
-        var index = 0
-        var line = 0
-        var column = 0
-        var inString = false
-        let count = input.count
-        if input.starts(with: [0xEF, 0xBB, 0xBF]) {
-            out += [0xEF, 0xBB, 0xBF]
-            index = 3
-        }
-        while index < count {
-            let byte = input[index]
-            if inString {
-                if byte == UInt8(ascii: "\"") {
-                    inString = false
-                } else if byte == UInt8(ascii: "\\") {
-                    guard index + 1 < count else { return nil }
-                    let escape = input[index + 1]
-                    if escape == UInt8(ascii: "u"), let unit = hex4(input, index + 2), (0xD800...0xDFFF).contains(unit) {
-                        changed = true
-                        if unit <= 0xDBFF, index + 11 < count, input[index + 6] == UInt8(ascii: "\\"),
-                           input[index + 7] == UInt8(ascii: "u"), let low = hex4(input, index + 8), (0xDC00...0xDFFF).contains(low)
-                        {
-                            let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
-                            let digits = String(scalar, radix: 16, uppercase: true)
-                            out += Array("\\U".utf8) + Array(repeating: UInt8(ascii: "0"), count: 8 - digits.count) + Array(digits.utf8)
-                            index += 12
-                            column += 10
-                            map.shifts[line, default: []].append(column)
-                        } else {
-                            out += Array("\\uFFFD".utf8)
-                            index += 6
-                            column += 6
-                        }
-                        continue
-                    }
-                    guard escape >= 0x20 && escape < 0x7F else { return nil }
-                    out.append(byte)
-                    out.append(escape)
-                    index += 2
-                    column += 2
-                    continue
-                } else if byte < 0x20 {
-                    return nil
-                }
-                out.append(byte)
-                if byte & 0xC0 != 0x80 { column += 1 }
-                index += 1
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
-                column += 1
-            case UInt8(ascii: "\""):
-                inString = true
-                column += 1
-            case UInt8(ascii: "\n"):
-                line += 1
-                column = 0
-            case UInt8(ascii: "\r"):
-                if index + 1 < count && input[index + 1] == UInt8(ascii: "\n") {
-                    out.append(byte)
-                    index += 1
-                }
-                out.append(input[index])
-                index += 1
-                line += 1
-                column = 0
-                continue
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-                var end = index
-                while end < count, isNumberByte(input[end]) { end += 1 }
-                out += input[index..<end]
-                column += end - index
-                index = end
-                continue
-            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                var matched: [UInt8]? = nil
-                for literal in [Array("true".utf8), Array("false".utf8), Array("null".utf8)]
-                where input[index...].starts(with: literal) {
-                    matched = literal
-                }
-                guard let literal = matched else { return nil }
-                let end = index + literal.count
-                if end < count, !isDelimiter(input[end]) { return nil }
-                out += literal
-                column += literal.count
-                index = end
-                continue
-            default:
-                return nil
-            }
-            out.append(byte)
-            index += 1
-        }
-        return changed ? (out, map) : nil
-    }
-
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
@@ -183,6 +83,141 @@ struct JSONSurrogates {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
              UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"): true
         default: false
+        }
+    }
+}
+
+extension JSONSurrogates {
+    /// One pass over input that may be JSON: copies it, rewriting the surrogate escapes of its
+    /// strings, and gives up at the first byte JSON does not allow where it stands.
+    private struct Lexer {
+        private let input: UnsafeBufferPointer<UInt8>
+        private var out: [UInt8] = []
+        private var map = JSONSurrogates()
+        private var changed = false
+        private var index = 0
+        private var line = 0
+        private var column = 0
+        private var inString = false
+
+        init(_ input: UnsafeBufferPointer<UInt8>) {
+            self.input = input
+            out.reserveCapacity(input.count)
+        }
+
+        /// The rewritten bytes and shifts; nil when the input is not JSON or holds no surrogate escape.
+        mutating func run() -> (bytes: [UInt8], map: JSONSurrogates)? {
+            if input.starts(with: [0xEF, 0xBB, 0xBF]) {
+                out += [0xEF, 0xBB, 0xBF]
+                index = 3
+            }
+            while index < input.count {
+                let byte = input[index]
+                guard inString ? stringByte(byte) : structureByte(byte) else { return nil }
+            }
+            return changed ? (out, map) : nil
+        }
+
+        /// A byte inside a string: its end, an escape or a character.
+        private mutating func stringByte(_ byte: UInt8) -> Bool {
+            if byte == UInt8(ascii: "\"") {
+                inString = false
+            } else if byte == UInt8(ascii: "\\") {
+                return escape()
+            } else if byte < 0x20 {
+                return false
+            }
+            out.append(byte)
+            if byte & 0xC0 != 0x80 { column += 1 }
+            index += 1
+            return true
+        }
+
+        /// The escape at `index`: a surrogate is rewritten, any other copied.
+        private mutating func escape() -> Bool {
+            guard index + 1 < input.count else { return false }
+            let escape = input[index + 1]
+            if escape == UInt8(ascii: "u"), let unit = JSONSurrogates.hex4(input, index + 2), (0xD800...0xDFFF).contains(unit) {
+                rewriteSurrogate(unit)
+                return true
+            }
+            guard escape >= 0x20 && escape < 0x7F else { return false }
+            out.append(UInt8(ascii: "\\"))
+            out.append(escape)
+            index += 2
+            column += 2
+            return true
+        }
+
+        /// A high and low pair as one `\U` escape (two characters shorter, remembered), anything
+        /// else as U+FFFD.
+        private mutating func rewriteSurrogate(_ unit: Int) {
+            changed = true
+            if unit <= 0xDBFF, index + 11 < input.count, input[index + 6] == UInt8(ascii: "\\"),
+               input[index + 7] == UInt8(ascii: "u"), let low = JSONSurrogates.hex4(input, index + 8), (0xDC00...0xDFFF).contains(low)
+            {
+                let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                let digits = String(scalar, radix: 16, uppercase: true)
+                out += Array("\\U".utf8) + Array(repeating: UInt8(ascii: "0"), count: 8 - digits.count) + Array(digits.utf8)
+                index += 12
+                column += 10
+                map.shifts[line, default: []].append(column)
+            } else {
+                out += Array("\\uFFFD".utf8)
+                index += 6
+                column += 6
+            }
+        }
+
+        /// A byte outside strings: punctuation, white space, a line break, a number or a literal.
+        private mutating func structureByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                column += 1
+            case UInt8(ascii: "\""):
+                inString = true
+                column += 1
+            case UInt8(ascii: "\n"):
+                line += 1
+                column = 0
+            case UInt8(ascii: "\r"):
+                if index + 1 < input.count && input[index + 1] == UInt8(ascii: "\n") {
+                    out.append(byte)
+                    index += 1
+                }
+                out.append(input[index])
+                index += 1
+                line += 1
+                column = 0
+                return true
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                var end = index
+                while end < input.count, JSONSurrogates.isNumberByte(input[end]) { end += 1 }
+                out += input[index..<end]
+                column += end - index
+                index = end
+                return true
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                return literal()
+            default:
+                return false
+            }
+            out.append(byte)
+            index += 1
+            return true
+        }
+
+        /// `true`, `false` or `null`, followed by a delimiter or the end.
+        private mutating func literal() -> Bool {
+            guard let literal = [Array("true".utf8), Array("false".utf8), Array("null".utf8)].first(where: { input[index...].starts(with: $0) })
+            else { return false }
+            let end = index + literal.count
+            if end < input.count, !JSONSurrogates.isDelimiter(input[end]) { return false }
+            out += literal
+            column += literal.count
+            index = end
+            return true
         }
     }
 }

@@ -142,43 +142,11 @@ extension SwiftRenderer {
         case .implicitMember(let name):
             out += "."
             out += identifier(name)
-        case .call(let function, let arguments):
-            write(function, into: &out)
-            out += "("
-            writeArguments(arguments, into: &out)
-            out += ")"
-        case .trailingClosure(let function, let arguments, let closure):
-            write(function, into: &out)
-            if arguments.isEmpty {
-                out += " "
-            } else {
-                out += "("
-                writeArguments(arguments, into: &out)
-                out += ") "
-            }
-            writeInlineClosure(closure, into: &out)
+        case .call(let function, let arguments): writeCall(function, arguments, closure: nil, into: &out)
+        case .trailingClosure(let function, let arguments, let closure): writeCall(function, arguments, closure: closure, into: &out)
         case .literal(let value): write(value, into: &out)
         case .interpolated(let parts): writeInterpolated(parts, into: &out)
-        case .array(let elements):
-            out += "["
-            writeList(elements, into: &out) { write($0, into: &$1) }
-            out += "]"
-        case .dictionary(let pairs):
-            if pairs.isEmpty {
-                out += "[:]"
-                return
-            }
-            out += "["
-            writeList(pairs, into: &out) { pair, out in
-                write(pair.key, into: &out)
-                out += ": "
-                write(pair.value, into: &out)
-            }
-            out += "]"
-        case .tuple(let elements):
-            out += "("
-            writeList(elements, into: &out) { write($0, into: &$1) }
-            out += ")"
+        case .array, .dictionary, .tuple: writeCollection(expr, into: &out)
         case .try(let inner, let optional):
             out += optional ? "try? " : "try "
             write(inner, into: &out)
@@ -201,6 +169,52 @@ extension SwiftRenderer {
             out += spell(op)
             write(right, into: &out)
         case .closure(let closure): writeInlineClosure(closure, into: &out)
+        }
+    }
+
+    /// A call: its arguments in parentheses, then the trailing closure when there is one (with no
+    /// arguments, the closure alone follows the function).
+    private func writeCall(_ function: SwiftExpr, _ arguments: [SwiftArgument], closure: SwiftClosure?, into out: inout SourceText) {
+        write(function, into: &out)
+        guard let closure else {
+            out += "("
+            writeArguments(arguments, into: &out)
+            out += ")"
+            return
+        }
+        if arguments.isEmpty {
+            out += " "
+        } else {
+            out += "("
+            writeArguments(arguments, into: &out)
+            out += ") "
+        }
+        writeInlineClosure(closure, into: &out)
+    }
+
+    /// An array, dictionary or tuple literal.
+    private func writeCollection(_ expr: SwiftExpr, into out: inout SourceText) {
+        switch expr {
+        case .array(let elements):
+            out += "["
+            writeList(elements, into: &out) { write($0, into: &$1) }
+            out += "]"
+        case .dictionary(let pairs) where pairs.isEmpty:
+            out += "[:]"
+        case .dictionary(let pairs):
+            out += "["
+            writeList(pairs, into: &out) { pair, out in
+                write(pair.key, into: &out)
+                out += ": "
+                write(pair.value, into: &out)
+            }
+            out += "]"
+        case .tuple(let elements):
+            out += "("
+            writeList(elements, into: &out) { write($0, into: &$1) }
+            out += ")"
+        default:
+            write(expr, into: &out)
         }
     }
 
