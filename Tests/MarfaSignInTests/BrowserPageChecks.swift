@@ -31,6 +31,15 @@ extension HeadlessBrowser {
     /// The visible text of the page's main part.
     func pageText() async throws -> String { try await driver.element("main").text() }
 
+    /// Opens `device`'s verification page (checked as page state `checkingEntryPage` when given),
+    /// types its code and submits it, as the owner would.
+    func enterCode(of device: DeviceSignIn, checkingEntryPage state: String? = nil) async throws {
+        try await driver.open(device.verificationURL)
+        if let state { try await checkPage(state) }
+        try await driver.element("#user_code").type(device.userCode)
+        try await driver.element("button[type=submit]").submit()
+    }
+
     /// Types the owner's password (or `password`) and presses `decision` (`approve` or `deny`).
     func decide(_ decision: String, password: String? = SignInFixture.password) async throws {
         if let password {

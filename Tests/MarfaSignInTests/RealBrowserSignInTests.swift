@@ -18,14 +18,23 @@ struct RealBrowserSignInTests {
         get throws { try #require(HeadlessBrowser.current, "the suite's browser didn't start") }
     }
 
-    @Test func theOwnerUnticksAScopeAndTheAppGetsFewer() async throws {
-        let browser = try browser
+    /// A fresh instance and an `Authorization` for `scopes`, with a loopback sign-in started whose
+    /// consent page `browser` shows (its address edited by `changePage` first); the caller cancels it.
+    private func startSignIn(
+        in browser: HeadlessBrowser, changePage: @escaping @Sendable (URL) -> URL = { $0 }
+    ) async throws -> (SignInFixture, Authorization, Task<Credential, any Error>) {
         let fixture = try await SignInFixture()
         let auth = try fixture.authorization(redirect: nil, scopes: Self.scopes)
-        let opener = BrowserOpener(browser)
-        let signedIn = Task { try await auth.signIn(with: opener.loopback) }
-        defer { signedIn.cancel() }
+        let opener = BrowserOpener(browser, changePage: changePage)
+        let signIn = Task { try await auth.signIn(with: opener.loopback) }
         try await opener.pageShown()
+        return (fixture, auth, signIn)
+    }
+
+    @Test func theOwnerUnticksAScopeAndTheAppGetsFewer() async throws {
+        let browser = try browser
+        let (fixture, auth, signedIn) = try await startSignIn(in: browser)
+        defer { signedIn.cancel() }
 
         #expect(try await browser.driver.title() == "Allow Reading List? · Marfa (local)")
         let text = try await browser.pageText()
@@ -56,12 +65,8 @@ struct RealBrowserSignInTests {
 
     @Test func aDeclineInTheBrowserEndsInDenied() async throws {
         let browser = try browser
-        let fixture = try await SignInFixture()
-        let auth = try fixture.authorization(redirect: nil, scopes: Self.scopes)
-        let opener = BrowserOpener(browser)
-        let signedIn = Task { try await auth.signIn(with: opener.loopback) }
+        let (fixture, auth, signedIn) = try await startSignIn(in: browser)
         defer { signedIn.cancel() }
-        try await opener.pageShown()
         try await browser.decide("deny", password: nil)
         await #expect(throws: SignInError.denied) { _ = try await signedIn.value }
         #expect(try auth.credential() == nil)
@@ -79,10 +84,7 @@ struct RealBrowserSignInTests {
         let waiting = Task { try await device.credential() }
         await fixture.clock.waitForSleepers(1)
 
-        try await browser.driver.open(device.verificationURL)
-        try await browser.checkPage("device-entry")
-        try await browser.driver.element("#user_code").type(device.userCode)
-        try await browser.driver.element("button[type=submit]").submit()
+        try await browser.enterCode(of: device, checkingEntryPage: "device-entry")
 
         let text = try await browser.pageText()
         #expect(text.contains(device.userCode) && text.contains("Read your notes") && text.contains("Only approve if the device"))
@@ -101,12 +103,8 @@ struct RealBrowserSignInTests {
 
     @Test func wrongPasswordsShowAMessageAndFiveCloseTheRequest() async throws {
         let browser = try browser
-        let fixture = try await SignInFixture()
-        let auth = try fixture.authorization(redirect: nil, scopes: Self.scopes)
-        let opener = BrowserOpener(browser)
-        let signedIn = Task { try await auth.signIn(with: opener.loopback) }
+        let (fixture, _, signedIn) = try await startSignIn(in: browser)
         defer { signedIn.cancel() }
-        try await opener.pageShown()
 
         try await browser.driver.element("input[value='config.manage']").click()
         try await browser.decide("approve", password: "not the password")
@@ -127,12 +125,8 @@ struct RealBrowserSignInTests {
 
     @Test func anExpiredRequestOrDeviceCodeShowsAMessageAndGrantsNothing() async throws {
         let browser = try browser
-        let fixture = try await SignInFixture()
-        let auth = try fixture.authorization(redirect: nil, scopes: Self.scopes)
-        let opener = BrowserOpener(browser)
-        let signIn = Task { try await auth.signIn(with: opener.loopback) }
+        let (fixture, auth, signIn) = try await startSignIn(in: browser)
         defer { signIn.cancel() }
-        try await opener.pageShown()
         fixture.clock.advance(by: .seconds(10 * 60 + 1))
         try await browser.decide("approve")
         #expect(try await browser.driver.element("h1").text() == "This sign-in request expired")
@@ -142,9 +136,7 @@ struct RealBrowserSignInTests {
 
         let device = try await auth.startDeviceSignIn()
         fixture.clock.advance(by: .seconds(10 * 60 + 1))
-        try await browser.driver.open(device.verificationURL)
-        try await browser.driver.element("#user_code").type(device.userCode)
-        try await browser.driver.element("button[type=submit]").submit()
+        try await browser.enterCode(of: device)
         #expect(try await browser.driver.element("[role=alert]").text().contains("any more: it expired"))
         try await browser.checkPage("device-expired")
         #expect(try await fixture.liveGrants().isEmpty)
@@ -153,12 +145,8 @@ struct RealBrowserSignInTests {
 
     @Test func aReusedOrForgedRequestOrCodeShowsAMessageAndGrantsNothingMore() async throws {
         let browser = try browser
-        let fixture = try await SignInFixture()
-        let auth = try fixture.authorization(redirect: nil, scopes: Self.scopes)
-        let opener = BrowserOpener(browser)
-        let signedIn = Task { try await auth.signIn(with: opener.loopback) }
+        let (fixture, auth, signedIn) = try await startSignIn(in: browser)
         defer { signedIn.cancel() }
-        try await opener.pageShown()
         let consentPage = try await browser.driver.currentURL()
         try await browser.decide("approve")
         _ = try await signedIn.value
@@ -174,9 +162,7 @@ struct RealBrowserSignInTests {
 
         let device = try await auth.startDeviceSignIn()
         try await fixture.decideDevice(userCode: device.userCode, approve: true)
-        try await browser.driver.open(device.verificationURL)
-        try await browser.driver.element("#user_code").type(device.userCode)
-        try await browser.driver.element("button[type=submit]").submit()
+        try await browser.enterCode(of: device)
         #expect(try await browser.driver.element("[role=alert]").text().contains("it was already used"))
         try await browser.checkPage("device-reused")
         #expect(try await fixture.liveGrants().count == 1, "only the first sign-in's grant")
@@ -185,16 +171,12 @@ struct RealBrowserSignInTests {
 
     @Test func anApprovalWithATamperedStateShowsAMessageAndIsRefused() async throws {
         let browser = try browser
-        let fixture = try await SignInFixture()
-        let auth = try fixture.authorization(redirect: nil, scopes: Self.scopes)
-        let opener = BrowserOpener(browser) { page in
+        let (fixture, auth, signedIn) = try await startSignIn(in: browser) { page in
             var components = URLComponents(url: page, resolvingAgainstBaseURL: false)!
             components.queryItems = components.queryItems?.map { $0.name == "state" ? URLQueryItem(name: "state", value: "tampered") : $0 }
             return components.url!
         }
-        let signedIn = Task { try await auth.signIn(with: opener.loopback) }
         defer { signedIn.cancel() }
-        try await opener.pageShown()
         try await browser.decide("approve")
         await #expect(throws: SignInError.stateMismatch) { _ = try await signedIn.value }
         #expect(try await browser.driver.element("h1").text() == "This answer isn't for this sign-in")
