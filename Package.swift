@@ -127,7 +127,9 @@ let package = Package(
             path: "Generator/Tests/MarfaOpenAPIGeneratorTests",
             resources: [.copy("Fixtures")]),
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP", "MarfaHTTPServer"]),
-        .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons"]),
+        // Test support: PNG files decoded to pixels, for the icon and browser suites.
+        .target(name: "PNGDecoding", dependencies: ["CZlib"], path: "Tests/PNGDecoding"),
+        .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons", "PNGDecoding"]),
         .testTarget(name: "MarfaDigestTests", dependencies: ["MarfaDigest"]),
         .testTarget(name: "MarfaClockTests", dependencies: ["MarfaClock"]),
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite", "sqlite-probe"]),
@@ -137,7 +139,9 @@ let package = Package(
         .testTarget(name: "MarfaTelemetryTests", dependencies: ["MarfaTelemetry", "Marfa", "MarfaHTTP", "MarfaHTTPServer", "CZlib"]),
         .testTarget(
             name: "MarfaSignInTests",
-            dependencies: ["Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe", "CZlib"]),
+            dependencies: [
+                "Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe", "PNGDecoding",
+            ]),
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
         .executableTarget(name: "signin-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/SignInProbe"),
         .testTarget(name: "MarfaAPITests", dependencies: ["MarfaAPI", "MarfaLocal", "MarfaClock"]),

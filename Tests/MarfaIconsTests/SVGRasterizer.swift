@@ -7,6 +7,10 @@ enum SVGRasterizer {
 
     static var isAvailable: Bool { path != nil }
 
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
     /// The PNG for `svg`, `size` pixels square, decoded.
     static func rasterize(_ svg: String, size: Int) throws -> PNGImage {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-icons-\(UUID().uuidString)")
@@ -21,7 +25,7 @@ enum SVGRasterizer {
         try process.run()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw PNGImage.Failure(description: "rsvg-convert exited with \(process.terminationStatus)")
+            throw Failure(description: "rsvg-convert exited with \(process.terminationStatus)")
         }
         return try PNGImage([UInt8](Data(contentsOf: output)))
     }
