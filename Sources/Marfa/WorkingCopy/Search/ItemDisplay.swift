@@ -85,7 +85,7 @@ public struct LinkCandidate: Sendable, Hashable {
 
     /// `text` with case and accents folded and blanks trimmed, for comparing names.
     static func folded(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).trimmingCharacters(in: .whitespacesAndNewlines)
+        TextFolding.folded(text).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A candidate with these values, for an app's previews, tests and a fake copy's script.

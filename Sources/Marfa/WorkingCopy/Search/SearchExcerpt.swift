@@ -180,6 +180,6 @@ package struct WordMatcher: Sendable {
     /// `word` (UTF-8) in lower case without diacritics; ASCII without Foundation.
     static func folded(_ word: [UInt8]) -> [UInt8] {
         if word.allSatisfy({ $0 < 0x80 }) { return word.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 } }
-        return Array(String(decoding: word, as: UTF8.self).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).utf8)
+        return Array(TextFolding.folded(String(decoding: word, as: UTF8.self)).utf8)
     }
 }
