@@ -278,7 +278,8 @@ let drained = try await copy.queue.drain()
 for answered in drained.verdicts {
     show("\(answered.kind) \(answered.itemId ?? ""): \(answered.verdict?.description ?? "unanswered")")
 }
-_ = try await copy.catchUp()
+let caughtUp = try await copy.catchUp()
+show("catch-up: \(caughtUp.applied) event(s) applied, \(caughtUp.skipped) older than the rows held, cursor \(caughtUp.cursor)")
 for note in try await copy.items.list(ListFilters(type: "core.note")) {
     show("note \(note.title ?? "") \(note.tags.isEmpty ? "" : "\(note.tags) "): \(note.body ?? "")")
 }
