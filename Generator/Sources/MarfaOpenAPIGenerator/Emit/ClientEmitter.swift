@@ -61,7 +61,7 @@ struct ClientEmitter {
             }
         }
         let method = SwiftExpr.implicitMember("init").call(SwiftArgument("rawValue", .string(plan.operation.method.uppercased())))
-        statements.append(.binding(constant: false, name: .single("request"), type: nil, value: SwiftExpr.type(.runtime("HTTPRequest")).call(
+        statements.append(.binding(constant: !writesIntoRequest(plan), name: .single("request"), type: nil, value: SwiftExpr.type(.runtime("HTTPRequest")).call(
             SwiftArgument("method", method), SwiftArgument("path", .interpolated(parts)))))
         for p in plan.queryParameters {
             var arguments = [
@@ -82,6 +82,13 @@ struct ClientEmitter {
             statements.append(.assign(.subscript(request.dot("headerFields"), .string("Accept")), .string(accept)))
         }
         return statements
+    }
+
+    /// Whether anything is written into the request after it is made (parameters, `Accept`, a body):
+    /// a request nothing writes into is bound with `let`, so the output builds without warnings.
+    private func writesIntoRequest(_ plan: OperationPlan) -> Bool {
+        !plan.queryParameters.isEmpty || !plan.headerParameters.isEmpty || !plan.cookieParameters.isEmpty
+            || plan.accept != nil || plan.hasBody
     }
 
     /// The body written into the request, and the call that sends it.

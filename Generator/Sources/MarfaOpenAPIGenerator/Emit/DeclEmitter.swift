@@ -27,7 +27,7 @@ enum DeclEmitter {
         var members: [SwiftDecl] = s.properties.map { p in
             .property(SwiftProperty(
                 name: p.swiftName, doc: p.doc, attributes: p.deprecated ? [.deprecated] : [], type: p.declaredType,
-                body: p.boxed ? .boxed(storage: storageName(p), compact: false) : .stored(nil)))
+                body: body(of: p)))
         }
         if let additional = s.additional {
             members.append(.property(SwiftProperty(name: "additionalProperties", doc: ["Members the schema does not name."], type: .stringDictionary(additional))))
@@ -44,9 +44,16 @@ enum DeclEmitter {
         return .type(SwiftTypeDecl(kind: .struct, name: TypeName(decl.name), doc: decl.doc, conformances: modelConformances, members: members))
     }
 
-    /// A boxed property's storage: `_name`.
+    /// A boxed property is stored in a `Box`, a deprecated one behind a getter and a setter (so the
+    /// generated initializer and coding, which use the storage, raise no deprecation warning).
+    private static func body(of p: Decl.Property) -> SwiftProperty.Body {
+        if p.boxed { return .boxed(storage: storageName(p), compact: false) }
+        return p.deprecated ? .forwarded(storage: storageName(p)) : .stored(nil)
+    }
+
+    /// A boxed or deprecated property's storage: `_name`.
     private static func storageName(_ p: Decl.Property) -> String {
-        p.boxed ? "_" + p.swiftName.trimmingCharacters(in: "_`") : p.swiftName
+        p.boxed || p.deprecated ? "_" + p.swiftName.trimmingCharacters(in: "_`") : p.swiftName
     }
 
     private static func codedProperty(_ p: Decl.Property) -> CodedProperty {

@@ -77,6 +77,9 @@ struct SwiftProperty {
         /// Stored out of line in a `MarfaOpenAPIRuntime.Box` named `_name`, behind a getter and a
         /// setter (on one line when `compact`), so a type can hold itself.
         case boxed(storage: String, compact: Bool)
+        /// Stored in a private property named `_name`, behind a getter and a setter: a deprecated
+        /// property whose own initializer and coding use the storage, so they raise no warning.
+        case forwarded(storage: String)
     }
 
     var name: String

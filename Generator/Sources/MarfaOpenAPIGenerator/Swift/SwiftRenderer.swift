@@ -106,6 +106,12 @@ struct SwiftRenderer {
             w.close()
         case .boxed(let storage, let compact):
             boxed(property, head: head, storage: storage, compact: compact, into: &w)
+        case .forwarded(let storage):
+            w.open(head)
+            w.line("get { \(storage) }")
+            w.line("set { \(storage) = newValue }")
+            w.close()
+            w.line("private var \(storage): \(spell(property.type))")
         }
     }
 

@@ -156,7 +156,7 @@ extension ParametersFixture.Client {
     internal func pathPrimitive(_ input: ParametersFixture.Operations.PathPrimitive.Input) async throws -> ParametersFixture.Operations.PathPrimitive.Output {
         let c = client.call(ParametersFixture.Operations.PathPrimitive.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/primitive/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/primitive/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ParametersFixture.Operations.PathPrimitive.Output.NoContent.decoded(c, response, responseBody))

@@ -74,7 +74,7 @@ extension ParametersFixture.Client {
     internal func pathSimpleObject(_ input: ParametersFixture.Operations.PathSimpleObject.Input) async throws -> ParametersFixture.Operations.PathSimpleObject.Output {
         let c = client.call(ParametersFixture.Operations.PathSimpleObject.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ParametersFixture.Operations.PathSimpleObject.Output.NoContent.decoded(c, response, responseBody))
@@ -88,7 +88,7 @@ extension ParametersFixture.Client {
     internal func pathMatrixExplode(_ input: ParametersFixture.Operations.PathMatrixExplode.Input) async throws -> ParametersFixture.Operations.PathMatrixExplode.Output {
         let c = client.call(ParametersFixture.Operations.PathMatrixExplode.id)
         let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-explode/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixExplode.Output.NoContent.decoded(c, response, responseBody))

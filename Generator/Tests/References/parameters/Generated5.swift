@@ -122,7 +122,7 @@ extension ParametersFixture.Client {
     internal func pathLabel(_ input: ParametersFixture.Operations.PathLabel.Input) async throws -> ParametersFixture.Operations.PathLabel.Output {
         let c = client.call(ParametersFixture.Operations.PathLabel.id)
         let p0 = try c.path(input.path.id, name: "id", style: .label, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ParametersFixture.Operations.PathLabel.Output.NoContent.decoded(c, response, responseBody))
@@ -136,7 +136,7 @@ extension ParametersFixture.Client {
     internal func pathMatrixObject(_ input: ParametersFixture.Operations.PathMatrixObject.Input) async throws -> ParametersFixture.Operations.PathMatrixObject.Output {
         let c = client.call(ParametersFixture.Operations.PathMatrixObject.id)
         let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/matrix-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ParametersFixture.Operations.PathMatrixObject.Output.NoContent.decoded(c, response, responseBody))

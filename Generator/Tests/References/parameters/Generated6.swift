@@ -115,7 +115,7 @@ extension ParametersFixture.Client {
     internal func pathSimple(_ input: ParametersFixture.Operations.PathSimple.Input) async throws -> ParametersFixture.Operations.PathSimple.Output {
         let c = client.call(ParametersFixture.Operations.PathSimple.id)
         let p0 = try c.path(input.path.id, name: "id", style: .simple, explode: false)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/simple/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ParametersFixture.Operations.PathSimple.Output.NoContent.decoded(c, response, responseBody))
@@ -129,7 +129,7 @@ extension ParametersFixture.Client {
     internal func pathLabelObject(_ input: ParametersFixture.Operations.PathLabelObject.Input) async throws -> ParametersFixture.Operations.PathLabelObject.Output {
         let c = client.call(ParametersFixture.Operations.PathLabelObject.id)
         let p0 = try c.path(input.path.id, name: "id", style: .label, explode: true)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/path/label-object/\(p0)")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ParametersFixture.Operations.PathLabelObject.Output.NoContent.decoded(c, response, responseBody))

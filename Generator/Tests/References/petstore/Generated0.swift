@@ -52,7 +52,7 @@ extension Client {
     /// - Remark: `GET /health`
     public func health(_ input: Operations.Health.Input) async throws -> Operations.Health.Output {
         let c = client.call(Operations.Health.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/health")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await Operations.Health.Output.NoContent.decoded(c, response, responseBody))

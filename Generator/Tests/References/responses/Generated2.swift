@@ -29,7 +29,7 @@ extension ResponsesFixture.Client {
     /// - Remark: `DELETE /empty`
     internal func deleteAll(_ input: ResponsesFixture.Operations.DeleteAll.Input) async throws -> ResponsesFixture.Operations.DeleteAll.Output {
         let c = client.call(ResponsesFixture.Operations.DeleteAll.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/empty")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/empty")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await ResponsesFixture.Operations.DeleteAll.Output.NoContent.decoded(c, response, responseBody))

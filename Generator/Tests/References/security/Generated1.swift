@@ -30,7 +30,7 @@ extension SecurityFixture.Client {
     /// - Remark: `GET /public`
     internal func getPublic(_ input: SecurityFixture.Operations.GetPublic.Input) async throws -> SecurityFixture.Operations.GetPublic.Output {
         let c = client.call(SecurityFixture.Operations.GetPublic.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/public")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/public")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await SecurityFixture.Operations.GetPublic.Output.NoContent.decoded(c, response, responseBody))

@@ -25,7 +25,7 @@ extension SecurityFixture.Client {
     /// - Remark: `GET /keyed`
     internal func getKeyed(_ input: SecurityFixture.Operations.GetKeyed.Input) async throws -> SecurityFixture.Operations.GetKeyed.Output {
         let c = client.call(SecurityFixture.Operations.GetKeyed.id)
-        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/keyed")
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/keyed")
         let (response, responseBody) = try await c.send(request, nil)
         switch response.status {
             case 204: return .noContent(try await SecurityFixture.Operations.GetKeyed.Output.NoContent.decoded(c, response, responseBody))
