@@ -49,8 +49,10 @@ final class URLSessionEvents: NSObject, URLSessionDataDelegate, @unchecked Senda
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        exchange(for: task)?.redirected(response)
+        // Refused before the call ends: ending it cancels the task, and FoundationNetworking stops
+        // the process when a redirect's answer arrives after the task was canceled.
         completionHandler(nil)
+        exchange(for: task)?.redirected(response)
     }
 
     /// On Apple platforms every challenge gets the system's own handling: a server's TLS certificate
