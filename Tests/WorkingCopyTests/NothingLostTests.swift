@@ -91,11 +91,7 @@ struct KilledDrainTests {
     /// Starts `copy-probe drain` and kills it once the instance told `count` new creates.
     private func killDrain(_ test: CopyTestInstance, afterCreates count: Int) async throws {
         let events = try await liveEvents(test)
-        let process = Process()
-        process.executableURL = probeURL
-        process.arguments = ["drain", test.store().path, test.instance.url.absoluteString, test.ownerKey]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let (process, _) = try startProbe(["drain", test.store().path, test.instance.url.absoluteString, test.ownerKey])
         var seen = 0
         for try await event in events where event.data?.contains("\"item.created\"") == true {
             seen += 1
