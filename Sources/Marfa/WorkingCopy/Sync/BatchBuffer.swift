@@ -26,18 +26,19 @@ final class BatchBuffer<Element: Sendable>: Sendable {
     /// taker has closed it.
     func add(_ element: Element) async -> Bool {
         while true {
-            let added: Bool? = state.withLock { state in
-                if state.closed { return false }
+            let step: (added: Bool, taker: CheckedContinuation<Void, Never>?)? = state.withLock { state in
+                if state.closed { return (false, nil) }
                 guard state.elements.count < capacity else { return nil }
                 state.elements.append(element)
-                return true
+                defer { state.waitingTaker = nil }
+                return (true, state.waitingTaker)
             }
-            guard let added else {
+            guard let step else {
                 await waitUntil { $0.closed || $0.elements.count < self.capacity } park: { $0.waitingAdder = $1 }
                 continue
             }
-            if added { wakeTaker() }
-            return added
+            step.taker?.resume()
+            return step.added
         }
     }
 
@@ -46,21 +47,26 @@ final class BatchBuffer<Element: Sendable>: Sendable {
     /// added before it.
     func take(limit: Int) async throws(MarfaError) -> [Element]? {
         while true {
-            let taken: Result<[Element]?, MarfaError>? = state.withLock { state in
+            let step: (taken: Result<[Element]?, MarfaError>, adder: CheckedContinuation<Void, Never>?)? = state.withLock { state in
+                let taken: Result<[Element]?, MarfaError>
                 if !state.elements.isEmpty {
                     let count = min(limit, state.elements.count)
-                    defer { state.elements.removeFirst(count) }
-                    return .success(Array(state.elements.prefix(count)))
+                    taken = .success(Array(state.elements.prefix(count)))
+                    state.elements.removeFirst(count)
+                } else if state.ended {
+                    taken = state.failure.map { .failure($0) } ?? .success(nil)
+                } else {
+                    return nil
                 }
-                guard state.ended else { return nil }
-                return state.failure.map { .failure($0) } ?? .success(nil)
+                defer { state.waitingAdder = nil }
+                return (taken, state.waitingAdder)
             }
-            guard let taken else {
+            guard let step else {
                 await waitUntil { !$0.elements.isEmpty || $0.ended } park: { $0.waitingTaker = $1 }
                 continue
             }
-            wakeAdder()
-            return try taken.get()
+            step.adder?.resume()
+            return try step.taken.get()
         }
     }
 
