@@ -129,6 +129,8 @@ let package = Package(
         .testTarget(name: "MarfaHTTPTests", dependencies: ["MarfaHTTP", "MarfaHTTPServer"]),
         // Test support: PNG files decoded to pixels, for the icon and browser suites.
         .target(name: "PNGDecoding", dependencies: ["CZlib"], path: "Tests/PNGDecoding"),
+        // Test support: runs swiftc against the built modules, for checks of what compiles.
+        .target(name: "CompileChecking", path: "Tests/CompileChecking"),
         .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons", "PNGDecoding"]),
         .testTarget(name: "MarfaDigestTests", dependencies: ["MarfaDigest"]),
         .testTarget(name: "MarfaClockTests", dependencies: ["MarfaClock"]),
@@ -136,11 +138,14 @@ let package = Package(
         .testTarget(
             name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaAPI", "MarfaHTTP", "MarfaHTTPServer"]),
-        .testTarget(name: "MarfaTelemetryTests", dependencies: ["MarfaTelemetry", "Marfa", "MarfaHTTP", "MarfaHTTPServer", "CZlib"]),
+        .testTarget(
+            name: "MarfaTelemetryTests",
+            dependencies: ["MarfaTelemetry", "Marfa", "MarfaHTTP", "MarfaHTTPServer", "CZlib", "CompileChecking"]),
         .testTarget(
             name: "MarfaSignInTests",
             dependencies: [
-                "Marfa", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe", "PNGDecoding",
+                "Marfa", "MarfaAPI", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe",
+                "PNGDecoding",
             ]),
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
         .executableTarget(name: "signin-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/SignInProbe"),
@@ -152,7 +157,7 @@ let package = Package(
         // A second process for the working-copy tests: opens a store and reads or hydrates it.
         .executableTarget(name: "copy-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/CopyProbe"),
         // The fake working copy of MarfaTesting, beside a copy on a store, and the example model through it.
-        .testTarget(name: "FakeCopyTests", dependencies: ["Marfa", "MarfaTesting", "NotesExample"]),
+        .testTarget(name: "FakeCopyTests", dependencies: ["Marfa", "MarfaTesting", "NotesExample", "CompileChecking"]),
         // The articles' code (Sources/*/*.docc): compiled by the suite, included by `make docs`.
         .testTarget(
             name: "DocumentationSnippets",

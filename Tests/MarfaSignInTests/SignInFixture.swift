@@ -161,3 +161,31 @@ struct RefreshCountingTransport: ClientTransport {
         return try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
     }
 }
+
+/// A `CurlTransport` that keeps the tokens of every token-door answer that passed through it, so a
+/// test can ask the instance about tokens the SDK never handed out.
+final class TokenCapturingTransport: ClientTransport, Sendable {
+    struct Tokens: Sendable, Hashable {
+        var access: String
+        var refresh: String?
+    }
+
+    let inner = CurlTransport()
+    private let captured = Mutex<[Tokens]>([])
+
+    /// The tokens of each token answer, in order.
+    var tokens: [Tokens] { captured.withLock { $0 } }
+
+    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        let (response, answer) = try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
+        guard request.path.hasSuffix("/token"), let answer else { return (response, answer) }
+        let bytes = try await answer.collect(upTo: 1 << 20)
+        if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+            let access = object["access_token"] as? String
+        {
+            let refresh = object["refresh_token"] as? String
+            captured.withLock { $0.append(Tokens(access: access, refresh: refresh)) }
+        }
+        return (response, HTTPBody(bytes))
+    }
+}

@@ -26,7 +26,8 @@ import Testing
     @Test func signOutWhileAnotherProcessHoldsTheSignInChangesNothing() async throws {
         let fixture = try await SignInFixture()
         // Sign-out and sign-in don't wait for the hold at all; the holder keeps it until the test lets go.
-        let auth = try fixture.authorization(lockWait: .zero)
+        let capturing = TokenCapturingTransport()
+        let auth = try fixture.authorization(lockWait: .zero, transport: capturing)
         let credential = try await auth.signIn(with: OwnerBrowser())
         let keys = fixture.keys, account = auth.account
         let (held, holding) = AsyncStream.makeStream(of: Void.self)
@@ -40,9 +41,17 @@ import Testing
         for await _ in held { break }
         await #expect(throws: SignInError.heldElsewhere) { try await auth.signOut() }
         #expect(try auth.credential() == credential)
-        // A new approval that can't be kept is revoked, and the kept one stays.
+        // A new approval that can't be kept is revoked at the server, and the kept one stays.
         await #expect(throws: SignInError.heldElsewhere) { _ = try await auth.signIn(with: OwnerBrowser()) }
         #expect(try auth.credential() == credential)
+        let unkept = try #require(capturing.tokens.last)
+        #expect(capturing.tokens.count == 2 && unkept.access != credential.accessToken)
+        try await Self.expectAccessRefused(unkept.access, fixture)
+        var unkeptCredential = credential
+        unkeptCredential.accessToken = unkept.access
+        unkeptCredential.refreshToken = try #require(unkept.refresh)
+        await Self.expectRefused(unkeptCredential, fixture)
+        _ = try await Server(url: fixture.instance.url, key: credential.accessToken).config()
         release.finish()
         try await holder.value
         await fixture.stop()

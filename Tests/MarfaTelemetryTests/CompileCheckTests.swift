@@ -1,80 +1,20 @@
+import CompileChecking
 import Foundation
 import Testing
 
+
 /// The built modules and a compiler to type-check `Tests/TelemetryCompileFailure` against them.
 enum CompileCheck {
-    static let fixtures = OTLPCheck.repositoryRoot.appendingPathComponent("Tests/TelemetryCompileFailure")
+    static let fixtures = Swiftc.repositoryRoot.appendingPathComponent("Tests/TelemetryCompileFailure")
 
-    /// The `Modules` folder holding the `MarfaTelemetry` this test bundle was built with: found by
-    /// walking up from the test binary, or `$MARFA_TELEMETRY_MODULES`.
-    static let modules: URL? = {
-        let fileManager = FileManager.default
-        if let path = ProcessInfo.processInfo.environment["MARFA_TELEMETRY_MODULES"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        var starts = [URL(fileURLWithPath: CommandLine.arguments[0])] + Bundle.allBundles.map(\.bundleURL)
-        if let executable = Bundle.main.executableURL { starts.append(executable) }
-        #if os(Linux)
-        if let path = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            starts.append(URL(fileURLWithPath: path))
-        }
-        #endif
-        for start in starts {
-            var folder = start.resolvingSymlinksInPath()
-            for _ in 0..<6 {
-                folder = folder.deletingLastPathComponent()
-                let modules = folder.appendingPathComponent("Modules")
-                if fileManager.fileExists(atPath: modules.appendingPathComponent("MarfaTelemetry.swiftmodule").path) {
-                    return modules
-                }
-            }
-        }
-        return nil
-    }()
+    /// The `Modules` folder holding the `MarfaTelemetry` this test bundle was built with, or
+    /// `$MARFA_TELEMETRY_MODULES`.
+    static let modules = Swiftc.modulesFolder(holding: "MarfaTelemetry", orFrom: "MARFA_TELEMETRY_MODULES")
 
-    /// The include folders of the package's C modules (their module maps), which the Swift modules
-    /// that `MarfaTelemetry` imports refer to.
-    static var cModuleFolders: [URL] {
-        let sources = OTLPCheck.repositoryRoot.appendingPathComponent("Sources")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
-        return names.sorted().map { sources.appendingPathComponent($0) }.filter {
-            FileManager.default.fileExists(atPath: $0.appendingPathComponent("module.modulemap").path)
-        }
-    }
-
-    struct Result: Sendable {
-        var status: Int32
-        var output: String
-    }
-
-    /// `swiftc -typecheck` of one fixture, on a thread of its own.
-    static func typecheck(_ fixture: String, modules: URL) async -> Result {
+    /// `swiftc -typecheck` of one fixture.
+    static func typecheck(_ fixture: String, modules: URL) async -> Swiftc.Result {
         let file = fixtures.appendingPathComponent(fixture)
-        var arguments = ["-typecheck", "-swift-version", "6", "-I", modules.path]
-        for folder in cModuleFolders { arguments += ["-I", folder.path] }
-        arguments.append(file.path)
-        let command = arguments
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: run(command)) }
-        }
-    }
-
-    private static func run(_ arguments: [String]) -> Result {
-        let process = Process()
-        #if canImport(Darwin)
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
-        process.arguments = ["swiftc"] + arguments
-        #else
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        #endif
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch { return Result(status: -1, output: "could not run swiftc: \(error)") }
-        let text = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: text, as: UTF8.self))
+        return await Swiftc.run(["-typecheck"] + Swiftc.includeArguments([modules]) + [file.path])
     }
 }
 

@@ -94,11 +94,12 @@ import Testing
         }
     }
 
-    @Test func snapshotsSendTheLimitAsked() async throws {
+    @Test func snapshotsSendTheLimitAskedAndWithoutOneLetTheServerChoose() async throws {
         try await withInstance({ _ in answer(json: "{\"snapshots\": [], \"next\": null}") }) { instance in
             _ = try await server(for: instance).snapshots(ofItem: "item-1", after: 7, limit: 200)
             _ = try await server(for: instance).snapshots(ofItem: "item-1", limit: 1)
-            #expect(instance.requests.map(\.query) == [["after": "7", "limit": "200"], ["limit": "1"]])
+            _ = try await server(for: instance).snapshots(ofItem: "item-1")
+            #expect(instance.requests.map(\.query) == [["after": "7", "limit": "200"], ["limit": "1"], [:]])
         }
     }
 

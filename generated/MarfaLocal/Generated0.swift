@@ -269,7 +269,7 @@ extension APIProtocol {
         try registrar.register(on: transport, .init(rawValue: "GET"), "/items/{id}/versions", operationID: Operations.ListItemVersions.id) { request, body, metadata, s in
             let pairs = s.queryPairs(request)
             let path = Operations.ListItemVersions.Input.Path(id: try s.path(metadata, "id", as: Swift.String.self, style: .simple, explode: false, shape: .primitive))
-            let query = Operations.ListItemVersions.Input.Query(after: try s.query(pairs, "after", as: Swift.Int64.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 50)
+            let query = Operations.ListItemVersions.Input.Query(after: try s.query(pairs, "after", as: Swift.Int64.self, style: .form, explode: true, shape: .primitive), limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive))
             let input = Operations.ListItemVersions.Input(path: path, query: query)
             switch try await self.listItemVersions(input) {
                 case .ok(let value): return try value.encoded(s, status: 200)

@@ -1372,9 +1372,9 @@ extension Operations {
             public struct Query: Swift.Sendable, Swift.Equatable {
                 /// Answer snapshots with a version above this one; the `next` of the previous page.
                 public var after: Swift.Int64?
-                /// Page size.
-                public var limit: Swift.Int
-                public init(after: Swift.Int64? = nil, limit: Swift.Int = 50) {
+                /// Page size; without one, the server chooses (50 on the local instance).
+                public var limit: Swift.Int?
+                public init(after: Swift.Int64? = nil, limit: Swift.Int? = nil) {
                     self.after = after
                     self.limit = limit
                 }

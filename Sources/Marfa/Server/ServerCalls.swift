@@ -23,8 +23,7 @@ extension Server {
             throw MarfaError.invalid(message: "A page holds 1 to 200 snapshots; \(limit) was asked for.")
         }
         if let after, after < 0 { throw MarfaError.invalid(message: "`after` is a version, 0 or more; it was \(after).") }
-        var query = Operations.ListItemVersions.Input.Query(after: after)
-        if let limit { query.limit = limit }
+        let query = Operations.ListItemVersions.Input.Query(after: after, limit: limit)
         let wire = try await call(timeout: timeout) { [query] in
             try await $0.listItemVersions(path: .init(id: id), query: query).ok.body.json
         }

@@ -24,7 +24,7 @@ public struct Credential: Sendable, Hashable, Codable, CustomStringConvertible, 
     /// Where the access token is renewed, from the server's OAuth discovery.
     public var tokenEndpoint: URL?
 
-/// A credential from its parts, such as one an app kept itself; `Authorization` makes them.
+    /// A credential from its parts, such as one an app kept itself; `Authorization` makes them.
     public init(
         server: URL, accessToken: String, refreshToken: String? = nil, expiresAt: Date? = nil, scopes: [String] = [],
         replacedGrantStands: Bool = false, clientID: String? = nil, tokenEndpoint: URL? = nil
