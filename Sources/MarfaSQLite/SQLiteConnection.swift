@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Opened in WAL mode with foreign keys on and a busy timeout, so readers never wait for the
 /// writer and a second writer waits up to the timeout before `SQLiteError.isBusy`. A connection is
-/// not safe to use from two threads at once: share a `SQLitePool` (or a `SQLiteDatabase`) instead,
+/// not safe to use from two threads at once: share a `SQLitePool` instead,
 /// which gives each connection one thread of use.
 ///
 /// `run`, `query`, `first` and the `fetch` calls reuse prepared statements from a per-connection

@@ -7,8 +7,6 @@ public struct SQLiteDecodingError: Error, Sendable, Hashable, CustomStringConver
         case unexpectedNull
         /// The column holds another storage class (or a value out of the type's range).
         case typeMismatch(found: SQLiteStorageClass)
-        /// No result column has the name a `Decodable` property asked for.
-        case noSuchColumn
         /// The index is past the last result column.
         case indexOutOfRange(columnCount: Int)
     }
@@ -39,7 +37,6 @@ public struct SQLiteDecodingError: Error, Sendable, Hashable, CustomStringConver
         switch reason {
         case .unexpectedNull: problem = "is NULL"
         case .typeMismatch(let found): problem = "holds \(found.rawValue)"
-        case .noSuchColumn: problem = "is not in the result"
         case .indexOutOfRange(let count): problem = "is past the result's \(count) columns"
         }
         return "Cannot read \(place) as \(expected): it \(problem) (in: \(sql.prefix(200)))"

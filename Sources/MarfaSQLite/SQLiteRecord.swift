@@ -1,19 +1,9 @@
 /// A plain struct made from one result row.
 ///
-/// Implement `init(row:)` reading columns by index (`try row[0]`, `try row.get(1, as: Int.self)`),
-/// or declare the type `Decodable` and get an `init(row:)` that maps property names to columns,
-/// the name table built once per statement.
+/// Implement `init(row:)` reading columns by index (`try row[0]`, `try row.get(1, as: Int.self)`).
 public protocol SQLiteRecord {
     /// Reads the record from the current row; throws `SQLiteDecodingError` when a column does not fit.
     init(row: SQLiteRowReader) throws
-}
-
-extension SQLiteRecord where Self: Decodable {
-    /// Decodes the record by property name: each key is the column of the same name (exactly, else
-    /// ignoring case); a missing column is nil for an optional property, an error otherwise.
-    public init(row: SQLiteRowReader) throws {
-        try self.init(from: SQLiteRowDecoder(row: row))
-    }
 }
 
 extension SQLiteConnection {

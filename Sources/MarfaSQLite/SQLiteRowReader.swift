@@ -13,10 +13,6 @@ public struct SQLiteRowReader {
     /// The name of the column at `index`.
     public func columnName(_ index: Int) -> String { statement.columnName(index) }
 
-    /// The index of the first column named `name` (exactly, else ignoring case), from a table built
-    /// once per statement; nil when no column has that name.
-    public func columnIndex(named name: String) -> Int? { statement.columnIndex(named: name) }
-
     /// Whether the column at `index` is NULL.
     public func isNull(_ index: Int) -> Bool { statement.isNull(index) }
 

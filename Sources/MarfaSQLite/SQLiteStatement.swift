@@ -11,8 +11,6 @@ public final class SQLiteStatement {
     public let sql: String
     /// The result columns' names, read once (see `columnNames`).
     private var names: [String]?
-    /// Result column indexes by name, built once for decoding by name (see `columnIndex(named:)`).
-    private var indexes: SQLiteColumnIndexes?
 
     /// Prepares `sql`; `persistent` hints SQLite that the statement will be kept and reused.
     init(connection: SQLiteConnection, sql: String, persistent: Bool = false) throws {
@@ -114,21 +112,7 @@ public final class SQLiteStatement {
         if let names, names.count == count { return names }
         let fresh = (0..<count).map(columnName)
         names = fresh
-        indexes = nil
         return fresh
-    }
-
-    /// The index of the first result column named `name` (exactly, else ignoring case), or nil.
-    /// The name table is built once per statement, not per call.
-    public func columnIndex(named name: String) -> Int? { columnIndexes.index(of: name) }
-
-    /// The statement's name table, built at first use.
-    var columnIndexes: SQLiteColumnIndexes {
-        let names = columnNames
-        if let indexes, indexes.count == names.count { return indexes }
-        let built = SQLiteColumnIndexes(names: names)
-        indexes = built
-        return built
     }
 
     /// Whether the current row's column at `index` is NULL.
@@ -195,29 +179,4 @@ public enum SQLiteStorageClass: String, Sendable, Hashable {
         default: self = .null
         }
     }
-}
-
-/// A statement's result column indexes by name: exact names first, then names ignoring case.
-final class SQLiteColumnIndexes {
-    private let exact: [String: Int]
-    private let folded: [String: Int]
-    let count: Int
-    /// The column each successive key of a `Decodable` row asked for, learned on the first row so
-    /// later rows asking for the same keys in the same order skip the name tables.
-    var keyPlan: [(key: String, index: Int?)] = []
-
-    init(names: [String]) {
-        var exact: [String: Int] = [:]
-        var folded: [String: Int] = [:]
-        for (index, name) in names.enumerated() {
-            if exact[name] == nil { exact[name] = index }
-            if folded[name.lowercased()] == nil { folded[name.lowercased()] = index }
-        }
-        self.exact = exact
-        self.folded = folded
-        count = names.count
-    }
-
-    /// The first column named `name`, exactly or else ignoring case.
-    func index(of name: String) -> Int? { exact[name] ?? folded[name.lowercased()] }
 }

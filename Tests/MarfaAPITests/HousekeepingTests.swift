@@ -10,10 +10,10 @@ import Testing
 /// Housekeeping through `Client`: jobs run for real against the store and answer when done.
 @Suite struct HousekeepingTests {
     /// Moves `column` of the rows `table` holds back by `days`, as if they were written then.
-    func age(_ table: String, _ column: String, by days: Double, in test: APITestInstance) throws {
-        let database = try SQLiteDatabase(path: test.folder.appendingPathComponent("marfa.sqlite").path)
-        defer { database.close() }
-        try database.write { db in try db.run("UPDATE \(table) SET \(column) = \(column) - ?", days * 86_400) }
+    func age(_ table: String, _ column: String, by days: Double, in test: APITestInstance) async throws {
+        let database = try await SQLitePool.open(path: test.folder.appendingPathComponent("marfa.sqlite").path)
+        try await database.write { db in try db.run("UPDATE \(table) SET \(column) = \(column) - ?", days * 86_400) }
+        await database.close()
     }
 
     @Test func trashPurgeRemovesItemsInTheBinLongerThanTheRetention() async throws {
@@ -50,7 +50,7 @@ import Testing
             let api = try test.api(timeout: .seconds(120))
             try await test.registerTypes("app.crm.deal", "app.crm.contract")
             let before = try await api.listAuditLog(query: .init(limit: 200)).ok.body.json.data.count
-            try age("audit_log", "timestamp", by: 100, in: test)
+            try await age("audit_log", "timestamp", by: 100, in: test)
             let run = try await api.runHousekeeping(path: .init(name: "audit-cleanup")).ok.body.json
             #expect(run.result["removed"] == .int(Int64(before)))
             // Only the record of this run is left.

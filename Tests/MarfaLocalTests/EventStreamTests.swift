@@ -126,9 +126,9 @@ import Testing
         try await LocalTestInstance.with { local in
             for index in 0..<3 { try await Self.note(local, "n\(index)") }
             // Age every event by a day, straight in the instance's SQLite file.
-            let database = try SQLiteDatabase(path: local.folder.appendingPathComponent("marfa.sqlite").path)
-            try database.write { db in _ = try db.run("UPDATE events SET created_at = created_at - 86400 * 30") }
-            database.close()
+            let database = try await SQLitePool.open(path: local.folder.appendingPathComponent("marfa.sqlite").path)
+            try await database.write { db in _ = try db.run("UPDATE events SET created_at = created_at - 86400 * 30") }
+            await database.close()
             let run = try await local.send(.post, "/housekeeping/event-log-cleanup/run")
             #expect(run.status == 200)
             #expect(run.json["result"]?["removed"]?.int == 2)

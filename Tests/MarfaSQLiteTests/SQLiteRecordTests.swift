@@ -2,7 +2,7 @@ import Foundation
 import MarfaSQLite
 import Testing
 
-/// Rows into plain structs: by index through `SQLiteRecord`, by name through `Decodable`.
+/// Rows into plain structs through `SQLiteRecord`, by index.
 @Suite struct SQLiteRecordTests {
     struct Note: SQLiteRecord, Equatable {
         let id: Int64
@@ -20,18 +20,6 @@ import Testing
             title = try row[1]
             rating = try row[2]
         }
-    }
-
-    enum Kind: String, Decodable { case page, book }
-
-    struct DecodedNote: Decodable, SQLiteRecord, Equatable {
-        let id: Int
-        let title: String
-        let kind: Kind
-        let rating: Double?
-        let tags: String?
-        let archived: Bool
-        let payload: [UInt8]
     }
 
     static func database() throws -> SQLiteConnection {
@@ -52,20 +40,6 @@ import Testing
         #expect(notes == [Note(id: 1, title: "First", rating: 4.5), Note(id: 2, title: "Second", rating: nil)])
         #expect(try db.fetchOne(Note.self, "SELECT id, title, rating FROM notes WHERE id = ?", 2)?.title == "Second")
         #expect(try db.fetchOne(Note.self, "SELECT id, title, rating FROM notes WHERE id = ?", 9) == nil)
-    }
-
-    @Test func aDecodableRecordReadsColumnsByNameInAnyOrder() throws {
-        let db = try Self.database()
-        let sql = "SELECT payload, archived, rating, kind, title, id FROM notes ORDER BY id"
-        let notes = try db.fetchAll(DecodedNote.self, sql)
-        #expect(notes == [
-            DecodedNote(id: 1, title: "First", kind: .page, rating: 4.5, tags: nil, archived: false, payload: [0, 255]),
-            DecodedNote(id: 2, title: "Second", kind: .book, rating: nil, tags: nil, archived: true, payload: []),
-        ])
-        // The same statement again (its name table and key plan kept), then another column order.
-        #expect(try db.fetchAll(DecodedNote.self, sql) == notes)
-        let reordered = try db.fetchAll(DecodedNote.self, "SELECT id, TITLE, kind, rating, archived, payload FROM notes ORDER BY id")
-        #expect(reordered == notes)
     }
 
     @Test func aNullForANonOptionalIsAClearError() throws {
@@ -95,15 +69,6 @@ import Testing
         #expect(try db.fetchValue(Int?.self, "SELECT NULL") == .some(nil))
         #expect(try db.fetchValue(Data.self, "SELECT x'0102'") == Data([1, 2]))
         #expect(try db.fetchValue(SQLiteValue.self, "SELECT NULL") == .null)
-    }
-
-    @Test func aMissingColumnForADecodableIsAnErrorUnlessOptional() throws {
-        let db = try Self.database()
-        let error = #expect(throws: SQLiteDecodingError.self) {
-            try db.fetchAll(DecodedNote.self, "SELECT id, title, kind, rating, archived FROM notes")
-        }
-        #expect(error?.reason == .noSuchColumn)
-        #expect(error?.column == "payload")
     }
 
     @Test func anIndexPastTheLastColumnIsAnError() throws {

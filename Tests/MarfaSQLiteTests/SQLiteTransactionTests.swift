@@ -103,16 +103,16 @@ import Testing
         #expect(try db.first("SELECT count(*) FROM t")?[0].integer == 1)
     }
 
-    @Test func sharedDatabaseSerializesWritersFromManyTasks() async throws {
+    @Test func aPoolSerializesWritersFromManyTasks() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let db = try SQLiteDatabase(path: folder.path("a.sqlite"))
-        try db.write { try $0.execute("CREATE TABLE counter (n INTEGER); INSERT INTO counter VALUES (0)") }
+        let pool = try await SQLitePool.open(path: folder.path("a.sqlite"))
+        try await pool.write { try $0.execute("CREATE TABLE counter (n INTEGER); INSERT INTO counter VALUES (0)") }
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<8 {
                 group.addTask {
                     for _ in 0..<50 {
-                        try? db.write { db in
+                        try? await pool.write { db in
                             let n = try db.first("SELECT n FROM counter")?.int("n") ?? 0
                             try db.run("UPDATE counter SET n = ?", n + 1)
                         }
@@ -120,6 +120,7 @@ import Testing
                 }
             }
         }
-        #expect(try db.read { try $0.first("SELECT n FROM counter")?.int("n") } == 400)
+        #expect(try await pool.read { try $0.first("SELECT n FROM counter")?.int("n") } == 400)
+        await pool.close()
     }
 }
