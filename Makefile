@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local check-real-spec icons clean
+.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local check-real-spec icons clean format check-format
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -114,6 +114,21 @@ fuzz-smoke: deps
 ## icons: fetch the pinned Lucide and Simple Icons wheels (pip download) and rewrite the icon data; commit the result
 icons:
 	python3 Scripts/icons.py
+
+## format: format every hand-written Swift file with the toolchain's swift-format and `.swift-format`
+## (generated/ and the generator's whole-file references are generated, so left out)
+FORMAT_FILES = $$(git ls-files '*.swift' | grep -v -e '^generated/' -e '^Generator/Tests/References/')
+format:
+	@swift format --in-place --parallel $(FORMAT_FILES)
+
+## check-format: fail when a hand-written Swift file is not as `make format` leaves it
+check-format:
+	@files=$(FORMAT_FILES); rm -rf .build/format-check; mkdir -p .build/format-check; \
+	tar cf - .swift-format $$files | tar xf - -C .build/format-check; \
+	(cd .build/format-check && swift format --in-place --parallel $$files) || exit 1; \
+	stale=""; for f in $$files; do cmp -s "$$f" ".build/format-check/$$f" || stale="$$stale $$f"; done; \
+	if [ -n "$$stale" ]; then echo "check-format: not formatted (run 'make format'):$$stale" | fold -w 160; exit 1; fi; \
+	echo "check-format: every Swift file is formatted"
 
 clean:
 	rm -rf .build
