@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "AppSnippetTests", dependencies: ["Marfa", "MarfaAPI"]),
         .testTarget(name: "MarfaTypesTests", dependencies: ["MarfaTypes", "MarfaYAML", "MarfaOpenAPIGenerator"]),
         .testTarget(
-            name: "GeneratedFixtureTests", dependencies: ["MarfaOpenAPIRuntime"],
+            name: "GeneratedFixtureTests", dependencies: ["MarfaOpenAPIRuntime", "MarfaHTTP", "MarfaHTTPServer"],
             path: "Generator/Tests/GeneratedFixtureTests",
             exclude: ["Fixtures", "openapi-generator-config.yaml"],
             plugins: ["MarfaOpenAPIPlugin"]),

@@ -198,9 +198,12 @@ public enum URIStyleCoder {
         }
     }
 
-    /// Reads a header value written in `simple` style.
+    /// Reads a header value written in `simple` style. A primitive is the field value exactly as
+    /// sent, but for the blanks around it (a comma in it is the sender's, RFC 9110 5.5); a list or an
+    /// object splits at commas, each part trimmed.
     public static func readHeader(_ text: String, explode: Bool, shape: Shape) -> URIValue? {
-        shaped(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }, shape: shape, explode: explode, decode: false)
+        if shape == .primitive { return .primitive(String(text.trimmingSpaces)) }
+        return shaped(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }, shape: shape, explode: explode, decode: false)
     }
 
     /// Reads a cookie from a `Cookie` header; nil when it is absent.

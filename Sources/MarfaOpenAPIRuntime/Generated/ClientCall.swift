@@ -110,7 +110,7 @@ public struct ClientCall: Sendable {
 
     /// A response header as `T`, or nil when absent.
     public func header<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
-        guard let text = response.headerFields[name] else { return nil }
+        guard let text = response.headerFields.combinedValue(for: name) else { return nil }
         guard let value = URIStyleCoder.readHeader(text, explode: explode, shape: shape) else {
             throw failure("The header '\(name)' could not be read", status: response.status)
         }

@@ -101,7 +101,7 @@ public struct ServerCall: Sendable {
 
     /// A request header as `T`, or nil when absent.
     public func header<T: Decodable>(_ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
-        guard let text = request.headerFields[name] else { return nil }
+        guard let text = request.headerFields.combinedValue(for: name) else { return nil }
         return try decode(URIStyleCoder.readHeader(text, explode: explode, shape: shape), type, "header '\(name)'")
     }
 

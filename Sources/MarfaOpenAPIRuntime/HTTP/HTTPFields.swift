@@ -50,6 +50,13 @@ public struct HTTPFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         fields.lazy.filter { Self.same($0.name, name) }.map(\.value)
     }
 
+    /// Every value of `name` as one field value, joined by `, ` as RFC 9110 (5.3) combines repeated
+    /// field lines; nil when there is none.
+    public func combinedValue(for name: String) -> String? {
+        let all = values(for: name)
+        return all.isEmpty ? nil : all.joined(separator: ", ")
+    }
+
     /// Adds a field after the existing ones, keeping earlier values of the same name.
     public mutating func append(name: String, value: String) {
         fields.append(Field(name: name, value: value))
