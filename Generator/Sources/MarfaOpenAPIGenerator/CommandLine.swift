@@ -8,7 +8,7 @@ public enum GeneratorCommand {
 
         USAGE: marfa-openapi generate [SPEC] --output DIR [--config FILE [--target NAME]]
                                       [--mode types|client|server ...] [--access public|package|internal]
-                                      [--strict] [--shards N] [--allow-folder DIR ...]
+                                      [--strict] [--shards N] [--allow-folder DIR ...] [--default-spec FILE]
 
         ARGUMENTS:
           SPEC                 The OpenAPI document (YAML or JSON). Optional when the configuration names one.
@@ -24,6 +24,8 @@ public enum GeneratorCommand {
                                top-level 'shards', else 8).
           --allow-folder DIR   A folder outside the document's own that its $refs may read; repeat for several.
                                Adds to the configuration's allowedFolders.
+          --default-spec FILE  The document of a configuration entry that names none (the build plugin passes
+                               the target's openapi.yaml, openapi.yml or openapi.json).
           -h, --help           Show this help.
 
         A $ref may read files in the document's folder and in allowed folders only (links resolved).
@@ -99,6 +101,8 @@ public enum GeneratorCommand {
                 path = spec
             } else if let named = config.spec {
                 path = named.hasPrefix("/") ? named : (configFolder as NSString).appendingPathComponent(named)
+            } else if let fallback = options.defaultSpec {
+                path = fallback
             } else {
                 return nil
             }

@@ -2,6 +2,9 @@
 /// adds to what the configuration says.
 struct GenerateOptions {
     var spec: String?
+    /// The document of a configuration entry that names none (`--default-spec`), as the build plugin
+    /// passes the target's `openapi.yaml`.
+    var defaultSpec: String?
     var output: String?
     var configPath: String?
     var target: String?
@@ -42,6 +45,7 @@ struct GenerateOptions {
                 guard let count = Int(try value(argument)), ShardSetting.allowed.contains(count) else { throw UsageError(description: "--shards takes 1 to 64") }
                 shards = count
             case "--allow-folder": allowedFolders.append(try value(argument))
+            case "--default-spec": defaultSpec = try value(argument)
             default:
                 guard !argument.hasPrefix("-"), spec == nil else { throw UsageError(description: "unexpected argument '\(argument)'") }
                 spec = argument

@@ -49,6 +49,11 @@ public enum Generator {
         documents: DocumentSet, configs: [GeneratorConfig], keepingUntilExit: Bool
     ) throws -> (files: [RenderedFile], diagnostics: [Diagnostic]) {
         let log = DiagnosticLog()
+        // The configuration's own warnings, once each however many entries inherit them.
+        var configurationWarnings = Set<Diagnostic>()
+        for diagnostic in configs.flatMap(\.diagnostics) where configurationWarnings.insert(diagnostic).inserted {
+            log.add(diagnostic)
+        }
         log.warnings(of: documents)
         var chunks = RenderedChunks()
         var shards = ShardSetting.standard
@@ -62,7 +67,8 @@ public enum Generator {
         if log.hasErrors || (configs.contains(where: \.strict) && !diagnostics.isEmpty) {
             throw GeneratorError(diagnostics.filter { configs.contains(where: \.strict) || $0.severity == .error })
         }
-        return (FileSharder.shard(chunks, into: shards, imports: imports(configs)), diagnostics)
+        let comments = configs.flatMap(\.fileComments).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        return (FileSharder.shard(chunks, into: shards, imports: imports(configs), comments: comments), diagnostics)
     }
 
     static func imports(_ configs: [GeneratorConfig]) -> [String] {

@@ -55,6 +55,11 @@ public struct GeneratorConfig: Sendable, Hashable {
     /// configuration file, relative entries are taken from the file's folder; set here, from the
     /// working folder.
     public var allowedFolders: [String] = []
+    /// Lines written as `//` comments at the top of every generated file (`additionalFileComments`).
+    public var fileComments: [String] = []
+    /// What the configuration itself made the generator say: settings of swift-openapi-generator's
+    /// that are read but change nothing here, each a warning at its place.
+    public var diagnostics: [Diagnostic] = []
 
     public init() {}
 
@@ -120,10 +125,39 @@ public struct GeneratorConfig: Sendable, Hashable {
                 for pair in pairs { nameOverrides[pair.key] = try Self.string(pair.value) }
             case "filter": try applyFilter(value)
             case "allowedFolders": allowedFolders = try Self.folders(value)
+            case "additionalFileComments": fileComments = try Self.strings(value)
+            case "namingStrategy", "featureFlags", "typeOverrides": try applyPortedSetting(entry)
             default:
                 throw GeneratorError("Unknown setting '\(entry.key)'.", at: entry.keyLocation)
             }
         }
+    }
+
+    /// A setting of swift-openapi-generator's that has no effect here: read, checked, and warned about.
+    private mutating func applyPortedSetting(_ entry: Node.Entry) throws {
+        let value = entry.value
+        switch entry.key {
+        case "namingStrategy":
+            let name = try Self.string(value)
+            guard name == "idiomatic" || name == "defensive" else {
+                throw GeneratorError("Unknown naming strategy '\(name)': use idiomatic or defensive.", at: value.location)
+            }
+            // This generator's names are always idiomatic Swift; only `defensive` asks for something else.
+            if name == "defensive" {
+                warn("namingStrategy 'defensive' has no effect: names are always idiomatic Swift here.", at: value.location)
+            }
+        case "featureFlags":
+            for flag in try Self.strings(value) {
+                warn("Feature flag '\(flag)' has no meaning for this generator; ignored.", at: value.location)
+            }
+        default:
+            guard value.entries != nil else { throw GeneratorError("'\(entry.key)' must be a mapping.", at: value.location) }
+            warn("'typeOverrides' is not applied: every schema is generated as its own type.", at: entry.keyLocation)
+        }
+    }
+
+    private mutating func warn(_ message: String, at location: SourceLocation) {
+        diagnostics.append(Diagnostic(.warning, message, at: location))
     }
 
     private mutating func applyFilter(_ node: Node) throws {
@@ -133,6 +167,8 @@ public struct GeneratorConfig: Sendable, Hashable {
             case "tags": filter.includeTags.formUnion(try Self.strings(entry.value))
             case "operations": filter.includeOperations.formUnion(try Self.strings(entry.value))
             case "paths": filter.includePaths.formUnion(try Self.strings(entry.value))
+            // swift-openapi-generator's: schemas to declare besides those operations use; every schema is declared here.
+            case "schemas": _ = try Self.strings(entry.value)
             case "exclude":
                 guard let rules = entry.value.entries else { throw GeneratorError("'exclude' must be a mapping.", at: entry.value.location) }
                 for rule in rules {
@@ -144,7 +180,7 @@ public struct GeneratorConfig: Sendable, Hashable {
                     }
                 }
             default:
-                throw GeneratorError("Unknown filter rule '\(entry.key)': use tags, operations, paths or exclude.", at: entry.keyLocation)
+                throw GeneratorError("Unknown filter rule '\(entry.key)': use tags, operations, paths, schemas or exclude.", at: entry.keyLocation)
             }
         }
     }

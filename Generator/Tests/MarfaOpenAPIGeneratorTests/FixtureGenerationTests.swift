@@ -31,6 +31,7 @@ import Testing
         ("multifile", ["internal struct Note: Swift.Codable", "internal var notes: [Components.Schemas.Note]?", "case notFound(Components.Responses.NotFound)"]),
         ("components", ["internal typealias WidgetId = Swift.String", "internal typealias RateLimit = Swift.Int", "internal struct Leftover: Swift.Codable"]),
         ("security", ["func getSecret(_ input: Operations.GetSecret.Input)", "func getKeyed(_ input: Operations.GetKeyed.Input)"]),
+        ("headers", ["internal var rateLimit: Swift.String?", "internal var xTags: [Swift.String]?", "internal var cacheControl: Swift.String?"]),
         ("webhooks", ["internal protocol WebhookHandler", "func newPet(_ input: Webhooks.NewPet.Input) async throws -> Webhooks.NewPet.Output", "internal enum Callbacks {", "func createSubscriptionOnEvent(_ input: Operations.CreateSubscription.Callbacks.OnEvent.Input)", "\"/createSubscription/statusChanged/2\""]),
     ]
 

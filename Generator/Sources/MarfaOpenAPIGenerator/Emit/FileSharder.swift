@@ -2,8 +2,8 @@
 /// parallel. Each chunk goes to the file with the least text so far (the lowest index on a tie),
 /// which is deterministic.
 enum FileSharder {
-    static func shard(_ chunks: RenderedChunks, into count: Int, imports: [String]) -> [RenderedFile] {
-        let header = SwiftRenderer.fileHeader(imports: imports)
+    static func shard(_ chunks: RenderedChunks, into count: Int, imports: [String], comments: [String] = []) -> [RenderedFile] {
+        let header = SwiftRenderer.fileHeader(imports: imports, comments: comments)
         var files = (0..<count).map { _ in ShardText(header: header) }
         var sizes = [Int](repeating: 0, count: count)
         chunks.forEachPiece { chunk in
@@ -54,17 +54,24 @@ enum FileSharder {
     }
 
     private static func join(_ first: Generator.File, _ second: Generator.File) -> Generator.File {
-        let (firstImports, firstBody) = split(first.contents)
-        let (secondImports, secondBody) = split(second.contents)
-        let imports = firstImports + secondImports.filter { !firstImports.contains($0) }
-        let body = [firstBody, secondBody].filter { !$0.isEmpty }.joined(separator: "\n")
-        return Generator.File(name: first.name, contents: SwiftRenderer.fileHeader(imports: imports) + (body.isEmpty ? "" : "\n" + body))
+        let one = split(first.contents), other = split(second.contents)
+        let imports = one.imports + other.imports.filter { !one.imports.contains($0) }
+        let comments = one.comments + other.comments.filter { !one.comments.contains($0) }
+        let body = [one.body, other.body].filter { !$0.isEmpty }.joined(separator: "\n")
+        let header = SwiftRenderer.fileHeader(imports: imports, comments: comments)
+        return Generator.File(name: first.name, contents: header + (body.isEmpty ? "" : "\n" + body))
     }
 
-    /// A generated file's imported modules and the text after its header.
-    private static func split(_ contents: String) -> (imports: [String], body: String) {
+    /// A generated file's comment lines after the note not to edit it, its imported modules, and the
+    /// text after its header.
+    private static func split(_ contents: String) -> (comments: [String], imports: [String], body: String) {
         var lines = contents.split(separator: "\n", omittingEmptySubsequences: false)[...]
         if lines.first?.hasPrefix("//") == true { lines = lines.dropFirst() }
+        var comments: [String] = []
+        while let line = lines.first, line.hasPrefix("// ") {
+            comments.append(String(line.dropFirst("// ".count)))
+            lines = lines.dropFirst()
+        }
         if lines.first?.isEmpty == true { lines = lines.dropFirst() }
         var imports: [String] = []
         while let line = lines.first, line.hasPrefix("import ") {
@@ -72,6 +79,6 @@ enum FileSharder {
             lines = lines.dropFirst()
         }
         if lines.first?.isEmpty == true { lines = lines.dropFirst() }
-        return (imports, lines.joined(separator: "\n"))
+        return (comments, imports, lines.joined(separator: "\n"))
     }
 }
