@@ -96,7 +96,31 @@ final class OperationBuilder {
             accept.append(mediaType)
         }
         plan.accept = accept.isEmpty ? nil : accept.joined(separator: ", ")
+        noteUndecodedBodies(of: operation)
         return plan
+    }
+
+    /// One note per operation naming the structured bodies it keeps as raw `HTTPBody` (a schema in a
+    /// media type the generator does not decode, such as XML), so none becomes raw without a word.
+    private func noteUndecodedBodies(of operation: APIOperation) {
+        let contents = (operation.requestBody?.contents ?? []) + operation.responses.flatMap(\.contents)
+        var undecoded: [APIContent] = []
+        for content in contents where Self.kind(content.mediaType) == .raw && !Self.isStream(content.mediaType) {
+            guard Self.describesStructure(content.schema), !undecoded.contains(where: { $0.mediaType == content.mediaType }) else { continue }
+            undecoded.append(content)
+        }
+        guard let first = undecoded.first else { return }
+        let names = undecoded.map { "'\($0.mediaType)'" }.joined(separator: ", ")
+        log.note(
+            "'\(operation.id)' sends and reads \(names) bodies as raw HTTPBody: the generator decodes JSON, URL-encoded form and multipart bodies only.",
+            at: first.location)
+    }
+
+    /// Whether `schema` describes values with a structure (an object, a list, a reference), not text or bytes.
+    static func describesStructure(_ schema: JSONSchema?) -> Bool {
+        guard let schema else { return false }
+        if schema.reference != nil || !schema.properties.isEmpty || schema.items != nil { return true }
+        return schema.types.contains { $0 == "object" || $0 == "array" }
     }
 
     private func operationDoc(_ operation: APIOperation) -> [String] {
