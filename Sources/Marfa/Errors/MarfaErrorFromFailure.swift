@@ -66,7 +66,11 @@ extension MarfaError {
                 self = Self(underlying)
                 return
             default:
-                break
+                // Thrown while the request was sent (by a middleware or a transport of the app's own).
+                if error.request != nil && error.status == nil {
+                    self = Self(underlying)
+                    return
+                }
             }
         }
         guard error.status != nil else {

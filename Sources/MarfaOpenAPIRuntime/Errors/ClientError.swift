@@ -1,6 +1,6 @@
-/// A generated client could not write a request or read a response for an operation.
-///
-/// Errors from the transport and from middleware are not wrapped: they reach the caller unchanged.
+/// A generated client's call for an operation failed: it could not write the request, the request
+/// was not answered (the transport's or a middleware's error is the `underlyingError`), or the
+/// response could not be read.
 public struct ClientError: Error, Sendable, CustomStringConvertible {
     /// The operation ID of the call, e.g. `listPets`.
     public let operationID: String
@@ -8,15 +8,26 @@ public struct ClientError: Error, Sendable, CustomStringConvertible {
     public let causeDescription: String
     /// The error behind it, when there is one.
     public let underlyingError: (any Error)?
+    /// The request as it was sent, when the failure came after it was written.
+    public let request: HTTPRequest?
+    /// The response being read, when the failure came after one arrived.
+    public let response: HTTPResponse?
     /// The status of the response being read, when the failure came after one arrived.
-    public let status: Int?
+    public var status: Int? { response?.status ?? givenStatus }
+    private let givenStatus: Int?
 
-    /// An error for the operation `operationID`, with its cause and, when known, the status read.
-    public init(operationID: String, causeDescription: String, underlyingError: (any Error)? = nil, status: Int? = nil) {
+    /// An error for the operation `operationID`, with its cause and, when known, the request sent
+    /// and the response read (or only its `status`).
+    public init(
+        operationID: String, causeDescription: String, underlyingError: (any Error)? = nil, status: Int? = nil,
+        request: HTTPRequest? = nil, response: HTTPResponse? = nil
+    ) {
         self.operationID = operationID
         self.causeDescription = causeDescription
         self.underlyingError = underlyingError
-        self.status = status
+        self.request = request
+        self.response = response
+        givenStatus = status
     }
 
     public var description: String {

@@ -2,9 +2,9 @@ import Foundation
 
 /// What a generated client method calls to write one request and read its response.
 ///
-/// Every failure here is a `ClientError` naming the operation, passed through
-/// `Configuration.clientErrorMapping` when one is set; transport and middleware errors pass
-/// through `send` unchanged.
+/// Every failure here is a `ClientError` naming the operation (a transport's or a middleware's
+/// error from `send` included, as its `underlyingError`), passed through
+/// `Configuration.clientErrorMapping` when one is set.
 public struct ClientCall: Sendable {
     /// The operation ID of the call.
     public let operationID: String
@@ -16,8 +16,11 @@ public struct ClientCall: Sendable {
     }
 
     /// The error to throw for a failure of this call: a `ClientError`, as the configuration maps it.
-    func failure(_ cause: String, _ error: (any Error)? = nil, status: Int? = nil) -> any Error {
-        let failure = ClientError(operationID: operationID, causeDescription: cause, underlyingError: error, status: status)
+    func failure(
+        _ cause: String, _ error: (any Error)? = nil, request: HTTPRequest? = nil, response: HTTPResponse? = nil
+    ) -> any Error {
+        let failure = ClientError(
+            operationID: operationID, causeDescription: cause, underlyingError: error, request: request, response: response)
         return client.configuration.clientErrorMapping?(failure) ?? failure
     }
 
@@ -101,9 +104,14 @@ public struct ClientCall: Sendable {
         return body
     }
 
-    /// Sends the request through the middlewares and the transport.
+    /// Sends the request through the middlewares and the transport; whatever they throw is the
+    /// `underlyingError` of a `ClientError` holding the request.
     public func send(_ request: HTTPRequest, _ body: HTTPBody?) async throws -> (HTTPResponse, HTTPBody?) {
-        try await client.send(request, body: body, operationID: operationID)
+        do {
+            return try await client.send(request, body: body, operationID: operationID)
+        } catch {
+            throw failure("The request was not answered", error, request: request)
+        }
     }
 
     // MARK: Response
@@ -112,19 +120,19 @@ public struct ClientCall: Sendable {
     public func header<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
         guard let text = response.headerFields.combinedValue(for: name) else { return nil }
         guard let value = URIStyleCoder.readHeader(text, explode: explode, shape: shape) else {
-            throw failure("The header '\(name)' could not be read", status: response.status)
+            throw failure("The header '\(name)' could not be read", response: response)
         }
         do {
             return try URIValueDecoder.decode(type, from: value)
         } catch {
-            throw failure("The header '\(name)' could not be read", error, status: response.status)
+            throw failure("The header '\(name)' could not be read", error, response: response)
         }
     }
 
     /// A required response header as `T`.
     public func requiredHeader<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T {
         guard let value = try header(response, name, as: type, explode: explode, shape: shape) else {
-            throw failure("The required header '\(name)' is missing", status: response.status)
+            throw failure("The required header '\(name)' is missing", response: response)
         }
         return value
     }
@@ -136,7 +144,7 @@ public struct ClientCall: Sendable {
 
     /// The error for a response whose content type the operation does not describe.
     public func unexpectedContent(_ response: HTTPResponse) -> any Error {
-        failure("The response's content type '\(response.headerFields["Content-Type"] ?? "")' is not one the operation describes", status: response.status)
+        failure("The response's content type '\(response.headerFields["Content-Type"] ?? "")' is not one the operation describes", response: response)
     }
 
     /// Reads a JSON body as `T`.
@@ -145,12 +153,12 @@ public struct ClientCall: Sendable {
         do {
             bytes = try await body?.collect(upTo: client.configuration.maxBodyBytes) ?? []
         } catch {
-            throw failure("The response body could not be read", error, status: response.status)
+            throw failure("The response body could not be read", error, response: response)
         }
         do {
             return try JSONCoding.makeDecoder().decode(type, from: Data(bytes))
         } catch {
-            throw failure("The JSON response body could not be decoded as \(T.self)", error, status: response.status)
+            throw failure("The JSON response body could not be decoded as \(T.self)", error, response: response)
         }
     }
 
@@ -160,7 +168,7 @@ public struct ClientCall: Sendable {
             let bytes = try await body?.collect(upTo: client.configuration.maxBodyBytes) ?? []
             return try FormCoding.decode(type, from: bytes)
         } catch {
-            throw failure("The form response body could not be decoded as \(T.self)", error, status: response.status)
+            throw failure("The form response body could not be decoded as \(T.self)", error, response: response)
         }
     }
 
@@ -170,7 +178,7 @@ public struct ClientCall: Sendable {
             let bytes = try await body?.collect(upTo: client.configuration.maxBodyBytes) ?? []
             return try MultipartBody(parsing: bytes, contentType: response.headerFields["Content-Type"])
         } catch {
-            throw failure("The multipart response body could not be read", error, status: response.status)
+            throw failure("The multipart response body could not be read", error, response: response)
         }
     }
 
