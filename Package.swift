@@ -135,8 +135,9 @@ let package = Package(
         .testTarget(name: "MarfaDigestTests", dependencies: ["MarfaDigest"]),
         .testTarget(name: "MarfaClockTests", dependencies: ["MarfaClock"]),
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite", "sqlite-probe"]),
+        // The local instance in process over loopback HTTP, and `marfa-local`'s commands run as a process.
         .testTarget(
-            name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock"]),
+            name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock", "marfa-local"]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaAPI", "MarfaHTTP", "MarfaHTTPServer"]),
         .testTarget(
             name: "MarfaTelemetryTests",

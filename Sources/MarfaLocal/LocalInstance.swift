@@ -16,7 +16,10 @@ import MarfaSQLite
 /// ```
 ///
 /// The first start on a folder creates the store, the instance's ID (a UUIDv7 kept for every later
-/// start) and the owner's first key, whose plaintext is `bootstrapKey` on that start only.
+/// start) and the owner's first key, whose plaintext is `bootstrapKey` on that start only. The key
+/// and a generated owner password are stored only once the server listens: a start that fails
+/// (a port in use) leaves the next start to mint them. They are also kept, owner-only, in the
+/// folder's `owner-secrets.json`, which `marfa-local owner-key` reads.
 public final class LocalInstance: Sendable {
     /// How an instance runs.
     public struct Options: Sendable {
@@ -100,12 +103,7 @@ public final class LocalInstance: Sendable {
     ) async throws -> LocalInstance {
         let store = try await LocalStore.open(directory: dataDirectory, clock: options.clock)
         do {
-            let generatedOwnerPassword = try await OwnerPassword.prepare(ownerPassword, store: store)
-            let mintsOwnerKey = options.mintsOwnerKey
-            let bootstrapKey = try await store.write { db -> String? in
-                guard mintsOwnerKey, try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil else { return nil }
-                return try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", at: store.clock.now, in: db).plaintext
-            }
+            let owner = try await OwnerFirstStart.prepare(password: ownerPassword, mintsKey: options.mintsOwnerKey, store: store)
             let server = MicroHTTPDServer(
                 configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2))
             let routes = RouteTable(server: server)
@@ -130,10 +128,22 @@ public final class LocalInstance: Sendable {
             try api.registerHandlers(
                 on: routes, configuration: Configuration(maxBodyBytes: options.maxBodyBytes), middlewares: middlewares)
             try routes.registerRefusals(behind: refusalMiddlewares)
-            try server.start()
+            // The owner's key and password are stored in the transaction the server starts in.
+            let minted: OwnerFirstStart.Minted
+            do {
+                minted = try await store.write { db in try owner.commit(in: db, store: store) { try server.start() } }
+            } catch {
+                await server.shutdown()
+                throw error
+            }
+            do {
+                try OwnerSecretsFile.keep(minted, in: dataDirectory)
+            } catch {
+                log("marfa-local: could not keep the owner's key for `marfa-local owner-key` in \(dataDirectory.path): \(error)")
+            }
             return LocalInstance(
-                url: server.url, instanceID: store.instanceID, bootstrapKey: bootstrapKey,
-                generatedOwnerPassword: generatedOwnerPassword, dataDirectory: dataDirectory,
+                url: server.url, instanceID: store.instanceID, bootstrapKey: minted.key,
+                generatedOwnerPassword: minted.password, dataDirectory: dataDirectory,
                 server: server, store: store)
         } catch {
             await store.close()

@@ -67,6 +67,27 @@ final class LocalStore: Sendable {
         }
     }
 
+    /// Opens the existing store in `directory` as it is, for commands run beside a running
+    /// instance: no folder or file is created, nothing is migrated or settled, and one reader
+    /// suffices. Nil when `directory` holds no store; `SQLiteSchemaTooNew` for a newer build's, and
+    /// `LocalDataFolderError.needsStart` for one an older build left.
+    static func attach(directory: URL, clock: any MarfaClock) async throws -> LocalStore? {
+        let path = directory.appendingPathComponent(fileName).path
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard let size, size > 0 else { return nil }
+        let pool = try await SQLitePool.open(path: path, configuration: SQLitePool.Configuration(readerCount: 1))
+        do {
+            let version = try await pool.read { try $0.checkSchema(LocalSchema.migrations) }
+            guard version == LocalSchema.migrations.last?.version,
+                let instanceID = try await pool.read({ try $0.first("SELECT value FROM meta WHERE name = 'instance_id'")?.string("value") })
+            else { throw LocalDataFolderError.needsStart(directory.path) }
+            return LocalStore(pool: pool, instanceID: instanceID, isNew: false, directory: directory, clock: clock)
+        } catch {
+            await pool.close()
+            throw error
+        }
+    }
+
     /// The stored instance ID, or a new one (with the shipped types) on a new store; and whether
     /// it is new.
     private static func identity(at now: Date, in db: SQLiteConnection) throws -> (String, Bool) {

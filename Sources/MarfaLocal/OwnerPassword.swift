@@ -27,25 +27,6 @@ enum OwnerPassword {
         return [scheme, String(rounds), salt, derived].joined(separator: ":")
     }
 
-    /// Stores `password` when given; when not, and no password was ever set, stores and returns a
-    /// generated one. The hashing runs outside any transaction.
-    static func prepare(_ password: String?, store: LocalStore) async throws -> String? {
-        if let password {
-            let hashed = await hash(password)
-            try await store.write { db in try store.setMeta(metaName, hashed, in: db) }
-            return nil
-        }
-        guard try await store.read({ try store.meta(metaName, in: $0) }) == nil else { return nil }
-        let generated = Identifiers.secret(bytes: 12)
-        let hashed = await hash(generated)
-        let stored = try await store.write { db -> Bool in
-            guard try store.meta(metaName, in: db) == nil else { return false }
-            try store.setMeta(metaName, hashed, in: db)
-            return true
-        }
-        return stored ? generated : nil
-    }
-
     /// Whether `password` matches the stored value `stored`.
     static func verify(_ password: String, against stored: String?) async -> Bool {
         await DedicatedThread.run { verifyNow(password, against: stored) }

@@ -1,94 +1,39 @@
-// `marfa-local --data DIR --port N [--host H] [--owner-password P] [--requests-per-minute N]`: runs a
-// local Marfa instance
-// until SIGINT or SIGTERM, printing its URL and, on the first start of DIR, the owner's key.
+// `marfa-local`: runs a local Marfa instance (`marfa-local --data DIR --port N`, see ServeCommand),
+// and acts as its owner on the instance's own machine: `owner-key` shows the owner's key and
+// password again, `approve CODE` approves a device sign-in, `key create --scope S` mints a key.
 import Dispatch
 import Foundation
-import MarfaLocal
 
-/// The command line, read.
-struct Arguments {
-    var data: String?
-    var port = 8787
-    var host = "127.0.0.1"
-    var ownerPassword: String?
-    /// Requests per credential per minute; 0 turns the limiter off.
-    var requestsPerMinute: Int?
-
-    static let usage = "usage: marfa-local --data DIR --port N [--host H] [--owner-password P] [--requests-per-minute N (0: no limit)]"
-
-    init(_ arguments: [String]) throws {
-        var rest = arguments[...]
-        while let flag = rest.popFirst() {
-            if flag == "--help" || flag == "-h" { throw Failure(message: Self.usage, status: 0) }
-            guard let value = rest.popFirst() else { throw Failure(message: "\(flag) needs a value\n\(Self.usage)") }
-            switch flag {
-            case "--data": data = value
-            case "--port":
-                guard let number = Int(value), (0...65535).contains(number) else { throw Failure(message: "--port must be 0 to 65535") }
-                port = number
-            case "--host": host = value
-            case "--owner-password": ownerPassword = value
-            case "--requests-per-minute":
-                guard let number = Int(value), number >= 0 else { throw Failure(message: "--requests-per-minute must be 0 or more") }
-                requestsPerMinute = number
-            default: throw Failure(message: "unknown option \(flag)\n\(Self.usage)")
-            }
+/// The command the words name, ready to run; a failure for a wrong command line.
+func command(_ words: [String]) throws -> () async throws -> Void {
+    switch words.first {
+    case "owner-key": return try OwnerKeyCommand(words.dropFirst()).run
+    case "approve": return try ApproveCommand(words.dropFirst()).run
+    case "key":
+        guard words.dropFirst().first == "create" else {
+            if words.dropFirst().first.map({ ["--help", "-h"].contains($0) }) ?? false { throw CommandFailure.help(KeyCreateCommand.usage) }
+            throw CommandFailure(message: "marfa-local key takes one command, create\n\(KeyCreateCommand.usage)")
         }
-        guard data != nil else { throw Failure(message: "--data is required\n\(Self.usage)") }
-    }
-
-    struct Failure: Error {
-        var message: String
-        var status: Int32 = 2
+        return try KeyCreateCommand(words.dropFirst(2)).run
+    case "help": throw CommandFailure.help(ServeCommand.usage)
+    case let word? where !word.hasPrefix("-"):
+        throw CommandFailure(message: "unknown command \(word)\n\(ServeCommand.usage)")
+    default: return try ServeCommand(words[...]).run
     }
 }
 
-func standardError(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
-func say(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
-
-let arguments: Arguments
+let run: () async throws -> Void
 do {
-    arguments = try Arguments(Array(CommandLine.arguments.dropFirst()))
-} catch let failure as Arguments.Failure {
-    standardError(failure.message)
-    exit(failure.status)
+    run = try command(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    exit(with: CommandFailure.from(error))
 }
-
-// Stop on SIGINT and SIGTERM: the default actions are replaced by dispatch sources.
-signal(SIGINT, SIG_IGN)
-signal(SIGTERM, SIG_IGN)
-let stopRequested = AsyncStream<Int32>.makeStream()
-var signalSources: [any DispatchSourceSignal] = []
-for number in [SIGINT, SIGTERM] {
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-    source.setEventHandler { stopRequested.continuation.yield(number) }
-    source.resume()
-    signalSources.append(source)
-}
-
-let task = Task {
+Task {
     do {
-        var options = LocalInstance.Options()
-        if let limit = arguments.requestsPerMinute { options.requestsPerMinute = limit == 0 ? nil : limit }
-        let instance = try await LocalInstance.start(
-            dataDirectory: URL(fileURLWithPath: arguments.data!, isDirectory: true), host: arguments.host,
-            port: arguments.port, ownerPassword: arguments.ownerPassword, options: options)
-        say("marfa-local: instance \(instance.instanceID) answering at \(instance.url)")
-        say("marfa-local: data in \(instance.dataDirectory.path)")
-        if let key = instance.bootstrapKey {
-            say("marfa-local: the owner's key (shown once, keep it): \(key)")
-        }
-        if let password = instance.generatedOwnerPassword {
-            say("marfa-local: the owner password for sign-in pages (shown once, keep it): \(password)")
-        }
-        for await _ in stopRequested.stream { break }
-        say("marfa-local: stopping")
-        await instance.stop()
-        say("marfa-local: stopped")
+        try await run()
         exit(0)
     } catch {
-        standardError("marfa-local: \(error)")
-        exit(1)
+        exit(with: CommandFailure.from(error))
     }
 }
 dispatchMain()
