@@ -71,7 +71,7 @@ enum DrainBench {
     }
 
     private static func countNotes(local: LocalProcess) async throws -> (total: Int, queued: Int) {
-        let floor = RawFloor(url: local.url, key: local.key, transport: CurlTransport())
+        let floor = RawFloor(url: local.url, key: local.key, transport: DefaultTransport.make())
         var titles: [String] = []
         var cursor: String?
         repeat {

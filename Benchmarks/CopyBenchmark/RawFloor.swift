@@ -8,7 +8,7 @@ import MarfaSQLite
 struct RawFloor {
     let url: URL
     let key: String
-    let transport: CurlTransport
+    let transport: any ClientTransport
 
     /// GETs `path`; answers the body.
     func get(_ path: String) async throws -> [UInt8] {

@@ -52,7 +52,11 @@ try FileManager.default.createDirectory(at: folder, withIntermediateDirectories:
 defer { try? FileManager.default.removeItem(at: folder) }
 let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
 defer { local.stop() }
+#if canImport(CCurl)
 let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(120)))
+#else
+let transport = URLSessionTransport(configuration: .init(idleTimeout: .seconds(120)))
+#endif
 let floor = RawFloor(url: local.url, key: local.key, transport: transport)
 
 /// Creates `count` notes with bodies of a realistic length, 16 requests at a time.

@@ -23,7 +23,11 @@ defer { try? FileManager.default.removeItem(at: folder) }
 let instance = try await LocalInstance.start(
     dataDirectory: folder, options: .init(requestsPerMinute: nil, log: { print($0) }))
 let key = instance.bootstrapKey ?? ""
+#if canImport(CCurl)
 let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(60)))
+#else
+let transport = URLSessionTransport(configuration: .init(idleTimeout: .seconds(60)))
+#endif
 
 /// Creates one `core.note`; answers its status.
 @Sendable func create(_ title: String) async throws -> Int {

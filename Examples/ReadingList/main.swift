@@ -17,7 +17,7 @@ func show(_ text: String) { print("  \(text)") }
 /// Plays the person on another device: opens the instance's device page and approves `userCode`
 /// with the owner password, ticking `scopes`.
 func approveOnInstancePage(_ instance: LocalInstance, userCode: String, password: String, scopes: [String]) async throws {
-    let transport = CurlTransport()
+    let transport = DefaultTransport.make()
     let (page, _) = try await transport.send(
         HTTPRequest(method: .get, path: "/auth/device"), body: nil, baseURL: instance.url, operationID: "page")
     show("the instance's page /auth/device answers \(page.status); the owner enters \(userCode) and approves")
@@ -90,7 +90,7 @@ let api = MarfaAPI.Client(server)
 let authentication = AuthenticationMiddleware(
     schemes: Components.SecuritySchemes.all, requirements: Operations.securityRequirements,
     credential: { _ in .bearer(credential.accessToken) })
-let calls = Client(serverURL: instance.url, transport: CurlTransport(), middlewares: [authentication])
+let calls = Client(serverURL: instance.url, transport: DefaultTransport.make(), middlewares: [authentication])
 
 step("Check the reading-list type, then register it (the seeds' sample)")
 let title = Components.Schemas.FieldDefinition(_type: .string, required: true)
@@ -188,7 +188,7 @@ let watcher = Task { () -> [Change] in
     return seen
 }
 let ownerCalls = Client(
-    serverURL: instance.url, transport: CurlTransport(),
+    serverURL: instance.url, transport: DefaultTransport.make(),
     middlewares: [
         AuthenticationMiddleware(
             schemes: Components.SecuritySchemes.all, requirements: Operations.securityRequirements,

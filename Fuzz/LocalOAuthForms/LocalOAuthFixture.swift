@@ -13,7 +13,7 @@ final class LocalOAuthFixture: Sendable {
     static let redirect = "http://127.0.0.1:53682/callback"
 
     let instance: LocalInstance
-    let transport = CurlTransport()
+    let transport = DefaultTransport.make()
     /// The live values a form's placeholders stand for.
     let values: [String: String]
 
@@ -32,7 +32,7 @@ final class LocalOAuthFixture: Sendable {
                 var options = LocalInstance.Options(requestsPerMinute: nil, log: { _ in })
                 options.clock = ManualClock()
                 let instance = try await LocalInstance.start(dataDirectory: folder, ownerPassword: password, options: options)
-                let values = try await OAuthSetUp(url: instance.url, transport: CurlTransport()).liveValues()
+                let values = try await OAuthSetUp(url: instance.url, transport: DefaultTransport.make()).liveValues()
                 if let missing = values.first(where: { $0.value.isEmpty }) {
                     FuzzFinding.report("the set-up made no \(missing.key)")
                 }

@@ -7,7 +7,7 @@ import MarfaOpenAPIRuntime
 /// authorization (its consent code), and start a device sign-in (its device and user codes).
 struct OAuthSetUp {
     let url: URL
-    let transport: CurlTransport
+    let transport: any ClientTransport
 
     /// The values the placeholders of a fuzzed form stand for.
     func liveValues() async throws -> [String: String] {

@@ -43,7 +43,9 @@ import Testing
         if let kept = try auth.credential() {
             credential = kept
         } else {
-            credential = try await auth.signIn(with: LoopbackBrowser())
+            // The system's web authentication session on Apple platforms; on Linux, the system
+            // browser and a listener on 127.0.0.1 (LoopbackBrowser).
+            credential = try await auth.signIn()
         }
         let server = try Server(url: serverURL, credential: credential)
         // snippet.end

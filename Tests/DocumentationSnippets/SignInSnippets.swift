@@ -43,13 +43,14 @@ enum SignInSnippets {
     }
     #endif
 
+    // snippet.begin: sign-in-loopback
+    #if os(Linux)  // LoopbackBrowser is declared on Linux only
+    /// Linux and command-line tools: the system browser, back to a listener on 127.0.0.1.
     static func loopbackSignIn(auth: Authorization) async throws -> Credential {
-        // snippet.begin: sign-in-loopback
-        // Linux and command-line tools: the system browser, back to a listener on 127.0.0.1.
-        let credential = try await auth.signIn(with: LoopbackBrowser())
-        // snippet.end
-        return credential
+        try await auth.signIn(with: LoopbackBrowser())
     }
+    #endif
+    // snippet.end
 
     static func deviceSignIn(auth: Authorization) async throws -> Credential {
         // snippet.begin: sign-in-device

@@ -11,7 +11,7 @@ struct APITestInstance: Sendable {
     let instance: LocalInstance
     let folder: URL
     let ownerKey: String
-    let transport = CurlTransport()
+    let transport = DefaultTransport.make()
 
     /// Starts an instance; `body` runs against it, then it stops and the folder goes.
     static func with<T>(

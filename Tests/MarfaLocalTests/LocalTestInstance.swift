@@ -11,7 +11,7 @@ struct LocalTestInstance: Sendable {
     let instance: LocalInstance
     let folder: URL
     let key: String
-    let transport = CurlTransport()
+    let transport = DefaultTransport.make()
 
     /// Starts an instance in a new folder; `body` runs against it, then it stops and the folder goes.
     static func with<T>(

@@ -10,7 +10,7 @@ import Testing
 struct OAuthPlayer: Sendable {
     let url: URL
     let ownerPassword: String
-    let transport = CurlTransport()
+    let transport = DefaultTransport.make()
 
     init(_ instance: LocalInstance, ownerPassword: String? = nil) {
         url = instance.url

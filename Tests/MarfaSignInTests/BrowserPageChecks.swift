@@ -64,6 +64,7 @@ extension HeadlessBrowser {
     }()
 }
 
+#if os(Linux)  // LoopbackBrowser is declared on Linux only
 /// A loopback sign-in whose "system browser" is the headless one: opening the sign-in page
 /// navigates it there (as `xdg-open` would), and the test then acts on the page as the owner.
 struct BrowserOpener: Sendable {
@@ -86,13 +87,14 @@ struct BrowserOpener: Sendable {
         guard await pages.next() != nil else { throw CancellationError() }
     }
 }
+#endif
 
 extension SignInFixture {
     /// The live grants on the instance, read with the owner's key: what has been allowed.
     func liveGrants() async throws -> [[String: Any]] {
         var request = HTTPRequest(method: .get, path: "/auth/grants")
         request.headerFields["Authorization"] = "Bearer \(try #require(instance.bootstrapKey))"
-        let (response, body) = try await CurlTransport().send(request, body: nil, baseURL: instance.url, operationID: "grants")
+        let (response, body) = try await DefaultTransport.make().send(request, body: nil, baseURL: instance.url, operationID: "grants")
         let bytes = try await body?.collect(upTo: 1 << 20) ?? []
         #expect(response.status == 200)
         let json = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]

@@ -49,6 +49,7 @@ import Testing
         await fixture.stop()
     }
 
+    #if os(Linux)  // LoopbackBrowser is declared on Linux only
     @Test func aLoopbackSignInReceivesTheApprovalOnItsOwnPort() async throws {
         let fixture = try await SignInFixture()
         let auth = try fixture.authorization(redirect: nil)
@@ -84,6 +85,7 @@ import Testing
         await #expect(throws: SignInError.unavailable(message: "No browser.")) { _ = try await auth.signIn(with: browser) }
         await fixture.stop()
     }
+    #endif
 
     @Test func anUnknownScopeIsRefusedByTheServer() async throws {
         let fixture = try await SignInFixture()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Marfa
 
+#if os(Linux)  // its loopback sign-ins use LoopbackBrowser, declared on Linux only
 /// Sign-in through the local instance's pages in a real browser: headless Chromium driven over
 /// WebDriver, JavaScript off, at a phone's width. The owner types, unticks and clicks; the app
 /// side is the real `Authorization` with a `LoopbackBrowser` or a `DeviceSignIn`. Each page state
@@ -195,3 +196,4 @@ struct RealBrowserSignInTests {
         #expect(blank.distinctColours == 1)
     }
 }
+#endif

@@ -149,7 +149,7 @@ final class RefreshHoldingTransport: ClientTransport {
         case spoilGrantType
     }
 
-    let inner = CurlTransport()
+    let inner = DefaultTransport.make()
     let clock: any MarfaClock
     let mode = Mutex(Mode.plain)
     let answered: AsyncStream<Void>

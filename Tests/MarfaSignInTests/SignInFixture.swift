@@ -129,7 +129,7 @@ struct OwnerBrowser: SignInBrowser {
         if form != nil { request.headerFields["Content-Type"] = "application/x-www-form-urlencoded" }
         let body = form.map { HTTPBody(OAuthWire.formBody($0)) }
         do {
-            let (response, answer) = try await CurlTransport().send(request, body: body, baseURL: origin, operationID: "browser")
+            let (response, answer) = try await DefaultTransport.make().send(request, body: body, baseURL: origin, operationID: "browser")
             let bytes = try await answer?.collect(upTo: 1 << 20) ?? []
             return (response.status, response.headerFields["Location"], String(decoding: bytes, as: UTF8.self))
         } catch HTTPClientError.redirected(_, let status, let location, _) {
@@ -145,7 +145,7 @@ final class LogLines: Sendable {
 
 /// A `CurlTransport` that counts the refresh requests (`grant_type=refresh_token`) sent through it.
 struct RefreshCountingTransport: ClientTransport {
-    let inner = CurlTransport()
+    let inner = DefaultTransport.make()
     let counter = Counter()
 
     final class Counter: Sendable {

@@ -12,7 +12,11 @@ struct WebDriver: Sendable {
     let sessionID: String
     /// A command answers in well under a second; one that hangs (a page that never loads) fails
     /// the test after 30 seconds instead of holding it.
+    #if canImport(CCurl)
     let transport = CurlTransport(configuration: .init(idleTimeout: .seconds(30)))
+    #else
+    let transport = URLSessionTransport(configuration: .init(idleTimeout: .seconds(30)))
+    #endif
 
     /// A refusal WebDriver answered (`no such element`, `stale element reference`, …).
     struct Failure: Error, CustomStringConvertible {

@@ -12,7 +12,7 @@ struct CopyTestInstance: Sendable {
     let instance: LocalInstance
     let folder: URL
     let ownerKey: String
-    let transport = CurlTransport()
+    let transport = DefaultTransport.make()
 
     /// Starts an instance; `body` runs against it, then it stops and the folder goes.
     static func with<T>(clock: (any MarfaClock)? = nil, _ body: (CopyTestInstance) async throws -> T) async throws -> T {

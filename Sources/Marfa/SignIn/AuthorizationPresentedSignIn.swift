@@ -50,7 +50,7 @@ final class WebSessionPresenter: NSObject, ASWebAuthenticationPresentationContex
         return try await outcome.value()
     }
 }
-#else
+#elseif os(Linux)  // LoopbackBrowser is declared on Linux only
 extension Authorization {
     /// Without a system web authentication session (Linux, command-line tools): signs in through a
     /// loopback redirect and the system browser (`LoopbackBrowser`). `anchor` is ignored.
