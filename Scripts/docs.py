@@ -6,12 +6,16 @@
 2. Extracts each module's public symbol graph with the toolchain's swift-symbolgraph-extract.
 3. Checks coverage (Scripts/doc-coverage.py): every public symbol has a summary line and every
    top-level symbol sits in a topic group.
-4. Copies each catalog to a work folder, replacing each `<!-- snippet: NAME -->` line with a
-   ```swift block of the code between `// snippet.begin: NAME` and `// snippet.end` in
-   Tests/DocumentationSnippets. A missing or repeated name fails, and so does a ```swift block
-   written in an article by hand (unless the line before it is `<!-- not-compiled: REASON -->`).
-5. Runs `docc convert --warnings-as-errors` per catalog (a broken symbol link fails) and writes
-   .build/docs/index.html linking every product.
+4. Copies each catalog to a work folder, checking each ```swift block under a
+   `<!-- snippet: NAME -->` line against the code between `// snippet.begin: NAME` and
+   `// snippet.end` in Tests/DocumentationSnippets: the articles show the code in their sources,
+   and the suite compiles it. A block that differs, a missing or repeated name, and a ```swift
+   block written by hand (unless the line before it is `<!-- not-compiled: REASON -->`) fail.
+   `python3 Scripts/docs.py --write-snippets` rewrites every such block (README.md's too) from
+   the snippet sources; `--check-snippets` only checks them, without building anything.
+5. Runs `docc convert --warnings-as-errors` per catalog (a broken symbol link fails), the
+   catalogs side by side, writes .build/docs/index.html linking every product, and prints where
+   the site is and how to serve it.
 
 Environment: SWIFT_BUILD_FLAGS (passed to `swift build`), DOCS_OUTPUT (default .build/docs),
 DOCS_WORK (the symbol graphs and expanded catalogs, default .build/docs-work),
@@ -28,10 +32,13 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SNIPPETS = os.path.join(ROOT, "Tests", "DocumentationSnippets")
 SNIPPET_TARGET = "DocumentationSnippets"
+# Files outside the catalogs whose snippet blocks are kept in step too.
+SNIPPET_PAGES = ["README.md"]
 
 # (module or catalog name, catalog path, whether it documents a module's symbols, what it is)
 CATALOGS = [
@@ -67,7 +74,9 @@ def run(command, **options):
     """Runs `command` from the package root; raises DocsFailure when it fails."""
     result = subprocess.run(command, cwd=ROOT, **options)
     if result.returncode != 0:
-        raise DocsFailure(f"failed ({result.returncode}): {shlex.join(command)}")
+        said = (result.stderr or b"") if options.get("capture_output") else b""
+        said = said.decode(errors="replace") if isinstance(said, bytes) else said
+        raise DocsFailure(f"failed ({result.returncode}): {shlex.join(command)}\n{said}".rstrip())
     return result
 
 
@@ -120,12 +129,15 @@ def extract_symbol_graphs(modules, modules_dir, graphs_root):
     if shutil.which("xcrun"):
         sdk = ["-sdk", run(["xcrun", "--show-sdk-path"], capture_output=True, text=True).stdout.strip()]
     maps = [argument for path in C_MODULE_MAPS for argument in ("-Xcc", f"-fmodule-map-file={path}")]
-    for module in modules:
+    def extract_one(module):
         output = os.path.join(graphs_root, module)
         shutil.rmtree(output, ignore_errors=True)
         os.makedirs(output)
         run([extract, "-module-name", module, "-I", modules_dir, "-target", triple, *sdk,
-             "-minimum-access-level", "public", "-output-dir", output, *maps])
+             "-minimum-access-level", "public", "-output-dir", output, *maps], capture_output=True)
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        list(pool.map(extract_one, modules))
 
 
 def load_snippets():
@@ -163,29 +175,89 @@ def dedent(lines):
     return [line[cut:] for line in lines]
 
 
+def snippet_blocks(lines, snippets, where):
+    """The lines with each `<!-- snippet: NAME -->` line followed by NAME's code as a ```swift
+    block, in place of the block that follows it (if any); and the names whose block differed."""
+    out, stale, index = [], [], 0
+    while index < len(lines):
+        line = lines[index]
+        placeholder = PLACEHOLDER.match(line)
+        out.append(line)
+        index += 1
+        if not placeholder:
+            continue
+        name = placeholder.group(1)
+        if name not in snippets:
+            raise DocsFailure(f"{where}:{index}: no snippet named '{name}' in Tests/DocumentationSnippets")
+        block = ["```swift", *snippets[name], "```"]
+        if index < len(lines) and lines[index].strip() == "```swift":
+            end = index + 1
+            while end < len(lines) and lines[end].strip() != "```":
+                end += 1
+            if lines[index:end + 1] != block:
+                stale.append(name)
+            index = end + 1
+        else:
+            stale.append(name)
+        out += block
+    return out, stale
+
+
+def snippet_pages():
+    """Every page that may hold snippet blocks: the catalogs' articles and SNIPPET_PAGES."""
+    pages = [os.path.join(ROOT, page) for page in SNIPPET_PAGES]
+    for _, path, _, _ in CATALOGS:
+        pages += sorted(glob.glob(os.path.join(ROOT, path, "**", "*.md"), recursive=True))
+    return [page for page in pages if os.path.exists(page)]
+
+
+def sync_snippets(write):
+    """Checks (or with `write`, rewrites) every page's snippet blocks; answers the stale ones."""
+    snippets, stale = load_snippets(), []
+    for page in snippet_pages():
+        with open(page, encoding="utf-8") as handle:
+            lines = handle.read().split("\n")
+        out, names = snippet_blocks(lines, snippets, os.path.relpath(page, ROOT))
+        stale += [f"{os.path.relpath(page, ROOT)}: {name}" for name in names]
+        if write and names:
+            with open(page, "w", encoding="utf-8") as handle:
+                handle.write("\n".join(out))
+    return stale
+
+
 def expand_catalog(source, destination, snippets, used):
-    """Copies the catalog, replacing snippet placeholders; refuses hand-written Swift blocks."""
+    """Copies the catalog, checking its snippet blocks and dropping their marker lines; refuses
+    stale blocks and hand-written Swift blocks."""
     shutil.rmtree(destination, ignore_errors=True)
     shutil.copytree(source, destination)
     for path in glob.glob(os.path.join(destination, "**", "*.md"), recursive=True):
-        original = os.path.join(source, os.path.relpath(path, destination))
+        original = os.path.relpath(os.path.join(source, os.path.relpath(path, destination)), ROOT)
         with open(path, encoding="utf-8") as handle:
             lines = handle.read().split("\n")
-        out = []
-        for number, line in enumerate(lines, 1):
+        expanded, stale = snippet_blocks(lines, snippets, original)
+        if stale:
+            raise DocsFailure(
+                f"{original}: the code shown for {', '.join(stale)} is not the compiled snippet's; "
+                "run python3 Scripts/docs.py --write-snippets")
+        out, index = [], 0
+        while index < len(expanded):
+            line = expanded[index]
             placeholder = PLACEHOLDER.match(line)
             if placeholder:
-                name = placeholder.group(1)
-                if name not in snippets:
-                    raise DocsFailure(f"{original}:{number}: no snippet named '{name}' in Tests/DocumentationSnippets")
-                used.add(name)
-                out += ["```swift", *snippets[name], "```"]
+                # The compiled snippet's block follows (snippet_blocks checked it): kept, marker dropped.
+                used.add(placeholder.group(1))
+                end = index + 2
+                while expanded[end].strip() != "```":
+                    end += 1
+                out += expanded[index + 1:end + 1]
+                index = end + 1
                 continue
             if line.strip().startswith("```swift") and not (out and NOT_COMPILED.match(out[-1])):
                 raise DocsFailure(
-                    f"{original}:{number}: a Swift block written in the article; put it in a snippet "
+                    f"{original}:{index + 1}: a Swift block written in the article; put it in a snippet "
                     "(or mark it <!-- not-compiled: REASON -->)")
             out.append(line)
+            index += 1
         out = [line for line in out if not NOT_COMPILED.match(line)]
         with open(path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(out))
@@ -266,6 +338,12 @@ def write_index(output, built):
 
 
 def main():
+    if "--write-snippets" in sys.argv or "--check-snippets" in sys.argv:
+        stale = sync_snippets(write="--write-snippets" in sys.argv)
+        if "--check-snippets" in sys.argv and stale:
+            raise DocsFailure("stale snippet blocks (run python3 Scripts/docs.py --write-snippets):\n  " + "\n  ".join(stale))
+        print(f"docs: snippet blocks {'rewritten: ' + ', '.join(stale) if stale and '--write-snippets' in sys.argv else 'in step'}")
+        return
     started = time.monotonic()
     output = os.path.join(ROOT, os.environ.get("DOCS_OUTPUT", os.path.join(".build", "docs")))
     work = os.path.join(ROOT, os.environ.get("DOCS_WORK", os.path.join(".build", "docs-work")))
@@ -286,22 +364,30 @@ def main():
     shutil.rmtree(output, ignore_errors=True)
     os.makedirs(output)
     built = []
+    jobs = []
     for name, path, has_symbols, summary in CATALOGS:
         catalog = os.path.join(work, "catalogs", os.path.basename(path))
         expand_catalog(os.path.join(ROOT, path), catalog, snippets, used)
         if name == "MarfaAPI":
             group_generated_operations(catalog, os.path.join(graphs_root, name))
-        convert(docc, name, catalog, os.path.join(graphs_root, name) if has_symbols else None,
-                os.path.join(output, name))
-        built.append((name, summary))
-        print(f"docs: {name} → {os.path.relpath(os.path.join(output, name), ROOT)}", flush=True)
+        jobs.append((name, catalog, os.path.join(graphs_root, name) if has_symbols else None, summary))
+    # docc convert is one process per catalog, mostly single-threaded: run them side by side.
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        converting = [(name, summary, pool.submit(convert, docc, name, catalog, graphs, os.path.join(output, name)))
+                      for name, catalog, graphs, summary in jobs]
+        for name, summary, future in converting:
+            future.result()
+            built.append((name, summary))
+            print(f"docs: {name} → {os.path.relpath(os.path.join(output, name), ROOT)}", flush=True)
     unused = sorted(set(snippets) - used)
     if unused:
         print(f"docs: snippets no article includes: {', '.join(unused)}")
     write_index(output, built)
     finished = time.monotonic()
-    print(f"docs: {os.path.relpath(os.path.join(output, 'index.html'), ROOT)} "
-          f"(build {built_at - started:.1f} s, documentation {finished - built_at:.1f} s)")
+    site = os.path.relpath(output, ROOT)
+    print(f"docs: the site is in {site} (build {built_at - started:.1f} s, documentation {finished - built_at:.1f} s)")
+    print(f"docs: serve it with: python3 -m http.server --directory {site} 8000")
+    print("docs: then open http://localhost:8000/ (the pages need a server: opened as files they stay blank)")
     if not coverage_passed:
         raise DocsFailure("the coverage check failed: see the symbols listed above")
 
