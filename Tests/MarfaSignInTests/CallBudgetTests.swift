@@ -12,7 +12,7 @@ final class BudgetRecordingTransport: ClientTransport, Sendable {
         var deadline: Duration?
     }
 
-    let inner = CurlTransport()
+    let inner = DefaultTransport.make()
     let stallsRefresh: Bool
     private let log = Mutex<[Sent]>([])
     private let (released, releasing) = AsyncStream.makeStream(of: Void.self)

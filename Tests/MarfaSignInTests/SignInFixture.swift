@@ -170,7 +170,7 @@ final class TokenCapturingTransport: ClientTransport, Sendable {
         var refresh: String?
     }
 
-    let inner = CurlTransport()
+    let inner = DefaultTransport.make()
     private let captured = Mutex<[Tokens]>([])
 
     /// The tokens of each token answer, in order.
