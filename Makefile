@@ -37,9 +37,9 @@ test: deps
 demo: deps
 	swift run $(SWIFT_BUILD_FLAGS) reading-list
 
-## docs: DocC documentation of every public product as static HTML in .build/docs (index.html; serve it:
-## python3 -m http.server --directory .build/docs 8000); fails on a broken symbol link, a public symbol
-## without a summary line, a top-level symbol in no topic group, or a missing article snippet
+## docs: DocC documentation of every public product as static HTML in .build/docs, then where it is and how to
+## serve it (python3 -m http.server --directory .build/docs 8000); fails on a broken symbol link, a public symbol
+## without a summary line, a top-level symbol in no topic group, or an article block that isn't its compiled snippet
 docs: deps
 	SWIFT_BUILD_FLAGS="$(SWIFT_BUILD_FLAGS)" python3 Scripts/docs.py
 
