@@ -379,6 +379,10 @@ def main():
             future.result()
             built.append((name, summary))
             print(f"docs: {name} → {os.path.relpath(os.path.join(output, name), ROOT)}", flush=True)
+    for page in SNIPPET_PAGES:  # README.md's snippets count as included
+        if os.path.exists(os.path.join(ROOT, page)):
+            with open(os.path.join(ROOT, page), encoding="utf-8") as handle:
+                used |= {m.group(1) for m in map(PLACEHOLDER.match, handle.read().split("\n")) if m}
     unused = sorted(set(snippets) - used)
     if unused:
         print(f"docs: snippets no article includes: {', '.join(unused)}")
