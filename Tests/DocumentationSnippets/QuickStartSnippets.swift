@@ -29,6 +29,7 @@ import Testing
     /// The copy: hydrated, written to, drained and searched.
     static func useTheCopy(server: Server, storeURL: URL) async throws -> (notes: [Item], report: DrainReport, hits: [SearchHit]) {
         // snippet.begin: readme-copy
+        // storeURL: a file of the app's own, such as notes.sqlite in its Application Support folder.
         let copy = try await WorkingCopy.open(store: storeURL, server: server)
         _ = try await copy.hydrate(types: ["core.note"], tier: .library)
 
