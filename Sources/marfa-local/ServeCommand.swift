@@ -51,8 +51,15 @@ struct ServeCommand {
         let (stopRequested, signalSources) = Self.stopSignals()
         var options = LocalInstance.Options()
         if let limit = requestsPerMinute { options.requestsPerMinute = limit == 0 ? nil : limit }
-        let instance = try await LocalInstance.start(
-            dataDirectory: data, host: host, port: port, ownerPassword: ownerPassword, options: options)
+        let instance: LocalInstance
+        do {
+            instance = try await LocalInstance.start(
+                dataDirectory: data, host: host, port: port, ownerPassword: ownerPassword, options: options)
+        } catch {
+            throw CommandFailure(
+                message: "marfa-local: \(error). Nothing was minted: start again once that is fixed (--port N for another port).",
+                status: 3)
+        }
         say("marfa-local: instance \(instance.instanceID) answering at \(instance.url)")
         say("marfa-local: data in \(instance.dataDirectory.path)")
         if let key = instance.bootstrapKey {
