@@ -36,6 +36,7 @@ import Testing
         #expect(nothingKept.errors.contains("keeps no owner key"), "\(nothingKept.errors)")
 
         let serving = try await MarfaLocalProcess.serve(["--data", folder.path, "--port", "0"])
+        defer { if serving.process.isRunning { serving.process.terminate() } }  // when an expectation stops the test
         let key = try #require(serving.value(after: "the owner's key (shown once, keep it): "), "\(serving.output)")
         let password = try #require(serving.value(after: "sign-in pages (shown once, keep it): "))
         #expect(serving.output.contains("marfa-local owner-key --data \(folder.path)"))
