@@ -12,7 +12,9 @@
    and the suite compiles it. A block that differs, a missing or repeated name, and a ```swift
    block written by hand (unless the line before it is `<!-- not-compiled: REASON -->`) fail.
    `python3 Scripts/docs.py --write-snippets` rewrites every such block (README.md's too) from
-   the snippet sources; `--check-snippets` only checks them, without building anything.
+   the snippet sources; `--check-snippets` only checks them, without building anything. (DocC's
+   `@Snippet(path:)` would need the snippet symbol graphs of swift-docc-plugin's snippet-extract,
+   which this toolchain doesn't ship, so the code is kept in the articles and checked instead.)
 5. Runs `docc convert --warnings-as-errors` per catalog (a broken symbol link fails), the
    catalogs side by side, writes .build/docs/index.html linking every product, and prints where
    the site is and how to serve it.
