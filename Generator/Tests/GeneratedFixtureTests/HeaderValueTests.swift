@@ -35,7 +35,7 @@ private struct LimitsServer: H.APIProtocol {
 
     @Test func stringHeadersKeepTheirCommasAndSpacesBothWays() async throws {
         try await Self.withServer { server in
-            let client = H.Client(serverURL: server.url, transport: CurlTransport())
+            let client = H.Client(serverURL: server.url, transport: DefaultTransport.make())
             let note = #"a, "b, c",  d"#
             let answer = try await client.getLimits(
                 headers: .init(xNote: note, cacheControl: "no-cache, max-age=0", xIds: [3, 4]))
@@ -56,7 +56,7 @@ private struct LimitsServer: H.APIProtocol {
             request.headerFields.append(name: "X-Note", value: "second")
             request.headerFields.append(name: "X-Ids", value: "1, 2")
             request.headerFields.append(name: "X-Ids", value: "3")
-            let (_, body) = try await CurlTransport().send(request, body: nil, baseURL: server.url, operationID: "getLimits")
+            let (_, body) = try await DefaultTransport.make().send(request, body: nil, baseURL: server.url, operationID: "getLimits")
             let bytes = try await body?.collect(upTo: 1 << 16) ?? []
             let read = try JSONDecoder().decode(HOps.GetLimits.Output.Ok.Body.JsonPayload.self, from: Data(bytes))
             #expect(read.note == "first, one, second")
