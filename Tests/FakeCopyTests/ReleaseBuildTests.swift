@@ -8,8 +8,12 @@ import Testing
 @Suite struct ReleaseBuildTests {
     static let sources = Swiftc.repositoryRoot.appendingPathComponent("Sources/MarfaTesting")
     static let probe = Swiftc.repositoryRoot.appendingPathComponent("Tests/ReleaseCompileChecks/UsesMarfaTesting.swift")
-    /// SwiftPM's name for this package (its folder's name), which `package` symbols are tied to.
-    static let packageName = Swiftc.repositoryRoot.lastPathComponent.lowercased()
+    /// SwiftPM's name for this package, which `package` symbols are tied to: its folder's name,
+    /// lowercased, with every character that can't be in an identifier made `_` (`wt-files` is
+    /// `wt_files`), as SwiftPM passes it to `-package-name`.
+    static let packageName = String(Swiftc.repositoryRoot.lastPathComponent.lowercased().map {
+        $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_"
+    })
 
     /// Emits a `MarfaTesting` module made from its sources into `folder`, with `DEBUG` set or not.
     static func emitModule(into folder: URL, debug: Bool, modules: URL) async throws -> Swiftc.Result {
