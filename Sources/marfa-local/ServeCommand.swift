@@ -21,6 +21,9 @@ struct ServeCommand {
           marfa-local owner-key --data DIR           the owner's key and password, again
           marfa-local approve CODE --data DIR        approve a device sign-in as the owner
           marfa-local key create --scope S --data DIR  mint a key holding scopes
+
+        Exit status: 0 done, 1 refused (nothing to approve, nothing kept), 2 a wrong command line or
+        a folder holding no instance, 3 the machine failed (a port in use, a file unusable).
         """
 
     var data: URL
