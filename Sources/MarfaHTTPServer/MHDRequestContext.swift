@@ -116,9 +116,9 @@ final class MHDRequestContext: @unchecked Sendable {
         stream?.endForShutdown()
     }
 
-    /// The grace period is over: a handler still running is answered 503 and its connection resumed.
-    func forceEnd() {
-        answer(MHDServerCore.plainResponse(503, "The server is shutting down.\n", close: true))
+    /// The grace period is over: a handler still running is answered `refusal` (a 503) and its connection resumed.
+    func forceEnd(with refusal: (HTTPResponse, HTTPBody?)) {
+        answer(refusal)
         let stream = shared.withLock { $0.stream }
         stream?.finish(failed: true)
     }

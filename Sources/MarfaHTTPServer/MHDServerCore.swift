@@ -9,14 +9,17 @@ import Synchronization
 /// Everything here named "daemon thread" runs on libmicrohttpd's one internal polling thread.
 final class MHDServerCore: @unchecked Sendable {
     let configuration: MicroHTTPDServer.Configuration
+    /// How the server words the refusals it answers itself.
+    let refusal: MicroHTTPDServer.RefusalFormat
     let routes = ServerRoutes()
     let stopping = OneShotSignal()
     private let open = Mutex<[ObjectIdentifier: MHDRequestContext]>([:])
     /// How many body bytes are read (and dropped) before a too-long request is cut off instead of answered 413.
     private let drainLimit: Int
 
-    init(configuration: MicroHTTPDServer.Configuration) {
+    init(configuration: MicroHTTPDServer.Configuration, refusal: @escaping MicroHTTPDServer.RefusalFormat) {
         self.configuration = configuration
+        self.refusal = refusal
         let limit = max(configuration.maxBodyBytes, 0)
         drainLimit = max(2 * limit, limit + (1 << 20))
     }
@@ -43,8 +46,8 @@ final class MHDServerCore: @unchecked Sendable {
     /// libmicrohttpd's access handler: called with the head, with each piece of the body, after the
     /// body, and again after the connection is resumed with the handler's answer.
     func access(
-        _ context: MHDRequestContext, method: UnsafePointer<CChar>?, upload: UnsafePointer<CChar>?,
-        uploadSize: UnsafeMutablePointer<Int>
+        _ context: MHDRequestContext, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?,
+        upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>
     ) -> MHD_Result {
         switch context.phase {
         case .new:
@@ -53,8 +56,11 @@ final class MHDServerCore: @unchecked Sendable {
             let length = context.headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: " \t")) }
             context.declaresBody = length != nil || context.headers.contains("Transfer-Encoding")
             context.phase = .receiving
-            if stopping.isRaised {
-                return queue(Self.plainResponse(503, "The server is shutting down.\n", close: true), on: context)
+            if stopping.isRaised { return queue(shuttingDown, on: context) }
+            let head = RequestHead(
+                target: context.target, version: version.map { String(cString: $0) } ?? "", headers: context.headers)
+            if let problem = head.problem(limits: configuration) {
+                return queue(refusal(problem.status, problem.code, problem.message), closing: true, on: context)
             }
             if let length, length > configuration.maxBodyBytes {
                 let expects = context.headers["Expect"]?.lowercased() == "100-continue"
@@ -76,9 +82,7 @@ final class MHDServerCore: @unchecked Sendable {
                 return context.bodyBytesSeen > drainLimit ? .NO : .YES
             }
             if context.tooLarge { return queue(tooLarge, on: context) }
-            if stopping.isRaised {
-                return queue(Self.plainResponse(503, "The server is shutting down.\n", close: true), on: context)
-            }
+            if stopping.isRaised { return queue(shuttingDown, on: context) }
             return dispatch(context)
         case .handling:
             guard let answer = context.takeResult() else { return .YES }
@@ -89,12 +93,22 @@ final class MHDServerCore: @unchecked Sendable {
     }
 
     private var tooLarge: (HTTPResponse, HTTPBody?) {
-        Self.plainResponse(
-            413, "The request body is larger than the limit of \(configuration.maxBodyBytes) bytes.\n")
+        refusal(413, "request_too_large", "The request body is larger than the limit of \(configuration.maxBodyBytes) bytes.")
     }
 
-    /// Routes a complete request and starts its handler, or answers 404 or 405.
+    /// The 503 for a request that arrives, or is still running, while the server stops.
+    var shuttingDown: (HTTPResponse, HTTPBody?) {
+        var answer = refusal(503, "server_stopping", "The server is shutting down.")
+        answer.0.headerFields["Connection"] = "close"
+        return answer
+    }
+
+    /// Routes a complete request and starts its handler, or answers 404 or 405 (always for
+    /// `CONNECT`, which names no path: this server is no proxy).
     private func dispatch(_ context: MHDRequestContext) -> MHD_Result {
+        if context.method.rawValue.uppercased() == "CONNECT" {
+            return queue(refusal(405, "method_not_allowed", "The method CONNECT is not allowed: this server is no proxy."), closing: true, on: context)
+        }
         var path = Substring(context.target)
         if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
             path = path[scheme.upperBound...].drop { $0 != "/" }
@@ -111,23 +125,25 @@ final class MHDServerCore: @unchecked Sendable {
                 } catch let error as any HTTPResponseConvertible {
                     return error.httpResponse
                 } catch {
-                    return Self.plainResponse(500, "Internal Server Error\n")
+                    return self.refusal(500, "internal_error", "The server failed to answer.")
                 }
             }
             return .YES
         case .notFound:
-            return queue(Self.plainResponse(404, "No resource at this path.\n"), on: context)
+            return queue(refusal(404, "not_found", "No resource at this path."), on: context)
         case .methodNotAllowed(let allowed):
-            var response = Self.plainResponse(405, "The method \(request.method) is not allowed here.\n")
+            var response = refusal(405, "method_not_allowed", "The method \(request.method) is not allowed here.")
             response.0.headerFields["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
             return queue(response, on: context)
         }
     }
 
-    /// Queues `answer` on the connection: from memory, or streamed from its body.
-    private func queue(_ answer: (HTTPResponse, HTTPBody?), on context: MHDRequestContext) -> MHD_Result {
+    /// Queues `answer` on the connection: from memory, or streamed from its body. `closing` closes
+    /// the connection after it, for a request whose framing cannot be trusted.
+    private func queue(_ answer: (HTTPResponse, HTTPBody?), closing: Bool = false, on context: MHDRequestContext) -> MHD_Result {
         context.phase = .responding
-        let (head, body) = answer
+        var (head, body) = answer
+        if closing { head.headerFields["Connection"] = "close" }
         let status = (100...999).contains(head.status) ? head.status : 500
         let bodyless = status == 204 || status == 304 || (100..<200).contains(status)
         let response: OpaquePointer?

@@ -12,7 +12,12 @@ import Synchronization
 /// - Each handler runs in its own task while its connection is suspended. A thrown
 ///   `HTTPResponseConvertible` error answers its response; any other error answers 500 with a short
 ///   plain-text body.
-/// - Request bodies are collected up to `maxBodyBytes`; a longer one is answered 413.
+/// - Request bodies are collected up to `maxBodyBytes`; a longer one is answered 413. A request
+///   target over `maxTargetBytes` is answered 414, a head over `maxHeaderBytes` or
+///   `maxHeaderCount` fields 431; a request whose framing is ambiguous (RFC 9112 §6: both
+///   `Content-Length` and `Transfer-Encoding`, differing or unreadable `Content-Length`s), an
+///   HTTP/1.1 request without exactly one `Host`, or a field name with a space is answered 400, and
+///   the connection closed after each of these.
 /// - A response body in memory is sent from a copy; any other body is streamed chunk by chunk as
 ///   the handler's `HTTPBody` yields it (chunked when its length is unknown), so event streams work.
 ///
@@ -39,9 +44,21 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
         self.init(configuration: Configuration(host: host, port: port, maxBodyBytes: maxBodyBytes))
     }
 
-    public init(configuration: Configuration) {
+    /// A server with `configuration`; the refusals it answers itself (404, 405, 413, 414, 431,
+    /// 400 for a request whose framing is ambiguous, 503 while stopping) are worded by `refusal`,
+    /// plain text by default.
+    public init(configuration: Configuration, refusal: @escaping RefusalFormat = MicroHTTPDServer.plainTextRefusal) {
         self.configuration = configuration
-        core = MHDServerCore(configuration: configuration)
+        core = MHDServerCore(configuration: configuration, refusal: refusal)
+    }
+
+    /// How a refusal the server answers itself is worded: its status, a short snake_case code and a
+    /// sentence in; the head (without `Content-Length`) and body out.
+    public typealias RefusalFormat = @Sendable (_ status: Int, _ code: String, _ message: String) -> (HTTPResponse, HTTPBody?)
+
+    /// The default wording: the sentence as `text/plain`.
+    public static let plainTextRefusal: RefusalFormat = { status, _, message in
+        MHDServerCore.plainResponse(status, message + "\n")
     }
 
     deinit {
@@ -77,12 +94,12 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
             let daemon = address.withSockaddr { sockaddr in
                 cmhd_start_daemon(
                     flags, sockaddr,
-                    { core, connection, _, method, _, upload, uploadSize, slot in
+                    { core, connection, _, method, version, upload, uploadSize, slot in
                         guard let core, let connection, let uploadSize, let slot else { return .NO }
                         let server = Unmanaged<MHDServerCore>.fromOpaque(core).takeUnretainedValue()
                         if slot.pointee == nil { slot.pointee = server.begin(target: "/", connection: connection) }
                         let context = Unmanaged<MHDRequestContext>.fromOpaque(slot.pointee!).takeUnretainedValue()
-                        return server.access(context, method: method, upload: upload, uploadSize: uploadSize)
+                        return server.access(context, method: method, version: version, upload: upload, uploadSize: uploadSize)
                     }, core,
                     { core, _, slot, _ in
                         guard let core, let slot, let raw = slot.pointee else { return }
@@ -94,7 +111,7 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
                         return Unmanaged<MHDServerCore>.fromOpaque(core).takeUnretainedValue()
                             .begin(target: uri.map { String(cString: $0) } ?? "/", connection: connection)
                     }, core,
-                    timeout, 64 << 10, UInt32(clamping: max(config.maxConnections, 1)))
+                    timeout, config.connectionMemoryBytes, UInt32(clamping: max(config.maxConnections, 1)))
             }
             guard let daemon else { throw StartError.daemonFailed(host: config.host, port: config.port) }
             lifecycle.daemon = DaemonHandle(pointer: daemon)
@@ -163,7 +180,7 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
         core.stopping.raise()
         for context in core.openRequests {
             context.beginShutdown()
-            context.forceEnd()
+            context.forceEnd(with: core.shuttingDown)
         }
         let end = ContinuousClock.now + .seconds(1)
         while !core.openRequests.isEmpty && ContinuousClock.now < end { usleep(2_000) }

@@ -7,6 +7,12 @@ extension MicroHTTPDServer {
         public var port: Int
         /// The largest request body accepted; a longer one is answered 413. Default: 16 MiB.
         public var maxBodyBytes: Int
+        /// The longest request target (path and query) answered; a longer one is 414. Default: 8 KiB.
+        public var maxTargetBytes: Int
+        /// The most bytes of header fields (names and values) answered; more is 431. Default: 32 KiB.
+        public var maxHeaderBytes: Int
+        /// The most header fields answered; more is 431. Default: 100.
+        public var maxHeaderCount: Int
         /// How long a connection may stay silent before it is closed; nil for never. Connections
         /// waiting for a handler or for the next part of a streamed body are not timed. Default: 120 s.
         public var connectionTimeout: Duration?
@@ -23,6 +29,9 @@ extension MicroHTTPDServer {
             host: String = "127.0.0.1",
             port: Int = 0,
             maxBodyBytes: Int = 16 << 20,
+            maxTargetBytes: Int = 8 << 10,
+            maxHeaderBytes: Int = 32 << 10,
+            maxHeaderCount: Int = 100,
             connectionTimeout: Duration? = .seconds(120),
             maxConnections: Int = 1000,
             streamBufferBytes: Int = 256 << 10,
@@ -31,10 +40,20 @@ extension MicroHTTPDServer {
             self.host = host
             self.port = port
             self.maxBodyBytes = maxBodyBytes
+            self.maxTargetBytes = maxTargetBytes
+            self.maxHeaderBytes = maxHeaderBytes
+            self.maxHeaderCount = maxHeaderCount
             self.connectionTimeout = connectionTimeout
             self.maxConnections = maxConnections
             self.streamBufferBytes = streamBufferBytes
             self.shutdownGracePeriod = shutdownGracePeriod
+        }
+
+        /// The memory libmicrohttpd may use per connection: room for a request head well past the
+        /// limits above (at least 256 KiB), so the server refuses an oversized head itself, in its own
+        /// words, rather than libmicrohttpd. A head past this room is still cut off by libmicrohttpd.
+        var connectionMemoryBytes: Int {
+            max(256 << 10, 2 * (maxTargetBytes + maxHeaderBytes) + (64 << 10))
         }
     }
 

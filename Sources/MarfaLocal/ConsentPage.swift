@@ -109,14 +109,15 @@ struct ConsentPage {
     /// Where an approval for `redirectURI` returns, as HTML: the port of an app on this computer
     /// (loopback), the private-use scheme of an app, or a website's host.
     static func destination(of redirectURI: String) -> String {
-        guard let components = URLComponents(string: redirectURI), let scheme = components.scheme else {
+        guard let parsed = try? RedirectURI(redirectURI) else {
             return "<strong>\(HTMLText.escape(redirectURI))</strong>"
         }
-        if RedirectURI.isLoopback(components) {
-            let port = components.port.map { ":\($0)" } ?? ""
-            return "an app on this computer, waiting at <strong>\(HTMLText.escape((components.host ?? "") + port))</strong>"
+        let scheme = parsed.scheme
+        if parsed.isLoopback {
+            let port = parsed.port.map { ":\($0)" } ?? ""
+            return "an app on this computer, waiting at <strong>\(HTMLText.escape((parsed.host ?? "") + port))</strong>"
         }
-        if scheme.lowercased() == "https", let host = components.host {
+        if scheme == "https", let host = parsed.host {
             return "the website <strong>\(HTMLText.escape(host))</strong>"
         }
         return "the app that opens <strong>\(HTMLText.escape(scheme)):</strong> links"

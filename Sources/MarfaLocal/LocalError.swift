@@ -1,4 +1,5 @@
 import Foundation
+import MarfaHTTPServer
 import MarfaOpenAPIRuntime
 
 /// A refusal the local instance answers: `{"error": {"code", "message", "details"}}` with the code in
@@ -59,6 +60,13 @@ extension LocalError {
         var refusal = conflict("version_conflict", "The \(what) is at version \(version), not \(requested).")
         refusal.extra = ["current": current]
         return refusal
+    }
+    /// The envelope for a refusal the HTTP server answers before any handler runs (framing, sizes,
+    /// unknown methods), with the contract header the middlewares add to every other answer.
+    static let serverRefusal: MicroHTTPDServer.RefusalFormat = { status, code, message in
+        var (head, body) = LocalError(status, code, message).httpResponse
+        head.headerFields["X-Marfa-Contract"] = LocalContract.version
+        return (head, body)
     }
     static func notImplemented(_ operationID: String) -> LocalError {
         LocalError(501, "not_implemented", "The local instance does not implement \(operationID) yet.")

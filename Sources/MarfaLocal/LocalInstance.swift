@@ -105,7 +105,8 @@ public final class LocalInstance: Sendable {
         do {
             let owner = try await OwnerFirstStart.prepare(password: ownerPassword, mintsKey: options.mintsOwnerKey, store: store)
             let server = MicroHTTPDServer(
-                configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2))
+                configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2),
+                refusal: LocalError.serverRefusal)
             let routes = RouteTable(server: server)
             let log = options.log
             var middlewares: [any ServerMiddleware] = [

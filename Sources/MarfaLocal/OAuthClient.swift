@@ -47,58 +47,9 @@ struct OAuthClient: Sendable {
     /// The name shown on consent pages: the registered name, else the client ID.
     var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? id }
 
-    /// Whether `uri` is one of the registered redirect URIs. A loopback redirect matches whatever
-    /// its port (RFC 8252 §7.3), since a native app listens on a port it picks at sign-in.
+    /// Whether `uri` is one of the registered redirect URIs (`RedirectURI.matches`).
     func accepts(redirectURI uri: String) -> Bool {
-        if redirectURIs.contains(uri) { return true }
-        guard let asked = URLComponents(string: uri), RedirectURI.isLoopback(asked) else { return false }
-        return redirectURIs.contains { registered in
-            guard let known = URLComponents(string: registered), RedirectURI.isLoopback(known) else { return false }
-            return known.host == asked.host && known.path == asked.path && known.query == asked.query
-        }
-    }
-}
-
-/// The redirect URIs a client may register.
-enum RedirectURI {
-    /// `http` on 127.0.0.1, [::1] or localhost.
-    static func isLoopback(_ components: URLComponents) -> Bool {
-        components.scheme?.lowercased() == "http" && ["127.0.0.1", "::1", "[::1]", "localhost"].contains(components.host ?? "")
-    }
-
-    /// Why `uri` cannot be registered for an `applicationType` client, or nil when it can: a native
-    /// client may use a loopback `http` URI, a private-use scheme in reverse-domain form
-    /// (`com.example.app:/signed-in` as RFC 8252 writes it, or `com.example.app://callback` as the
-    /// older hand-made pattern does) or `https`; a web client needs `https` off the loopback.
-    static func problem(with uri: String, applicationType: String) -> String? {
-        guard let components = URLComponents(string: uri), let scheme = components.scheme?.lowercased(), components.fragment == nil
-        else { return "'\(uri)' is not an absolute URI without a fragment." }
-        let isLoopback = isLoopback(components)
-        switch scheme {
-        case "https":
-            guard let host = components.host, !host.isEmpty else { return "'\(uri)' has no host." }
-            if applicationType == "web", ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host) {
-                return "A web client needs an https redirect URI off the loopback."
-            }
-            return nil
-        case "http":
-            guard applicationType == "native", isLoopback else {
-                return "An http redirect URI must be on the loopback (127.0.0.1) and the client native."
-            }
-            return nil
-        default:
-            guard applicationType == "native" else { return "A web client needs an https redirect URI." }
-            guard scheme.contains(".") else {
-                return "A private-use redirect scheme must be in reverse-domain form, such as com.example.app:/signed-in."
-            }
-            return nil
-        }
-    }
-
-    /// `uri` with `parameters` added to its query.
-    static func adding(_ parameters: [(String, String)], to uri: String) -> String {
-        let encoded = parameters.map { "\($0.0)=\(FormText.encode($0.1))" }.joined(separator: "&")
-        return uri + (uri.contains("?") ? "&" : "?") + encoded
+        RedirectURI.matches(uri, registered: redirectURIs)
     }
 }
 

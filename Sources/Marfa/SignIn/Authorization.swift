@@ -19,8 +19,9 @@ public final class Authorization: Sendable {
         /// The app's name, shown on the owner's approval page.
         public var name: String
         /// Where the browser returns the approval: a private-use address such as
-        /// `com.example.app:/signed-in`. Nil for an app that signs in with a device code or a
-        /// loopback redirect only.
+        /// `com.example.app:/signed-in`, whose scheme is a reverse domain name, with a path and no
+        /// host (anything else makes `Authorization`'s init throw `noRedirect`). Nil for an app that
+        /// signs in with a device code or a loopback redirect only.
         public var redirect: URL?
         /// The scopes the app asks for; `offline_access` is added.
         public var scopes: [String]
@@ -54,7 +55,8 @@ public final class Authorization: Sendable {
     /// server accepts any port on it).
     static let loopbackRedirect = "http://127.0.0.1/signed-in"
 
-    /// Throws `notAServer` when `server` isn't an `http` or `https` address with a host.
+    /// Throws `notAServer` when `server` isn't an `http` or `https` address with a host, and
+    /// `noRedirect` when `client.redirect` isn't a private-use address with a path and no host.
     public convenience init(server: URL, client: Client, service: String, store: any KeyStore = Keychain.system)
         throws
     {
@@ -75,6 +77,7 @@ public final class Authorization: Sendable {
         guard Server.problem(with: server) == nil, let origin = Server.origin(of: server), let originURL = URL(string: origin) else {
             throw SignInError.notAServer
         }
+        if let redirect = client.redirect, !PrivateUseRedirect.isValid(redirect) { throw SignInError.noRedirect }
         self.server = originURL
         self.origin = origin
         self.client = client
