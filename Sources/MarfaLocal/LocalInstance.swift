@@ -120,6 +120,7 @@ public final class LocalInstance: Sendable {
             let refusalMiddlewares = middlewares
             middlewares.append(KeyAuthenticationMiddleware(store: store))
             middlewares.append(QueryParameterMiddleware())
+            middlewares.append(StrictJSONBodyMiddleware(maxBodyBytes: options.maxBodyBytes))
             middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
             middlewares.append(OAuthDoorMiddleware(hostCheck: HostCheck(boundHost: host, boundPort: { server.port })))
             middlewares.append(ReadViewMiddleware(store: store))

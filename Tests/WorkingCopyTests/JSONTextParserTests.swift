@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+import MarfaOpenAPIRuntime
 import Testing
 
 @Suite("The store's JSON reader")

@@ -1,24 +1,57 @@
-/// Reads JSON text into a `JSONValue` in one pass over its UTF-8 bytes: what the store reads back
-/// for every item, edge and queued write, so it is written for speed (no `Decoder`, no thrown
-/// errors for the branches a `Decodable` value tries). Strict RFC 8259: anything else is nil.
-/// A number written without fraction or exponent that fits in 64 bits is `.int`, any other
-/// `.double`. Nesting deeper than `maximumDepth` is refused rather than risking the stack.
+/// Reads JSON text into an `OpenAPIValue` in one pass over its UTF-8 bytes: what the working
+/// copy's store reads back for every item, edge and queued write, so it is written for speed (no
+/// `Decoder`, no thrown errors for the branches a `Decodable` value tries), and what the local
+/// instance checks every request body with. Strict RFC 8259, and I-JSON (RFC 7493) on names and
+/// encoding: bytes that are not UTF-8, an object naming one member twice, a trailing comma or
+/// anything else outside the grammar is refused. A number written without fraction or exponent
+/// that fits in 64 bits is `.int`, any other `.double`. Nesting deeper than `maximumDepth` is
+/// refused rather than risking the stack.
 package struct JSONTextParser {
     package static let maximumDepth = 512
 
+    /// Why a text was refused, with the byte offset where reading stopped.
+    package enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// Bytes that are not UTF-8.
+        case invalidUTF8(offset: Int)
+        /// An object names the same member twice.
+        case duplicateMember(String, offset: Int)
+        /// Nested deeper than `maximumDepth`.
+        case tooDeep(offset: Int)
+        /// Anything else outside the JSON grammar.
+        case syntax(offset: Int)
+
+        package var description: String {
+            switch self {
+            case .invalidUTF8(let offset): "The text is not UTF-8 (at byte \(offset))."
+            case .duplicateMember(let name, let offset): "The member '\(name)' is named twice in one object (at byte \(offset))."
+            case .tooDeep(let offset): "The text nests deeper than \(JSONTextParser.maximumDepth) levels (at byte \(offset))."
+            case .syntax(let offset): "The text is not JSON (at byte \(offset))."
+            }
+        }
+    }
+
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
+    private var failure: Failure?
 
     /// The value `text` holds, or nil when it is not one JSON value.
-    package static func parse(_ text: String) -> JSONValue? {
+    package static func parse(_ text: String) -> OpenAPIValue? {
         var text = text
-        return text.withUTF8 { bytes -> JSONValue? in
-            var parser = JSONTextParser(bytes: bytes)
-            guard let value = parser.value(depth: 0) else { return nil }
-            parser.skipBlanks()
-            guard parser.position == bytes.count else { return nil }
-            return value
-        }
+        return text.withUTF8 { bytes in try? read(bytes, checkingUTF8: false) }
+    }
+
+    /// The value `bytes` hold, or why they are not one JSON value.
+    package static func parse(_ bytes: [UInt8]) throws(Failure) -> OpenAPIValue {
+        try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> OpenAPIValue in try read(buffer, checkingUTF8: true) }
+    }
+
+    private static func read(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) throws(Failure) -> OpenAPIValue {
+        if checkingUTF8, let offset = UTF8Check.firstInvalidOffset(in: bytes) { throw .invalidUTF8(offset: offset) }
+        var parser = JSONTextParser(bytes: bytes)
+        guard let value = parser.value(depth: 0) else { throw parser.failure ?? .syntax(offset: parser.position) }
+        parser.skipBlanks()
+        guard parser.position == bytes.count else { throw .syntax(offset: parser.position) }
+        return value
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
@@ -31,13 +64,17 @@ package struct JSONTextParser {
         while let byte = next, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { position += 1 }
     }
 
-    private mutating func value(depth: Int) -> JSONValue? {
+    private mutating func value(depth: Int) -> OpenAPIValue? {
         skipBlanks()
-        guard let byte = next, depth < Self.maximumDepth else { return nil }
+        guard depth < Self.maximumDepth else {
+            failure = .tooDeep(offset: position)
+            return nil
+        }
+        guard let byte = next else { return nil }
         switch byte {
         case UInt8(ascii: "{"): return object(depth: depth)
         case UInt8(ascii: "["): return array(depth: depth)
-        case UInt8(ascii: "\""): return string().map(JSONValue.string)
+        case UInt8(ascii: "\""): return string().map(OpenAPIValue.string)
         case UInt8(ascii: "t"): return literal("true", .bool(true))
         case UInt8(ascii: "f"): return literal("false", .bool(false))
         case UInt8(ascii: "n"): return literal("null", .null)
@@ -45,7 +82,7 @@ package struct JSONTextParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
+    private mutating func literal(_ word: StaticString, _ value: OpenAPIValue) -> OpenAPIValue? {
         let count = word.utf8CodeUnitCount
         guard bytes.count - position >= count else { return nil }
         for index in 0..<count where bytes[position + index] != word.utf8Start[index] { return nil }
@@ -53,9 +90,9 @@ package struct JSONTextParser {
         return value
     }
 
-    private mutating func object(depth: Int) -> JSONValue? {
+    private mutating func object(depth: Int) -> OpenAPIValue? {
         position += 1
-        var members: [String: JSONValue] = [:]
+        var members: [String: OpenAPIValue] = [:]
         skipBlanks()
         if next == UInt8(ascii: "}") {
             position += 1
@@ -63,7 +100,12 @@ package struct JSONTextParser {
         }
         while true {
             skipBlanks()
+            let keyOffset = position
             guard next == UInt8(ascii: "\""), let key = string() else { return nil }
+            guard members[key] == nil else {
+                failure = .duplicateMember(key, offset: keyOffset)
+                return nil
+            }
             skipBlanks()
             guard next == UInt8(ascii: ":") else { return nil }
             position += 1
@@ -77,9 +119,9 @@ package struct JSONTextParser {
         }
     }
 
-    private mutating func array(depth: Int) -> JSONValue? {
+    private mutating func array(depth: Int) -> OpenAPIValue? {
         position += 1
-        var elements: [JSONValue] = []
+        var elements: [OpenAPIValue] = []
         skipBlanks()
         if next == UInt8(ascii: "]") {
             position += 1
@@ -191,7 +233,7 @@ package struct JSONTextParser {
     }
 
     /// A number as RFC 8259 writes one: `-? int frac? exp?`.
-    private mutating func number() -> JSONValue? {
+    private mutating func number() -> OpenAPIValue? {
         let start = position
         if next == UInt8(ascii: "-") { position += 1 }
         guard let first = next, isDigit(first) else { return nil }
