@@ -201,5 +201,6 @@ if let fuzzerRuntime = Context.environment["MARFA_FUZZER_RUNTIME"] {
         fuzzTarget("GeneratedServer", ["MarfaOpenAPIRuntime"], generated: true),
         fuzzTarget("LocalOAuthForms", ["MarfaLocal", "MarfaHTTP", "MarfaClock", "MarfaOpenAPIRuntime"]),
         fuzzTarget("CopySearch", ["Marfa", "MarfaSQLite"]),
+        fuzzTarget("StrictJSON", ["MarfaOpenAPIRuntime"]),
     ]
 }

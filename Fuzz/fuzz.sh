@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
-read -ra targets <<< "${FUZZ_TARGETS:-YAMLDocuments OpenAPIModel EventStreams CurlResponseHead URIFormMultipart GeneratedServer LocalOAuthForms CopySearch}"
+read -ra targets <<< "${FUZZ_TARGETS:-YAMLDocuments OpenAPIModel EventStreams CurlResponseHead URIFormMultipart GeneratedServer LocalOAuthForms CopySearch StrictJSON}"
 
 toolchain=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")
 runtime=$(find "$toolchain/lib/clang" -name "libclang_rt.fuzzer_no_main-$(uname -m).a" 2>/dev/null | head -1)

@@ -66,6 +66,28 @@ import MarfaTesting
         #expect(auth.server.absoluteString == "https://marfa.example")
     }
 
+    @Test("a redirect that isn't a private-use address with a path and no host is refused", arguments: [
+        "com.example.app://callback", "https://app.example/signed-in", "http://127.0.0.1/signed-in", "example:/signed-in",
+        "com.example.app:signed-in", "com.example.app:/", "com.example.app:/signed-in#x", "com.example.app:/a%5Cb",
+        "com.example.app:/a%0Ab", "Com.Example.App:/signed-in",
+    ])
+    func redirectMustBePrivateUse(_ text: String) throws {
+        let redirect = try #require(URL(string: text))
+        #expect(throws: SignInError.noRedirect) {
+            _ = try Authorization(
+                server: URL(string: "https://marfa.example")!, client: .init(name: "App", redirect: redirect, scopes: ["a:read"]),
+                service: "com.example.app", store: MemoryKeyStore())
+        }
+    }
+
+    @Test func theSeedsRedirectsAreAccepted() throws {
+        for text in ["com.example.readinglist:/signed-in", "com.example.app:/signed-in?x=1", "com.example.other:/signed-in"] {
+            _ = try Authorization(
+                server: URL(string: "https://marfa.example")!, client: .init(name: "App", redirect: URL(string: text), scopes: ["a:read"]),
+                service: "com.example.app", store: MemoryKeyStore())
+        }
+    }
+
     @Test func redirectBrowserNeedsARedirect() async throws {
         let browser = RedirectBrowser { page, _ in page }
         await #expect(throws: SignInError.noRedirect) {

@@ -1,4 +1,6 @@
 import Foundation
+import MarfaHTTP
+import MarfaOpenAPIRuntime
 import Testing
 @testable import Marfa
 
@@ -194,6 +196,44 @@ struct RealBrowserSignInTests {
         #expect(blank.width == HeadlessBrowser.viewport.width && blank.height == HeadlessBrowser.viewport.height)
         #expect(!blank.isDrawn)
         #expect(blank.distinctColours == 1)
+    }
+
+    /// A redirect URI a browser reads as another host (`evil.example\@127.0.0.1` is host
+    /// `evil.example` to WHATWG rules), or with a fragment or user info, is refused at authorize:
+    /// the browser stays on the instance's 400 and is sent nowhere. The registered one on another
+    /// loopback port still reaches the consent page.
+    @Test func aRedirectABrowserWouldReadAsAnotherHostLeavesTheBrowserOnTheInstance() async throws {
+        let browser = try browser
+        let fixture = try await SignInFixture()
+        let origin = fixture.instance.url
+        let registration = #"{"client_name":"Hostile","redirect_uris":["http://127.0.0.1:53682/cb"],"application_type":"native","token_endpoint_auth_method":"none"}"#
+        let (response, body) = try await CurlTransport().send(
+            HTTPRequest(method: .post, path: "/oauth2/register", headerFields: ["Content-Type": "application/json"]),
+            body: HTTPBody(registration), baseURL: origin, operationID: "register")
+        #expect(response.status == 201)
+        let registered = try JSONSerialization.jsonObject(with: Data(try await body?.collect(upTo: 1 << 20) ?? [])) as? [String: Any]
+        let clientID = try #require(registered?["client_id"] as? String)
+        func authorize(_ redirect: String) throws -> URL {
+            var components = try #require(URLComponents(url: origin.appendingPathComponent("auth/oauth2/authorize"), resolvingAgainstBaseURL: false))
+            components.queryItems = [
+                .init(name: "response_type", value: "code"), .init(name: "client_id", value: clientID), .init(name: "redirect_uri", value: redirect),
+                .init(name: "scope", value: "core.note:read"), .init(name: "state", value: "s"),
+                .init(name: "code_challenge", value: PKCE().challenge), .init(name: "code_challenge_method", value: "S256"),
+            ]
+            return try #require(components.url)
+        }
+        for redirect in ["http://evil.example\\@127.0.0.1:53682/cb", "http://evil.example%5C@127.0.0.1:53682/cb", "http://127.0.0.1:53682/cb#frag", "http://user@127.0.0.1:53682/cb"] {
+            try await browser.driver.open(try authorize(redirect))
+            let shown = try await browser.driver.currentURL()
+            #expect(shown.host == "127.0.0.1" && shown.port == origin.port, "\(redirect): the browser went to \(shown)")
+            #expect(shown.path == "/auth/oauth2/authorize", "\(redirect)")
+            #expect(try await browser.driver.source().contains("invalid_request"), "\(redirect)")
+        }
+        try await browser.driver.open(try authorize("http://127.0.0.1:40001/cb"))
+        let consent = try await browser.driver.currentURL()
+        #expect(consent.host == "127.0.0.1" && consent.port == origin.port && consent.path == "/auth/authorize")
+        #expect(try await browser.pageText().contains("an app on this computer, waiting at 127.0.0.1:40001"))
+        await fixture.stop()
     }
 }
 #endif
