@@ -15,7 +15,7 @@ import Testing
         #expect(throws: JSONTextParser.Failure.duplicateMember("type", offset: 12)) {
             try JSONTextParser.parse(Array(#"{"type":"a","type":"b"}"#.utf8))
         }
-        #expect(throws: JSONTextParser.Failure.duplicateMember("b", offset: 19)) {
+        #expect(throws: JSONTextParser.Failure.duplicateMember("b", offset: 21)) {
             try JSONTextParser.parse(Array(#"{"a":[{"b":1},{"b":1,"b":2}]}"#.utf8))
         }
         #expect(JSONTextParser.parse(#"{"a":{"a":1},"b":{"a":2}}"#) != nil, "the same name in different objects is fine")
