@@ -125,7 +125,7 @@ final class MHDServerCore: @unchecked Sendable {
                 } catch let error as any HTTPResponseConvertible {
                     return error.httpResponse
                 } catch {
-                    return self.refusal(500, "internal_error", "The server failed to answer.")
+                    return self.refusal(500, "internal_error", "Internal Server Error")
                 }
             }
             return .YES
