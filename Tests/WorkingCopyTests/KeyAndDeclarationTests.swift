@@ -49,6 +49,36 @@ struct KeyAndDeclarationTests {
         }
     }
 
+    @Test("a revoked key parks the queue (counted unsent, left alone by later drains) until useKey, then the writes go")
+    func revokedKeyParksUntilUseKey() async throws {
+        try await CopyTestInstance.with { test in
+            let key = try await test.key(reading: ["core.note": "write"])
+            let keyID = try #require(
+                try await test.send(.get, "/keys").body["keys"]?.array?.first { $0["label"]?.string == "copy test" }?["id"]?.string)
+            let copy = try await test.open(key: key)
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Waits for a key"]))
+            #expect(try await test.send(.delete, "/keys/\(keyID)").status == 200)
+
+            let parked = try await copy.queue.drain()
+            #expect(parked.stopped != nil)
+            guard case .blocked(.credentialRefused, _)? = try await copy.queue.all().first?.verdict else {
+                throw TestFailure("the create wasn't parked: \(try await copy.queue.all())")
+            }
+            #expect(try await copy.status().unsent == 1)
+            #expect(try await copy.queue.drain().answered == 0, "a drain on the same refused key sends nothing")
+            #expect(try await copy.status().unsent == 1)
+
+            try await copy.useKey(test.ownerKey)
+            let sent = try await copy.queue.drain()
+            #expect(sent.verdicts.map(\.id) == [write.id])
+            #expect(sent.verdicts.first?.verdict == .accepted)
+            #expect(try await copy.status().unsent == 0)
+            #expect(try await test.send(.get, "/items/\(write.itemId ?? "")").status == 200)
+            await copy.close()
+        }
+    }
+
     @Test("useKey sends the new key from then on; calls made meanwhile throw keyChanging or wait their turn")
     func useKey() async throws {
         try await CopyTestInstance.with { test in

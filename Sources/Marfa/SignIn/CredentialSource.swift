@@ -11,6 +11,14 @@ protocol CredentialSource: Sendable {
     /// `unauthorized`. True when a new value is ready and the call should go again; false leaves
     /// the refusal as it is. Throws `signedOut` when the sign-in has ended.
     func renew(refused: String) async throws -> Bool
+
+    /// Moves (in this process) whenever the value `authorization()` gives changes, by a renewal or
+    /// another sign-in: a copy sends the writes a refused credential parked again once it moves.
+    var renewals: Int { get }
+}
+
+extension CredentialSource {
+    var renewals: Int { 0 }
 }
 
 /// A key or access token sent as it is, never renewed.

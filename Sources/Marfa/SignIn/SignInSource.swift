@@ -36,6 +36,7 @@ final class SignInSource: CredentialSource {
     private let unsaved = Mutex<Unsaved?>(nil)
     private let running = Mutex<SharedOutcome<Bool>?>(nil)
     private let refreshes = Atomic<Int>(0)
+    private let changes = Atomic<Int>(0)
 
     init(
         store: any KeyStore, service: String, account: String, origin: String, wire: OAuthWire, lockWait: Duration,
@@ -54,11 +55,20 @@ final class SignInSource: CredentialSource {
     /// How many refresh requests this source sent.
     var refreshCount: Int { refreshes.load(ordering: .relaxed) }
 
+    /// Moves whenever the token this source sends changes: a renewal here or elsewhere, or another sign-in.
+    var renewals: Int { changes.load(ordering: .relaxed) }
+
     /// Whether a renewed pair waits to be written to the store.
     var holdsUnsavedPair: Bool { unsaved.withLock { $0 != nil } }
 
     /// Takes `token` as the one to send, after a sign-in kept it.
-    func adopt(_ token: String?) { current.withLock { $0 = token } }
+    func adopt(_ token: String?) {
+        let changed = current.withLock { held in
+            defer { held = token }
+            return token != nil && held != token
+        }
+        if changed { changes.add(1, ordering: .relaxed) }
+    }
 
     /// Forgets the token and any unsaved pair, after a sign-out removed `removed` from the store;
     /// answers the newest pair of that sign-in (the unsaved one when it renewed `removed`).

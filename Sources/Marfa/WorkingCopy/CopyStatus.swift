@@ -47,7 +47,9 @@ extension WorkingCopy {
         public var catalogVersion: UInt64?
         /// The position of the newest entry in the store's change journal (see `changes(since:most:)`).
         public var changePosition: Int64
-        /// How many queued writes wait to be sent.
+        /// How many queued writes the server has not answered: those waiting to be sent, and those a
+        /// refused credential parked (`blocked(credentialRefused)` from a `401`), which go again
+        /// after the next renewal or `useKey(_:)`.
         public var unsent: Int
 
         /// A status with these values, for an app's previews and tests.

@@ -18,6 +18,13 @@ enum CopyStoreQueue {
             answeredAt: row.double("answered_at").map { Date(timeIntervalSince1970: $0) })
     }
 
+    /// Unanswered again, under a fresh idempotency key, its count of refusals reset.
+    static func requeue(_ id: String, in db: SQLiteConnection) throws {
+        _ = try db.run(
+            "UPDATE queue SET verdict = NULL, answer = NULL, answered_at = NULL, refusals = 0, handed = 0, idempotency_key = ? WHERE id = ?",
+            UUIDv7.make(), id)
+    }
+
     static func encodeVerdict(_ verdict: Verdict?) -> String? {
         guard let verdict, let data = try? JSONEncoder().encode(verdict) else { return nil }
         return String(decoding: data, as: UTF8.self)

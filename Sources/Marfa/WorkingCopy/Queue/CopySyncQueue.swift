@@ -1,4 +1,6 @@
-/// The store's queue sent to its server.
+/// The store's queue sent to its server. Writes a refused credential parked go again at the first
+/// drain after the credential renewed (or the copy was given a key, or opened again): until then a
+/// drain leaves them parked and sends nothing for them.
 extension CopySync: CopyDrainer {
     package func drain() async throws -> DrainReport {
         let (report, expiry) = try await drainOnce()
@@ -10,7 +12,11 @@ extension CopySync: CopyDrainer {
     private func drainOnce() async throws(MarfaError) -> (DrainReport, MarfaError?) {
         let server = try server()
         return try await exclusively { () async throws(MarfaError) -> (DrainReport, MarfaError?) in
-            try await QueueDrain(sender: WriteSender(server: server), wire: CopyWire(server: server), store: store).run()
+            let renewals = server.credentials.renewals
+            if parkedUnder.withLock({ $0.map { renewals > $0 } ?? true }) { _ = try await store.releaseParked() }
+            let (report, expiry) = try await QueueDrain(sender: WriteSender(server: server), wire: CopyWire(server: server), store: store).run()
+            if report.stopped != nil { parkedUnder.withLock { $0 = server.credentials.renewals } }
+            return (report, expiry)
         }
     }
 

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A write behind an unanswered or held one waits; one that depends on a refused or dead write is
 /// refused unsent. The network, a proxy, the server's own troubles and a contract change end the
-/// pass with the write still queued under its key and uncounted. A 401 parks the queue. A retype
+/// pass with the write still queued under its key and uncounted. A 401 the credential can't be
+/// renewed past parks the queue (the middleware renews once and resends before that). A retype
 /// that was answered expires the copy, after its verdict is recorded.
 struct QueueDrain: Sendable {
     static let refusalCeiling = 5
@@ -50,6 +51,11 @@ struct QueueDrain: Sendable {
                 pass.report.stopped = refusal?.message ?? "The server refused the key."
                 pass.ended = true
             }
+        case .parked(let refusal):
+            try await store.record(.blocked(reason: .credentialRefused, refusal: refusal), for: write, answer: nil, refusals: write.refusals)
+            pass.note(.blocked(reason: .credentialRefused, refusal: refusal), for: write)
+            pass.report.stopped = refusal.message ?? "The sign-in was refused."
+            pass.ended = true
         case .undelivered(let error, let wait):
             pass.endUndelivered(error.message, retryAfter: wait)
         case .counted(let reason):

@@ -22,7 +22,7 @@ extension SQLiteCopyStore {
         try await write { db in
             guard let row = try db.first("SELECT verdict FROM queue WHERE id = ?", id) else { throw Self.unknownWrite(id) }
             guard let verdict = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict), Self.releasable(verdict) else { return false }
-            try Self.requeue(id, in: db)
+            try CopyStoreQueue.requeue(id, in: db)
             return true
         }
     }
@@ -32,19 +32,13 @@ extension SQLiteCopyStore {
             var released = 0
             for row in try db.query("SELECT id, verdict FROM queue WHERE verdict IS NOT NULL") {
                 guard case .blocked(let held, _)? = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict), held == reason else { continue }
-                try Self.requeue(row.string("id") ?? "", in: db)
+                try CopyStoreQueue.requeue(row.string("id") ?? "", in: db)
                 released += 1
             }
             return released
         }
     }
 
-    /// Unanswered again, under a fresh idempotency key, its count of refusals reset.
-    private static func requeue(_ id: String, in db: SQLiteConnection) throws {
-        _ = try db.run(
-            "UPDATE queue SET verdict = NULL, answer = NULL, answered_at = NULL, refusals = 0, handed = 0, idempotency_key = ? WHERE id = ?",
-            UUIDv7.make(), id)
-    }
 
     private static func releasable(_ verdict: Verdict) -> Bool {
         switch verdict {

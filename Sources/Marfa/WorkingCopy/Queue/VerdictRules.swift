@@ -7,6 +7,9 @@ enum SendResult: Sendable {
     case undelivered(MarfaError, retryAfter: UInt64?)
     /// Neither the network's fault nor a contract refusal: counted against the write.
     case counted(String)
+    /// The credential was refused and renewing it was refused too (the sign-in ended): the write
+    /// is parked `blocked(credentialRefused)` unanswered, and the pass ends.
+    case parked(Refusal)
 }
 
 /// The rules that turn an answer into one of the six verdicts, from the server's status and its
@@ -61,12 +64,16 @@ enum VerdictRules {
             fields: fields, trashed: details?["trashed"]?.bool ?? false, grant: grant)
     }
 
-    /// A failure thrown while sending: undelivered when the network, a proxy or a contract
-    /// change is to blame (the write keeps its key), counted otherwise.
+    /// A failure thrown while sending: undelivered when the network, a proxy, a contract change
+    /// or a key store that couldn't be reached is to blame (the write keeps its key), parked when
+    /// the renewal of a refused credential was refused, counted otherwise.
     static func failure(_ error: MarfaError) -> SendResult {
         switch error {
-        case .network, .noConnection, .unnamed, .redirected, .contractMismatch, .rateLimited, .canceled:
+        case .network, .noConnection, .unnamed, .redirected, .contractMismatch, .rateLimited, .canceled, .noKeychain:
             return .undelivered(error, retryAfter: error.retryAfterSeconds)
+        case .signedOut, .unauthorized:
+            let code = error.code.rawValue
+            return .parked(Refusal(reason: code, code: code, message: error.message))
         case .server(let status, _, _) where status >= 500 || status == 408:
             return .undelivered(error, retryAfter: nil)
         default:

@@ -18,7 +18,8 @@ extension SQLiteCopyStore {
                 edges: Int(try db.first("SELECT count(*) FROM edges")?[0].integer ?? 0),
                 catalogVersion: try CopyStoreMeta.get(CopyStoreMeta.catalogVersion, in: db).flatMap(UInt64.init),
                 changePosition: try CopyStoreJournal.head(in: db),
-                unsent: Int(try db.first("SELECT count(*) FROM queue WHERE verdict IS NULL")?[0].integer ?? 0))
+                unsent: Int(try db.first("SELECT count(*) FROM queue WHERE verdict IS NULL")?[0].integer ?? 0)
+                    + (try ParkedWrites.ids(in: db).count))
         }
     }
 

@@ -11,6 +11,9 @@ package final class CopySync: Sendable {
     let clock: any MarfaClock
     private let serverState: Mutex<Server?>
     private let lock = AsyncLock()
+    /// The credential's renewal count when a drain last parked the queue; nil when none did since
+    /// the copy opened or took a key.
+    let parkedUnder = Mutex<Int?>(nil)
     let follow: FollowLoop
 
     init(store: SQLiteCopyStore, server: Server?, feed: ChangeFeed, updates: UpdateFeed, clock: any MarfaClock) {
@@ -85,13 +88,18 @@ package final class CopySync: Sendable {
         }
     }
 
-    /// Replaces the server's key, the follow paused.
+    /// Replaces the server's key, the follow paused; the writes the old one parked go again at the
+    /// next drain.
     func useKey(_ key: String) async throws(MarfaError) {
         let current = try server()
         var next: Server
         do { next = try Server(url: current.url, key: key) } catch { throw MarfaError(error) }
         next.transport = current.transport
-        try await exclusivelyForKey { serverState.withLock { $0 = next } }
+        try await exclusivelyForKey {
+            serverState.withLock { $0 = next }
+            parkedUnder.withLock { $0 = nil }
+        }
+        if store.handle == .writer { _ = try await store.releaseParked() }
     }
 
     private func exclusivelyForKey(_ body: () -> Void) async throws(MarfaError) {
