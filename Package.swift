@@ -154,7 +154,9 @@ let package = Package(
         // The working copy against a live local instance over loopback HTTP, on real store files.
         .testTarget(
             name: "WorkingCopyTests",
-            dependencies: ["Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaClock", "MarfaSQLite", "MarfaTesting", "copy-probe"]),
+            dependencies: [
+                "Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "MarfaSQLite", "MarfaTesting", "copy-probe",
+            ]),
         // A second process for the working-copy tests: opens a store and reads or hydrates it.
         .executableTarget(name: "copy-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/CopyProbe"),
         // The fake working copy of MarfaTesting, beside a copy on a store, and the example model through it.

@@ -29,7 +29,9 @@ extension CopySync: CopyDrainer {
             default: return false
             }
             try await store.remove(write: id)
-            if let item = write.itemId { try await store.reset(itemId: item, to: try await wire.item(id: item, view: nil)) }
+            if let item = write.itemId {
+                try await store.reset(itemId: item, to: try await wire.item(id: item, view: try await store.heldView()))
+            }
             feed.send(Change(origin: .refreshed(.withdrawn), itemId: write.itemId))
             return true
         }

@@ -86,12 +86,12 @@ struct QueueDrain: Sendable {
         case .createEdge: try await store.dropCreated(itemId: nil, edgeId: write.edgeId)
         case .updateEdge, .deleteEdge:
             guard let id = write.edgeId else { return }
-            try await store.reset(edgeId: id, to: try? await wire.edge(id: id, view: nil))
+            try await store.reset(edgeId: id, to: try? await wire.edge(id: id, view: try await store.heldView()))
         default:
             guard let id = write.itemId else { return }
             do {
-                try await store.reset(itemId: id, to: try await wire.item(id: id, view: nil))
-            } catch where error.isOffline || error.isTransient {
+                try await store.reset(itemId: id, to: try await wire.item(id: id, view: try await store.heldView()))
+            } catch where error.isOffline || error.isTransient || error.isHydrationNeeded {
                 // Read again at the next drain: the row keeps the write's change until then.
             }
         }

@@ -45,24 +45,63 @@ extension SQLiteCopyStore {
     /// an edge, or an item's metadata. A create the server put on another row (a natural key)
     /// moves the copy onto that row, and later writes with it.
     private static func adopt(_ json: JSONValue, for write: QueuedWrite, in db: SQLiteConnection) throws {
-        let decoder = JSONCoding.makeDecoder()
-        let data = Data(JSONText.encode(json).utf8)
-        if json["item"]?.object != nil, let envelope = try? decoder.decode(Components.Schemas.ItemEnvelope.self, from: data) {
+        if var answered = json["item"]?.object, let id = answered["id"]?.string {
+            // What the answer leaves out (a server may answer with few of the item's fields) stays as held.
+            for (key, value) in try heldItem(write.kind == .createItem ? write.itemId ?? id : id, in: db) where answered[key] == nil {
+                answered[key] = value
+            }
+            var merged = json.object ?? [:]
+            merged["item"] = .object(answered)
+            guard let envelope = try? WireShapes.decode(
+                Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(.object(merged)), what: "item")
+            else { return }
             if write.kind == .createItem, let minted = write.itemId, minted != envelope.item.id {
                 try move(minted, to: envelope.item.id, in: db)
             }
+            // An answer without metadata leaves the tags and extensions held.
+            let withMetadata = json["metadata"]?.object != nil
             let held = try db.first("SELECT version FROM items WHERE id = ?", envelope.item.id)?.int64("version")
             if held == nil || held! <= envelope.item.version {
-                try CopyStoreRows.upsert(ItemRow(envelope.item, metadata: envelope.metadata, listed: envelope.listed), in: db)
+                let row = ItemRow(envelope.item, metadata: withMetadata ? envelope.metadata : nil, listed: envelope.listed)
+                try CopyStoreRows.upsert(row, withMetadata: withMetadata || held == nil, in: db)
             }
-        } else if json["edge"]?.object != nil, let envelope = try? decoder.decode(Components.Schemas.EdgeEnvelope.self, from: data) {
-            try CopyStoreRows.upsert(envelope.edge, in: db)
-        } else if json["item_id"] != nil, let metadata = try? decoder.decode(Components.Schemas.ItemMetadata.self, from: data) {
+        } else if let wired = json["edge"], wired.object != nil,
+            let edge = try? WireShapes.decode(Components.Schemas.Edge.self, from: try WireShapes.edge(wired), what: "edge")
+        {
+            try CopyStoreRows.upsert(edge, in: db)
+        } else if let itemId = json["item_id"]?.string, let metadata = try? WireShapes.decode(
+            Components.Schemas.ItemMetadata.self, from: WireShapes.metadata(json, itemId: itemId), what: "metadata")
+        {
             try CopyStoreRows.replaceTags(of: metadata.itemId, with: metadata.tags, in: db)
-            _ = try db.run(
-                "UPDATE items SET tags = ?, extensions = ? WHERE id = ?", JSONText.encode(metadata.tags),
-                JSONText.encode(metadata.extensions), metadata.itemId)
+            _ = try db.run("UPDATE items SET tags = ? WHERE id = ?", JSONText.encode(metadata.tags), metadata.itemId)
+            // An answer without extensions leaves the held ones.
+            if json["extensions"]?.object != nil {
+                _ = try db.run("UPDATE items SET extensions = ? WHERE id = ?", JSONText.encode(metadata.extensions), metadata.itemId)
+            }
         }
+    }
+
+    /// The held row of item `id` in the wire's shape, without its metadata; empty when none is held.
+    private static func heldItem(_ id: String, in db: SQLiteConnection) throws -> JSONObject {
+        guard let row = try db.first(
+            "SELECT type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties FROM items WHERE id = ?",
+            id)
+        else { return [:] }
+        var item: JSONObject = ["properties": .object(JSONText.object(row.string("properties")))]
+        for key in ["type", "state", "tier", "source", "source_id"] {
+            if let text = row.string(key) { item[key] = .string(text) }
+        }
+        if let schema = row.int64("schema_version") { item["schema_version"] = .int(schema) }
+        for (column, key) in [("occurred_at", "timestamp"), ("created_at", "created_at"), ("updated_at", "updated_at")] {
+            if let seconds = row.double(column) { item[key] = .string(wireDate(seconds)) }
+        }
+        return item
+    }
+
+    private static func wireDate(_ seconds: Double) -> String {
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return format.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// Moves the copy from the row it minted to the one the server named.

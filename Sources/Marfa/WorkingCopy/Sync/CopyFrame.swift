@@ -1,6 +1,6 @@
 import Foundation
 
-/// One frame of the copy stream: an event with its id, or a marker.
+/// One frame of the copy stream: an event with its id, or a marker, read through `WireShapes`.
 struct CopyFrame: Sendable {
     /// The event id, on event frames only.
     var id: String?
@@ -8,10 +8,12 @@ struct CopyFrame: Sendable {
 
     init(id: String?, data: String) throws(MarfaError) {
         self.id = id
+        let json: JSONValue
         do {
-            frame = try JSONCoding.makeDecoder().decode(Components.Schemas.EventFrame.self, from: Data(data.utf8))
+            json = try JSONCoding.decode(JSONValue.self, from: Data(data.utf8))
         } catch {
-            throw .decoding(message: "A frame of the server's event stream couldn't be read: \(error)")
+            throw .decoding(message: "A frame of the server's event stream isn't JSON.")
         }
+        frame = try WireShapes.decode(Components.Schemas.EventFrame.self, from: try WireShapes.frame(json), what: "stream frame")
     }
 }

@@ -19,10 +19,9 @@ extension CopySync {
 
     /// One page of the bin, straight from the server.
     func bin(type: String?, after cursor: String?, limit: Int, catalog: CopyCatalog) async throws(MarfaError) -> BinPage {
-        let server = try server()
-        let query = Operations.ListItems.Input.Query(_type: type, state: "trashed", limit: limit, cursor: cursor, include: "metadata")
-        let page = try await server.call(timeout: Server.defaultTimeout) { try await $0.listItems(query: query).ok.body.json }
-        let rows = page.value2?.data.map { ItemRow($0.item, metadata: $0.metadata, listed: $0.listed) } ?? []
+        let view = try await store.heldView()
+        let page = try await CopyWire(server: try server()).binPage(type: type, cursor: cursor, limit: limit, view: view)
+        let rows = page.rows.map { ItemRow($0.item, metadata: $0.metadata, listed: $0.listed) }
         let items = rows.map { row in
             let properties = JSONText.object(row.properties)
             let display = catalog.display(type: row.type, properties: properties)
@@ -33,6 +32,6 @@ extension CopySync {
                 createdAt: Date(timeIntervalSince1970: row.createdAt), updatedAt: Date(timeIntervalSince1970: row.updatedAt),
                 tags: row.tags, title: display.title, body: display.body)
         }
-        return BinPage(items: items, nextCursor: page.value2?.cursor)
+        return BinPage(items: items, nextCursor: page.cursor)
     }
 }

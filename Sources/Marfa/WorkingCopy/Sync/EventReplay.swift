@@ -19,6 +19,7 @@ struct EventReplay: Sendable {
         var reachedHead = false
         var catalog: CopyCatalog
         var refreshedFor: Set<String> = []
+        var replay: ReplayGuard
     }
 
     /// Refreshes the catalog, then applies the events after the cursor; with `follow` it keeps
@@ -27,7 +28,7 @@ struct EventReplay: Sendable {
         let position = try await store.syncPosition()
         let (cursor, view, slice) = try Self.ready(position)
         try await refreshCatalog(view: view)
-        let tally = Locked(Tally(cursor: cursor, catalog: try await store.heldCatalog()))
+        let tally = Locked(Tally(cursor: cursor, catalog: try await store.heldCatalog(), replay: ReplayGuard(from: cursor)))
         try await wire.copyStream(cursor: cursor, view: view) { (frames: [CopyFrame]) throws(MarfaError) in
             try await handle(frames, follow: follow, slice: slice, position: position, view: view, tally: tally)
         }
@@ -66,7 +67,8 @@ struct EventReplay: Sendable {
         for frame in frames {
             switch frame.frame {
             case .itemEventFrame, .metadataEventFrame, .edgeEventFrame:
-                if let id = frame.id { events.append(AppliedEvent(frame: frame.frame, id: id)) }
+                guard let id = frame.id else { continue }
+                if try tally.withLock({ $0.replay.advances(id) }).get() { events.append(AppliedEvent(frame: frame.frame, id: id)) }
             default:
                 try await apply(events, slice: slice, view: view, tally: tally)
                 events.removeAll()
@@ -143,9 +145,11 @@ struct EventReplay: Sendable {
 
     private func readEdges(of id: String, view: String) async throws(MarfaError) {
         var cursor: String?
+        var walk = WalkGuard("listing of the edges of \(id)")
         repeat {
             let page = try await wire.itemEdgesPage(id: id, cursor: cursor, view: view)
-            try await store.storeEntered(edges: page.data)
+            try walk.note(ids: page.rows.map(\.id), next: page.cursor)
+            try await store.storeEntered(edges: page.rows)
             cursor = page.cursor
         } while cursor != nil
     }

@@ -11,8 +11,9 @@ struct HydrationRun: Sendable {
     let progress: @Sendable (CopyUpdate.Progress) -> Void
 
     func run() async throws(MarfaError) -> HydrateReport {
-        try await ReachCheck(wire: wire).check(slice.types)
-        let (registered, unregistered) = try await registerDeclaredTypes()
+        let held = try await store.heldView()
+        try await Self.unlessViewChanged(held) { view throws(MarfaError) in try await ReachCheck(wire: wire).check(slice.types, view: view) }
+        let (registered, unregistered) = try await registerDeclaredTypes(view: held)
         let head = try await bootstrap()
         try Self.checkCancellation()
         try await store.beginHydration()
@@ -56,10 +57,10 @@ struct HydrationRun: Sendable {
     }
 
     /// Registers the declared types the instance lacks, when the credential may.
-    private func registerDeclaredTypes() async throws(MarfaError) -> ([String], [HydrateReport.UnregisteredType]) {
+    private func registerDeclaredTypes(view: String?) async throws(MarfaError) -> ([String], [HydrateReport.UnregisteredType]) {
         let declared = try await store.heldDeclarations()
         guard !declared.isEmpty else { return ([], []) }
-        let held = Set(try await wire.itemTypes(view: nil).map(\.id))
+        let held = Set(try await Self.unlessViewChanged(view) { view throws(MarfaError) in try await wire.itemTypes(view: view) }.map(\.id))
         var registered: [String] = []
         var unregistered: [HydrateReport.UnregisteredType] = []
         for type in declared where !held.contains(type.id) {
@@ -75,9 +76,11 @@ struct HydrationRun: Sendable {
 
     /// Walks every page of `type`'s items, reading the next page while the last one is stored.
     private func walkItems(of type: String, view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
+        var walk = WalkGuard("listing of \(type) items")
         var page = try await wire.itemsPage(type: type, tier: slice.tier, cursor: nil, view: view)
         while true {
             try Self.checkCancellation()
+            try walk.note(ids: page.rows.map(\.item.id), next: page.cursor)
             guard let cursor = page.cursor else {
                 try await store(page, counts: &counts)
                 return
@@ -90,20 +93,22 @@ struct HydrationRun: Sendable {
         }
     }
 
-    private func store(_ page: Components.Schemas.ItemEnvelopePage, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
-        try await store.store(page: page.data)
+    private func store(_ page: WirePage<Components.Schemas.ItemEnvelope>, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
+        try await store.store(page: page.rows)
         counts.pages += 1
-        counts.items += page.data.count
+        counts.items += page.rows.count
         progress(counts)
     }
 
     private func walkEdges(view: String, counts: inout CopyUpdate.Progress) async throws(MarfaError) -> Int {
         var cursor: String?
         var stored = 0
+        var walk = WalkGuard("listing of edges")
         repeat {
             try Self.checkCancellation()
             let page = try await wire.edgesPage(cursor: cursor, view: view)
-            stored += try await store.store(edges: page.data, wholeTypes: Set(slice.edgeTypes))
+            try walk.note(ids: page.rows.map(\.id), next: page.cursor)
+            stored += try await store.store(edges: page.rows, wholeTypes: Set(slice.edgeTypes))
             counts.pages += 1
             progress(counts)
             cursor = page.cursor
@@ -124,6 +129,16 @@ struct HydrationRun: Sendable {
         for id in try await store.pinnedIDs() {
             try Self.checkCancellation()
             try await store.reset(itemId: id, to: try await wire.item(id: id, view: view))
+        }
+    }
+
+    /// Runs `body` with `view`, and once more without a view when the server says it changed: a
+    /// hydration is how a copy takes the new one.
+    static func unlessViewChanged<T>(_ view: String?, _ body: (String?) async throws(MarfaError) -> T) async throws(MarfaError) -> T {
+        do {
+            return try await body(view)
+        } catch MarfaError.copyExpired(let reason, _) where reason == "read_view_changed" && view != nil {
+            return try await body(nil)
         }
     }
 

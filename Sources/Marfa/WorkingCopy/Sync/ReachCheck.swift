@@ -5,16 +5,17 @@
 struct ReachCheck: Sendable {
     let wire: CopyWire
 
-    func check(_ types: [String]) async throws(MarfaError) {
-        let key: Components.Schemas.ApiKey
+    /// Checks `types` with the key's record, read with `view` when the copy holds one.
+    func check(_ types: [String], view: String? = nil) async throws(MarfaError) {
+        let key: KeyReach
         do {
-            key = try await wire.currentKey()
+            key = try await wire.currentKey(view: view)
         } catch .forbidden, .notFound {
-            for type in types { _ = try await wire.itemsPage(type: type, tier: .all, limit: 1, cursor: nil, view: nil) }
+            for type in types { _ = try await wire.itemsPage(type: type, tier: .all, limit: 1, cursor: nil, view: view) }
             return
         }
-        guard key.role.rawValue != "instance_admin" else { return }
-        let permissions = key.typePermissions.additionalProperties.mapValues(\.rawValue)
+        guard key.role != "instance_admin" else { return }
+        let permissions = key.typePermissions
         for type in types where !Self.reads(type, permissions) {
             throw .forbidden(code: "type_not_permitted", message: "The key can't read \(type), so the copy wasn't changed.")
         }

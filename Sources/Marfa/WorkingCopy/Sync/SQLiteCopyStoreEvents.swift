@@ -31,6 +31,13 @@ enum EventOutcome: Sendable {
 
 /// The store's side of a catch-up: the events that arrived together applied with the cursor in one transaction.
 extension SQLiteCopyStore {
+    /// The read view of a complete copy, which its reads outside a hydration or catch-up carry;
+    /// nil before the first hydration and once the copy expired.
+    func heldView() async throws(MarfaError) -> String? {
+        let position = try await syncPosition()
+        return position.hydration == .complete ? position.readView : nil
+    }
+
     func syncPosition() async throws(MarfaError) -> SyncPosition {
         try await read { db in
             SyncPosition(

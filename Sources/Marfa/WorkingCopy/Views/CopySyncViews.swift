@@ -1,22 +1,18 @@
 /// Views: immediate server calls with an idempotency key, held in the store after.
 extension CopySync {
     package func save(view settings: View.Settings, id: String?, baseVersion: Int64?) async throws -> View {
-        let server = try server()
+        let copyWire = CopyWire(server: try server())
         let key = UUIDv7.make()
         let wire: Components.Schemas.View
         if let id {
             let patch = Components.Schemas.ViewPatch(
                 version: baseVersion ?? 0, name: settings.name, search: WireView.search(settings), sort: WireView.sort(settings),
                 groupBy: settings.groupBy.map { .value($0) } ?? .null)
-            wire = try await server.call(timeout: Server.defaultTimeout) {
-                try await $0.updateView(path: .init(id: id), headers: .init(idempotencyKey: key), body: .json(patch)).ok.body.json.view
-            }
+            wire = try await copyWire.save(view: patch, id: id, idempotencyKey: key)
         } else {
             let input = Components.Schemas.ViewInput(
                 name: settings.name, search: WireView.search(settings), sort: WireView.sort(settings), groupBy: settings.groupBy.map { .value($0) })
-            wire = try await server.call(timeout: Server.defaultTimeout) {
-                try await $0.createView(headers: .init(idempotencyKey: key), body: .json(input)).created.body.json.view
-            }
+            wire = try await copyWire.save(view: input, id: nil, idempotencyKey: key)
         }
         try await store.store(wireViews: [wire], replacingAll: false)
         feed.send(Change(origin: .refreshed(.views)))
@@ -24,10 +20,7 @@ extension CopySync {
     }
 
     package func delete(view id: String) async throws {
-        let server = try server()
-        _ = try await server.call(timeout: Server.defaultTimeout) {
-            try await $0.deleteView(path: .init(id: id), headers: .init(idempotencyKey: UUIDv7.make())).ok
-        }
+        try await CopyWire(server: try server()).delete(view: id, idempotencyKey: UUIDv7.make())
         try await store.removeView(id)
         feed.send(Change(origin: .refreshed(.views)))
     }

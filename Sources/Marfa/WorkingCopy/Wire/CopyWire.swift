@@ -1,78 +1,151 @@
 import Foundation
 
-/// The calls a copy makes to fill and follow itself, through the server's generated client. A
-/// conditional read refused because the read view changed throws `copyExpired(read_view_changed)`.
+/// The calls a copy makes to fill and follow itself. Each answer is read through `WireShapes`, for
+/// only what the copy uses, so servers of other versions and shapes are read too (see the
+/// working-copy guide). Every read after the stream's bootstrap carries the view the copy holds
+/// on the doors that take one; a conditional read refused because the read view changed, or
+/// answered for another view, throws `copyExpired(read_view_changed)`.
 struct CopyWire: Sendable {
     let server: Server
 
+    var exchange: WireExchange { WireExchange(server: server) }
+
     /// The key's own record, to check what it may read before anything is cleared.
-    func currentKey() async throws(MarfaError) -> Components.Schemas.ApiKey {
-        try await certified { try await $0.getCurrentKey().ok.body.json }
+    func currentKey(view: String?) async throws(MarfaError) -> KeyReach {
+        KeyReach(try await exchange.get("/keys/current", view: view, operation: "getCurrentKey"))
     }
 
+    /// The instance's types: a bare array, `{types}` or a page.
     func itemTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.ItemType] {
-        try await certified { try await $0.listTypes(headers: .init(xMarfaReadView: view)).ok.body.json }
+        let answer = try await exchange.get("/types", view: view, operation: "listTypes")
+        return try WireShapes.page(answer, list: "types", what: "type list").rows.map { row throws(MarfaError) in
+            try WireShapes.decode(Components.Schemas.ItemType.self, from: try WireShapes.itemType(row), what: "type")
+        }
     }
 
+    /// The instance's edge types (`{edge_types}` or a page); none from a server without the door.
     func edgeTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.EdgeType] {
-        try await certified { try await $0.listEdgeTypes(headers: .init(xMarfaReadView: view)).ok.body.json.edgeTypes }
+        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
+            try await exchange.get("/edge-types", view: view, operation: "listEdgeTypes")
+        }) else { return [] }
+        return try WireShapes.page(answer, list: "edge_types", what: "edge type list").rows.map { row throws(MarfaError) in
+            try WireShapes.decode(Components.Schemas.EdgeType.self, from: try WireShapes.edgeType(row), what: "edge type")
+        }
     }
 
     /// One page of the items of `type` (with its subtree) in `tier`, every state, with metadata.
     func itemsPage(type: String, tier: SliceTier, limit: Int? = nil, cursor: String?, view: String?) async throws(MarfaError)
-        -> Components.Schemas.ItemEnvelopePage
+        -> WirePage<Components.Schemas.ItemEnvelope>
     {
-        let query = Operations.ListItems.Input.Query(
-            _type: type, state: "any", tier: .init(rawValue: tier.rawValue), limit: limit ?? 200, cursor: cursor,
-            include: "metadata")
-        let page = try await certified { try await $0.listItems(query: query, headers: .init(xMarfaReadView: view)).ok.body.json }
-        guard let envelopes = page.value2 else {
-            throw .decoding(message: "The server listed items without their metadata, which a copy needs.")
+        let query: [(String, String?)] = [
+            ("type", type), ("state", "any"), ("tier", tier.rawValue), ("limit", String(limit ?? 200)), ("cursor", cursor),
+            ("include", "metadata"),
+        ]
+        let answer = try await exchange.get("/items", query: query, view: view, operation: "listItems")
+        return try WirePage(answer, what: "item listing") { row throws(MarfaError) in
+            try WireShapes.decode(Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
         }
-        return envelopes
     }
 
-    /// One page of every edge the key reads.
-    func edgesPage(cursor: String?, view: String?) async throws(MarfaError) -> Components.Schemas.EdgePage {
-        try await certified {
-            try await $0.listEdges(query: .init(limit: 500, cursor: cursor), headers: .init(xMarfaReadView: view)).ok.body.json
+    /// One page of the bin: the trashed items of `type` (every type when nil), with metadata.
+    func binPage(type: String?, cursor: String?, limit: Int, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
+        let query: [(String, String?)] = [
+            ("type", type), ("state", "trashed"), ("limit", String(limit)), ("cursor", cursor), ("include", "metadata"),
+        ]
+        let answer = try await exchange.get("/items", query: query, view: view, operation: "listItems")
+        return try WirePage(answer, what: "bin listing") { row throws(MarfaError) in
+            try WireShapes.decode(Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
         }
+    }
+
+    /// One page of every edge the key reads; an empty last page from a server without the door.
+    func edgesPage(cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
+        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
+            try await exchange.get("/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listEdges")
+        }) else { return WirePage(rows: [], cursor: nil) }
+        return try WirePage(answer, what: "edge listing", Self.edge)
     }
 
     /// One page of the edges leaving item `id`.
-    func itemEdgesPage(id: String, cursor: String?, view: String?) async throws(MarfaError) -> Components.Schemas.EdgePage {
-        try await certified {
-            try await $0.listItemEdges(path: .init(id: id), query: .init(limit: 500, cursor: cursor), headers: .init(xMarfaReadView: view))
-                .ok.body.json
-        }
+    func itemEdgesPage(id: String, cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
+        let answer = try await exchange.get(
+            "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listItemEdges")
+        return try WirePage(answer, what: "edge listing", Self.edge)
     }
 
     /// The item `id` with its metadata, or nil when the key reads no such item.
     func item(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.ItemDetail? {
-        do {
-            return try await certified { try await $0.getItem(path: .init(id: id), headers: .init(xMarfaReadView: view)).ok.body.json }
-        } catch .notFound {
-            return nil
-        }
+        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
+            try await exchange.get("/items/\(Self.escape(id))", query: [("include", "metadata")], view: view, operation: "getItem")
+        }) else { return nil }
+        return try WireShapes.decode(Components.Schemas.ItemDetail.self, from: try WireShapes.envelope(answer), what: "item")
     }
 
     /// The edge `id`, or nil when the key reads no such edge.
     func edge(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.Edge? {
+        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
+            try await exchange.get("/edges/\(Self.escape(id))", view: view, operation: "getEdge")
+        }) else { return nil }
+        return try Self.edge(answer["edge"]?.object != nil ? answer["edge"]! : answer)
+    }
+
+    /// Every view the instance keeps (`{views}` or a page); none from a server without the door.
+    /// `GET /views` is no conditional read, so it carries no view: a server refuses one there.
+    func views() async throws(MarfaError) -> [Components.Schemas.View] {
+        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
+            try await exchange.get("/views", view: nil, operation: "listViews")
+        }) else { return [] }
+        return try WireShapes.page(answer, list: "views", what: "view list").rows.map { row throws(MarfaError) in
+            try WireShapes.viewAnswer(row)
+        }
+    }
+
+    /// Registers a declared type; any success answers (`{type}` or the definition itself).
+    func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
+        let body = try Self.encoded(type)
+        _ = try await exchange.write(.post, "/types", json: body, operation: "registerType")
+    }
+
+    /// Makes a view (`id` nil) or changes the view `id`; answers it as the server stored it
+    /// (`{view}` or the view itself).
+    func save(view body: some Encodable, id: String?, idempotencyKey: String) async throws(MarfaError) -> Components.Schemas.View {
+        let json = try Self.encoded(body)
+        let answer = if let id {
+            try await exchange.write(.patch, "/views/\(Self.escape(id))", json: json, idempotencyKey: idempotencyKey, operation: "updateView")
+        } else {
+            try await exchange.write(.post, "/views", json: json, idempotencyKey: idempotencyKey, operation: "createView")
+        }
+        return try WireShapes.viewAnswer(answer)
+    }
+
+    /// Deletes the view `id`.
+    func delete(view id: String, idempotencyKey: String) async throws(MarfaError) {
+        _ = try await exchange.write(.delete, "/views/\(Self.escape(id))", idempotencyKey: idempotencyKey, operation: "deleteView")
+    }
+
+    private static func encoded<T: Encodable>(_ value: T) throws(MarfaError) -> JSONValue {
         do {
-            return try await certified { try await $0.getEdge(path: .init(id: id), headers: .init(xMarfaReadView: view)).ok.body.json.edge }
+            return try JSONCoding.decode(JSONValue.self, from: try JSONCoding.makeEncoder().encode(value))
+        } catch {
+            throw .invalid(message: "The request couldn't be written: \(error)")
+        }
+    }
+
+    private static func edge(_ row: JSONValue) throws(MarfaError) -> Components.Schemas.Edge {
+        try WireShapes.decode(Components.Schemas.Edge.self, from: try WireShapes.edge(row), what: "edge")
+    }
+
+    /// `body`'s answer, or nil for a `404` naming the contract (a door or row the server doesn't have).
+    private func absentAsNil(_ body: () async throws(MarfaError) -> JSONValue) async throws(MarfaError) -> JSONValue? {
+        do {
+            return try await body()
         } catch .notFound {
             return nil
         }
     }
 
-    /// Every view the instance keeps.
-    func views() async throws(MarfaError) -> [Components.Schemas.View] {
-        try await server.call(timeout: Server.defaultTimeout) { try await $0.listViews().ok.body.json.views }
-    }
-
-    /// Registers a declared type.
-    func register(_ type: Components.Schemas.TypeDefinitionInput) async throws(MarfaError) {
-        _ = try await certified { try await $0.registerType(body: .json(type)).created }
+    static func escape(_ segment: String) -> String {
+        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
     }
 
     /// Reads the copy stream from `cursor` (nil: the bootstrap, which sends no view), handing each
@@ -133,14 +206,6 @@ struct CopyWire: Sendable {
             frames.finish(nil)
         } catch {
             frames.finish(certifiedError(MarfaError(error)))
-        }
-    }
-
-    private func certified<T>(_ body: (Client) async throws -> T) async throws(MarfaError) -> T {
-        do {
-            return try await server.call(timeout: Server.defaultTimeout, body)
-        } catch {
-            throw Self.certifiedError(error)
         }
     }
 

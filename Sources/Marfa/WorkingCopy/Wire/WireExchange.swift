@@ -1,0 +1,85 @@
+import Foundation
+
+/// One request of the copy through the server's middleware chain (the credential with its
+/// renewal, the contract check, the time budget), its answer read whole. Reads are answered as
+/// JSON for `WireShapes`; a refusal is thrown as a `MarfaError` unless `returningRefusals`.
+struct WireExchange: Sendable {
+    let server: Server
+
+    /// The answer's status, headers and body.
+    struct Answer: Sendable {
+        var response: HTTPResponse
+        var body: [UInt8]
+    }
+
+    /// Sends `head` with `body` under the server's time budget.
+    func send(_ head: HTTPRequest, body: [UInt8]?, operation: String, returningRefusals: Bool) async throws(MarfaError) -> Answer {
+        let middlewares = server.middlewares(returningRefusals: returningRefusals)
+        let server = self.server
+        return try await server.run(timeout: Server.defaultTimeout) {
+            var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in
+                try await server.transport.send(request, body: body, baseURL: url, operationID: operation)
+            }
+            for middleware in middlewares.reversed() {
+                let inner = next
+                next = { request, body, url in
+                    try await middleware.intercept(request, body: body, baseURL: url, operationID: operation, next: inner)
+                }
+            }
+            let (response, answer) = try await next(head, body.map { HTTPBody($0) }, server.url)
+            return Answer(response: response, body: try await answer?.collect(upTo: Server.answerLimit) ?? [])
+        }
+    }
+
+    /// `GET path?query` with `X-Marfa-Read-View: view` when given, answered as JSON. An answer
+    /// certified for another view than the one sent is `copyExpired(read_view_changed)`.
+    func get(_ path: String, query: [(String, String?)] = [], view: String?, operation: String) async throws(MarfaError) -> JSONValue {
+        var fields = HTTPFields()
+        fields["Accept"] = "application/json"
+        if let view { fields[Self.readViewHeader] = view }
+        let head = HTTPRequest(method: .get, path: path + Self.queryText(query), headerFields: fields)
+        let answer: Answer
+        do {
+            answer = try await send(head, body: nil, operation: operation, returningRefusals: false)
+        } catch {
+            throw CopyWire.certifiedError(error)
+        }
+        if let view, let named = answer.response.headerFields[Self.readViewHeader], named != view {
+            throw CopyWire.certifiedError(.server(status: 409, code: "read_view_changed", message: "The answer named another read view."))
+        }
+        return try Self.json(answer.body, what: operation)
+    }
+
+    /// A write (`POST`, `PATCH`, `DELETE`) of `path` with the JSON `body` when given, answered as
+    /// JSON (`null` for an empty answer).
+    func write(
+        _ method: HTTPMethod, _ path: String, json body: JSONValue? = nil, idempotencyKey: String? = nil, operation: String
+    ) async throws(MarfaError) -> JSONValue {
+        var fields = HTTPFields()
+        if body != nil { fields["Content-Type"] = "application/json" }
+        if let idempotencyKey { fields["Idempotency-Key"] = idempotencyKey }
+        let head = HTTPRequest(method: method, path: path, headerFields: fields)
+        let answer = try await send(head, body: body.map { Array(JSONText.encode($0).utf8) }, operation: operation, returningRefusals: false)
+        return answer.body.isEmpty ? .null : try Self.json(answer.body, what: operation)
+    }
+
+    static let readViewHeader = "X-Marfa-Read-View"
+
+    static func json(_ bytes: [UInt8], what: String) throws(MarfaError) -> JSONValue {
+        do {
+            return try JSONCoding.decode(JSONValue.self, from: Data(bytes))
+        } catch {
+            throw .decoding(message: "The server's answer to \(what) isn't JSON.")
+        }
+    }
+
+    /// `?name=value&…` with each value percent-encoded; empty for no value.
+    static func queryText(_ query: [(String, String?)]) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        let pairs = query.compactMap { name, value in
+            value.map { "\(name)=\($0.addingPercentEncoding(withAllowedCharacters: allowed) ?? $0)" }
+        }
+        return pairs.isEmpty ? "" : "?" + pairs.joined(separator: "&")
+    }
+}

@@ -1,0 +1,38 @@
+/// The copy stream's frames as servers send them: the kind named in `event_type` or in `type`,
+/// the rows in them read as `WireShapes` reads rows.
+extension WireShapes {
+    /// The frame in the shape the stream's decoder reads; a frame of a kind this build doesn't
+    /// know keeps its kind, so the replay reports it.
+    static func frame(_ json: JSONValue) throws(MarfaError) -> JSONValue {
+        guard let kind = json["event_type"]?.string ?? json["type"]?.string else {
+            throw .decoding(message: "A frame of the server's event stream couldn't be read ('event_type' is missing).")
+        }
+        var frame: JSONObject = json.object ?? [:]
+        frame["type"] = nil
+        frame["event_type"] = .string(kind)
+        if kind.hasPrefix("item.") || kind.hasPrefix("metadata.") {
+            guard let wired = json["item"] else { throw missing("item", in: kind) }
+            let item = try self.item(wired)
+            frame["item"] = item
+            if json["metadata"]?.object != nil || kind.hasPrefix("metadata.") {
+                frame["metadata"] = metadata(json["metadata"], itemId: item["id"]?.string ?? "")
+            }
+        } else if kind.hasPrefix("edge.") {
+            guard let wired = json["edge"] else { throw missing("edge", in: kind) }
+            frame["edge"] = try edge(wired)
+            frame["source_type"] = .string(json["source_type"]?.string ?? "")
+        } else if kind == "stream_cursor" || kind == "stream_live" {
+            // Some servers send the cursor as a number.
+            if let number = json["cursor"]?.int { frame["cursor"] = .string(String(number)) }
+            if kind == "stream_cursor", frame["cursor"]?.string == nil {
+                throw .decoding(message: "The server's stream_cursor frame couldn't be read ('cursor' is missing).")
+            }
+            if kind == "stream_live", frame["cursor"] == nil { frame["cursor"] = .null }
+        }
+        return .object(frame)
+    }
+
+    private static func missing(_ key: String, in kind: String) -> MarfaError {
+        .decoding(message: "The server's \(kind) frame couldn't be read ('\(key)' is missing).")
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Marfa
+import MarfaClock
+import Testing
+
+/// The copy's whole path against a scripted Marfa server over a real socket, in each dialect: the
+/// local instance's shapes, the variations real servers send, and a server without the edge and
+/// view doors.
+@Suite("Working copy: any Marfa server, in several dialects")
+struct AnyServerTests {
+    /// A scripted server, a store folder, and a copy of it opened with a clock no one moves.
+    struct Setup {
+        let server: ScriptedMarfa
+        let folder: URL
+        let copy: WorkingCopy
+
+        static func open(_ dialect: ScriptedMarfa.Dialect) async throws -> Setup {
+            let server = try ScriptedMarfa(dialect)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-any-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let copy = try await WorkingCopy.open(
+                store: folder.appendingPathComponent("copy.sqlite"), server: try Server(url: server.url, key: "marfa_k1_scripted"),
+                expectingUnsent: nil, clock: ManualClock())
+            return Setup(server: server, folder: folder, copy: copy)
+        }
+
+        func close() async {
+            await copy.close()
+            await server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
+    }
+
+    @Test("open, hydrate, read, write offline, drain, catch up, follow, pin and views", arguments: ScriptedMarfa.Dialect.allCases)
+    func wholePath(_ dialect: ScriptedMarfa.Dialect) async throws {
+        let setup = try await Setup.open(dialect)
+        let (server, copy) = (setup.server, setup.copy)
+        defer { Task { await setup.close() } }
+        let first = server.createItem(title: "First", tags: ["red"])
+        let second = server.createItem(title: "Second")
+        server.createItem(title: "Third")
+        server.createEdge(from: first, to: second)
+        let edgeTypes = dialect == .doorless ? [String]() : ["derived-from"]
+
+        let report = try await copy.hydrate(types: ["core.note"], tier: .all, edgeTypes: edgeTypes)
+        #expect(report.items == 3)
+        #expect(report.pages >= 2, "pages of \(ScriptedMarfa.pageSize) rows, walked to the end")
+        #expect(try await copy.items.list().count == 3)
+        let held = try #require(try await copy.items.get(first))
+        #expect(held.title == "First")
+        #expect(held.tags == ["red"])
+        #expect(held.version == 1)
+        #expect(try await copy.edges.from(first).map(\.targetId) == (dialect == .doorless ? [] : [second]))
+        #expect(try await copy.catalog.itemTypes().first { $0.id == "core.note" }?.titleField == "title")
+
+        // Offline write, then the drain: the accepted create adopts the server's row, version included.
+        let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Mine"]))
+        #expect(try await copy.status().unsent == 1)
+        let drained = try await copy.queue.drain()
+        #expect(drained.verdicts.map(\.verdict) == [.accepted], "\(drained)")
+        let mine = try #require(write.itemId)
+        #expect(try await copy.items.get(mine)?.version == 1)
+        _ = try await copy.items.update(mine, Edit(.merge(["title": "Mine, edited"]), baseVersion: 1))
+        #expect(try await copy.queue.drain().verdicts.map(\.verdict) == [.accepted])
+        #expect(try await copy.items.get(mine)?.version == 2)
+        #expect(try await copy.items.get(mine)?.title == "Mine, edited")
+
+        let elsewhere = server.createItem(title: "From elsewhere")
+        let caught = try await copy.catchUp()
+        #expect(caught.reachedHead)
+        #expect(try await copy.items.get(elsewhere)?.title == "From elsewhere")
+
+        let followed = server.createItem(title: "Followed")
+        let seen = try await firstChange(copy.changes()) { $0.itemId == followed }
+        #expect(seen?.itemId == followed)
+        #expect(try await copy.items.get(followed)?.title == "Followed")
+
+        let outside = server.createItem("app.other", title: "Pinned")
+        #expect(try await copy.pin(outside).pinned)
+        #expect(try await copy.items.get(outside)?.title == "Pinned")
+
+        if dialect != .doorless {
+            let view = try await copy.views.create(View.Settings(name: "Notes", types: ["core.note"]))
+            #expect(try await copy.views.list().map(\.settings.name) == ["Notes"])
+            let changed = try await copy.views.change(view.id, to: View.Settings(name: "All notes", types: ["core.note"]), baseVersion: view.version)
+            #expect(changed.version == view.version + 1)
+            try await copy.views.delete(view.id)
+            #expect(try await copy.views.list().isEmpty)
+        }
+        expectReadViewOnEveryRead(server.requests)
+    }
+
+    /// Every GET after the first copy-stream bootstrap, except `GET /` and `GET /views` (which
+    /// takes none), carries the view; every catch-up carries it with its cursor.
+    private func expectReadViewOnEveryRead(_ requests: [(method: String, path: String, headers: HTTPFields)]) {
+        guard let bootstrap = requests.firstIndex(where: { $0.path.hasPrefix("/events") }) else {
+            Issue.record("no copy stream was read")
+            return
+        }
+        for request in requests[(bootstrap + 1)...] where request.method == "GET" {
+            let path = String(request.path.split(separator: "?").first ?? "")
+            guard path != "/", path != "/views" else { continue }
+            #expect(request.headers["X-Marfa-Read-View"] == ScriptedMarfa.readView, "\(request.path) carried no read view")
+            if path == "/events" { #expect(request.headers["Last-Event-ID"] != nil) }
+        }
+    }
+
+    @Test("a create answered with only {item: {id, type, version}} adopts that version and keeps the rest held", arguments: [ScriptedMarfa.Dialect.variant])
+    func sparseAnswerAdopted(_ dialect: ScriptedMarfa.Dialect) async throws {
+        let setup = try await Setup.open(dialect)
+        defer { Task { await setup.close() } }
+        _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
+        let write = try await setup.copy.items.create(Draft(type: "core.note", properties: ["title": "Sparse"], tags: ["kept"]))
+        _ = try await setup.copy.queue.drain()
+        let item = try #require(try await setup.copy.items.get(write.itemId ?? ""))
+        #expect(item.version == 1)
+        #expect(item.title == "Sparse")
+        #expect(item.tags == ["kept"])
+    }
+}
+
+/// The first change of `changes` that `matches`, at most `limit` of them.
+func firstChange(_ changes: AsyncStream<Change>, limit: Int = 200, where matches: (Change) -> Bool) async throws -> Change? {
+    var seen = 0
+    for await change in changes {
+        if matches(change) { return change }
+        seen += 1
+        if seen >= limit { return nil }
+    }
+    return nil
+}
