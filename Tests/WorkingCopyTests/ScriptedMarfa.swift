@@ -98,6 +98,17 @@ final class ScriptedMarfa: Sendable {
         }
     }
 
+    /// Retypes item `id` to `type` as another client would, with its `item.updated` event.
+    func retype(_ id: String, to type: String) {
+        state.withLock { state in
+            guard var item = state.items[id] else { return }
+            item["type"] = .string(type)
+            item["version"] = .int((item["version"]?.int ?? 1) + 1)
+            state.items[id] = item
+            record("item.updated", item: id, in: &state)
+        }
+    }
+
     /// Makes a `derived-from` edge from `source` to `target`, with its event; answers its id.
     @discardableResult
     func createEdge(from source: String, to target: String) -> String {
