@@ -50,6 +50,41 @@ import Testing
         return report
     }
 
+    static func drainOrWaitForSignIn(_ copy: WorkingCopy, freshKey: String) async throws -> DrainReport {
+        // snippet.begin: copy-drain-parked
+        var report = try await copy.queue.drain()
+        if let why = report.stopped {
+            // The server refused the credential and renewing it was refused too: the writes wait,
+            // parked as blocked(credentialRefused), and status().unsent still counts them.
+            let parked = try await copy.queue.all().filter { write in
+                if case .blocked(.credentialRefused, _)? = write.verdict { return true }
+                return false
+            }
+            print("\(parked.count) writes wait for a sign-in: \(why)")
+            // Once the app signed in again, or gave the copy a new key, the next drain sends them.
+            try await copy.useKey(freshKey)
+            report = try await copy.queue.drain()
+        }
+        // snippet.end
+        return report
+    }
+
+    @Test func aParkedWriteGoesOnceTheCopyHasANewKey() async throws {
+        try await SnippetInstance.with { url, key in
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-parked-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let copy = try await WorkingCopy.open(store: folder.appendingPathComponent("notes.sqlite"), server: try Server(url: url, key: key))
+            _ = try await copy.hydrate(types: ["core.note"], tier: .library)
+            _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Waits for a key"]))
+            try await copy.useKey("marfa_k1_nosuchkey")
+            let report = try await Self.drainOrWaitForSignIn(copy, freshKey: key)
+            #expect(report.verdicts.map(\.verdict) == [.accepted])
+            #expect(try await copy.status().unsent == 0)
+            await copy.close()
+        }
+    }
+
     @Test func theCopyFillsAndAnswersOffline() async throws {
         try await SnippetInstance.with { url, key in
             let server = try Server(url: url, key: key)

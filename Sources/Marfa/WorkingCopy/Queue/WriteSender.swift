@@ -12,9 +12,10 @@ struct WriteAnswer: Sendable {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// Sends a queued write as its request, with its idempotency key, through the server's credential,
-/// contract check and time budget. A refusal naming the contract is answered, not thrown, so the
-/// drain reads its details; everything else that fails is thrown as a `MarfaError`.
+/// Sends a queued write as its request, with its idempotency key, through the copy's wire layer
+/// (`WireExchange`: the server's credential with its renewal, contract check and time budget). A
+/// refusal naming the contract is answered, not thrown, so the drain reads its details;
+/// everything else that fails is thrown as a `MarfaError`.
 struct WriteSender: Sendable {
     let server: Server
 
@@ -23,24 +24,10 @@ struct WriteSender: Sendable {
         fields["Idempotency-Key"] = idempotencyKey
         if request.body != nil { fields["Content-Type"] = "application/json" }
         let head = HTTPRequest(method: request.method, path: request.path, headerFields: fields)
-        let middlewares = server.middlewares(returningRefusals: true)
-        let (server, operation) = (self.server, request.operation)
-        return try await server.run(timeout: Server.defaultTimeout) {
-            var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in
-                try await server.transport.send(request, body: body, baseURL: url, operationID: operation)
-            }
-            for middleware in middlewares.reversed() {
-                let inner = next
-                next = { request, body, url in
-                    try await middleware.intercept(request, body: body, baseURL: url, operationID: operation, next: inner)
-                }
-            }
-            let (response, body) = try await next(head, request.body.map { HTTPBody($0) }, server.url)
-            let bytes = try await body?.collect(upTo: Server.answerLimit) ?? []
-            return WriteAnswer(
-                status: response.status, replayed: response.headerFields["Idempotency-Replayed"] == "true",
-                retryAfter: response.headerFields["Retry-After"], body: bytes)
-        }
+        let answer = try await WireExchange(server: server).send(head, body: request.body, operation: request.operation, returningRefusals: true)
+        return WriteAnswer(
+            status: answer.response.status, replayed: answer.response.headerFields["Idempotency-Replayed"] == "true",
+            retryAfter: answer.response.headerFields["Retry-After"], body: answer.body)
     }
 }
 
