@@ -45,7 +45,8 @@ final class MemoryCopyEngine: CopyEngine {
         state.withLock { state in
             WorkingCopy.Status(
                 hydration: state.hydration, expiredReason: state.expiredReason, items: state.rows.items.count,
-                edges: state.rows.edges.count, unsent: state.queue.entries.filter { $0.write.verdict == nil }.count)
+                edges: state.rows.edges.count,
+                unsent: state.queue.entries.filter { $0.write.verdict == nil || ParkedWrites.isParked($0.write.verdict, answer: nil) }.count)
         }
     }
 

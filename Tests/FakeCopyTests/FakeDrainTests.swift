@@ -102,6 +102,7 @@ struct FakeDrainTests {
         var report = try await fake.copy.queue.drain()
         #expect(report.answered == 1 && report.held == 1)
         #expect(try await fake.copy.queue.all().map(\.waiting) == [false, true])
+        #expect(try await fake.copy.status().unsent == 2, "the parked write counts as unsent, as in a store")
         let key = try await fake.copy.queue.all()[0].idempotencyKey
         #expect(try await fake.copy.queue.release(reason: .credentialRefused) == 1)
         let released = try await fake.copy.queue.all()[0]

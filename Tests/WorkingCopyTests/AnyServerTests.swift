@@ -105,6 +105,21 @@ struct AnyServerTests {
         }
     }
 
+    @Test("a read answered for another view than the one sent throws copyExpired(read_view_changed)", arguments: ScriptedMarfa.Dialect.allCases)
+    func answerForAnotherView(_ dialect: ScriptedMarfa.Dialect) async throws {
+        let setup = try await Setup.open(dialect)
+        defer { Task { await setup.close() } }
+        let id = setup.server.createItem(title: "Held")
+        _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
+        setup.server.misbehave(.otherView)
+        do {
+            _ = try await setup.copy.pin(id)
+            Issue.record("the pin took an answer certified for another view")
+        } catch MarfaError.copyExpired(let reason, _) {
+            #expect(reason == "read_view_changed")
+        }
+    }
+
     @Test("a create answered with only {item: {id, type, version}} adopts that version and keeps the rest held", arguments: [ScriptedMarfa.Dialect.variant])
     func sparseAnswerAdopted(_ dialect: ScriptedMarfa.Dialect) async throws {
         let setup = try await Setup.open(dialect)

@@ -35,6 +35,8 @@ final class ScriptedMarfa: Sendable {
         case stuckItemEdges
         /// A catch-up replays the event at the copy's cursor again and again.
         case stuckReplay
+        /// Conditional reads are answered certified for another view than the one sent.
+        case otherView
     }
 
     static let readView = String(repeating: "ab", count: 32)
@@ -196,6 +198,7 @@ final class ScriptedMarfa: Sendable {
         if request.method == .get, let refusal = checkView(view, segments: segments) { return refusal }
         let first = segments.first ?? "", id = segments.count > 1 ? segments[1] : ""
         return state.withLock { state -> Answer in
+            let view = state.misbehaviour == .otherView && view != nil ? String(repeating: "cd", count: 32) : view
             switch (request.method, first, segments.count) {
             case (.get, "", 0): return Self.json(dialect == .local ? ["instance_id": .string(Self.instanceID), "contract": 0] : ["instance_id": .string(Self.instanceID)])
             case (.get, "keys", 2) where id == "current": return Self.json(keyRecord)

@@ -5,9 +5,9 @@ import MarfaSQLite
 /// failed, or by a renewal the sign-in refused, rather than by a missing grant or an unclaimed
 /// source (a `403`, which the server did answer). The server has not answered them, so the status
 /// counts them as unsent, and the next drain after a renewal or a new key sends them again.
-enum ParkedWrites {
+package enum ParkedWrites {
     /// Whether a write with `verdict` and the stored `answer` is parked.
-    static func isParked(_ verdict: Verdict?, answer: String?) -> Bool {
+    package static func isParked(_ verdict: Verdict?, answer: String?) -> Bool {
         guard case .blocked(.credentialRefused, let refusal)? = verdict, refusal?.grant == nil else { return false }
         let details = answer.flatMap { try? JSONCoding.decode(JSONValue.self, from: Data($0.utf8)) }?["error"]?["details"]
         return details?["source"] == nil

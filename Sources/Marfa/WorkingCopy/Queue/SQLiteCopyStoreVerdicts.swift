@@ -98,11 +98,7 @@ extension SQLiteCopyStore {
         return item
     }
 
-    private static func wireDate(_ seconds: Double) -> String {
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return format.string(from: Date(timeIntervalSince1970: seconds))
-    }
+    private static func wireDate(_ seconds: Double) -> String { ISO8601.string(from: Date(timeIntervalSince1970: seconds)) }
 
     /// Moves the copy from the row it minted to the one the server named.
     private static func move(_ minted: String, to answered: String, in db: SQLiteConnection) throws {

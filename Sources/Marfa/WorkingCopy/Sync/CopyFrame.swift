@@ -8,12 +8,10 @@ struct CopyFrame: Sendable {
 
     init(id: String?, data: String) throws(MarfaError) {
         self.id = id
-        let json: JSONValue
-        do {
-            json = try JSONCoding.decode(JSONValue.self, from: Data(data.utf8))
-        } catch {
-            throw .decoding(message: "A frame of the server's event stream isn't JSON.")
+        frame = try WireShapes.read(
+            Components.Schemas.EventFrame.self, from: Data(data.utf8), what: "stream frame", direct: { $0 }
+        ) { json throws(MarfaError) in
+            try WireShapes.decode(Components.Schemas.EventFrame.self, from: try WireShapes.frame(json), what: "stream frame")
         }
-        frame = try WireShapes.decode(Components.Schemas.EventFrame.self, from: try WireShapes.frame(json), what: "stream frame")
     }
 }

@@ -41,10 +41,27 @@ struct CopyWire: Sendable {
             ("type", type), ("state", "any"), ("tier", tier.rawValue), ("limit", String(limit ?? 200)), ("cursor", cursor),
             ("include", "metadata"),
         ]
-        let answer = try await exchange.get("/items", query: query, view: view, operation: "listItems")
-        return try WirePage(answer, what: "item listing") { row throws(MarfaError) in
-            try WireShapes.decode(Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
+        let answer = try await exchange.getBytes("/items", query: query, view: view, operation: "listItems")
+        return try Self.itemPage(answer, what: "item listing")
+    }
+
+    /// A page of items with metadata: the generated shape at once, else read tolerantly.
+    private static func itemPage(_ bytes: [UInt8], what: String) throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
+        try WireShapes.read(
+            Components.Schemas.ItemEnvelopePage.self, from: Data(bytes), what: what,
+            direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
+        ) { json throws(MarfaError) in
+            try WirePage(json, what: what) { row throws(MarfaError) in
+                try WireShapes.decode(Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
+            }
         }
+    }
+
+    /// A page of edges: the generated shape at once, else read tolerantly.
+    private static func edgePage(_ bytes: [UInt8], what: String) throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
+        try WireShapes.read(
+            Components.Schemas.EdgePage.self, from: Data(bytes), what: what, direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
+        ) { json throws(MarfaError) in try WirePage(json, what: what, Self.edge) }
     }
 
     /// One page of the bin: the trashed items of `type` (every type when nil), with metadata.
@@ -52,25 +69,25 @@ struct CopyWire: Sendable {
         let query: [(String, String?)] = [
             ("type", type), ("state", "trashed"), ("limit", String(limit)), ("cursor", cursor), ("include", "metadata"),
         ]
-        let answer = try await exchange.get("/items", query: query, view: view, operation: "listItems")
-        return try WirePage(answer, what: "bin listing") { row throws(MarfaError) in
-            try WireShapes.decode(Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
-        }
+        return try Self.itemPage(
+            try await exchange.getBytes("/items", query: query, view: view, operation: "listItems"), what: "bin listing")
     }
 
     /// One page of every edge the key reads; an empty last page from a server without the door.
     func edgesPage(cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
-        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
-            try await exchange.get("/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listEdges")
-        }) else { return WirePage(rows: [], cursor: nil) }
-        return try WirePage(answer, what: "edge listing", Self.edge)
+        do {
+            let answer = try await exchange.getBytes("/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listEdges")
+            return try Self.edgePage(answer, what: "edge listing")
+        } catch .notFound {
+            return WirePage(rows: [], cursor: nil)
+        }
     }
 
     /// One page of the edges leaving item `id`.
     func itemEdgesPage(id: String, cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
-        let answer = try await exchange.get(
+        let answer = try await exchange.getBytes(
             "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listItemEdges")
-        return try WirePage(answer, what: "edge listing", Self.edge)
+        return try Self.edgePage(answer, what: "edge listing")
     }
 
     /// The item `id` with its metadata, or nil when the key reads no such item.

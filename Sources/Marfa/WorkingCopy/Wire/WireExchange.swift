@@ -34,6 +34,11 @@ struct WireExchange: Sendable {
     /// `GET path?query` with `X-Marfa-Read-View: view` when given, answered as JSON. An answer
     /// certified for another view than the one sent is `copyExpired(read_view_changed)`.
     func get(_ path: String, query: [(String, String?)] = [], view: String?, operation: String) async throws(MarfaError) -> JSONValue {
+        try Self.json(try await getBytes(path, query: query, view: view, operation: operation), what: operation)
+    }
+
+    /// `get`'s answer as it came, for a reader that tries the generated shape first.
+    func getBytes(_ path: String, query: [(String, String?)] = [], view: String?, operation: String) async throws(MarfaError) -> [UInt8] {
         var fields = HTTPFields()
         fields["Accept"] = "application/json"
         if let view { fields[Self.readViewHeader] = view }
@@ -47,7 +52,7 @@ struct WireExchange: Sendable {
         if let view, let named = answer.response.headerFields[Self.readViewHeader], named != view {
             throw CopyWire.certifiedError(.server(status: 409, code: "read_view_changed", message: "The answer named another read view."))
         }
-        return try Self.json(answer.body, what: operation)
+        return answer.body
     }
 
     /// A write (`POST`, `PATCH`, `DELETE`) of `path` with the JSON `body` when given, answered as

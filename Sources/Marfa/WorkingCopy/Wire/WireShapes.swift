@@ -92,8 +92,23 @@ enum WireShapes {
 
     /// A date-time the generated decoders read, or nil for an absent or unreadable one.
     static func date(_ value: JSONValue?) -> String? {
-        guard let text = value?.string else { return nil }
-        return (try? decode(Date.self, from: .string(text), what: "date")) == nil ? nil : text
+        guard let text = value?.string, ISO8601.date(from: text) != nil else { return nil }
+        return text
+    }
+
+    /// `T` read straight from `bytes` when the server sent the shape this build was generated from
+    /// (the fast path: one decode), else `tolerant`'s reading of the JSON.
+    static func read<T: Decodable, R>(
+        _ type: T.Type, from bytes: Data, what: String, direct: (T) -> R, tolerant: (JSONValue) throws(MarfaError) -> R
+    ) throws(MarfaError) -> R {
+        if let value = try? JSONCoding.makeDecoder().decode(T.self, from: bytes) { return direct(value) }
+        let json: JSONValue
+        do {
+            json = try JSONCoding.decode(JSONValue.self, from: bytes)
+        } catch {
+            throw .decoding(message: "The server's \(what) isn't JSON.")
+        }
+        return try tolerant(json)
     }
 
     /// `value` when it decodes as `T`, else nil: an optional field that is malformed is left out.
