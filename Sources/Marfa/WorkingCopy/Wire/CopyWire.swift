@@ -93,7 +93,7 @@ struct CopyWire: Sendable {
     /// The item `id` with its metadata, or nil when the key reads no such item.
     func item(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.ItemDetail? {
         guard let answer = try await absentAsNil({ () async throws(MarfaError) in
-            try await exchange.get("/items/\(Self.escape(id))", query: [("include", "metadata")], view: view, operation: "getItem")
+            try await exchange.get("/items/\(Self.escape(id))", view: view, operation: "getItem")
         }) else { return nil }
         return try WireShapes.decode(Components.Schemas.ItemDetail.self, from: try WireShapes.envelope(answer), what: "item")
     }
