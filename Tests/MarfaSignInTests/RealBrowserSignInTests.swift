@@ -207,7 +207,7 @@ struct RealBrowserSignInTests {
         let fixture = try await SignInFixture()
         let origin = fixture.instance.url
         let registration = #"{"client_name":"Hostile","redirect_uris":["http://127.0.0.1:53682/cb"],"application_type":"native","token_endpoint_auth_method":"none"}"#
-        let (response, body) = try await CurlTransport().send(
+        let (response, body) = try await DefaultTransport.make().send(
             HTTPRequest(method: .post, path: "/oauth2/register", headerFields: ["Content-Type": "application/json"]),
             body: HTTPBody(registration), baseURL: origin, operationID: "register")
         #expect(response.status == 201)
