@@ -129,6 +129,45 @@ import Testing
     }
 }
 
+extension CopyRenewalTests {
+    @Test("once the server ends the sign-in, the copy's calls throw signedOut and its writes stay queued")
+    func anEndedSignInIsSignedOutInEveryCopyCall() async throws {
+        let signed = try await SignedInCopy.open()
+        let copy = signed.copy
+        _ = try await copy.hydrate(types: ["core.note"], tier: .all)
+        let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Kept offline"]))
+
+        // The grant ends at the server, as when the owner revokes the app, and the access token's life passes.
+        let credential = try #require(try signed.auth.credential())
+        let kept = try #require(try KeptSignIn.read(from: signed.fixture.keys, service: SignInFixture.service, account: signed.auth.account))
+        let revocation = try #require(kept.endpoints.revocation)
+        #expect(await OAuthWire().revoke(at: revocation, token: credential.refreshToken!, hint: "refresh_token", clientID: credential.clientID))
+        signed.fixture.clock.advance(by: .milliseconds(1500))
+
+        await #expect { _ = try await copy.catchUp() } throws: { Self.isSignedOut($0) }
+        await #expect { _ = try await copy.hydrate(types: ["core.note"], tier: .all) } throws: { Self.isSignedOut($0) }
+        let drained = try await copy.queue.drain()
+        #expect(drained.stopped != nil)
+        let queued = try await copy.queue.all()
+        #expect(queued.map(\.id) == [write.id])
+        guard case .blocked(.credentialRefused, _)? = queued.first?.verdict else {
+            Issue.record("the write wasn't parked: \(queued.map(\.verdict))")
+            return await signed.close()
+        }
+        #expect(try await copy.status().unsent == 1, "the parked write waits, unsent, for a new sign-in")
+        #expect(try signed.auth.credential() == nil, "an ended sign-in is not kept")
+        await signed.close()
+    }
+}
+
+extension CopyRenewalTests {
+    /// Whether `error` is `signedOut`, a key refusal.
+    static func isSignedOut(_ error: any Error) -> Bool {
+        guard case MarfaError.signedOut = error else { return false }
+        return (error as? MarfaError)?.isKeyRefusal == true
+    }
+}
+
 /// The first element of `sequence` that `matches`, at most `limit` elements.
 private func first<S: AsyncSequence & Sendable>(
     _ sequence: S, limit: Int = 100, where matches: (S.Element) -> Bool
