@@ -20,7 +20,8 @@ public enum MarfaError: Error, Sendable, Hashable {
     /// Any other refusal, with the answer's HTTP status.
     case server(status: UInt16, code: String, message: String)
     /// Values the server or the copy refuses. `details` holds the instance's `error.details` only for
-    /// an edge the copy refuses itself; it is nil for every other refusal, a direct call's included.
+    /// an edge the copy refuses itself, and `field` and `record` for a value that won't decode as an
+    /// app's record (`record_mismatch`); it is nil for every other refusal, a direct call's included.
     case validation(code: String, message: String, details: [String: OpenAPIValue]?)
     /// The server asked for a wait of `retryAfterSeconds`, when it said.
     case rateLimited(code: String, message: String, retryAfterSeconds: UInt64?)
