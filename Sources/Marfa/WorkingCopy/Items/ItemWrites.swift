@@ -139,9 +139,15 @@ extension Items {
     /// Purges the item `id`, which must be in the bin, for good: an immediate call that needs
     /// `items.purge`. A write to the item still queued throws `invalid`; an item the copy doesn't
     /// hold `notFound` (`not_held`).
-    public func purge(_ id: String) async throws {
+    /// - Parameter version: The version the purge is conditional on: when the copy holds another,
+    ///   it throws `versionConflict` and sends nothing.
+    public func purge(_ id: String, version: Int64? = nil) async throws {
         try await copy.perform {
-            _ = try await held(id)
+            let item = try await held(id)
+            if let version, item.version != version {
+                throw MarfaError.versionConflict(
+                    code: "version_conflict", message: "The purge of \(id) was based on version \(version); the copy holds \(item.version).")
+            }
             try await copy.requireSync("items.purge(_:)").purge(id)
         }
     }

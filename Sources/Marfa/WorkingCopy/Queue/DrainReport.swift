@@ -18,11 +18,14 @@ public struct DrainReport: Sendable, Hashable {
     public var stopped: String?
     /// How long the server asked to wait, when it did.
     public var retryAfterSeconds: UInt64?
+    /// The sources the key does not claim, each named once, in the order `403` refusals with
+    /// `details.source` named them in this pass; their writes are blocked `credentialRefused`.
+    public var unclaimedSources: [String]
 
     /// A report with these values, for an app's previews and tests.
     public init(
         answered: Int = 0, held: Int = 0, undelivered: Int = 0, unsent: Int = 0, unmade: Int = 0, unavailable: String? = nil,
-        verdicts: [DrainVerdict] = [], stopped: String? = nil, retryAfterSeconds: UInt64? = nil
+        verdicts: [DrainVerdict] = [], stopped: String? = nil, retryAfterSeconds: UInt64? = nil, unclaimedSources: [String] = []
     ) {
         self.answered = answered
         self.held = held
@@ -33,6 +36,7 @@ public struct DrainReport: Sendable, Hashable {
         self.verdicts = verdicts
         self.stopped = stopped
         self.retryAfterSeconds = retryAfterSeconds
+        self.unclaimedSources = unclaimedSources
     }
 }
 

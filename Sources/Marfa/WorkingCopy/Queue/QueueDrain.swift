@@ -46,6 +46,10 @@ struct QueueDrain: Sendable {
             try await store.record(verdict, for: write, answer: answer, refusals: write.refusals)
             if case .refused = verdict { try await rollBack(write) }
             pass.note(verdict, for: write, replayed: answer.replayed)
+            if answer.status == 403, let source = answer.json?["error"]?["details"]?["source"]?.string,
+                !pass.report.unclaimedSources.contains(source) {
+                pass.report.unclaimedSources.append(source)
+            }
             if pass.expiry != nil { try await store.expire(reason: "read_view_changed") }
             if case .blocked(.credentialRefused, let refusal) = verdict, answer.status == 401 {
                 pass.report.stopped = refusal?.message ?? "The server refused the key."

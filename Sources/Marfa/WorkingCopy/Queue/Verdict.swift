@@ -76,15 +76,15 @@ public struct FieldRefusal: Sendable, Hashable, Codable {
 
 /// A grant a key lacks.
 public struct MissingGrant: Sendable, Hashable, Codable {
-    /// `type`, `edgeType` or `extension`.
-    public var kind: String
-    /// The type, edge type or namespace.
+    /// What the grant is on: a type, an edge type or an extension namespace.
+    public var kind: GrantKind
+    /// The type or edge type id, or the extension namespace.
     public var name: String
-    /// `read` or `write`.
-    public var level: String
+    /// The level the key lacks.
+    public var level: GrantLevel
 
     /// A missing grant with these values.
-    public init(kind: String, name: String, level: String) {
+    public init(kind: GrantKind, name: String, level: GrantLevel) {
         self.kind = kind
         self.name = name
         self.level = level

@@ -56,8 +56,8 @@ enum VerdictRules {
             return FieldRefusal(field: field, message: entry["message"]?.string ?? "")
         }
         let grant = details?["grant"].flatMap { grant -> MissingGrant? in
-            guard let kind = grant["kind"]?.string, let name = grant["name"]?.string else { return nil }
-            return MissingGrant(kind: kind, name: name, level: grant["level"]?.string ?? "write")
+            guard let kind = grant["kind"]?.string.flatMap(GrantKind.init(wire:)), let name = grant["name"]?.string else { return nil }
+            return MissingGrant(kind: kind, name: name, level: grant["level"]?.string.flatMap(GrantLevel.init(rawValue:)) ?? .write)
         }
         return Refusal(
             reason: code.isEmpty ? "refused" : code, code: code.isEmpty ? nil : code, message: error?["message"]?.string,
