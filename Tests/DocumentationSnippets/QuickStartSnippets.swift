@@ -33,9 +33,14 @@ import Testing
         let copy = try await WorkingCopy.open(store: storeURL, server: server)
         _ = try await copy.hydrate(types: ["core.note"], tier: .library)
 
+        // An item's properties can be the app's own Codable struct, keys as its coding keys say.
+        struct Note: Codable { var title: String; var body: String? }
+        let title = "Call the plumber"  // a variable: or properties: ["title": .init(title)]
+
         // A write lands in the store at once, online or not, and waits in the queue.
-        _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Call the plumber"], tags: ["home"]))
+        _ = try await copy.items.create(try Draft(type: "core.note", encoding: Note(title: title), tags: ["home"]))
         let notes = try await copy.items.list(ListFilters(type: "core.note"))
+        for note in notes { print(try note.decode(Note.self).title) }
 
         // With the server there: send what the queue holds, once each, in order.
         let report = try await copy.queue.drain()

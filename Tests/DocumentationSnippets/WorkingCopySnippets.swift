@@ -40,7 +40,8 @@ import Testing
 
     static func writeThenDrain(_ copy: WorkingCopy) async throws -> DrainReport {
         // snippet.begin: copy-write-drain
-        let note = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Call the plumber"]))
+        let title = "Call the plumber"
+        let note = try await copy.items.create(Draft(type: "core.note", properties: ["title": .init(title)]))
         _ = try await copy.tags.add("home", to: note.itemId!)
         let report = try await copy.queue.drain()
         for answered in try await copy.queue.takeAnswered() {
@@ -85,6 +86,26 @@ import Testing
         }
     }
 
+    static func writeAndReadARecord(_ copy: WorkingCopy) async throws -> (written: Item, pinned: Date?) {
+        // snippet.begin: copy-records
+        struct Note: Codable {
+            var title: String
+            var body: String?
+            var pinnedAt: Date?  // written as RFC 3339 text
+            enum CodingKeys: String, CodingKey {
+                case title, body
+                case pinnedAt = "pinned_at"  // the property's name on the item
+            }
+        }
+        let made = try await copy.items.create(try Draft(type: "core.note", encoding: Note(title: "Read later")))
+        let item = try await copy.items.get(made.itemId!)!
+        var note = try item.decode(Note.self)  // a mismatch throws `validation` naming the field
+        note.pinnedAt = Date()
+        _ = try await copy.items.update(item.id, try Edit(encoding: note, baseVersion: item.version))
+        // snippet.end
+        return (try await copy.items.get(item.id)!, note.pinnedAt)
+    }
+
     @Test func theCopyFillsAndAnswersOffline() async throws {
         try await SnippetInstance.with { url, key in
             let server = try Server(url: url, key: key)
@@ -95,6 +116,9 @@ import Testing
             #expect(notes.isEmpty)
             #expect(try await Self.stayInStep(copy).reachedHead)
             #expect(try await Self.writeThenDrain(copy).answered == 2)
+            let (note, pinned) = try await Self.writeAndReadARecord(copy)
+            let held = try #require(note.properties["pinned_at"]?.date)
+            #expect(abs(held.timeIntervalSince(try #require(pinned))) < 0.001 && note.title == "Read later" && note.properties["pinnedAt"] == nil)
             await copy.close()
         }
     }
