@@ -4,6 +4,19 @@ import Testing
 import MarfaTesting
 
 @Suite struct KeyStoreTests {
+    @Test func isolatedStoresKeepToThemselves() throws {
+        let first = Keychain.isolated(), second = Keychain.isolated()
+        defer { for store in [first, second] { try? FileManager.default.removeItem(at: store.folderURL) } }
+        let service = "com.example.isolated-\(UUID().uuidString)"
+        #expect(first != second && first.folderURL != Keychain.system.folderURL)
+        try first.save(key: "marfa_k1_isolated", service: service, account: "owner")
+        #expect(try first.key(service: service, account: "owner") == "marfa_k1_isolated")
+        #expect(try second.key(service: service, account: "owner") == nil)
+        #expect(try Keychain.system.holds(service: service) == false)
+        let file = FileKeyFolder(root: first.folderURL).serviceFolder(service)
+        #expect(FileManager.default.fileExists(atPath: file.path))
+    }
+
     @Test func fileStoreKeepsKeysInPrivateFiles() throws {
         let folder = try TemporaryFolder()
         let store = Keychain(folder: folder.url.appendingPathComponent("keys"))

@@ -19,6 +19,8 @@ public struct Keychain: KeyStore, Hashable {
     public let appGroup: String?
     /// The folder of the file store (also where lock files live on Apple platforms).
     let folder: URL
+    /// Whether the keys live in `folder`'s files on every platform, never the system keychain.
+    let filesOnly: Bool
 
     /// A store shared by the processes of `accessGroup` (a keychain access group on Apple platforms,
     /// a subfolder on Linux).
@@ -33,14 +35,27 @@ public struct Keychain: KeyStore, Hashable {
         self.appGroup = appGroup
         let base = Self.baseFolder(appGroup: appGroup)
         folder = accessGroup.map { base.appendingPathComponent(FileKeyFolder.fileName(for: $0), isDirectory: true) } ?? base
+        filesOnly = false
     }
 
     /// A file store in `folder`, for tests and tools that keep their keys elsewhere.
-    package init(folder: URL) {
+    package init(folder: URL, filesOnly: Bool = false) {
         accessGroup = nil
         appGroup = nil
         self.folder = folder
+        self.filesOnly = filesOnly
     }
+
+    /// A store of its own for tests: a new folder under the temporary directory, kept as files (0600
+    /// in a 0700 folder) on every platform, so it never touches the system's keychain or another
+    /// store. `folderURL` names the folder, for a test to remove when done.
+    public static func isolated() -> Keychain {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-keys-\(UUID().uuidString)", isDirectory: true)
+        return Keychain(folder: folder, filesOnly: true)
+    }
+
+    /// The folder of an `isolated()` store's files (on Linux, of every store's).
+    public var folderURL: URL { folder }
 
     public var identity: String { "keychain:" + folder.standardizedFileURL.path }
 
@@ -73,20 +88,24 @@ public struct Keychain: KeyStore, Hashable {
 
     #if canImport(Security)
     public func read(service: String, account: String) throws -> Data? {
-        try AppleKeychain(accessGroup: accessGroup).read(service: service, account: account)
+        if filesOnly { return try files.read(service: service, account: account) }
+        return try AppleKeychain(accessGroup: accessGroup).read(service: service, account: account)
     }
 
     public func write(_ data: Data, service: String, account: String) throws {
+        if filesOnly { return try files.write(data, service: service, account: account) }
         try AppleKeychain(accessGroup: accessGroup).write(data, service: service, account: account)
     }
 
     @discardableResult
     public func remove(service: String, account: String) throws -> Bool {
-        try AppleKeychain(accessGroup: accessGroup).remove(service: service, account: account)
+        if filesOnly { return try files.remove(service: service, account: account) }
+        return try AppleKeychain(accessGroup: accessGroup).remove(service: service, account: account)
     }
 
     public func accounts(service: String) throws -> [String] {
-        try AppleKeychain(accessGroup: accessGroup).accounts(service: service)
+        if filesOnly { return try files.accounts(service: service) }
+        return try AppleKeychain(accessGroup: accessGroup).accounts(service: service)
     }
     #else
     public func read(service: String, account: String) throws -> Data? {
