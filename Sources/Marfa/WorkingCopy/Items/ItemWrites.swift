@@ -139,8 +139,10 @@ extension Items {
     /// Purges the item `id`, which must be in the bin, for good: an immediate call that needs
     /// `items.purge`. A write to the item still queued throws `invalid`; an item the copy doesn't
     /// hold `notFound` (`not_held`).
-    /// - Parameter version: The version the purge is conditional on: when the copy holds another,
-    ///   it throws `versionConflict` and sends nothing.
+    /// - Parameters:
+    ///   - id: The item, in the bin.
+    ///   - version: The version the purge is conditional on: when the copy holds another, it
+    ///     throws `versionConflict` and sends nothing.
     public func purge(_ id: String, version: Int64? = nil) async throws {
         try await copy.perform {
             let item = try await held(id)
