@@ -1,3 +1,4 @@
+import MarfaClock
 import Synchronization
 
 /// Reads the copy stream from the copy's cursor and applies its events, those that arrived
@@ -10,6 +11,13 @@ struct EventReplay: Sendable {
     let onChange: @Sendable (Change) -> Void
     let onLive: @Sendable () -> Void
     let progress: @Sendable (CopyUpdate.Progress) -> Void
+    /// While a follow runs, the catalog is read again whenever it is this old on `clock`; nil
+    /// reads it only at the start and for an unknown type.
+    var catalogRefresh: (clock: any MarfaClock, interval: Duration)? = nil
+
+    /// How old the catalog a follow holds may grow: "other devices show the change within about
+    /// two minutes".
+    static let catalogRefreshInterval: Duration = .seconds(120)
 
     /// The counts kept while frames arrive.
     private struct Tally {
@@ -29,6 +37,8 @@ struct EventReplay: Sendable {
         let (cursor, view, slice) = try Self.ready(position)
         try await refreshCatalog(view: view)
         let tally = Locked(Tally(cursor: cursor, catalog: try await store.heldCatalog(), replay: ReplayGuard(from: cursor)))
+        let refresher = follow ? startCatalogRefresh(view: view, tally: tally) : nil
+        defer { refresher?.cancel() }
         try await wire.copyStream(cursor: cursor, view: view) { (frames: [CopyFrame]) throws(MarfaError) in
             try await handle(frames, follow: follow, slice: slice, position: position, view: view, tally: tally)
         }
@@ -50,6 +60,25 @@ struct EventReplay: Sendable {
             throw .noCursor(message: "The copy holds no position in the instance's events. Hydrate it first.")
         }
         return (cursor, view, slice)
+    }
+
+    /// Reads the catalog again each `catalogRefresh.interval` while the follow runs, so a type
+    /// changed on another device reaches this copy's `catalog`; a failed read waits for the next.
+    private func startCatalogRefresh(view: String, tally: Locked<Tally>) -> Task<Void, Never>? {
+        guard let (clock, interval) = catalogRefresh else { return nil }
+        return Task {
+            while true {
+                do { try await clock.sleep(for: interval) } catch { return }
+                guard !Task.isCancelled else { return }
+                do {
+                    try await refreshCatalog(view: view)
+                    let catalog = try await store.heldCatalog()
+                    tally.withLock { $0.catalog = catalog }
+                } catch {
+                    continue
+                }
+            }
+        }
     }
 
     private func refreshCatalog(view: String) async throws(MarfaError) {

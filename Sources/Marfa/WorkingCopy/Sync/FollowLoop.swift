@@ -89,12 +89,13 @@ final class FollowLoop: Sendable {
         while !Task.isCancelled {
             sync.updates.send(.connecting)
             do {
-                let replay = EventReplay(
+                var replay = EventReplay(
                     wire: CopyWire(server: try sync.server()), store: sync.store, onChange: { sync.feed.send($0) },
                     onLive: {
                         sync.updates.send(.following)
                         sync.feed.send(Change(origin: .serverReachable))
                     }, progress: { _ in })
+                replay.catalogRefresh = (clock, EventReplay.catalogRefreshInterval)
                 _ = try await replay.run(follow: true)
                 wait = .seconds(1)
             } catch .canceled {
