@@ -3,8 +3,8 @@ import MarfaOpenAPIRuntime
 import MarfaTypes
 
 /// Blobs: `POST /blobs` stores the raw body by its SHA-256 (`413 blob_too_large` past the
-/// instance's body cap) and answers `{hash, mime_type, size}`; `GET /blobs/{hash}` answers the
-/// bytes (`404 blob_not_found`); `GET /blobs/{hash}/url` is `400 presigned_urls_unavailable`,
+/// instance's body cap) and answers `{hash, mime_type, size}`; `GET /blobs/{hash}` streams the
+/// bytes from disk (`404 blob_not_found`; `BlobRangeMiddleware` answers a `Range` with the rest); `GET /blobs/{hash}/url` is `400 presigned_urls_unavailable`,
 /// since the local instance keeps blobs in its data folder, not in an object store.
 extension LocalAPI {
     var blobs: BlobStore { BlobStore(dataDirectory: store.directory) }
@@ -26,10 +26,10 @@ extension LocalAPI {
 
     func downloadBlob(_ input: Operations.DownloadBlob.Input) async throws -> Operations.DownloadBlob.Output {
         _ = try RequestContext.current.requireKey()
-        guard let data = try blobs.get(input.path.hash) else {
+        guard let (file, size) = try blobs.stored(input.path.hash) else {
             throw LocalError.notFound("blob_not_found", "No blob \(input.path.hash).")
         }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .binary(HTTPBody(data))))
+        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .binary(BlobReader.body(of: file, from: 0, size: size))))
     }
 
     func getBlobUrl(_ input: Operations.GetBlobUrl.Input) async throws -> Operations.GetBlobUrl.Output {

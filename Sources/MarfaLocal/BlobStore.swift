@@ -32,9 +32,15 @@ struct BlobStore: Sendable {
 
     /// The bytes stored under `hash`; nil when none are.
     func get(_ hash: String) throws -> Data? {
-        let file = folder.appendingPathComponent(try Self.hex(of: hash))
-        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        guard let (file, _) = try stored(hash) else { return nil }
         return try Data(contentsOf: file)
+    }
+
+    /// The file holding `hash` and its size; nil when none is stored.
+    func stored(_ hash: String) throws -> (URL, UInt64)? {
+        let file = folder.appendingPathComponent(try Self.hex(of: hash))
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber else { return nil }
+        return (file, size.uint64Value)
     }
 
     /// The hex digest in `sha256:<64 lowercase hex>`; `400 validation_error` for anything else.

@@ -119,6 +119,7 @@ public final class LocalInstance: Sendable {
             }
             let refusalMiddlewares = middlewares
             middlewares.append(KeyAuthenticationMiddleware(store: store))
+            middlewares.append(BlobRangeMiddleware(blobs: BlobStore(dataDirectory: store.directory)))
             middlewares.append(QueryParameterMiddleware())
             middlewares.append(StrictJSONBodyMiddleware(maxBodyBytes: options.maxBodyBytes))
             middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))

@@ -2,7 +2,9 @@ import Foundation
 import MarfaSQLite
 import MarfaTypes
 
-/// The types every instance ships: `core.note`, `core.task`, `core.bookmark`, `core.event`. They
+/// The types every instance ships: `core.note`, `core.task`, `core.bookmark`, `core.event`, and
+/// the file types `core.file` (bytes named by `blob_ref`, `sha256:<hex>`) with its subtypes
+/// `core.file.image`, `core.file.audio` and `core.file.video`. They
 /// cannot be replaced or deleted (`403 core_type_immutable`); the owner may still set their icons.
 enum TypeCatalog {
     typealias Field = Components.Schemas.FieldDefinition
@@ -49,7 +51,26 @@ enum TypeCatalog {
             ]),
             id: "core.event", label: "Event", description: "Something that happens at a time.", version: 1,
             displayHints: .init(titleField: "title", bodyField: "description"), icon: .value("lucide:calendar")),
+        .init(
+            fields: .init(additionalProperties: [
+                "blob_ref": field(.string, required: true, "The bytes: sha256:<hex>."),
+                "mime_type": field(.string, required: true, "The media type of the bytes."),
+                "title": field(.string, "The file's name or title."),
+                "description": field(.string, "What the file holds."),
+                "thumbnail": field(.thumbnail, "A small picture of the file: a PNG, JPEG or WebP data URI of at most 16 KiB."),
+            ]),
+            id: "core.file", label: "File", description: "A file's bytes and what they are.", version: 1,
+            displayHints: .init(titleField: "title", bodyField: "description"), icon: .value("lucide:file")),
+        fileSubtype("image", "Image", "A picture.", icon: "lucide:image"),
+        fileSubtype("audio", "Audio", "A recording.", icon: "lucide:file-audio"),
+        fileSubtype("video", "Video", "A film.", icon: "lucide:file-video"),
     ]
+
+    private static func fileSubtype(_ name: String, _ label: String, _ description: String, icon: String) -> Components.Schemas.TypeDefinitionInput {
+        .init(
+            fields: .init(additionalProperties: [:]), id: "core.file.\(name)", label: label, description: description, parent: "core.file",
+            version: 1, displayHints: .init(titleField: "title", bodyField: "description"), icon: .value(icon))
+    }
 
     /// Writes the shipped types into a new store.
     static func install(in db: SQLiteConnection, at date: Date) throws {

@@ -15,6 +15,9 @@ public final class WorkingCopy: Sendable {
     /// What drains the queue when it isn't the sync (the fake's scripted verdicts).
     let drainer: (any CopyDrainer)?
     let gate = CallGate()
+    /// Held while a file is taken in and its upload queued, and while unnamed blobs are removed,
+    /// so housekeeping never takes bytes an upload is about to name.
+    let fileWork = AsyncLock()
     package let feed: ChangeFeed
     package let connection: UpdateFeed
     private let closing = Mutex<Task<Void, Never>?>(nil)

@@ -23,9 +23,12 @@ extension WorkingCopy {
     }
 
     /// `open(store:server:expectingUnsent:)` with the clock the follow waits on.
-    package static func open(store: URL, server: Server?, expectingUnsent: UInt64?, clock: any MarfaClock) async throws -> WorkingCopy {
+    /// `files` is the blob folder's file layer (a test's full disk).
+    package static func open(
+        store: URL, server: Server?, expectingUnsent: UInt64?, clock: any MarfaClock, files: any BlobFileLayer = SystemBlobFiles()
+    ) async throws -> WorkingCopy {
         let path = try path(of: store)
-        let engine = try await SQLiteCopyStore.open(path: path, reader: false)
+        let engine = try await SQLiteCopyStore.open(path: path, reader: false, files: files)
         do {
             if let server { try await check(server, boundTo: engine) }
             if let expectingUnsent { try await check(expectingUnsent, in: engine) }

@@ -7,6 +7,11 @@ extension Items {
     /// An unknown type throws `unknownType` and a missing required field or a value of the wrong
     /// kind `validation`, before anything is queued.
     public func create(_ draft: Draft) async throws -> QueuedWrite {
+        try await create(draft, after: [])
+    }
+
+    /// `create(_:)` depending on the writes `after` as well (a file item on its upload).
+    func create(_ draft: Draft, after: [String]) async throws -> QueuedWrite {
         try await copy.perform {
             let catalog = try await copy.engine.catalog()
             let type = try FieldCheck(catalog: catalog).type(draft.type)
@@ -26,7 +31,8 @@ extension Items {
             if let sourceId = draft.sourceId { body["source_id"] = .string(sourceId) }
             if let occurredAt = draft.occurredAt { body["timestamp"] = .string(ISO8601.string(from: occurredAt)) }
             if let base = draft.baseVersion { body["version"] = .int(base) }
-            let write = QueuedWrite(id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, body: body)
+            let write = QueuedWrite(
+                id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, dependsOn: after, body: body)
             let queued = try await copy.enqueue(write, effect: .item(item))
             for tag in draft.tags { _ = try await copy.tags.add(tag, to: id) }
             try await queueLinkEdges(of: id, from: nil, to: item.body)

@@ -4,12 +4,13 @@ import MarfaSQLite
 /// The queue's rows: reading and writing `QueuedWrite`s.
 enum CopyStoreQueue {
     static let columns =
-        "id, kind, item_id, target_id, edge_id, namespace, tag, base_version, idempotency_key, depends_on, follows, body, verdict, answer, refusals, queued_at, answered_at"
+        "id, kind, item_id, target_id, edge_id, namespace, tag, blob, base_version, idempotency_key, depends_on, follows, body, verdict, answer, refusals, queued_at, answered_at"
 
     static func write(from row: SQLiteRow) -> QueuedWrite {
         QueuedWrite(
             id: row.string("id") ?? "", kind: WriteKind(rawValue: row.string("kind") ?? "") ?? .updateItem, itemId: row.string("item_id"),
             targetId: row.string("target_id"), edgeId: row.string("edge_id"), namespace: row.string("namespace"), tag: row.string("tag"),
+            blob: row.string("blob"),
             baseVersion: row.int64("base_version"), idempotencyKey: row.string("idempotency_key") ?? "",
             dependsOn: JSONText.strings(row.string("depends_on")), follows: row.string("follows"),
             verdict: row.string("verdict").flatMap(decodeVerdict), waiting: false, body: JSONText.object(row.string("body")),
@@ -63,12 +64,12 @@ enum CopyStoreQueue {
         let position = (try db.first("SELECT coalesce(max(position), 0) + 1 FROM queue")?[0].integer) ?? 1
         _ = try db.run(
             """
-            INSERT INTO queue(id, position, kind, item_id, target_id, edge_id, namespace, tag, base_version, idempotency_key,
+            INSERT INTO queue(id, position, kind, item_id, target_id, edge_id, namespace, tag, blob, base_version, idempotency_key,
                 depends_on, follows, body, queued_at)
-            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+            VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """,
             values: [
-                write.id, position, write.kind.rawValue, write.itemId, write.targetId, write.edgeId, write.namespace, write.tag,
+                write.id, position, write.kind.rawValue, write.itemId, write.targetId, write.edgeId, write.namespace, write.tag, write.blob,
                 write.baseVersion, write.idempotencyKey, JSONText.encode(write.dependsOn), write.follows, JSONText.encode(write.body),
                 write.queuedAt.timeIntervalSince1970,
             ])

@@ -35,9 +35,15 @@ struct QueueDrain: Sendable {
 
     private func send(_ write: QueuedWrite, pass: inout DrainPass) async throws(MarfaError) {
         let version = try await baseVersion(for: write, pass: pass)
+        var request = WriteRequest(write, version: version)
+        if write.kind == .uploadBlob {
+            let step = try await uploadStep(for: write)
+            if try await settleWithoutSending(write, step: step, pass: &pass) { return }
+            if case .send(let upload) = step { request.upload = upload }
+        }
         let result: SendResult
         do {
-            result = VerdictRules.verdict(for: try await sender.send(WriteRequest(write, version: version), idempotencyKey: write.idempotencyKey))
+            result = Self.checked(VerdictRules.verdict(for: try await sender.send(request, idempotencyKey: write.idempotencyKey)), for: write)
         } catch {
             result = VerdictRules.failure(error)
         }

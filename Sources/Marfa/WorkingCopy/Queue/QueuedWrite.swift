@@ -16,6 +16,8 @@ public struct QueuedWrite: Sendable, Hashable, Identifiable {
     public var namespace: String?
     /// The tag it adds or removes.
     public var tag: String?
+    /// The blob an upload sends (`sha256:<hex>`).
+    public var blob: String?
     /// The version it is based on.
     public var baseVersion: Int64?
     /// Minted when queued, kept across restarts and retries; a release mints a new one.
@@ -42,7 +44,7 @@ public struct QueuedWrite: Sendable, Hashable, Identifiable {
     /// A write with these values, for an app's previews and tests.
     public init(
         id: String, kind: WriteKind, itemId: String? = nil, targetId: String? = nil, edgeId: String? = nil, namespace: String? = nil,
-        tag: String? = nil, baseVersion: Int64? = nil, idempotencyKey: String = UUID().uuidString.lowercased(), dependsOn: [String] = [],
+        tag: String? = nil, blob: String? = nil, baseVersion: Int64? = nil, idempotencyKey: String = UUID().uuidString.lowercased(), dependsOn: [String] = [],
         follows: String? = nil, verdict: Verdict? = nil, waiting: Bool = false, body: JSONObject = [:], answer: String? = nil,
         refusals: Int = 0, queuedAt: Date = Date(), answeredAt: Date? = nil
     ) {
@@ -53,6 +55,7 @@ public struct QueuedWrite: Sendable, Hashable, Identifiable {
         self.edgeId = edgeId
         self.namespace = namespace
         self.tag = tag
+        self.blob = blob
         self.baseVersion = baseVersion
         self.idempotencyKey = idempotencyKey
         self.dependsOn = dependsOn

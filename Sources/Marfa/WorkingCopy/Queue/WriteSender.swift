@@ -23,11 +23,27 @@ struct WriteSender: Sendable {
         var fields = HTTPFields()
         fields["Idempotency-Key"] = idempotencyKey
         if request.body != nil { fields["Content-Type"] = "application/json" }
+        if request.upload != nil { fields["Content-Type"] = "application/octet-stream" }
         let head = HTTPRequest(method: request.method, path: request.path, headerFields: fields)
+        if let upload = request.upload { return try await send(head, upload: upload, operation: request.operation) }
         let answer = try await WireExchange(server: server).send(head, body: request.body, operation: request.operation, returningRefusals: true)
         return WriteAnswer(
             status: answer.response.status, replayed: answer.response.headerFields["Idempotency-Replayed"] == "true",
             retryAfter: answer.response.headerFields["Retry-After"], body: answer.body)
+    }
+
+    /// An upload: the raw bytes streamed from the blob folder (the contract takes them as
+    /// `application/octet-stream`; what they are is the file item's `mime_type`). It takes as long
+    /// as its bytes do, so only the server's silence bounds it.
+    private func send(_ head: HTTPRequest, upload: WriteRequest.Upload, operation: String) async throws(MarfaError) -> WriteAnswer {
+        let server = self.server
+        return try await server.run(timeout: nil, idleTimeout: BlobFetch.idleTimeout) {
+            let body = BlobFileChunks.body(of: upload.file, size: upload.size)
+            let (response, answer) = try await server.send(head, body: body, operation: operation, returningRefusals: true)
+            return WriteAnswer(
+                status: response.status, replayed: response.headerFields["Idempotency-Replayed"] == "true",
+                retryAfter: response.headerFields["Retry-After"], body: try await answer?.collect(upTo: Server.answerLimit) ?? [])
+        }
     }
 }
 
@@ -37,6 +53,14 @@ struct WriteRequest: Sendable {
     var path: String
     var body: [UInt8]?
     var operation: String
+    /// An upload's bytes, streamed from the blob folder instead of `body`.
+    var upload: Upload?
+
+    /// A held blob sent as the raw body.
+    struct Upload: Sendable {
+        var file: URL
+        var size: Int64
+    }
 
     /// The request for `write`, updates based on `version`.
     init(_ write: QueuedWrite, version: Int64?) {
@@ -66,9 +90,10 @@ struct WriteRequest: Sendable {
             (method, path, operation) = (.patch, "/edges/\(edge)", "updateEdge")
             body?["version"] = .int(version ?? write.baseVersion ?? 0)
         case .deleteEdge: (method, path, operation, body) = (.delete, "/edges/\(edge)", "deleteEdge", nil)
-        case .uploadBlob: (method, path, operation) = (.post, "/blobs", "uploadBlob")
+        case .uploadBlob: (method, path, operation, body) = (.post, "/blobs", "uploadBlob", nil)
         }
         self.body = body.map { Array(JSONText.encode($0).utf8) }
+        upload = nil
     }
 
     private static func escape(_ segment: String) -> String {

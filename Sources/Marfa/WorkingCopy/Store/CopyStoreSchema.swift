@@ -45,6 +45,14 @@ enum CopyStoreSchema {
                 CREATE INDEX queue_by_edge ON queue(edge_id, position);
                 \(CopySearchIndex.schemaSQL)
                 """),
+        // Files: an upload names the blob it sends, and housekeeping finds the blobs the queue
+        // still needs by it. A store of version 1 gains the column when a writer opens it.
+        SQLiteMigration(
+            version: 2,
+            sql: """
+                ALTER TABLE queue ADD COLUMN blob TEXT;
+                CREATE INDEX queue_by_blob ON queue(blob) WHERE blob IS NOT NULL;
+                """),
     ]
 
     /// The newest version this build knows.

@@ -9,13 +9,16 @@ final class SQLiteCopyStore: CopyEngine {
     let pool: SQLitePool
     let handle: WorkingCopy.Handle
     private let writerLock: StoreWriterLock?
+    /// The folder beside the store where blobs' bytes live.
+    let blobs: BlobCache
     /// The catalog as last read from the store; nil until read, and cleared when it changes.
     private let cachedCatalog = Mutex<CopyCatalog?>(nil)
     /// The slice's tier as last read; the outer nil until read. A hydration clears it.
     let cachedSliceTier = Mutex<SliceTier??>(nil)
 
-    private init(path: String, pool: SQLitePool, writerLock: StoreWriterLock?) {
+    private init(path: String, pool: SQLitePool, writerLock: StoreWriterLock?, files: any BlobFileLayer) {
         self.path = path
+        blobs = BlobCache(storePath: path, files: files)
         self.pool = pool
         self.writerLock = writerLock
         handle = writerLock == nil ? .reader : .writer
@@ -30,7 +33,7 @@ final class SQLiteCopyStore: CopyEngine {
     /// into a small page cache first (a prefix search on 100,000 items took about half as long).
     static let readerMemoryMap = 256 << 20
 
-    static func open(path: String, reader: Bool) async throws(MarfaError) -> SQLiteCopyStore {
+    static func open(path: String, reader: Bool, files: any BlobFileLayer = SystemBlobFiles()) async throws(MarfaError) -> SQLiteCopyStore {
         let lock = reader ? nil : try StoreWriterLock.take(forStoreAt: path)
         do {
             if lock == nil {
@@ -38,12 +41,12 @@ final class SQLiteCopyStore: CopyEngine {
                     throw MarfaError.store(message: "There is no working copy at \(path).")
                 }
                 let pool = try await SQLitePool.open(path: path, configuration: .init(readOnly: true, readerMemoryMapBytes: readerMemoryMap))
-                let store = SQLiteCopyStore(path: path, pool: pool, writerLock: nil)
+                let store = SQLiteCopyStore(path: path, pool: pool, writerLock: nil, files: files)
                 try await store.checkSchema(writing: false)
                 return store
             }
             let pool = try await SQLitePool.open(path: path, configuration: .init(readerMemoryMapBytes: readerMemoryMap))
-            let store = SQLiteCopyStore(path: path, pool: pool, writerLock: lock)
+            let store = SQLiteCopyStore(path: path, pool: pool, writerLock: lock, files: files)
             try await store.checkSchema(writing: true)
             return store
         } catch {
