@@ -8,8 +8,9 @@ public struct Blobs: Sendable {
     /// Copies the file at `file` beside the store and queues its upload; answers the upload.
     ///
     /// The bytes are read once, hashed as they are copied, fsynced and renamed under their hash,
-    /// so the same bytes are never held or sent twice: a second put of them answers the upload
-    /// already queued. `mimeType` is what the bytes are sent under; without it the file's
+    /// so the same bytes are never held or sent twice: a second put of them while the first
+    /// upload waits answers that upload, and one after it was accepted is answered by the drain
+    /// without a request. `mimeType` is what the bytes are sent under; without it the file's
     /// extension chooses, else `application/octet-stream`.
     /// - Throws: `invalid` for a directory, an empty file or one that changed while copied, `io`
     ///   for one that can't be read, `storageFull` when the device fills; nothing is left behind.

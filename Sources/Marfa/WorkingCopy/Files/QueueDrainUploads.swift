@@ -23,8 +23,7 @@ extension QueueDrain {
             let reason = "The bytes of \(hash) are no longer on the device."
             return .absent(Refusal(reason: reason, code: "bytes_absent", message: reason))
         }
-        let mimeType = write.body["mime_type"]?.string ?? "application/octet-stream"
-        return .send(WriteRequest.Upload(file: file, size: size.int64Value, mimeType: mimeType))
+        return .send(WriteRequest.Upload(file: file, size: size.int64Value))
     }
 
     /// Settles an upload that needs no request; false when it has to be sent.

@@ -3,13 +3,14 @@ import MarfaSQLite
 
 /// The store's side of files: the uploads the queue holds, and the blobs rows still name.
 extension SQLiteCopyStore {
-    /// The upload of `hash` already queued that still counts: unanswered, or answered with a
-    /// success. A second put of the same bytes answers it rather than queue them twice.
+    /// The unanswered upload of `hash`, if one is queued: a second put of the same bytes answers
+    /// it rather than queue them twice.
     func standingUpload(of hash: String) async throws(MarfaError) -> QueuedWrite? {
         try await read { db in
-            try db.query(
-                "SELECT \(CopyStoreQueue.columns) FROM queue WHERE kind = 'uploadBlob' AND blob = ? ORDER BY position DESC", hash
-            ).map(CopyStoreQueue.write(from:)).first { $0.verdict == nil || $0.verdict?.isSuccess == true }
+            try db.first(
+                "SELECT \(CopyStoreQueue.columns) FROM queue WHERE kind = 'uploadBlob' AND blob = ? AND verdict IS NULL ORDER BY position DESC",
+                hash
+            ).map(CopyStoreQueue.write(from:))
         }
     }
 
