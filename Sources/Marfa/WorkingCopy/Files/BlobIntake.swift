@@ -47,7 +47,7 @@ extension BlobCache {
             if !closed { close(output) }
         }
         do throws(MarfaError) {
-            let (hash, size) = try copy(from: input, source: source, to: output)
+            let (hash, size) = try copy(from: input, source: source, to: output, most: UInt64(before.st_size) + 1)
             let after = try Self.status(of: input, source)
             guard size == UInt64(before.st_size), after.st_size == before.st_size, Self.sameTime(before, after) else {
                 throw .invalid(message: "\(source.path) changed while it was copied; attach it again once it is still.")
@@ -63,13 +63,15 @@ extension BlobCache {
         }
     }
 
-    /// Streams `input` to `output`, hashing as it goes; answers the hash and the bytes read.
-    private func copy(from input: Int32, source: URL, to output: Int32) throws(MarfaError) -> (String, UInt64) {
+    /// Streams `input` to `output`, hashing as it goes, stopping after `most` bytes (a file that
+    /// grows as it is read ends there); answers the hash and the bytes read.
+    private func copy(from input: Int32, source: URL, to output: Int32, most: UInt64) throws(MarfaError) -> (String, UInt64) {
         var hasher = SHA256.Hasher()
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var size: UInt64 = 0
-        while true {
-            let read = buffer.withUnsafeMutableBytes { Glibc_read(input, $0.baseAddress!, $0.count) }
+        while size < most {
+            let wanted = Int(min(UInt64(buffer.count), most - size))
+            let read = buffer.withUnsafeMutableBytes { Glibc_read(input, $0.baseAddress!, wanted) }
             if read < 0 {
                 if errno == EINTR { continue }
                 throw .io(message: "The file \(source.path) couldn't be read: \(String(cString: strerror(errno))).")
