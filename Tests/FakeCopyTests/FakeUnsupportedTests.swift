@@ -20,6 +20,24 @@ struct FakeUnsupportedTests {
         #expect(try await copy.queue.all().isEmpty)
     }
 
+    @Test("every file call refuses, and nothing is queued or written beside a store")
+    func files() async throws {
+        let copy = Fixture.library().copy
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("fake-file-\(UUID().uuidString).txt")
+        try Data("bytes".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let hash = "sha256:" + String(repeating: "ab", count: 32)
+        await expectUnsupported("blobs.put(file:mimeType:)") { _ = try await copy.blobs.put(file: file) }
+        await expectUnsupported("blobs.get(_:)") { _ = try await copy.blobs.get(hash) }
+        await expectUnsupported("blobs.isHeld(_:)") { _ = try await copy.blobs.isHeld(hash) }
+        await expectUnsupported("blobs.removeUnnamed()") { _ = try await copy.blobs.removeUnnamed() }
+        await expectUnsupported("items.attach(to:file:_:)") { _ = try await copy.items.attach(to: "n1", file: file) }
+        await expectUnsupported("items.attach(to:file:_:)") { _ = try await copy.items.embed(file: file, in: "n1") }
+        await expectUnsupported("items.embedText(of:in:)") { _ = try await copy.items.embedText(of: "n1", in: "n2") }
+        await expectUnsupported("items.thumbnail(_:)") { _ = try await copy.items.thumbnail("n1") }
+        #expect(try await copy.queue.all().isEmpty)
+    }
+
     @Test("a write that adds or drops a body link refuses before anything is queued; other body changes answer")
     func bodyLinks() async throws {
         let copy = WorkingCopy.fake(

@@ -1,0 +1,68 @@
+import Foundation
+import Marfa
+import MarfaDigest
+import MarfaHTTP
+import Testing
+
+/// Fetches from a scripted server over a real socket, for answers an instance never gives: bytes
+/// that hash to another name, and a 404 from something that isn't a Marfa server.
+@Suite("Working copy: blob fetches a server answers wrongly", .timeLimit(.minutes(1)))
+struct BlobFetchFaultTests {
+    private static func store() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("blob-fault-\(UUID().uuidString).sqlite")
+    }
+
+    private static func octets(_ bytes: [UInt8]) -> (HTTPResponse, HTTPBody?) {
+        (HTTPResponse(status: 200, headerFields: ["Content-Type": "application/octet-stream", "X-Marfa-Contract": "0"]), HTTPBody(bytes))
+    }
+
+    @Test("bytes that hash to another name throw decoding, keep nothing, and a later fetch asks from the start")
+    func wrongBytes() async throws {
+        let asked = Array("the bytes asked for".utf8)
+        let hash = "sha256:" + SHA256.hex(asked)
+        let served = Counter()
+        try await withInstance({ request in
+            served.add()
+            #expect(request.pathOnly == "/blobs/\(hash)" && request.headers["Range"] == nil)
+            return served.count == 1 ? Self.octets(Array("other bytes entirely".utf8)) : Self.octets(asked)
+        }) { instance in
+            let store = Self.store()
+            defer { try? FileManager.default.removeItem(atPath: store.path + ".blobs") }
+            let copy = try await WorkingCopy.open(store: store, server: try server(for: instance))
+            let error = await marfaError { _ = try await copy.blobs.get(hash) }
+            guard case .decoding(let message)? = error else { throw BlobFaultFailure("wrong bytes threw \(String(describing: error))") }
+            #expect(message.contains(hash))
+            #expect(try await copy.blobs.isHeld(hash) == false)
+            let folder = (try? FileManager.default.contentsOfDirectory(atPath: store.path + ".blobs")) ?? []
+            #expect(folder.isEmpty)
+            #expect(try Data(contentsOf: try await copy.blobs.get(hash)) == Data(asked))
+            await copy.close()
+        }
+    }
+
+    @Test("a 404 in the server's envelope is bytesAbsent; a proxy's 404 without the contract is not")
+    func absentOrNot() async throws {
+        let hash = "sha256:" + String(repeating: "e", count: 64)
+        let served = Counter()
+        try await withInstance({ _ in
+            served.add()
+            if served.count == 1 { return refusal(404, code: "blob_not_found", message: "No blob.") }
+            return (HTTPResponse(status: 404, headerFields: ["Content-Type": "text/html"]), HTTPBody("<h1>Not Found</h1>"))
+        }) { instance in
+            let copy = try await WorkingCopy.open(store: Self.store(), server: try server(for: instance))
+            guard case .bytesAbsent(let named, _, _)? = await marfaError({ _ = try await copy.blobs.get(hash) }) else {
+                throw BlobFaultFailure("the server's 404 wasn't bytesAbsent")
+            }
+            #expect(named == hash)
+            let proxied = await marfaError { _ = try await copy.blobs.get(hash) }
+            if case .bytesAbsent? = proxied { Issue.record("a proxy's 404 was taken for the server's answer") }
+            #expect(proxied != nil)
+            await copy.close()
+        }
+    }
+}
+
+struct BlobFaultFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
