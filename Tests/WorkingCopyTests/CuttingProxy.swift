@@ -20,6 +20,8 @@ final class CuttingProxy: Sendable {
         var sent = 0
         var answered = 0
         var cuts = 0
+        /// Runs once when the client has sent this many bytes since the last `arm`.
+        var tripwire: (after: Int, action: @Sendable () -> Void)?
     }
 
     let port: Int
@@ -54,6 +56,12 @@ final class CuttingProxy: Sendable {
 
     /// Cuts the next exchange as `cut` says (nil: only counts its bytes).
     func arm(_ cut: Cut?) { state.withLock { $0 = State(cut: cut, cuts: $0.cuts) } }
+
+    /// Runs `action` once the client has sent `after` bytes from now on (a test kills its client
+    /// there), passing every byte.
+    func trip(after: Int, _ action: @escaping @Sendable () -> Void) {
+        state.withLock { $0 = State(cuts: $0.cuts, tripwire: (after, action)) }
+    }
 
     /// The bytes of each direction since the last `arm`, and how many cuts were made in all.
     var counted: (sent: Int, answered: Int, cuts: Int) { state.withLock { ($0.sent, $0.answered, $0.cuts) } }
@@ -97,11 +105,21 @@ final class CuttingProxy: Sendable {
             let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
             guard count > 0 else { break }
             let allowed = allowance(count, answer: answer)
+            if !answer, let action = tripped() { action() }
             if allowed > 0 { _ = buffer.withUnsafeBytes { send(destination, $0.baseAddress, allowed, Int32(MSG_NOSIGNAL)) } }
             if allowed < count { break }
         }
         shutdown(source, Int32(SHUT_RDWR))
         shutdown(destination, Int32(SHUT_RDWR))
+    }
+
+    /// The tripwire's action, once the bytes sent reach it; it is disarmed as it fires.
+    private func tripped() -> (@Sendable () -> Void)? {
+        state.withLock { state in
+            guard let wire = state.tripwire, state.sent >= wire.after else { return nil }
+            state.tripwire = nil
+            return wire.action
+        }
     }
 
     /// How many of `count` bytes may pass; fewer when the armed cut fires in this direction.
