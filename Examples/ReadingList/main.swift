@@ -265,6 +265,15 @@ show("the copy reads its own writes: \(try await copy.items.get(klara.itemId!)?.
 for write in try await copy.queue.all() {
     show("\(write.kind) \(write.itemId ?? "") key \(write.idempotencyKey.prefix(8))… \(write.waiting ? "waiting behind \(write.follows ?? "")" : "ready")")
 }
+step("Embed a photo in the note, offline: its bytes wait beside the store, three writes in the queue")
+let photo = work.appending(path: "dune-cover.png")
+try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }).write(to: photo)
+let embedded = try await copy.items.embed(file: photo, in: readingNotes.id)
+let coverHash = embedded.attached.upload.blob ?? ""
+show("\(embedded.embed) appended; the bytes are held as \(coverHash.prefix(19))…: \(try await copy.blobs.isHeld(coverHash))")
+for write in [embedded.attached.upload, embedded.attached.item, embedded.attached.edge, embedded.body] {
+    show("\(write.kind) waits on \(write.dependsOn.isEmpty ? "nothing" : write.dependsOn.map { String($0.suffix(6)) }.joined(separator: ", "))")
+}
 let offlineDrain = try await copy.queue.drain()
 show("drain while offline: \(offlineDrain.answered) answered, \(offlineDrain.undelivered) undelivered (\(offlineDrain.unavailable ?? "")); the writes keep their keys")
 
@@ -283,6 +292,14 @@ show("catch-up: \(caughtUp.applied) event(s) applied, \(caughtUp.skipped) older 
 for note in try await copy.items.list(ListFilters(type: "core.note")) {
     show("note \(note.title ?? "") \(note.tags.isEmpty ? "" : "\(note.tags) "): \(note.body ?? "")")
 }
+step("A second copy on another device fetches the photo by the hash its file item names")
+let second = try await WorkingCopy.open(store: work.appending(path: "second-device.sqlite"), server: ownerServer)
+_ = try await second.hydrate(types: ["core.note", "core.file.image"], tier: .library)
+let coverItem = try await second.items.get(embedded.attached.item.itemId ?? "")
+let fetched = try await second.blobs.get(coverItem?.properties["blob_ref"]?.string ?? "")
+show("\(coverItem?.title ?? "?") (\(coverItem?.properties["mime_type"]?.string ?? "?")): \(try Data(contentsOf: fetched).count) bytes, checked against the hash")
+show("its embed in the note: \(try await second.items.embedText(of: coverItem?.id ?? "", in: readingNotes.id))")
+await second.close()
 _ = try await copy.queue.takeAnswered()
 await copy.close()
 await restarted.stop()

@@ -82,6 +82,40 @@ import Testing
             let report = try await Self.drainOrWaitForSignIn(copy, freshKey: key)
             #expect(report.verdicts.map(\.verdict) == [.accepted])
             #expect(try await copy.status().unsent == 0)
+    static func attachAndFetch(_ copy: WorkingCopy, note noteID: String, photo: URL, receipt: URL, other: WorkingCopy) async throws -> URL {
+        // snippet.begin: copy-files
+        // Offline: the bytes are copied beside the store and three writes queued.
+        let attached = try await copy.items.attach(to: noteID, file: receipt)
+        print("attached as \(attached.embed ?? "")")
+        // The same, and ![[beach.jpg]] appended to the note's body.
+        let embedded = try await copy.items.embed(file: photo, in: noteID)
+        _ = try await copy.queue.drain()
+        // Another copy fetches the bytes by the hash the file item names, once, checked.
+        let fileID = embedded.attached.item.itemId!
+        _ = try await other.hydrate(types: ["core.note", "core.file"], tier: .library)
+        let hash = try await other.items.get(fileID)!.properties["blob_ref"]!.string!
+        let local = try await other.blobs.get(hash)
+        // snippet.end
+        return local
+    }
+
+    @Test func filesAttachDrainAndFetch() async throws {
+        try await SnippetInstance.with { url, key in
+            let server = try Server(url: url, key: key)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-files-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (photo, receipt) = (folder.appendingPathComponent("beach.jpg"), folder.appendingPathComponent("receipt.pdf"))
+            try Data(repeating: 7, count: 4096).write(to: photo)
+            try Data("%PDF-1.7 receipt".utf8).write(to: receipt)
+            let (copy, _) = try await Self.fill(storeURL: folder.appendingPathComponent("notes.sqlite"), server: server)
+            _ = try await copy.hydrate(types: ["core.note", "core.file"], tier: .library)
+            let note = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Holiday", "body": "Day one"]))
+            let other = try await WorkingCopy.open(store: folder.appendingPathComponent("other.sqlite"), server: server)
+            let local = try await Self.attachAndFetch(copy, note: note.itemId!, photo: photo, receipt: receipt, other: other)
+            #expect(try Data(contentsOf: local) == Data(repeating: 7, count: 4096))
+            #expect(try await copy.items.get(note.itemId!)?.body == "Day one\n\n![[beach.jpg]]")
+            await other.close()
             await copy.close()
         }
     }
