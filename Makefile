@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local check-real-spec icons clean format check-format
+.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files check-real-spec icons clean format check-format
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -99,6 +99,11 @@ bench-search: bench-copy
 bench-drain: deps
 	swift build -c release --product marfa-local >/dev/null
 	swift run -c release CopyBenchmark drain $(BENCH_DRAIN_ARGS)
+
+## bench-files: a working copy attaching 200 files of 1 MiB and draining them beside raw POST /blobs, then fetching them on a second copy; peak memory
+bench-files: deps
+	swift build -c release --product marfa-local >/dev/null
+	swift run -c release CopyBenchmark files $(BENCH_FILES_ARGS)
 
 ## fuzz: build the libFuzzer targets (Fuzz/: AddressSanitizer, .build-fuzz) and run each for FUZZ_SECONDS (60)
 ## from its corpus in Fuzz/Corpus, printing executions and coverage; fails when any target crashes

@@ -13,6 +13,7 @@ import MarfaOpenAPIRuntime
 //   on the same store; link candidates; the index's cost per item written.
 // Usage: CopyBenchmark [items, default 100000] [events, default 10000] [rounds, default 2]
 //        CopyBenchmark drain [writes, default 10000]   (see DrainBench)
+//        CopyBenchmark files [count, default 200] [KiB, default 1024]   (see FilesBench)
 
 if CommandLine.arguments.dropFirst().first == "drain" {
     let writes = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 10_000
@@ -23,6 +24,22 @@ if CommandLine.arguments.dropFirst().first == "drain" {
         try await DrainBench.run(writes: writes, local: local, folder: folder)
     } catch {
         print("drain benchmark failed: \(error)")
+    }
+    local.stop()
+    try? FileManager.default.removeItem(at: folder)
+    exit(0)
+}
+
+if CommandLine.arguments.dropFirst().first == "files" {
+    let count = CommandLine.arguments.dropFirst(2).first.flatMap(Int.init) ?? 200
+    let kib = CommandLine.arguments.dropFirst(3).first.flatMap(Int.init) ?? 1024
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-files-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let local = try LocalProcess.start(data: folder.appendingPathComponent("instance"))
+    do {
+        try await FilesBench.run(count: count, kib: kib, local: local, folder: folder)
+    } catch {
+        print("files benchmark failed: \(error)")
     }
     local.stop()
     try? FileManager.default.removeItem(at: folder)
