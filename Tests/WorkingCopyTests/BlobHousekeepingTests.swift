@@ -30,6 +30,13 @@ struct BlobHousekeepingTests {
             #expect(try await copy.blobs.isHeld(looseHash) == false)
             #expect(try await copy.blobs.isHeld(keptHash))
             #expect(try await copy.blobs.isHeld(waitingHash))
+            // A copy-in left half made by a process that ended goes; a fetch's kept part stays.
+            let folder = test.store().path + ".blobs/"
+            FileManager.default.createFile(atPath: folder + ".incoming-left-by-a-crash", contents: Data([1]))
+            FileManager.default.createFile(atPath: folder + ".incoming-\(String(repeating: "f", count: 64)).part", contents: Data([2]))
+            #expect(try await copy.blobs.removeUnnamed() == 0)
+            #expect(!FileManager.default.fileExists(atPath: folder + ".incoming-left-by-a-crash"))
+            #expect(FileManager.default.fileExists(atPath: folder + ".incoming-\(String(repeating: "f", count: 64)).part"))
             // Removed bytes are fetched again when asked for.
             #expect(try Data(contentsOf: try await copy.blobs.get(looseHash)).count == 4000)
             await copy.close()

@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import MarfaClock
+import MarfaHTTP
 import MarfaLocal
 import Testing
 
@@ -33,6 +34,24 @@ struct BlobTests {
             #expect(again.id != upload.id)
             let second = try await copy.queue.drain()
             #expect(second.answered == 1 && second.unsent == 1 && second.verdicts.first?.verdict == .accepted)
+            await copy.close()
+        }
+    }
+
+    @Test("the drain streams an upload from the blob folder through URLSessionTransport as through libcurl")
+    func uploadThroughURLSession() async throws {
+        try await CopyTestInstance.with { test in
+            var server = try test.server()
+            server.transport = URLSessionTransport()
+            let copy = try await WorkingCopy.open(store: test.store(), server: server)
+            let bytes = FileFixtures.bytes(3 << 20, seed: 5)
+            let (file, hash) = try FileFixtures.write(bytes, named: "session.bin", in: test.folder)
+            _ = try await copy.blobs.put(file: file)
+            let report = try await copy.queue.drain()
+            #expect(report.answered == 1 && report.verdicts.first?.verdict == .accepted)
+            #expect(try await FileFixtures.serverBytes(hash, test: test).bytes == bytes)
+            try FileManager.default.removeItem(atPath: test.store().path + ".blobs/" + hash.dropFirst(7))
+            #expect(try Data(contentsOf: try await copy.blobs.get(hash)) == Data(bytes))
             await copy.close()
         }
     }

@@ -7,6 +7,8 @@ import Synchronization
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Files for the file tests: bytes that differ per seed, written where a test says.

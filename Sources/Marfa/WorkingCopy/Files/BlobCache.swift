@@ -55,6 +55,18 @@ package struct BlobCache: Sendable {
         }
     }
 
+    /// Removes the incoming copies a put left (`.incoming-<id>`, not a fetch's `.part`). Called
+    /// with the copy's file lock held, so no put of this writer is copying in meanwhile.
+    func sweepIncoming() async throws(MarfaError) {
+        let folder = self.folder
+        try await BlobThread.run { () throws(MarfaError) in
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            where name.hasPrefix(".incoming-") && !name.hasSuffix(".part") {
+                unlink(folder.appendingPathComponent(name).path)
+            }
+        }
+    }
+
     /// Makes the folder (owner-only) when it isn't there yet.
     func makeFolder() throws(MarfaError) {
         do {

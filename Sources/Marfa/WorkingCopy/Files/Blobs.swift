@@ -52,13 +52,15 @@ public struct Blobs: Sendable {
 
     /// Removes from the device the bytes no item names and no queued write needs; answers how
     /// many blobs went. An upload not yet sent, or a refused one that may be released, keeps its
-    /// bytes; so does an item in the bin. A fetch asks for removed bytes again.
+    /// bytes; so does an item in the bin. A fetch asks for removed bytes again. Copies a put left
+    /// half made (the process ended mid-copy) go too; a fetch's kept part stays, to be resumed.
     @discardableResult
     public func removeUnnamed() async throws -> Int {
         try await copy.perform {
             let store = try copy.fileStore("blobs.removeUnnamed()")
             _ = try copy.writer()
             return try await copy.fileWork.withLock {
+                try await store.blobs.sweepIncoming()
                 let named = try await store.namedBlobs()
                 var removed = 0
                 for hash in try await store.blobs.heldHashes() where !named.contains(hash) {
