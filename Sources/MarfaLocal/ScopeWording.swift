@@ -30,7 +30,7 @@ struct ScopeWording {
     }
 
     /// The items a type name or wildcard covers: "your notes", "all your items, of every type",
-    /// "your notes, tasks, bookmarks and events" for `core.*`.
+    /// "your notes, tasks, bookmarks, events, files, images, audio files and videos" for `core.*`.
     func items(_ name: String) -> String {
         if name == "*" { return "all your items, of every type" }
         if name.hasSuffix(".*") {

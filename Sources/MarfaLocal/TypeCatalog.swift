@@ -62,7 +62,7 @@ enum TypeCatalog {
             id: "core.file", label: "File", description: "A file's bytes and what they are.", version: 1,
             displayHints: .init(titleField: "title", bodyField: "description"), icon: .value("lucide:file")),
         fileSubtype("image", "Image", "A picture.", icon: "lucide:image"),
-        fileSubtype("audio", "Audio", "A recording.", icon: "lucide:file-audio"),
+        fileSubtype("audio", "Audio file", "A recording.", icon: "lucide:file-audio"),
         fileSubtype("video", "Video", "A film.", icon: "lucide:file-video"),
     ]
 
