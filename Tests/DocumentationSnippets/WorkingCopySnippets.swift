@@ -82,6 +82,10 @@ import Testing
             let report = try await Self.drainOrWaitForSignIn(copy, freshKey: key)
             #expect(report.verdicts.map(\.verdict) == [.accepted])
             #expect(try await copy.status().unsent == 0)
+            await copy.close()
+        }
+    }
+
     static func attachAndFetch(_ copy: WorkingCopy, note noteID: String, photo: URL, receipt: URL, other: WorkingCopy) async throws -> URL {
         // snippet.begin: copy-files
         // Offline: the bytes are copied beside the store and three writes queued.
