@@ -7,7 +7,7 @@ SWIFT_BUILD_FLAGS ?=
 GENERATED := generated
 SHARED ?= ../shared
 
-.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files check-real-spec icons clean format check-format
+.PHONY: deps build test demo docs local generate check-generated update-references bench bench-generator bench-http bench-local bench-files check-real-spec check-corpus icons clean format check-format
 
 ## deps: install the Debian -dev packages the system-library targets need (apt-get as root, else print the command)
 deps:
@@ -71,6 +71,12 @@ update-references: deps
 ## check-real-spec: generate the real Marfa document in every mode and build the output in a scratch package
 check-real-spec: deps
 	Benchmarks/check-real-spec.sh $(SHARED)/specs/marfa-openapi.json
+
+## check-corpus: generate every public document of Benchmarks/corpus/documents.tsv found in CORPUS (/work/corpus;
+## Benchmarks/corpus/extract.sh puts them there) in every mode and build the outputs in one scratch package, printing
+## each document's diagnostics, build result and compiler warnings (not in CI: the documents stay outside the project)
+check-corpus: deps
+	Benchmarks/check-corpus.sh
 
 ## bench: every benchmark
 bench: bench-generator bench-http bench-local bench-copy bench-drain

@@ -151,15 +151,20 @@ public final class DocumentSet: Sendable {
     /// key or index is missing). Each carries its `LoadError.Kind`. Parse errors inside the
     /// referenced file keep their own position in that file.
     public func resolve(ref: String, from: SourceLocation) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+        try resolve(ref: ref, from: from, depth: 0)
+    }
+
+    /// `resolve`, `depth` `$ref`s deep into pointers that pass through `$ref`s (at most 32).
+    private func resolve(ref: String, from: SourceLocation, depth: Int) throws(LoadError) -> (node: Node, file: String, pointer: String) {
         let key = ResolvedKey(file: from.file, ref: ref)
         if let known = state.withLock({ $0.resolved[key] }) { return known }
-        let found = try resolveUncached(ref: ref, from: from)
+        let found = try resolveUncached(ref: ref, from: from, depth: depth)
         state.withLock { $0.resolved[key] = found }
         return found
     }
 
     /// `resolve` without the cache; only successes are cached, since errors are positioned at `from`.
-    private func resolveUncached(ref: String, from: SourceLocation) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+    private func resolveUncached(ref: String, from: SourceLocation, depth: Int) throws(LoadError) -> (node: Node, file: String, pointer: String) {
         let target = try Self.split(ref: ref, from: from)
         let document: LoadedDocument
         switch load(target.file) {
@@ -180,8 +185,36 @@ public final class DocumentSet: Sendable {
         case .success(let node):
             return (node, target.file, target.pointer)
         case .failure(let miss):
+            if depth < 32, let through = try walkThroughReferences(document.root, file: target.file, tokens: tokens, depth: depth) {
+                return through
+            }
             throw LoadError("$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from, kind: .unresolvable)
         }
+    }
+
+    /// Follows `tokens` from `root` (of `file`) as bundlers do: where a mapping lacks the next key
+    /// but is itself a `$ref`, the walk goes on inside that `$ref`'s target. Answers where it ends
+    /// (the file and plain pointer of the last target entered), or nil when it still finds nothing.
+    /// A `$ref` on the way that cannot be followed is that error; past 32 `$ref`s (a loop) it finds nothing.
+    private func walkThroughReferences(_ root: Node, file: String, tokens: [String], depth: Int) throws(LoadError) -> (node: Node, file: String, pointer: String)? {
+        var node = root
+        var place = (file: file, pointer: "")
+        var followed = 0
+        var index = tokens.startIndex
+        while index < tokens.endIndex {
+            if case .success(let next) = node.walk([tokens[index]]) {
+                node = next
+                place.pointer += "/" + JSONPointer.escaped(tokens[index])
+                index += 1
+                continue
+            }
+            guard let reference = node["$ref"], let text = reference.string, followed < 32 else { return nil }
+            followed += 1
+            let target = try resolve(ref: text, from: reference.location, depth: depth + 1)
+            node = target.node
+            place = (target.file, target.pointer)
+        }
+        return (node, place.file, place.pointer)
     }
 
     /// The node at `pointer` when its parent is a mapping of at least 16 keys, found through that

@@ -6,28 +6,38 @@ import Musl
 import Darwin
 #endif
 
-/// Makes JSON surrogate-pair escapes readable by libyaml, which rejects `\uD800`–`\uDFFF`.
+/// Makes JSON strings readable by libyaml where JSON allows what YAML does not: surrogate-pair
+/// escapes (libyaml rejects `\uD800`–`\uDFFF`) and raw C1 control characters (U+0080–U+009F,
+/// which RFC 8259 allows unescaped and YAML does not; U+0085 would even be a line break).
 ///
 /// Only input that lexes as JSON is touched (YAML could hold the same characters in a plain or
 /// single-quoted scalar, where they are literal text). In JSON strings a high/low pair such as
-/// `\uD83D\uDE00` becomes the YAML escape `\U0001F600` (two characters shorter), and a lone
-/// surrogate becomes `\uFFFD` (U+FFFD REPLACEMENT CHARACTER, same length). The shortening is
+/// `\uD83D\uDE00` becomes the YAML escape `\U0001F600` (two characters shorter), a lone
+/// surrogate becomes `\uFFFD` (U+FFFD REPLACEMENT CHARACTER, same length), and a raw C1
+/// character becomes the escape `\x80`…`\x9F` (three characters longer). Each change of length is
 /// remembered per line so positions can be mapped back to the original text.
 struct JSONSurrogates {
-    /// For each 0-based line of the rewritten text, the 0-based columns just after each
-    /// shortened escape, ascending. Each one moves later columns right by 2 in the original.
-    private(set) var shifts: [Int: [Int]] = [:]
+    /// A change of length at a column of the rewritten text.
+    struct Shift: Sendable {
+        /// The 0-based column just after the rewritten escape.
+        var column: Int
+        /// What to add to later columns to get the original ones.
+        var delta: Int
+    }
+
+    /// For each 0-based line of the rewritten text, its shifts, by ascending column.
+    private(set) var shifts: [Int: [Shift]] = [:]
 
     /// The column in the original text of a 0-based rewritten `column` on `line`.
     func originalColumn(line: Int, column: Int) -> Int {
         guard let points = shifts[line] else { return column }
-        return column + 2 * points.reduce(0) { $1 <= column ? $0 + 1 : $0 }
+        return column + points.reduce(0) { $1.column <= column ? $0 + $1.delta : $0 }
     }
 
     /// The rewritten bytes and the shifts, or nil when the input needs no rewrite (including
     /// when it is not JSON).
     static func rewrite(_ input: [UInt8]) -> (bytes: [UInt8], map: JSONSurrogates)? {
-        guard mentionsSurrogate(input) else { return nil }
+        guard mentionsSurrogate(input) || mentionsC1Control(input) else { return nil }
         return input.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(buffer)
             return lexer.run()
@@ -49,6 +59,21 @@ struct JSONSurrogates {
                     }
                 }
                 cursor = UnsafePointer(slash) + 1
+            }
+            return false
+        }
+    }
+
+    /// A quick check for the UTF-8 form of U+0080–U+009F (`C2 80`…`C2 9F`); `memchr` finds each `C2`.
+    private static func mentionsC1Control(_ input: [UInt8]) -> Bool {
+        input.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let end = base + buffer.count
+            var cursor = base
+            while end - cursor > 1, let found = memchr(cursor, 0xC2, end - cursor - 1) {
+                let lead = found.assumingMemoryBound(to: UInt8.self)
+                if (0x80...0x9F).contains(lead[1]) { return true }
+                cursor = UnsafePointer(lead) + 1
             }
             return false
         }
@@ -126,6 +151,9 @@ extension JSONSurrogates {
                 return escape()
             } else if byte < 0x20 {
                 return false
+            } else if byte == 0xC2, index + 1 < input.count, (0x80...0x9F).contains(input[index + 1]) {
+                rewriteC1Control(input[index + 1])
+                return true
             }
             out.append(byte)
             if byte & 0xC0 != 0x80 { column += 1 }
@@ -161,12 +189,22 @@ extension JSONSurrogates {
                 out += Array("\\U".utf8) + Array(repeating: UInt8(ascii: "0"), count: 8 - digits.count) + Array(digits.utf8)
                 index += 12
                 column += 10
-                map.shifts[line, default: []].append(column)
+                map.shifts[line, default: []].append(Shift(column: column, delta: 2))
             } else {
                 out += Array("\\uFFFD".utf8)
                 index += 6
                 column += 6
             }
+        }
+
+        /// A raw C1 control character (two bytes, one column) as the YAML escape `\xHH` (four columns).
+        private mutating func rewriteC1Control(_ low: UInt8) {
+            changed = true
+            let digits = Array(String(low, radix: 16, uppercase: true).utf8)
+            out += Array("\\x".utf8) + digits
+            index += 2
+            column += 4
+            map.shifts[line, default: []].append(Shift(column: column, delta: -3))
         }
 
         /// A byte outside strings: punctuation, white space, a line break, a number or a literal.

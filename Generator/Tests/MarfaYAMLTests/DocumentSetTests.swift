@@ -200,3 +200,40 @@ struct RefFixture {
         #expect(try set.resolve(ref: "later.yaml#/a", from: from).node.int == 1)
     }
 }
+
+@Suite struct PointerThroughReferenceTests {
+    /// A root whose `components/schemas` is a `$ref` to a file of schemas, and a pointer loop.
+    private func documents() throws -> (DocumentSet, String) {
+        let base = try makeTemporaryDirectory()
+        try write("""
+            components:
+              schemas: {$ref: 'schemas.yaml'}
+            loop: {$ref: '#/loop/x'}
+
+            """, to: base + "/api.yaml")
+        try write("Pet:\n  properties:\n    owner: {$ref: 'owner.yaml'}\n", to: base + "/schemas.yaml")
+        try write("type: object\nproperties:\n  name: {type: string}\n", to: base + "/owner.yaml")
+        return (try DocumentSet(rootPath: base + "/api.yaml"), base)
+    }
+
+    @Test func aPointerGoesOnInsideTheTargetOfARefItPassesThrough() throws {
+        let (set, base) = try documents()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let from = SourceLocation(file: set.rootFile, line: 1, column: 1)
+        let found = try set.resolve(ref: "#/components/schemas/Pet/properties/owner/properties/name", from: from)
+        #expect(found.node["type"]?.string == "string")
+        // Named by where it really is, so every spelling of it is one target.
+        #expect(found.file == base + "/owner.yaml")
+        #expect(found.pointer == "/properties/name")
+        // A pointer that ends at a `$ref` names that `$ref` object, as before.
+        #expect(try set.resolve(ref: "schemas.yaml#/Pet/properties/owner", from: from).node["$ref"]?.string == "owner.yaml")
+    }
+
+    @Test func aMissingKeyOrALoopThroughRefsStillPointsToNothing() throws {
+        let (set, base) = try documents()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let from = SourceLocation(file: set.rootFile, line: 1, column: 1)
+        #expect(throws: LoadError.self) { try set.resolve(ref: "#/components/schemas/Cat", from: from) }
+        #expect(throws: LoadError.self) { try set.resolve(ref: "#/loop/x", from: from) }
+    }
+}

@@ -27,6 +27,18 @@ import Testing
         #expect(try YAMLLoader.parse("a: \\ud83d\n", file: "s.yaml")["a"]?.string == "\\ud83d")
     }
 
+    @Test func rawC1ControlCharactersInJSONStringsLoadAndPositionsKept() throws {
+        // RFC 8259 allows U+0080–U+009F unescaped; U+0085 must stay text, not a YAML line break.
+        let root = try YAMLLoader.parse(Array("{\"a\": \"x\u{85}y\u{9F}\", \"b\": 1,\n \"\u{80}\": \"\u{90}\u{91}\", \"c\": []}".utf8), file: "c1.json")
+        #expect(root["a"]?.string == "x\u{85}y\u{9F}")
+        #expect(at(try #require(root.entry(forKey: "b")).keyLocation) == "1:15")
+        #expect(at(try #require(root["b"]).location) == "1:20")
+        #expect(root["\u{80}"]?.string == "\u{90}\u{91}")
+        #expect(at(try #require(root.entry(forKey: "c")).keyLocation) == "2:13")
+        // Outside JSON, YAML's rule stands.
+        #expect(parseError("a: \"x\u{80}\"\n", file: "c1.yaml")?.message.hasPrefix("control characters are not allowed") == true)
+    }
+
     @Test func deepJSONNestingLoads() throws {
         let depth = 999
         let json = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)

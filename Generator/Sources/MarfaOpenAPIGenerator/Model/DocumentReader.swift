@@ -88,29 +88,30 @@ final class DocumentReader {
 
     /// The components the generator declares, in the order their names are claimed; the `$ref`s of
     /// the others are checked.
-    private func readComponents(_ components: Node?, into document: inout APIDocument) {
-        for entry in components?["schemas"]?.entries ?? [] {
+    private func readComponents(_ node: Node?, into document: inout APIDocument) {
+        let components = node.map({ section($0, "components") })
+        for entry in components?["schemas"].map({ section($0, "schemas") })?.entries ?? [] {
             if let reference = schemas.referenceToComponent(entry) { document.schemas.append((entry.key, reference)) }
         }
         for section in ["responses", "parameters", "headers"] {
-            for entry in components?[section]?.entries ?? [] { recordAlias(entry, section: section) }
+            for entry in components?[section].map({ self.section($0, section) })?.entries ?? [] { recordAlias(entry, section: section) }
         }
-        for entry in components?["responses"]?.entries ?? [] {
+        for entry in components?["responses"].map({ section($0, "responses") })?.entries ?? [] {
             if let response = response(entry.value, status: "default", componentName: nil) {
                 document.responses.append((entry.key, response))
             }
         }
-        for entry in components?["parameters"]?.entries ?? [] {
+        for entry in components?["parameters"].map({ section($0, "parameters") })?.entries ?? [] {
             if let parameter = parameter(entry.value) { document.parameters.append((entry.key, parameter)) }
         }
-        for entry in components?["headers"]?.entries ?? [] {
+        for entry in components?["headers"].map({ section($0, "headers") })?.entries ?? [] {
             if let header = header(entry.key, entry.value) { document.headers.append((entry.key, header)) }
         }
         for kind in ["requestBodies", "examples", "links", "callbacks", "pathItems", "mediaTypes"] {
-            checkReferences(in: components?[kind])
+            checkReferences(in: components?[kind].map({ section($0, kind) }))
         }
         reportComponentKeys(of: components)
-        for entry in components?["securitySchemes"]?.entries ?? [] {
+        for entry in components?["securitySchemes"].map({ section($0, "securitySchemes") })?.entries ?? [] {
             let node = follow(entry.value) ?? entry.value
             document.securitySchemes.append(
                 APISecurityScheme(
@@ -123,7 +124,7 @@ final class DocumentReader {
     /// The operations of every path item, each path item and operation possibly a `$ref`.
     private func readPaths(_ paths: Node?, defaultSecurity: [[String]], into document: inout APIDocument) {
         var seenIDs: [String: SourceLocation] = [:]
-        for pathEntry in paths?.entries ?? [] where !pathEntry.key.hasPrefix("x-") {
+        for pathEntry in paths.map({ section($0, "paths") })?.entries ?? [] where !pathEntry.key.hasPrefix("x-") {
             guard pathEntry.key.hasPrefix("/") else {
                 log.error("A path must start with '/': '\(pathEntry.key)'.", at: pathEntry.keyLocation)
                 continue
@@ -188,6 +189,15 @@ final class DocumentReader {
     /// How many operations a path item holds.
     static func operationCount(_ item: Node) -> Int {
         (item.entries ?? []).filter { methods.contains($0.key.lowercased()) }.count
+    }
+
+    /// `node`, a mapping of named objects, with a `$ref` among its keys replaced by the entries of the
+    /// mapping it names (`SchemaReader.namedEntries`); any other node as it is.
+    func section(_ node: Node, _ name: String) -> Node {
+        guard node["$ref"]?.string != nil, let entries = schemas.namedEntries(node, of: name) else { return node }
+        var merged = node
+        merged.kind = .mapping(entries)
+        return merged
     }
 
     /// Follows a `$ref` on a non-schema object (parameter, response…), or answers the node itself.
@@ -256,7 +266,7 @@ final class DocumentReader {
         }
         parameters.removeAll { $0.location == .path && !templated.contains($0.name) }
         var responses: [APIResponse] = []
-        for entry in node["responses"].flatMap({ follow($0) })?.entries ?? [] where !entry.key.hasPrefix("x-") {
+        for entry in node["responses"].flatMap({ follow($0) }).map({ section($0, "responses") })?.entries ?? [] where !entry.key.hasPrefix("x-") {
             let status = entry.key.uppercased() == "DEFAULT" ? "default" : entry.key.uppercased()
             guard status == "default" || Self.isStatus(status) else {
                 log.error("'\(entry.key)' is not a status code, a range such as 2XX, or 'default'.", at: entry.keyLocation)
@@ -377,7 +387,7 @@ final class DocumentReader {
         guard let node = follow(raw) else { return nil }
         checkReferences(in: node["links"])
         var headers: [APIHeader] = []
-        for entry in node["headers"].flatMap({ follow($0) })?.entries ?? [] {
+        for entry in node["headers"].flatMap({ follow($0) }).map({ section($0, "headers") })?.entries ?? [] {
             if entry.key.lowercased() == "content-type" { continue }
             if let header = header(entry.key, entry.value) { headers.append(header) }
         }

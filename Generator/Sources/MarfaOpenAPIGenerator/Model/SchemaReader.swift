@@ -69,7 +69,7 @@ final class SchemaReader {
             }
         case "const": schema.constValue = value
         case "properties":
-            guard let properties = value.entries else {
+            guard let properties = namedEntries(value, of: "properties") else {
                 log.error("'properties' must be a mapping.", at: value.location)
                 return true
             }

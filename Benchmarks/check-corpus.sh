@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# Generates every document of Benchmarks/corpus/documents.tsv that is present (types, client and
+# server) and builds all the outputs in one scratch package, a target per document, in one
+# `swift build`; then prints, per document, the generator's diagnostics (errors, warnings, notes),
+# whether its output compiled, and the compiler's warnings in it. Not part of CI: the documents are
+# public ones kept outside the project (Benchmarks/corpus/extract.sh puts them in place).
+#
+# environment:
+#   CORPUS=/work/corpus          where the documents are (CORPUS/<name>/<path>)
+#   CORPUS_SCRATCH=path          the scratch package (default: the package's .build/corpus-check)
+#   CORPUS_JOBS=N                build jobs (default: swift build's own)
+#   CORPUS_ONLY="a b"            only these documents
+#   CORPUS_SKIP_BUILD=1          generate only
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${CORPUS:-/work/corpus}
+scratch=${CORPUS_SCRATCH:-$root/.build/corpus-check}
+swift build --package-path "$root" --product marfa-openapi >/dev/null || exit 1
+bin=$(swift build --package-path "$root" --product marfa-openapi --show-bin-path)/marfa-openapi
+rm -rf "$scratch/Sources" && mkdir -p "$scratch/Sources" "$scratch/diagnostics"
+
+targets=()
+declare -A generated errors warnings notes bytes
+while IFS=$'\t' read -r name repo commit path folder; do
+  case "$name" in ''|'#'*) continue ;; esac
+  if [ -n "${CORPUS_ONLY:-}" ] && [[ " $CORPUS_ONLY " != *" $name "* ]]; then continue; fi
+  document="$corpus/$name/$path"
+  if [ ! -f "$document" ]; then echo "check-corpus: $name: $document not found; skipped"; continue; fi
+  target="Corpus_$(echo "$name" | tr -c 'A-Za-z0-9\n' '_')"
+  mkdir -p "$scratch/Sources/$target"
+  log="$scratch/diagnostics/$name.txt"
+  if "$bin" generate "$document" --output "$scratch/Sources/$target" --mode types --mode client --mode server 2>"$log"; then
+    generated[$name]=yes
+    targets+=("$name")
+  else
+    generated[$name]=no
+    rm -rf "${scratch:?}/Sources/$target"
+  fi
+  errors[$name]=$(grep -c ': error: ' "$log")
+  warnings[$name]=$(grep -c ': warning: ' "$log")
+  notes[$name]=$(grep -c ': note: ' "$log")
+  bytes[$name]=$(du -b "$document" | cut -f1)
+  [ "$folder" = - ] || bytes[$name]=$(du -sb "$corpus/$name/$folder" | cut -f1)
+  echo "check-corpus: $name: generated=${generated[$name]} errors=${errors[$name]} warnings=${warnings[$name]} notes=${notes[$name]}"
+done < "$root/Benchmarks/corpus/documents.tsv"
+
+target_list=""
+for name in "${targets[@]+"${targets[@]}"}"; do
+  target="Corpus_$(echo "$name" | tr -c 'A-Za-z0-9\n' '_')"
+  target_list+="        .target(name: \"$target\", dependencies: [runtime]),"$'\n'
+done
+cat > "$scratch/Package.swift" <<SWIFT
+// swift-tools-version: 6.1
+import PackageDescription
+let runtime: Target.Dependency = .product(name: "MarfaOpenAPIRuntime", package: "$(basename "$root" | tr A-Z a-z)")
+let package = Package(
+    name: "CorpusCheck", dependencies: [.package(path: "$root")],
+    targets: [
+$target_list    ],
+    swiftLanguageModes: [.v6])
+SWIFT
+
+build_log="$scratch/build.txt"
+if [ -z "${CORPUS_SKIP_BUILD:-}" ] && [ ${#targets[@]} -gt 0 ]; then
+  jobs=()
+  [ -n "${CORPUS_JOBS:-}" ] && jobs=(-j "$CORPUS_JOBS")
+  start=$(date +%s)
+  swift build --package-path "$scratch" "${jobs[@]+"${jobs[@]}"}" >"$build_log" 2>&1
+  echo "check-corpus: swift build exited $? after $(( $(date +%s) - start )) s (log: $build_log)"
+else
+  : >"$build_log"
+fi
+
+bin_path=$(swift build --package-path "$scratch" --show-bin-path 2>/dev/null)
+total=0; compiled=0; clean=0
+printf '\n| document | size | generated | errors | warnings | notes | compiled | compiler warnings |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n'
+while IFS=$'\t' read -r name repo commit path folder; do
+  case "$name" in ''|'#'*) continue ;; esac
+  [ -n "${generated[$name]:-}" ] || continue
+  total=$((total + 1))
+  target="Corpus_$(echo "$name" | tr -c 'A-Za-z0-9\n' '_')"
+  built=-; compiler_warnings=-
+  if [ "${generated[$name]}" = yes ] && [ -s "$build_log" ]; then
+    compiler_warnings=$(grep -E "Sources/$target/[^:]+:[0-9]+:[0-9]+: warning: " "$build_log" | sort -u | wc -l)
+    sources=$(ls "$scratch/Sources/$target"/*.swift | wc -l)
+    objects=$(find "$bin_path/$target.build" -name '*.swift.o' -newer "$scratch/Package.swift" 2>/dev/null | wc -l)
+    if grep -qE "Sources/$target/[^:]+:[0-9]+:[0-9]+: error: " "$build_log"; then built=no
+    elif [ "$objects" -ge "$sources" ]; then built=yes; compiled=$((compiled + 1)); [ "$compiler_warnings" = 0 ] && clean=$((clean + 1))
+    else built="not built"; fi
+  fi
+  size=$(awk -v b="${bytes[$name]}" 'BEGIN{ if (b >= 1048576) printf "%.1f MB", b/1048576; else printf "%d KB", (b+1023)/1024 }')
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$size" "${generated[$name]}" "${errors[$name]}" "${warnings[$name]}" "${notes[$name]}" "$built" "$compiler_warnings"
+done < "$root/Benchmarks/corpus/documents.tsv"
+generated_count=$(printf '%s\n' "${targets[@]+"${targets[@]}"}" | grep -c .)
+echo
+echo "check-corpus: $total documents, $generated_count generated, $compiled compiled, $clean with no compiler warning"
+[ "$generated_count" = "$total" ] && { [ -n "${CORPUS_SKIP_BUILD:-}" ] || [ "$clean" = "$total" ]; }
