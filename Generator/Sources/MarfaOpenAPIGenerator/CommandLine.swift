@@ -8,7 +8,7 @@ public enum GeneratorCommand {
 
         USAGE: marfa-openapi generate [SPEC] --output DIR [--config FILE [--target NAME]]
                                       [--mode types|client|server ...] [--access public|package|internal]
-                                      [--strict] [--shards N] [--allow-folder DIR ...] [--default-spec FILE]
+                                      [--strict] [--fatal-errors] [--shards N] [--allow-folder DIR ...] [--default-spec FILE]
 
         ARGUMENTS:
           SPEC                 The OpenAPI document (YAML or JSON). Optional when the configuration names one.
@@ -20,6 +20,8 @@ public enum GeneratorCommand {
           --mode MODE          types, client or server; repeat for several. Replaces the configuration's modes.
           --access LEVEL       public, package or internal.
           --strict             Fail on any diagnostic, warnings included.
+          --fatal-errors       Fail on any error, also those generated around (a $ref to a schema the
+                               document does not define becomes a free-form value otherwise).
           --shards N           How many files to split the output into (default: the configuration's
                                top-level 'shards', else 8).
           --allow-folder DIR   A folder outside the document's own that its $refs may read; repeat for several.

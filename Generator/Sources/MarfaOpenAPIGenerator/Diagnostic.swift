@@ -1,7 +1,11 @@
 import MarfaYAML
 
 /// Something the generator has to say about the document: a warning (it generated something, but
-/// not all the document asked for) or an error (it refused). Always positioned when the cause has a place.
+/// not all the document asked for) or an error (the document is wrong). An error refuses the
+/// document unless it is `recoverable`: the generator put something sensible in place of what is
+/// wrong (a free-form value for a `$ref` to a schema that does not exist) and goes on, unless the
+/// configuration's `fatalErrors` (`--fatal-errors`) makes those refuse too. Always positioned when
+/// the cause has a place.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Comparable {
     public enum Severity: String, Sendable, Hashable {
         case note, warning, error
@@ -10,11 +14,20 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible, Comparabl
     public var severity: Severity
     public var message: String
     public var location: SourceLocation?
+    /// An error the generator worked around; it refuses the document only under `fatalErrors`.
+    public var recoverable = false
 
-    public init(_ severity: Severity, _ message: String, at location: SourceLocation?) {
+    public init(_ severity: Severity, _ message: String, at location: SourceLocation?, recoverable: Bool = false) {
         self.severity = severity
         self.message = message
         self.location = location
+        self.recoverable = recoverable
+    }
+
+    /// Whether this diagnostic refuses the document: an error that is not recoverable, or any
+    /// error when `fatalErrors` is set.
+    public func refuses(fatalErrors: Bool) -> Bool {
+        severity == .error && (fatalErrors || !recoverable)
     }
 
     /// `file:line:column: severity: message`, on one line.
@@ -96,4 +109,7 @@ final class DiagnosticLog {
     }
 
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// Whether any diagnostic refuses the document (`Diagnostic.refuses(fatalErrors:)`).
+    func refuses(fatalErrors: Bool) -> Bool { diagnostics.contains { $0.refuses(fatalErrors: fatalErrors) } }
 }

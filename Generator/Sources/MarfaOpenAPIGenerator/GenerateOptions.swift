@@ -11,6 +11,7 @@ struct GenerateOptions {
     var modes: Set<GeneratorConfig.Mode> = []
     var access: GeneratorConfig.Access?
     var strict = false
+    var fatalErrors = false
     var shards: Int?
     var allowedFolders: [String] = []
 
@@ -41,6 +42,7 @@ struct GenerateOptions {
                 guard let level = GeneratorConfig.Access(rawValue: name) else { throw UsageError(description: "unknown access '\(name)'") }
                 access = level
             case "--strict": strict = true
+            case "--fatal-errors": fatalErrors = true
             case "--shards":
                 guard let count = Int(try value(argument)), ShardSetting.allowed.contains(count) else { throw UsageError(description: "--shards takes 1 to 64") }
                 shards = count
@@ -59,6 +61,7 @@ struct GenerateOptions {
         if !modes.isEmpty { config.modes = modes }
         if let access { config.access = access }
         if strict { config.strict = true }
+        if fatalErrors { config.fatalErrors = true }
         if let shards { config.shards = shards }
         config.allowedFolders += allowedFolders
         return config

@@ -64,8 +64,9 @@ public enum Generator {
         // Files that `$ref`s reached while reading have their warnings too.
         log.warnings(of: documents)
         let diagnostics = log.diagnostics
-        if log.hasErrors || (configs.contains(where: \.strict) && !diagnostics.isEmpty) {
-            throw GeneratorError(diagnostics.filter { configs.contains(where: \.strict) || $0.severity == .error })
+        let fatalErrors = configs.contains(where: \.fatalErrors)
+        if log.refuses(fatalErrors: fatalErrors) || (configs.contains(where: \.strict) && !diagnostics.isEmpty) {
+            throw GeneratorError(diagnostics.filter { configs.contains(where: \.strict) || $0.refuses(fatalErrors: fatalErrors) })
         }
         let comments = configs.flatMap(\.fileComments).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         return (FileSharder.shard(chunks, into: shards, imports: imports(configs), comments: comments), diagnostics)

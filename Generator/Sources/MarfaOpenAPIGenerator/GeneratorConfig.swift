@@ -49,6 +49,9 @@ public struct GeneratorConfig: Sendable, Hashable {
     public var namespace: String?
     /// Treat every diagnostic as an error.
     public var strict = false
+    /// Refuse the document on any error, the ones the generator works around included (a `$ref` to
+    /// a schema the document never defines, generated as a free-form value).
+    public var fatalErrors = false
     /// The number of files the output is split into: the configuration file's top-level `shards`.
     public var shards = ShardSetting.standard
     /// Folders besides the document's own that its `$ref`s may read files from. Read from a
@@ -114,6 +117,7 @@ public struct GeneratorConfig: Sendable, Hashable {
                 access = parsed
             case "namespace": namespace = try Self.string(value)
             case "strict": strict = value.bool ?? false
+            case "fatalErrors": fatalErrors = value.bool ?? false
             case "shards":
                 guard let count = value.int, ShardSetting.allowed.contains(count) else {
                     throw GeneratorError("'shards' must be a whole number from 1 to 64.", at: value.location)

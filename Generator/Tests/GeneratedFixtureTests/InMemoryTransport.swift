@@ -39,6 +39,9 @@ final class Recorder<Value: Sendable>: Sendable {
     func record(_ value: Value) { values.withLock { $0.append(value) } }
 
     var last: Value? { values.withLock { $0.last } }
+
+    /// Everything recorded, in order.
+    var all: [Value] { values.withLock { $0 } }
 }
 
 let testServerURL = URL(string: "https://api.example.com")!

@@ -69,6 +69,22 @@ extension Array where Element: Sendable {
         #expect(try ServersFixture.Servers.Server2.url() == URL(string: "http://localhost:8080"))
     }
 
+    @Test func anOperationWithServersOfItsOwnGoesThereUnlessTheCallSaysOtherwise() async throws {
+        let transport = BaseURLRecorder()
+        let client = ServersFixture.Client(serverURL: URL(string: "https://api.example.com")!, transport: transport)
+        _ = try await client.upload(.init(body: .binary(HTTPBody("x"))))
+        _ = try await client.listUploads(.init())
+        _ = try await client.getStatus(.init())
+        _ = try await client.upload(.init(body: .binary(HTTPBody("y")), serverURL: URL(string: "https://eu.upload.example.com/v3")!))
+        #expect(transport.baseURLs.all == [
+            "https://upload.example.com/v2", // the path item's server
+            "https://read.example.com/api", // the operation's own, over the path item's
+            "https://api.example.com", // no servers of its own: the client's
+            "https://eu.upload.example.com/v3", // the call's
+        ])
+        #expect(try ServersFixture.Operations.Upload.Servers.Server1.url(version: "v9") == URL(string: "https://upload.example.com/v9"))
+    }
+
     @Test func aClientUsesTheServerURLsPathAsPrefix() async throws {
         // The server side mounts the operations under the server URL's path, as the client sends them.
         let transport = InMemoryTransport()
@@ -131,5 +147,15 @@ private struct SecureServer: Sec.APIProtocol {
         let none = client(transport, [:])
         _ = try await none.getKeyed().noContent
         #expect(transport.lastRequest?.headerFields["Authorization"] == nil && transport.lastRequest?.headerFields["X-API-Key"] == nil)
+    }
+}
+
+/// Answers 204 to everything and records the base URL of each request.
+private final class BaseURLRecorder: ClientTransport, Sendable {
+    let baseURLs = Recorder<String>()
+
+    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        baseURLs.record(baseURL.absoluteString)
+        return (HTTPResponse(status: 204), nil)
     }
 }

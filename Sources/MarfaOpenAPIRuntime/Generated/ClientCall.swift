@@ -9,10 +9,13 @@ public struct ClientCall: Sendable {
     /// The operation ID of the call.
     public let operationID: String
     let client: UniversalClient
+    /// Where the call goes instead of the client's server URL, for an operation with servers of its own.
+    let serverURL: URL?
 
-    init(operationID: String, client: UniversalClient) {
+    init(operationID: String, client: UniversalClient, serverURL: URL? = nil) {
         self.operationID = operationID
         self.client = client
+        self.serverURL = serverURL
     }
 
     /// The error to throw for a failure of this call: a `ClientError`, as the configuration maps it.
@@ -108,7 +111,7 @@ public struct ClientCall: Sendable {
     /// `underlyingError` of a `ClientError` holding the request.
     public func send(_ request: HTTPRequest, _ body: HTTPBody?) async throws -> (HTTPResponse, HTTPBody?) {
         do {
-            return try await client.send(request, body: body, operationID: operationID)
+            return try await client.send(request, body: body, operationID: operationID, serverURL: serverURL)
         } catch {
             throw failure("The request was not answered", error, request: request)
         }

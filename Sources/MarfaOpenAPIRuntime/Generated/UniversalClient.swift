@@ -23,12 +23,15 @@ public struct UniversalClient: Sendable {
         self.middlewares = middlewares
     }
 
-    /// A helper for one call of `operationID`.
-    public func call(_ operationID: String) -> ClientCall { ClientCall(operationID: operationID, client: self) }
+    /// A helper for one call of `operationID`, sent to `serverURL` when given (an operation with
+    /// servers of its own), else to the client's.
+    public func call(_ operationID: String, serverURL: URL? = nil) -> ClientCall {
+        ClientCall(operationID: operationID, client: self, serverURL: serverURL)
+    }
 
-    /// Sends through the middlewares, first to last, then the transport.
-    func send(_ request: HTTPRequest, body: HTTPBody?, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        try await send(request, body, serverURL, operationID, middlewares[...])
+    /// Sends through the middlewares, first to last, then the transport, to `serverURL` or else the client's.
+    func send(_ request: HTTPRequest, body: HTTPBody?, operationID: String, serverURL: URL? = nil) async throws -> (HTTPResponse, HTTPBody?) {
+        try await send(request, body, serverURL ?? self.serverURL, operationID, middlewares[...])
     }
 
     private func send(

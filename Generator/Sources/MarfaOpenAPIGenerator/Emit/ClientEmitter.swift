@@ -39,9 +39,18 @@ struct ClientEmitter {
             attributes: plan.operation.deprecated ? [.deprecated] : [],
             parameters: [SwiftParameter("input", .named(plan.inputType), label: .none)], isAsync: true, isThrowing: true,
             returnType: .named(plan.outputType),
-            body: [.binding(constant: true, name: .single("c"), type: nil, value: SwiftExpr.name("client").dot("call").call(SwiftArgument(SwiftExpr.type(.named(plan.qualifiedName)).dot("id"))))]
+            body: [.binding(constant: true, name: .single("c"), type: nil, value: SwiftExpr.name("client").dot("call").call(callArguments(plan)))]
                 + requestStatements(plan) + sendStatements(plan) + [responseSwitch(plan)])
         return .type(.extension(clientType, members: [.function(function)]))
+    }
+
+    /// The operation's ID and, for an operation with servers of its own, where it goes: the input's
+    /// `serverURL`, else the first of them.
+    private func callArguments(_ plan: OperationPlan) -> [SwiftArgument] {
+        let operation = SwiftExpr.type(.named(plan.qualifiedName))
+        guard !plan.operation.servers.isEmpty else { return [SwiftArgument(operation.dot("id"))] }
+        let own = operation.dot("Servers").dot("Server1").dot("url").call()
+        return [SwiftArgument(operation.dot("id")), SwiftArgument("serverURL", .binary(SwiftExpr.name("input").dot("serverURL"), .nilCoalescing, own).tried)]
     }
 
     /// The path with its parameters written in, the request, and its query, header and cookie parameters.

@@ -48,12 +48,13 @@ enum DeclEmitter {
     /// generated initializer and coding, which use the storage, raise no deprecation warning).
     private static func body(of p: Decl.Property) -> SwiftProperty.Body {
         if p.boxed { return .boxed(storage: storageName(p), compact: false) }
-        return p.deprecated ? .forwarded(storage: storageName(p)) : .stored(nil)
+        return p.deprecated ? .forwarded(storage: storageName(p), exposed: false) : .stored(nil)
     }
 
-    /// A boxed or deprecated property's storage: `_name`.
+    /// A boxed or deprecated property's storage: `_name` (`__public` for `_public`, the escape of
+    /// `public`, so the storage of one property is never the name of another).
     private static func storageName(_ p: Decl.Property) -> String {
-        p.boxed || p.deprecated ? "_" + p.swiftName.trimmingCharacters(in: "_`") : p.swiftName
+        p.boxed || p.deprecated ? "_" + p.swiftName.trimmingCharacters(in: "`") : p.swiftName
     }
 
     private static func codedProperty(_ p: Decl.Property) -> CodedProperty {

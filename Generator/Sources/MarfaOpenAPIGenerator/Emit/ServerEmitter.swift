@@ -46,7 +46,7 @@ struct ServerEmitter {
         for (location, group, member) in OperationPlan.parameterGroups {
             let parameters = plan.parameters.filter { $0.location == location }
             guard !parameters.isEmpty else { continue }
-            let values = parameters.map { SwiftArgument($0.swiftName, read($0, plan: plan)) }
+            let values = parameters.map { SwiftArgument($0.argumentName, read($0, plan: plan)) }
             let type = SwiftExpr.type(.named(plan.inputType.nested(group)))
             statements.append(.binding(constant: true, name: .single(member), type: nil, value: type.call(values)))
             arguments.append(SwiftArgument(member, .name(member)))

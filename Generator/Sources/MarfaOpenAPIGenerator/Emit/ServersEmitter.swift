@@ -1,7 +1,8 @@
 /// Declares `Servers`: one enum per server of the document, with a `url(...)` taking its variables.
 enum ServersEmitter {
-    static func servers(_ servers: [APIServer]) -> SwiftTypeDecl {
-        .namespace("Servers", doc: ["The servers the document names."], members: servers.enumerated().map { index, server in
+    /// `Servers`, of the document or (`of: "operation"`) of an operation, which its client method uses.
+    static func servers(_ servers: [APIServer], of owner: String = "document") -> SwiftTypeDecl {
+        .namespace("Servers", doc: ["The servers the \(owner) names."], members: servers.enumerated().map { index, server in
             .type(.namespace("Server\(index + 1)", doc: Doc.lines(server.description), members: members(server)))
         })
     }

@@ -82,6 +82,7 @@ final class OperationBuilder {
         let methodName = methodNames.claim(preferredMethod)
         let id = SwiftProperty(name: "id", isStatic: true, isConstant: true, type: .string, body: .stored(.string(operation.id)))
         var header = SwiftTypeDecl.namespace(typeName, members: [.property(id)])
+        if !operation.servers.isEmpty { header.members.append(.type(ServersEmitter.servers(operation.servers, of: "operation"))) }
         header.doc = operationDoc(operation)
         let namespace = Decl(name: typeName, qualifiedName: qualified, doc: header.doc, kind: .declared(header))
         scope.children.append(namespace)
@@ -154,6 +155,11 @@ final class OperationBuilder {
             input.children.append(bodyDecl)
             fields.append(Field(name: "body", type: body.required ? bodyDecl.type : .optional(bodyDecl.type), defaultValue: body.required ? nil : .literal(.nil)))
         }
+        if let server = operation.servers.first {
+            fields.append(Field(
+                name: "serverURL", type: .optional(.foundation("URL")), defaultValue: .literal(.nil),
+                doc: ["Where this call goes instead of the operation's own server, `\(server.url)`."]))
+        }
         input.kind = .declared(Self.valueStruct("Input", fields: fields))
         return input
     }
@@ -182,7 +188,7 @@ final class OperationBuilder {
                 log.warning("The parameter '\(parameter.name)' has a free-form schema; it is written as text of its fields.", at: parameter.sourceLocation)
             }
             plan.parameters.append(OperationPlan.Parameter(
-                name: parameter.name, swiftName: swiftName, location: location, type: usage.swift, shape: usage.shape,
+                name: parameter.name, swiftName: parameter.deprecated ? Field.storageName(swiftName) : swiftName, argumentName: swiftName, location: location, type: usage.swift, shape: usage.shape,
                 required: parameter.required, style: parameter.style, explode: parameter.explode, allowReserved: parameter.allowReserved))
         }
         guard !fields.isEmpty else { return nil }
@@ -377,16 +383,24 @@ final class OperationBuilder {
         var defaultValue: SwiftExpr?
         var doc: [String] = []
         var deprecated = false
+
+        /// What generated code reads and writes: a deprecated field's storage (`_name`), so it raises no warning.
+        var storage: String { deprecated ? Self.storageName(name) : name }
+
+        /// The storage of a deprecated field or parameter named `name`.
+        static func storageName(_ name: String) -> String { "_" + name.trimmingCharacters(in: "`") }
     }
 
     /// `struct name: Sendable, Equatable` with `fields` and a memberwise initializer.
     static func valueStruct(_ name: String, fields: [Field]) -> SwiftTypeDecl {
         var members: [SwiftDecl] = fields.map {
-            .property(SwiftProperty(name: $0.name, doc: $0.doc, attributes: $0.deprecated ? [.deprecated] : [], type: $0.type))
+            .property(SwiftProperty(
+                name: $0.name, doc: $0.doc, attributes: $0.deprecated ? [.deprecated] : [], type: $0.type,
+                body: $0.deprecated ? .forwarded(storage: $0.storage, exposed: true) : .stored(nil)))
         }
         members.append(.function(SwiftFunction(
             kind: .initializer, parameters: fields.map { SwiftParameter($0.name, $0.type, default: $0.defaultValue) },
-            body: fields.map { .assign(.member(.name("self"), $0.name), .name($0.name)) })))
+            body: fields.map { .assign(.member(.name("self"), $0.storage), .name($0.name)) })))
         return SwiftTypeDecl(kind: .struct, name: TypeName(name), conformances: valueConformances, members: members)
     }
 

@@ -2,7 +2,10 @@
 struct OperationPlan {
     struct Parameter {
         var name: String
+        /// The property generated code reads (the storage of a deprecated parameter).
         var swiftName: String
+        /// The initializer's argument label, and the property's name.
+        var argumentName: String
         var location: APIParameter.Location
         var type: SwiftType
         var shape: TypeUsage.Shape

@@ -51,6 +51,9 @@ struct APIOperation {
     var callbacks: [APIReceivedOperation] = []
     /// For a webhook or callback, how its doc comment names it instead of `METHOD /path`.
     var receivedAs: String?
+    /// The servers of the operation, else of its path item: where the client sends it instead of
+    /// its own server URL. Empty for most operations.
+    var servers: [APIServer] = []
 }
 
 /// An operation the app receives rather than calls: a webhook, or a callback of an operation. Its

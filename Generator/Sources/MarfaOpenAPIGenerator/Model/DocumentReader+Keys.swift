@@ -47,10 +47,7 @@ extension DocumentReader {
     func reportPathItemKey(_ entry: Node.Entry) {
         guard !entry.key.hasPrefix("x-") && !Self.pathItemKeys.contains(entry.key) else { return }
         switch entry.key {
-        case "servers":
-            log.warning(
-                "The 'servers' of a path item are not generated: its operations are sent to the server URL the client is made with.",
-                at: entry.keyLocation)
+        case "servers": break
         case "additionalOperations":
             log.warning("'additionalOperations' (methods beyond the standard ones) are not generated.", at: entry.keyLocation)
         default:
@@ -60,11 +57,7 @@ extension DocumentReader {
 
     func reportOperationKeys(of node: Node) {
         for entry in node.entries ?? [] where !entry.key.hasPrefix("x-") && !Self.operationKeys.contains(entry.key) {
-            if entry.key == "servers" {
-                log.warning(
-                    "The 'servers' of an operation are not generated: it is sent to the server URL the client is made with.",
-                    at: entry.keyLocation)
-            } else {
+            if entry.key != "servers" {
                 log.warning("'\(entry.key)' in an operation is not an OpenAPI key and is ignored.", at: entry.keyLocation)
             }
         }

@@ -131,13 +131,17 @@ final class DocumentReader {
             }
             guard let item = pathItem(pathEntry.value) else { continue }
             let place = { (method: String) in OperationPlace.path(method: method, path: pathEntry.key) }
+            let pathServers = (item["servers"]?.elements ?? []).compactMap(server)
             for read in operations(of: item, path: pathEntry.key, defaultSecurity: defaultSecurity, place: place) {
                 var operation = read.operation
+                let ownServers = (read.node["servers"]?.elements ?? []).compactMap(server)
+                operation.servers = ownServers.isEmpty ? pathServers : ownServers
                 if let first = seenIDs[operation.id] {
-                    log.error(
-                        "The operation ID '\(operation.id)' is used twice; first at \(first).",
+                    let unique = Self.uniqueID(method: operation.method, path: pathEntry.key, taken: seenIDs)
+                    log.warning(
+                        "The operation ID '\(operation.id)' is used twice (first at \(first)); this operation is generated as '\(unique)'.",
                         at: read.node["operationId"]?.location ?? read.keyLocation)
-                    operation.id += "_\(operation.method)"
+                    operation.id = unique
                 }
                 seenIDs[operation.id] = operation.location
                 document.operations.append(operation)
@@ -443,6 +447,18 @@ final class DocumentReader {
             } else if current != nil { current!.append(char) }
         }
         return names
+    }
+
+    /// An operation ID made of `method` and `path` that `taken` does not hold (a number added when it does).
+    static func uniqueID(method: String, path: String, taken: [String: SourceLocation]) -> String {
+        let base = syntheticID(method: method, path: path)
+        var candidate = base
+        var number = 2
+        while taken[candidate] != nil {
+            candidate = base + "_\(number)"
+            number += 1
+        }
+        return candidate
     }
 
     static func syntheticID(method: String, path: String) -> String {

@@ -77,9 +77,11 @@ struct SwiftProperty {
         /// Stored out of line in a `MarfaOpenAPIRuntime.Box` named `_name`, behind a getter and a
         /// setter (on one line when `compact`), so a type can hold itself.
         case boxed(storage: String, compact: Bool)
-        /// Stored in a private property named `_name`, behind a getter and a setter: a deprecated
-        /// property whose own initializer and coding use the storage, so they raise no warning.
-        case forwarded(storage: String)
+        /// Stored in a property named `_name`, behind a getter and a setter: a deprecated property
+        /// whose own initializer and coding use the storage, so they raise no warning. The storage is
+        /// private unless `exposed`, when it has the configured access (generated code in another
+        /// module, such as a client's requests, reads a deprecated parameter through it).
+        case forwarded(storage: String, exposed: Bool)
     }
 
     var name: String

@@ -115,6 +115,7 @@ extension SwiftRenderer {
                 case .required, .defaulted, .requiredNullable: out += "("
                 case .optional, .nullableOptional: out += "IfPresent("
                 }
+                out += "self."
                 out += p.storage
                 out += ", forKey: "
                 write(SwiftLiteral.string(p.key), into: &out)
@@ -122,7 +123,7 @@ extension SwiftRenderer {
             }
         }
         if coding.additional != nil {
-            w.line("try encoder.\(coding.additionalRFC3339 ? "encodeRFC3339AdditionalProperties" : "encodeAdditionalProperties")(additionalProperties)")
+            w.line("try encoder.\(coding.additionalRFC3339 ? "encodeRFC3339AdditionalProperties" : "encodeAdditionalProperties")(self.additionalProperties)")
         }
         w.close()
     }
@@ -147,7 +148,7 @@ extension SwiftRenderer {
             case .optional, .nullableOptional, .requiredNullable: optional = true
             case .required, .defaulted: optional = false
             }
-            w.line("try \(p.storage)\(optional ? "?" : "").\(p.rfc3339 ? "encodeRFC3339" : "encode")(to: encoder)")
+            w.line("try self.\(p.storage)\(optional ? "?" : "").\(p.rfc3339 ? "encodeRFC3339" : "encode")(to: encoder)")
         }
         w.close()
     }

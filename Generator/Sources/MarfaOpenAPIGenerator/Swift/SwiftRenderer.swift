@@ -107,12 +107,13 @@ struct SwiftRenderer {
             w.close()
         case .boxed(let storage, let compact):
             boxed(property, head: head, storage: storage, compact: compact, into: &w)
-        case .forwarded(let storage):
+        case .forwarded(let storage, let exposed):
             w.open(head)
-            w.line("get { \(storage) }")
-            w.line("set { \(storage) = newValue }")
+            w.line("get { self.\(storage) }")
+            w.line("set { self.\(storage) = newValue }")
             w.close()
-            w.line("private var \(storage): \(spell(property.type))")
+            if exposed { w.doc(["The storage of `\(property.name)`, which generated code reads and writes without a deprecation warning."]) }
+            w.line("\(exposed ? keyword(.configured) : "private ")var \(storage): \(spell(property.type))")
         }
     }
 
