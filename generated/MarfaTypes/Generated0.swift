@@ -212,624 +212,596 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    /// A named permission. Open.
-    public enum Permission: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case schemaWrite
-        case keysMint
-        case itemsPurge
-        case webhooksManage
-        case configManage
-        case auditRead
-        case grantsManage
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "schema.write": self = .schemaWrite
-                case "keys.mint": self = .keysMint
-                case "items.purge": self = .itemsPurge
-                case "webhooks.manage": self = .webhooksManage
-                case "config.manage": self = .configManage
-                case "audit.read": self = .auditRead
-                case "grants.manage": self = .grantsManage
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .schemaWrite: "schema.write"
-                case .keysMint: "keys.mint"
-                case .itemsPurge: "items.purge"
-                case .webhooksManage: "webhooks.manage"
-                case .configManage: "config.manage"
-                case .auditRead: "audit.read"
-                case .grantsManage: "grants.manage"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.schemaWrite, .keysMint, .itemsPurge, .webhooksManage, .configManage, .auditRead, .grantsManage]
-    }
-}
-
-extension Components.Schemas {
-    /// The enforcement levers. `strict_mode` refuses undeclared properties on its types
-    /// (`400 invalid_properties`); `source_allowlist` refuses creates on its types from other
-    /// sources (`403 forbidden`); `source_filter` narrows every read that returns a set to its
-    /// sources, never a read by id.
-    public struct Enforcement: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var strictMode: Components.Schemas.TypeList?
-        public var sourceAllowlist: Components.Schemas.SourceLever?
-        public var sourceFilter: Components.Schemas.SourceLever?
-        public init(strictMode: Components.Schemas.TypeList? = nil, sourceAllowlist: Components.Schemas.SourceLever? = nil, sourceFilter: Components.Schemas.SourceLever? = nil) {
-            self.strictMode = strictMode
-            self.sourceAllowlist = sourceAllowlist
-            self.sourceFilter = sourceFilter
+    /// An app the owner approved. Not in the public Marfa document.
+    public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var clientId: Swift.String
+        public var clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var scopes: [Swift.String]
+        public var createdAt: Foundation.Date
+        public var lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, clientId: Swift.String, clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, scopes: [Swift.String], createdAt: Foundation.Date, lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
+            self.id = id
+            self.clientId = clientId
+            self.clientName = clientName
+            self.scopes = scopes
+            self.createdAt = createdAt
+            self.lastUsedAt = lastUsedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.strictMode = try container.decodeIfPresent(Components.Schemas.TypeList.self, forKey: "strict_mode")
-            self.sourceAllowlist = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_allowlist")
-            self.sourceFilter = try container.decodeIfPresent(Components.Schemas.SourceLever.self, forKey: "source_filter")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
+            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "client_name")
+            self.scopes = try container.decode([Swift.String].self, forKey: "scopes")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "last_used_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(strictMode, forKey: "strict_mode")
-            try container.encodeIfPresent(sourceAllowlist, forKey: "source_allowlist")
-            try container.encodeIfPresent(sourceFilter, forKey: "source_filter")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.clientId, forKey: "client_id")
+            try container.encodeIfPresent(self.clientName, forKey: "client_name")
+            try container.encode(self.scopes, forKey: "scopes")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(self.lastUsedAt, forKey: "last_used_at")
         }
     }
 }
 
 extension Components.Schemas {
-    /// One field of an item type. `type` names the field's kind; the list is open, so a client
-    /// must accept a kind it does not know. `thumbnail` holds a small PNG, JPEG or WebP data URI;
-    /// `enum` takes its values from `enum_values`; `array` its element kind from `items_type`.
-    public struct FieldDefinition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.FieldDefinition.TypePayload
-        /// Whether an item must carry the field. False when absent.
-        public var required: Swift.Bool?
-        public var description: Swift.String?
-        public var enumValues: [Swift.String]?
-        /// The element kind of an `array` field.
-        public var itemsType: Swift.String?
-        /// A refinement of the kind, such as `thumbnail` on a string.
-        public var format: Swift.String?
-        /// `false` leaves the field out of full-text search.
-        public var searchable: Swift.Bool?
-        public init(_type: Components.Schemas.FieldDefinition.TypePayload, required: Swift.Bool? = nil, description: Swift.String? = nil, enumValues: [Swift.String]? = nil, itemsType: Swift.String? = nil, format: Swift.String? = nil, searchable: Swift.Bool? = nil) {
-            self._type = _type
-            self.required = required
-            self.description = description
-            self.enumValues = enumValues
-            self.itemsType = itemsType
-            self.format = format
-            self.searchable = searchable
+    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var keys: [Components.Schemas.ApiKey]
+        public init(keys: [Components.Schemas.ApiKey]) {
+            self.keys = keys
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Components.Schemas.FieldDefinition.TypePayload.self, forKey: "type")
-            self.required = try container.decodeIfPresent(Swift.Bool.self, forKey: "required")
-            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.enumValues = try container.decodeIfPresent([Swift.String].self, forKey: "enum_values")
-            self.itemsType = try container.decodeIfPresent(Swift.String.self, forKey: "items_type")
-            self.format = try container.decodeIfPresent(Swift.String.self, forKey: "format")
-            self.searchable = try container.decodeIfPresent(Swift.Bool.self, forKey: "searchable")
+            self.keys = try container.decode([Components.Schemas.ApiKey].self, forKey: "keys")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(_type, forKey: "type")
-            try container.encodeIfPresent(required, forKey: "required")
-            try container.encodeIfPresent(description, forKey: "description")
-            try container.encodeIfPresent(enumValues, forKey: "enum_values")
-            try container.encodeIfPresent(itemsType, forKey: "items_type")
-            try container.encodeIfPresent(format, forKey: "format")
-            try container.encodeIfPresent(searchable, forKey: "searchable")
-        }
-        public enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case string
-            case number
-            case integer
-            case boolean
-            case date
-            case datetime
-            case _enum
-            case array
-            case object
-            case thumbnail
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "string": self = .string
-                    case "number": self = .number
-                    case "integer": self = .integer
-                    case "boolean": self = .boolean
-                    case "date": self = .date
-                    case "datetime": self = .datetime
-                    case "enum": self = ._enum
-                    case "array": self = .array
-                    case "object": self = .object
-                    case "thumbnail": self = .thumbnail
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .string: "string"
-                    case .number: "number"
-                    case .integer: "integer"
-                    case .boolean: "boolean"
-                    case .date: "date"
-                    case .datetime: "datetime"
-                    case ._enum: "enum"
-                    case .array: "array"
-                    case .object: "object"
-                    case .thumbnail: "thumbnail"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.string, .number, .integer, .boolean, .date, .datetime, ._enum, .array, .object, .thumbnail]
+            try container.encode(self.keys, forKey: "keys")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeIconInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// An Iconify ID from a pinned set, such as `lucide:scale`; `null` removes the owner's icon.
-        public var icon: Swift.String?
-        /// The instance the caller expects; another one answers `409 instance_changed`.
+    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
+    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
+    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
+    /// public Marfa document.
+    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The instance the caller expects.
         public var instanceId: Swift.String?
-        public init(icon: Swift.String?, instanceId: Swift.String? = nil) {
-            self.icon = icon
+        /// Levers left out are unchanged; `null` removes every lever.
+        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
+        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
+        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
             self.instanceId = instanceId
+            self.enforcement = enforcement
+            self.maxEventHopBudget = maxEventHopBudget
+            self.auditRetentionDays = auditRetentionDays
+            self.eventLogRetentionHours = eventLogRetentionHours
+            self.trashRetentionDays = trashRetentionDays
+            self.activityRetentionDays = activityRetentionDays
+            self.inboundHandledRetentionDays = inboundHandledRetentionDays
+            self.inboundPendingRetentionDays = inboundPendingRetentionDays
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.icon = try container.decodeIfPresent(Swift.String.self, forKey: "icon")
             self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.enforcement = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>.self, forKey: "enforcement")
+            self.maxEventHopBudget = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "max_event_hop_budget")
+            self.auditRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "audit_retention_days")
+            self.eventLogRetentionHours = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "event_log_retention_hours")
+            self.trashRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "trash_retention_days")
+            self.activityRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "activity_retention_days")
+            self.inboundHandledRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_handled_retention_days")
+            self.inboundPendingRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_pending_retention_days")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(icon, forKey: "icon")
-            try container.encodeIfPresent(instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(self.enforcement, forKey: "enforcement")
+            try container.encodeIfPresent(self.maxEventHopBudget, forKey: "max_event_hop_budget")
+            try container.encodeIfPresent(self.auditRetentionDays, forKey: "audit_retention_days")
+            try container.encodeIfPresent(self.eventLogRetentionHours, forKey: "event_log_retention_hours")
+            try container.encodeIfPresent(self.trashRetentionDays, forKey: "trash_retention_days")
+            try container.encodeIfPresent(self.activityRetentionDays, forKey: "activity_retention_days")
+            try container.encodeIfPresent(self.inboundHandledRetentionDays, forKey: "inbound_handled_retention_days")
+            try container.encodeIfPresent(self.inboundPendingRetentionDays, forKey: "inbound_pending_retention_days")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var _type: Components.Schemas.ItemType
+        /// On a replacement, the connector mappings it broke.
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self._type = _type
+            self.brokenMappings = brokenMappings
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decode(Components.Schemas.ItemType.self, forKey: "type")
+            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self._type, forKey: "type")
+            try container.encodeIfPresent(self.brokenMappings, forKey: "broken_mappings")
         }
     }
 }
 
 extension Components.Schemas {
     /// Not in the public Marfa document.
-    public struct TypeMovePreview: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The type whose items move.
         public var from: Swift.String
+        /// The type they move to.
         public var to: Swift.String
-        /// The items the move would change that the credential can see.
-        public var items: Swift.Int64
-        /// Whether items of the type exist that the credential cannot see.
-        public var itemsHidden: Swift.Bool
-        public var settings: [Components.Schemas.TypeSetting]
-        public init(from: Swift.String, to: Swift.String, items: Swift.Int64, itemsHidden: Swift.Bool, settings: [Components.Schemas.TypeSetting]) {
+        /// Merged into each item as it moves; a `null` value removes that property.
+        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
+        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
             self.from = from
             self.to = to
-            self.items = items
-            self.itemsHidden = itemsHidden
-            self.settings = settings
+            self.properties = properties
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.from = try container.decode(Swift.String.self, forKey: "from")
             self.to = try container.decode(Swift.String.self, forKey: "to")
-            self.items = try container.decode(Swift.Int64.self, forKey: "items")
-            self.itemsHidden = try container.decode(Swift.Bool.self, forKey: "items_hidden")
-            self.settings = try container.decode([Components.Schemas.TypeSetting].self, forKey: "settings")
+            self.properties = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "properties")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(from, forKey: "from")
-            try container.encode(to, forKey: "to")
-            try container.encode(items, forKey: "items")
-            try container.encode(itemsHidden, forKey: "items_hidden")
-            try container.encode(settings, forKey: "settings")
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeType: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// A job moving the items of one type to another. Not in the public Marfa document.
+    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        public var label: Swift.String?
-        public var description: Swift.String?
-        public var cardinality: Components.Schemas.EdgeType.CardinalityPayload
-        public var sourceTypeConstraints: [Swift.String]
-        public var targetTypeConstraints: [Swift.String]
-        public var cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload
-        public var propertySchema: Components.Schemas.JSONObject
-        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeType.CardinalityPayload, sourceTypeConstraints: [Swift.String], targetTypeConstraints: [Swift.String], cascadeOnDelete: Components.Schemas.EdgeType.CascadeOnDeletePayload, propertySchema: Components.Schemas.JSONObject) {
+        public var from: Swift.String
+        public var to: Swift.String
+        public var status: Components.Schemas.TypeMoveStatus
+        /// Counts so far while running, final once ended.
+        public var result: Components.Schemas.TypeMoveResult?
+        /// Why a `failed` job failed.
+        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
+        public var createdAt: Foundation.Date
+        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
             self.id = id
-            self.label = label
-            self.description = description
-            self.cardinality = cardinality
-            self.sourceTypeConstraints = sourceTypeConstraints
-            self.targetTypeConstraints = targetTypeConstraints
-            self.cascadeOnDelete = cascadeOnDelete
-            self.propertySchema = propertySchema
+            self.from = from
+            self.to = to
+            self.status = status
+            self.result = result
+            self.error = error
+            self.createdAt = createdAt
+            self.finishedAt = finishedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
-            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
-            self.cardinality = try container.decode(Components.Schemas.EdgeType.CardinalityPayload.self, forKey: "cardinality")
-            self.sourceTypeConstraints = try container.decode([Swift.String].self, forKey: "source_type_constraints")
-            self.targetTypeConstraints = try container.decode([Swift.String].self, forKey: "target_type_constraints")
-            self.cascadeOnDelete = try container.decode(Components.Schemas.EdgeType.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
-            self.propertySchema = try container.decode(Components.Schemas.JSONObject.self, forKey: "property_schema")
+            self.from = try container.decode(Swift.String.self, forKey: "from")
+            self.to = try container.decode(Swift.String.self, forKey: "to")
+            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: "status")
+            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: "result")
+            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: "error")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "finished_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encodeIfPresent(label, forKey: "label")
-            try container.encodeIfPresent(description, forKey: "description")
-            try container.encode(cardinality, forKey: "cardinality")
-            try container.encode(sourceTypeConstraints, forKey: "source_type_constraints")
-            try container.encode(targetTypeConstraints, forKey: "target_type_constraints")
-            try container.encode(cascadeOnDelete, forKey: "cascade_on_delete")
-            try container.encode(propertySchema, forKey: "property_schema")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.from, forKey: "from")
+            try container.encode(self.to, forKey: "to")
+            try container.encode(self.status, forKey: "status")
+            try container.encode(self.result, forKey: "result")
+            try container.encodeIfPresent(self.error, forKey: "error")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(self.finishedAt, forKey: "finished_at")
         }
-        public typealias CardinalityPayload = Components.Schemas.EdgeTypeInput.CardinalityPayload
-        public typealias CascadeOnDeletePayload = Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload
     }
 }
 
 extension Components.Schemas {
-    /// Who made a write. Not in the public Marfa document.
-    public struct Writer: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var kind: Components.Schemas.WriterKind
-        /// The key's id, or the app's client id.
-        public var id: Swift.String?
-        /// The key's label or the app's name.
-        public var name: Swift.String?
-        public init(kind: Components.Schemas.WriterKind, id: Swift.String? = nil, name: Swift.String? = nil) {
-            self.kind = kind
-            self.id = id
-            self.name = name
+    /// How `conflict=auto` resolved a collision.
+    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var fields: [Swift.String]
+        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
+        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
+        public var conflictedCopyId: Swift.String?
+        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
+            self.fields = fields
+            self.strategy = strategy
+            self.conflictedCopyId = conflictedCopyId
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.kind = try container.decode(Components.Schemas.WriterKind.self, forKey: "kind")
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+            self.fields = try container.decode([Swift.String].self, forKey: "fields")
+            self.strategy = try container.decode(Components.Schemas.ConflictResolution.StrategyPayload.self, forKey: "strategy")
+            self.conflictedCopyId = try container.decodeIfPresent(Swift.String.self, forKey: "conflicted_copy_id")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(kind, forKey: "kind")
-            try container.encodeIfPresent(id, forKey: "id")
-            try container.encodeIfPresent(name, forKey: "name")
+            try container.encode(self.fields, forKey: "fields")
+            try container.encode(self.strategy, forKey: "strategy")
+            try container.encodeIfPresent(self.conflictedCopyId, forKey: "conflicted_copy_id")
         }
+        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
     }
 }
 
 extension Components.Schemas {
-    /// A page of items with their metadata (`include=metadata`).
-    public struct ItemEnvelopePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.ItemEnvelope]
-        public var cursor: Swift.String?
-        public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.ItemEnvelope], cursor: Swift.String?, hasMore: Swift.Bool) {
-            self.data = data
-            self.cursor = cursor
-            self.hasMore = hasMore
+    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
+    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
+    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case browser
+        case app
+        case key
+        case local
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "browser": self = .browser
+                case "app": self = .app
+                case "key": self = .key
+                case "local": self = .local
+                default: self = .unknown(rawValue)
+            }
         }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.ItemEnvelope].self, forKey: "data")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
+        public var rawValue: Swift.String {
+            switch self {
+                case .browser: "browser"
+                case .app: "app"
+                case .key: "key"
+                case .local: "local"
+                case .unknown(let value): value
+            }
         }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(data, forKey: "data")
-            try container.encode(cursor, forKey: "cursor")
-            try container.encode(hasMore, forKey: "has_more")
-        }
+        public static let allCases: [Self] = [.browser, .app, .key, .local]
     }
 }
 
 extension Components.Schemas {
-    /// One page of an item's history, oldest first. Not in the public Marfa document.
-    public struct ItemSnapshotPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var snapshots: [Components.Schemas.ItemSnapshot]
-        /// Pass as `after` for the next page; `null` when there is none.
-        public var next: Swift.Int64?
-        public init(snapshots: [Components.Schemas.ItemSnapshot], next: Swift.Int64?) {
-            self.snapshots = snapshots
-            self.next = next
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.snapshots = try container.decode([Components.Schemas.ItemSnapshot].self, forKey: "snapshots")
-            self.next = try container.decodeIfPresent(Swift.Int64.self, forKey: "next")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(snapshots, forKey: "snapshots")
-            try container.encode(next, forKey: "next")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ItemExtensions: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var extensions: Components.Schemas.ItemExtensions.ExtensionsPayload
-        public init(extensions: Components.Schemas.ItemExtensions.ExtensionsPayload) {
-            self.extensions = extensions
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.extensions = try container.decode(Components.Schemas.ItemExtensions.ExtensionsPayload.self, forKey: "extensions")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(extensions, forKey: "extensions")
-        }
-        public typealias ExtensionsPayload = Components.Schemas.Item.ExtensionsPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var sourceId: Swift.String
-        public var targetId: Swift.String
-        public var edgeType: Swift.String
+    /// A change to an item, on the base `version` the client read.
+    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// The version the change is based on.
+        public var version: Swift.Int64
         public var properties: Components.Schemas.Properties?
-        public init(id: Swift.String? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties? = nil) {
-            self.id = id
-            self.sourceId = sourceId
-            self.targetId = targetId
-            self.edgeType = edgeType
+        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
+        public var _type: Swift.String?
+        /// Set with a new `type` to change the item's type.
+        public var retype: Swift.Bool?
+        public var forceSnapshot: Swift.Bool?
+        public var tier: Components.Schemas.Tier?
+        public var timestamp: Foundation.Date?
+        public var sourceId: Swift.String?
+        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
+        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
+            self.version = version
             self.properties = properties
+            self.propertiesMode = propertiesMode
+            self._type = _type
+            self.retype = retype
+            self.forceSnapshot = forceSnapshot
+            self.tier = tier
+            self.timestamp = timestamp
+            self.sourceId = sourceId
+            self.edges = edges
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.sourceId = try container.decode(Swift.String.self, forKey: "source_id")
-            self.targetId = try container.decode(Swift.String.self, forKey: "target_id")
-            self.edgeType = try container.decode(Swift.String.self, forKey: "edge_type")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
             self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: "properties_mode")
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: "retype")
+            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: "force_snapshot")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
+            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
+            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: "edges")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(id, forKey: "id")
-            try container.encode(sourceId, forKey: "source_id")
-            try container.encode(targetId, forKey: "target_id")
-            try container.encode(edgeType, forKey: "edge_type")
-            try container.encodeIfPresent(properties, forKey: "properties")
+            try container.encode(self.version, forKey: "version")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.propertiesMode, forKey: "properties_mode")
+            try container.encodeIfPresent(self._type, forKey: "type")
+            try container.encodeIfPresent(self.retype, forKey: "retype")
+            try container.encodeIfPresent(self.forceSnapshot, forKey: "force_snapshot")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
         }
+        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case merge
+            case replace
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "merge": self = .merge
+                    case "replace": self = .replace
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .merge: "merge"
+                    case .replace: "replace"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.merge, .replace]
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    /// Terminal. The event after the cursor has been retired; read state again (hydrate).
-    public struct CatchupTooOldFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload
-        public var minRetainedId: Swift.String
-        public var requested: Swift.String
-        public init(eventType: Components.Schemas.CatchupTooOldFrame.EventTypePayload, minRetainedId: Swift.String, requested: Swift.String) {
+    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
+    /// adopted; `null` when the head could not be read.
+    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
+        public var cursor: Swift.String?
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
             self.eventType = eventType
-            self.minRetainedId = minRetainedId
-            self.requested = requested
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.CatchupTooOldFrame.EventTypePayload.self, forKey: "event_type")
-            self.minRetainedId = try container.decode(Swift.String.self, forKey: "min_retained_id")
-            self.requested = try container.decode(Swift.String.self, forKey: "requested")
+            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: "event_type")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(eventType, forKey: "event_type")
-            try container.encode(minRetainedId, forKey: "min_retained_id")
-            try container.encode(requested, forKey: "requested")
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(self.readView, forKey: "read_view")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case catchupTooOld
+            case streamLive
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "catchup_too_old": self = .catchupTooOld
+                    case "stream_live": self = .streamLive
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .catchupTooOld: "catchup_too_old"
+                    case .streamLive: "stream_live"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.catchupTooOld]
+            public static let allCases: [Self] = [.streamLive]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var startsAt: Swift.String
-        public var endsAt: Swift.String?
+    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var item: Components.Schemas.Item
-        /// The series this occurrence was expanded from.
-        public var seriesId: Swift.String?
-        /// The occurrence a stored exception replaces.
-        public var replaces: Swift.String?
-        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
-            self.startsAt = startsAt
-            self.endsAt = endsAt
+        public var metadata: Components.Schemas.ItemMetadata
+        /// Higher is better; not stable across index rebuilds.
+        public var relevanceScore: Swift.Double
+        public var snippetHtml: Swift.String?
+        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
             self.item = item
-            self.seriesId = seriesId
-            self.replaces = replaces
+            self.metadata = metadata
+            self.relevanceScore = relevanceScore
+            self.snippetHtml = snippetHtml
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
-            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
             self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
-            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
+            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(startsAt, forKey: "starts_at")
-            try container.encodeIfPresent(endsAt, forKey: "ends_at")
-            try container.encode(item, forKey: "item")
-            try container.encodeIfPresent(seriesId, forKey: "series_id")
-            try container.encodeIfPresent(replaces, forKey: "replaces")
+            try container.encode(self.item, forKey: "item")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encode(self.relevanceScore, forKey: "relevance_score")
+            try container.encodeIfPresent(self.snippetHtml, forKey: "snippet_html")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var webhooks: [Components.Schemas.Webhook]
-        public init(webhooks: [Components.Schemas.Webhook]) {
-            self.webhooks = webhooks
+    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String?
+        public var events: [Components.Schemas.WebhookEvent]?
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var active: Swift.Bool?
+        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.active = active
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
+            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
+            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(webhooks, forKey: "webhooks")
+            try container.encodeIfPresent(self.url, forKey: "url")
+            try container.encodeIfPresent(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(self.active, forKey: "active")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deliveries: [Components.Schemas.WebhookDelivery]
-        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
-            self.deliveries = deliveries
+    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        /// Seconds.
+        public var expiresIn: Swift.Int
+        public init(url: Swift.String, expiresIn: Swift.Int) {
+            self.url = url
+            self.expiresIn = expiresIn
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(deliveries, forKey: "deliveries")
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.expiresIn, forKey: "expires_in")
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// What a new file leaves blank.
+    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// A type move rewrites this.
+        public var _type: Swift.String?
+        public var tier: Components.Schemas.Tier?
+        public var tags: [Swift.String]?
+        public var properties: Components.Schemas.Properties?
+        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
+        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
+            self._type = _type
+            self.tier = tier
+            self.tags = tags
+            self.properties = properties
+            self.edges = edges
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
+            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
+            self.edges = try container.decodeIfPresent(Components.Schemas.FolderDefaults.EdgesPayload.self, forKey: "edges")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self._type, forKey: "type")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
+        }
+        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folder: Components.Schemas.Folder
+        public init(folder: Components.Schemas.Folder) {
+            self.folder = folder
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.folder = try container.decode(Components.Schemas.Folder.self, forKey: "folder")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.folder, forKey: "folder")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A saved search an app shows. Not in the public Marfa document (minimal design).
+    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var version: Swift.Int64
         public var name: Swift.String
-        public var intervalMs: Swift.Int64
-        public var nextRunAt: Foundation.Date?
-        public var runningSince: Foundation.Date?
-        public var lastStartedAt: Foundation.Date?
-        public var lastFinishedAt: Foundation.Date?
-        /// `ok` or `error`; `null` before the first run.
-        public var lastOutcome: Swift.String?
-        public var lastError: Swift.String?
-        /// What the last run reported.
-        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
-        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
+        public var search: Components.Schemas.SavedSearch
+        public var sort: Components.Schemas.ViewSort?
+        /// A property to group by.
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.version = version
             self.name = name
-            self.intervalMs = intervalMs
-            self.nextRunAt = nextRunAt
-            self.runningSince = runningSince
-            self.lastStartedAt = lastStartedAt
-            self.lastFinishedAt = lastFinishedAt
-            self.lastOutcome = lastOutcome
-            self.lastError = lastError
-            self.lastResult = lastResult
+            self.search = search
+            self.sort = sort
+            self.groupBy = groupBy
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
             self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.intervalMs = try container.decode(Swift.Int64.self, forKey: "interval_ms")
-            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "next_run_at")
-            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "running_since")
-            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_started_at")
-            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_finished_at")
-            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: "last_outcome")
-            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: "last_error")
-            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "last_result")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encode(intervalMs, forKey: "interval_ms")
-            try container.encodeRFC3339(nextRunAt, forKey: "next_run_at")
-            try container.encodeRFC3339(runningSince, forKey: "running_since")
-            try container.encodeRFC3339(lastStartedAt, forKey: "last_started_at")
-            try container.encodeRFC3339(lastFinishedAt, forKey: "last_finished_at")
-            try container.encode(lastOutcome, forKey: "last_outcome")
-            try container.encode(lastError, forKey: "last_error")
-            try container.encode(lastResult, forKey: "last_result")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-        public var field: Swift.String
-        public var direction: Components.Schemas.ViewSort.DirectionPayload?
-        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
-            self.field = field
-            self.direction = direction
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.field = try container.decode(Swift.String.self, forKey: "field")
-            self.direction = try container.decodeIfPresent(Components.Schemas.ViewSort.DirectionPayload.self, forKey: "direction")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(field, forKey: "field")
-            try container.encodeIfPresent(direction, forKey: "direction")
-        }
-        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case asc
-            case desc
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "asc": self = .asc
-                    case "desc": self = .desc
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .asc: "asc"
-                    case .desc: "desc"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.asc, .desc]
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.version, forKey: "version")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.search, forKey: "search")
+            try container.encodeIfPresent(self.sort, forKey: "sort")
+            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
         }
     }
 }
 
 extension Components.Responses {
-    /// The extension namespaces the key may read.
-    public struct ItemExtensions: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.ItemExtensions.Headers
-        public var body: Components.Responses.ItemExtensions.Body
-        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
+    /// The view.
+    public struct View: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.View.Headers
+        public var body: Components.Responses.View.Body
+        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ItemExtensions)
+            case json(Components.Schemas.ViewEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ItemExtensions {
+            public var json: Components.Schemas.ViewEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -841,81 +813,18 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The folder.
-    public struct Folder: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Folder.Headers
-        public var body: Components.Responses.Folder.Body
-        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
+    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+    public struct NotFound: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.NotFound.Headers
+        public var body: Components.Responses.NotFound.Body
+        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.Ok.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.FolderEnvelope)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.FolderEnvelope {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-    /// `core_type_immutable`, `scoped_credential_not_permitted`.
-    public struct Forbidden: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Forbidden.Headers
-        public var body: Components.Responses.Forbidden.Body
-        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public struct Headers: Swift.Sendable, Swift.Equatable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
+        public typealias Headers = Components.Responses.Forbidden.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -930,63 +839,95 @@ extension Components.Responses {
     }
 }
 
-extension Operations {
-    /// Exchange a grant for tokens
-    ///
-    /// The token endpoint for public clients (PKCE takes the place of a client secret):
-    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
-    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
-    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
-    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
-    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
-    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
-    ///   means add five seconds to the interval, `expired_token` means start again, and
-    ///   `access_denied` means the person declined.
-    ///
-    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
-    /// Marfa document.
-    ///
-    /// `POST /auth/oauth2/token`
-    public enum RequestToken {
-        public static let id: Swift.String = "requestToken"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RequestToken.Input.Body
-            public init(body: Operations.RequestToken.Input.Body) {
-                self.body = body
+extension Components.Responses {
+    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+    public struct UnprocessableEntity: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.UnprocessableEntity.Headers
+        public var body: Components.Responses.UnprocessableEntity.Body
+        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ErrorResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ErrorResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.TokenRequest)
+        }
+    }
+}
+
+extension Components.Parameters {
+    /// `true` deletes even while something still uses it.
+    public typealias Force = Components.Parameters.ForcePayload
+}
+
+extension Components.Parameters {
+    /// The edge's id.
+    public typealias EdgeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The edge type's identifier.
+    public typealias EdgeTypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The grant's id.
+    public typealias GrantId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The extension namespace.
+    public typealias Namespace = Swift.String
+}
+
+extension Components.Headers {
+    /// The request's identifier, as written to the server's log. The server keeps a caller's own
+    /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+    /// Quote it when reporting a problem.
+    public typealias XRequestID = Swift.String
+}
+
+extension Components.Headers {
+    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
+    public typealias RetryAfter = Swift.Int
+}
+
+extension Components.Headers {
+    /// Where the redirect leads.
+    public typealias Location = Swift.String
+}
+
+extension Operations {
+    /// Discover the OAuth authorization server
+    ///
+    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
+    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
+    /// the public server).
+    ///
+    /// `GET /.well-known/oauth-authorization-server/auth`
+    public enum GetAuthorizationServerMetadata {
+        public static let id: Swift.String = "getAuthorizationServerMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The tokens.
+            /// The authorization server's metadata.
             /// Status 200.
-            case ok(Operations.RequestToken.Output.Ok)
+            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestToken.Output.Ok {
+            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1001,19 +942,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The tokens.
+            /// The authorization server's metadata.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RequestToken.Output.Ok.Headers
-                public var body: Operations.RequestToken.Output.Ok.Body
-                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
+                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
+                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
+                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TokenResponse)
+                    case json(Components.Schemas.AuthorizationServerMetadata)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TokenResponse {
+                    public var json: Components.Schemas.AuthorizationServerMetadata {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1027,36 +968,46 @@ extension Operations {
 }
 
 extension Operations {
-    /// Show the owner's sign-in page
+    /// Show the device code entry page
     ///
-    /// The HTML page where the owner signs in with the owner password. Its form posts to
-    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
+    /// The HTML page where the person types the code a device shows (`verification_uri`). With
+    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
+    /// the sign-in page. Not in the public Marfa document.
     ///
-    /// `GET /auth/sign-in`
-    public enum ShowSignInPage {
-        public static let id: Swift.String = "showSignInPage"
+    /// `GET /auth/device`
+    public enum ShowDeviceEntryPage {
+        public static let id: Swift.String = "showDeviceEntryPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowSignInPage.Input.Query
-            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
+            public var query: Operations.ShowDeviceEntryPage.Input.Query
+            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// A same-origin path to return to after signing in.
-                public var returnTo: Swift.String?
-                public init(returnTo: Swift.String? = nil) {
-                    self.returnTo = returnTo
+                public var userCode: Swift.String?
+                public init(userCode: Swift.String? = nil) {
+                    self.userCode = userCode
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The sign-in page.
+            /// The entry page.
             /// Status 200.
-            case ok(Operations.ShowSignInPage.Output.Ok)
+            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowSignInPage.Output.Ok {
+            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceEntryPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceEntryPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1072,54 +1023,33 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Create an API key
+    /// Read the owner account
     ///
-    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
-    /// with no key at all the call needs no credential and mints the first key (bootstrap);
-    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
-    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
-    /// A body naming no permission map takes the caller's whole set. A `source` another live key
-    /// already owns is `409 conflict`.
+    /// The instance's one person account. Needs the operator key. A fresh instance answers
+    /// `404 owner_not_found`. Not in the public Marfa document.
     ///
-    /// `POST /keys`
-    public enum CreateKey {
-        public static let id: Swift.String = "createKey"
+    /// `GET /owner`
+    public enum GetOwner {
+        public static let id: Swift.String = "getOwner"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateKey.Input.Body
-            public init(body: Operations.CreateKey.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.KeyInput)
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The key, with its plaintext.
-            /// Status 201.
-            case created(Operations.CreateKey.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.CreateKey.Output.Created {
+            /// The owner.
+            /// Status 200.
+            case ok(Operations.GetOwner.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetOwner.Output.Ok {
                 get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1144,100 +1074,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The key, with its plaintext.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.CreateKey.Output.Created.Headers
-                public var body: Operations.CreateKey.Output.Created.Body
-                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item type
-    ///
-    /// One type with inheritance resolved. A stored chain that cannot be resolved is
-    /// `409 type_chain_unresolvable`.
-    ///
-    /// `GET /types/{id}`
-    public enum GetType {
-        public static let id: Swift.String = "getType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetType.Input.Path
-            public init(path: Operations.GetType.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type.
-            /// Status 200.
-            case ok(Operations.GetType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
             /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
             /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
@@ -1251,20 +1087,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1277,19 +1099,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type.
+            /// The owner.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetType.Output.Ok.Headers
-                public var body: Operations.GetType.Output.Ok.Body
-                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                public var headers: Operations.GetOwner.Output.Ok.Headers
+                public var body: Operations.GetOwner.Output.Ok.Body
+                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemType)
+                    case json(Components.Schemas.Owner)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemType {
+                    public var json: Components.Schemas.Owner {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1303,164 +1125,40 @@ extension Operations {
 }
 
 extension Operations {
-    /// Register an edge type
+    /// Update an API key
     ///
-    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
-    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
-    /// (`409 conflict`). The public document names this operation `createEdgeType`.
+    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
+    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
+    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
+    /// one, `404 api_key_not_found`.
     ///
-    /// `POST /edge-types`
-    public enum RegisterEdgeType {
-        public static let id: Swift.String = "registerEdgeType"
+    /// `PATCH /keys/{id}`
+    public enum UpdateKey {
+        public static let id: Swift.String = "updateKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterEdgeType.Input.Body
-            public init(body: Operations.RegisterEdgeType.Input.Body) {
+            public var path: Operations.UpdateKey.Input.Path
+            public var body: Operations.UpdateKey.Input.Body
+            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
+                self.path = path
                 self.body = body
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgeTypeInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge type as registered.
-            /// Status 201.
-            case created(Operations.RegisterEdgeType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterEdgeType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The edge type as registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
-                public var body: Operations.RegisterEdgeType.Output.Created.Body
-                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.EdgeTypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.EdgeTypeEnvelope {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Move an item to the bin
-    ///
-    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
-    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
-    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
-    /// come back or are purged with it; while it is the source of an edge whose type says
-    /// `block`, the delete is refused `409 conflict`.
-    ///
-    /// `DELETE /items/{id}`
-    public enum DeleteItem {
-        public static let id: Swift.String = "deleteItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteItem.Input.Path
-            public var headers: Operations.DeleteItem.Input.Headers
-            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
+                /// The key's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.KeyPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The key as stored.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Operations.UpdateKey.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Operations.UpdateKey.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1514,28 +1212,99 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.CreateKey.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Preview moving a type's items
+    ///
+    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
+    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
+    /// nothing. Not in the public Marfa document.
+    ///
+    /// `POST /type-moves/preview`
+    public enum PreviewTypeMove {
+        public static let id: Swift.String = "previewTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.PreviewTypeMove.Input.Body
+            public init(body: Operations.PreviewTypeMove.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeMoveInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// What the move would do.
+            /// Status 200.
+            case ok(Operations.PreviewTypeMove.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.PreviewTypeMove.Output.Ok {
                 get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1550,32 +1319,276 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// What the move would do.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
+                public var body: Operations.PreviewTypeMove.Output.Ok.Body
+                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TypeMovePreview)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TypeMovePreview {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Replace an item's tags
+    /// List items
     ///
-    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
+    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
+    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
+    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
+    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
     ///
-    /// `PUT /items/{id}/metadata`
-    public enum ReplaceItemMetadata {
-        public static let id: Swift.String = "replaceItemMetadata"
+    /// `GET /items`
+    public enum ListItems {
+        public static let id: Swift.String = "listItems"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ReplaceItemMetadata.Input.Path
-            public var headers: Operations.ReplaceItemMetadata.Input.Headers
-            public var body: Operations.ReplaceItemMetadata.Input.Body
-            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
+            public var query: Operations.ListItems.Input.Query
+            public var headers: Operations.ListItems.Input.Headers
+            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
+                self.query = query
+                self.headers = headers
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
+                public var _type: Swift.String?
+                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
+                public var state: Swift.String?
+                /// Only items written under this source.
+                public var source: Swift.String?
+                /// A tier, or `all` (the default) for both.
+                public var tier: Operations.ListItems.Input.Query.TierPayload?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+                public var sort: Swift.String?
+                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
+                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
+                public var timestampAfter: Swift.String?
+                /// Items whose own time is at or before this instant.
+                public var timestampBefore: Swift.String?
+                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
+                public var updatedAfter: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
+                public var include: Swift.String?
+                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
+                    self._type = _type
+                    self.state = state
+                    self.source = source
+                    self.tier = tier
+                    self.tags = tags
+                    self.filter = filter
+                    self.sort = sort
+                    self.direction = direction
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                    self.updatedAfter = updatedAfter
+                    self.limit = limit
+                    self.cursor = cursor
+                    self.include = include
+                }
+                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case library
+                    case feed
+                    case all
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "library": self = .library
+                            case "feed": self = .feed
+                            case "all": self = .all
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .library: "library"
+                            case .feed: "feed"
+                            case .all: "all"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.library, .feed, .all]
+                }
+                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of items.
+            /// Status 200.
+            case ok(Operations.ListItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of items.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListItems.Output.Ok.Headers
+                public var body: Operations.ListItems.Output.Ok.Body
+                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+                        /// The value read as `itemPage`, when it is one.
+                        public var value1: Components.Schemas.ItemPage?
+                        /// The value read as `itemEnvelopePage`, when it is one.
+                        public var value2: Components.Schemas.ItemEnvelopePage?
+                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
+                            self.value1 = value1
+                            self.value2 = value2
+                        }
+                        public init(from decoder: any Swift.Decoder) throws {
+                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
+                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
+                            if value1 == nil && value2 == nil {
+                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
+                            }
+                        }
+                        /// Writes the first value that is set.
+                        public func encode(to encoder: any Swift.Encoder) throws {
+                            if let value = value1 {
+                                try value.encode(to: encoder)
+                            } else if let value = value2 {
+                                try value.encode(to: encoder)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Untag an item
+    ///
+    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
+    ///
+    /// `DELETE /items/{id}/tags/{tag}`
+    public enum RemoveItemTag {
+        public static let id: Swift.String = "removeItemTag"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RemoveItemTag.Input.Path
+            public var headers: Operations.RemoveItemTag.Input.Headers
+            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
-                public init(id: Swift.String) {
+                /// The tag to remove, URL-encoded.
+                public var tag: Swift.String
+                public init(id: Swift.String, tag: Swift.String) {
                     self.id = id
+                    self.tag = tag
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
@@ -1587,9 +1600,6 @@ extension Operations {
                 public init(idempotencyKey: Swift.String? = nil) {
                     self.idempotencyKey = idempotencyKey
                 }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1603,19 +1613,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
             /// No usable credential (`unauthorized`), checked before anything else.
             /// Status 401.
             case unauthorized(Components.Responses.Unauthorized)
@@ -1678,39 +1675,35 @@ extension Operations {
 }
 
 extension Operations {
-    /// List an item's outbound edges
+    /// List edges
     ///
-    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
-    /// read (`X-Marfa-Read-View`).
+    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
+    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
+    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
+    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
     ///
-    /// `GET /items/{id}/edges`
-    public enum ListItemEdges {
-        public static let id: Swift.String = "listItemEdges"
+    /// `GET /edges`
+    public enum ListEdges {
+        public static let id: Swift.String = "listEdges"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListItemEdges.Input.Path
-            public var query: Operations.ListItemEdges.Input.Query
-            public var headers: Operations.ListItemEdges.Input.Headers
-            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
-                self.path = path
+            public var query: Operations.ListEdges.Input.Query
+            public var headers: Operations.ListEdges.Input.Headers
+            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
                 self.query = query
                 self.headers = headers
             }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Only edges of this type.
+                /// Comma-separated edge types, up to 10.
                 public var edgeType: Swift.String?
+                /// Inclusive lower bound on `updated_at`.
+                public var updatedAfter: Swift.String?
                 /// Page size.
                 public var limit: Swift.Int?
                 /// The `cursor` of the previous page.
                 public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
                     self.edgeType = edgeType
+                    self.updatedAfter = updatedAfter
                     self.limit = limit
                     self.cursor = cursor
                 }
@@ -1772,6 +1765,223 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List audit log entries
+    ///
+    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
+    ///
+    /// `GET /audit`
+    public enum ListAuditLog {
+        public static let id: Swift.String = "listAuditLog"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListAuditLog.Input.Query
+            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var action: Swift.String?
+                public var resourceType: Swift.String?
+                public var resourceId: Swift.String?
+                /// Entries at or after this instant.
+                public var since: Swift.String?
+                /// Entries before this instant.
+                public var until: Swift.String?
+                public var limit: Swift.Int
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil) {
+                    self.action = action
+                    self.resourceType = resourceType
+                    self.resourceId = resourceId
+                    self.since = since
+                    self.until = until
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of entries.
+            /// Status 200.
+            case ok(Operations.ListAuditLog.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListAuditLog.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// One page of entries.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListAuditLog.Output.Ok.Headers
+                public var body: Operations.ListAuditLog.Output.Ok.Body
+                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.AuditPage)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.AuditPage {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Run a housekeeping job now
+    ///
+    /// Runs the named job inline and answers when it is done, so the call can take long. A job
+    /// already running is `409 housekeeping_job_running`; an unknown name is
+    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
+    ///
+    /// `POST /housekeeping/{name}/run`
+    public enum RunHousekeeping {
+        public static let id: Swift.String = "runHousekeeping"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RunHousekeeping.Input.Path
+            public init(path: Operations.RunHousekeeping.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The job's name (lowercase letters, digits and hyphens).
+                public var name: Swift.String
+                public init(name: Swift.String) {
+                    self.name = name
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The run.
+            /// Status 200.
+            case ok(Operations.RunHousekeeping.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.RunHousekeeping.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
             /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
             /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
             /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
@@ -1811,97 +2021,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List occurrences in a window
-    ///
-    /// The events inside a time window, recurring series expanded at read time. A window too long,
-    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
-    ///
-    /// `GET /occurrences`
-    public enum ListOccurrences {
-        public static let id: Swift.String = "listOccurrences"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListOccurrences.Input.Query
-            public init(query: Operations.ListOccurrences.Input.Query) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Window start (inclusive), RFC 3339.
-                public var from: Swift.String
-                /// Window end (exclusive), RFC 3339.
-                public var to: Swift.String
-                /// One event type; every readable event type by default.
-                public var _type: Swift.String?
-                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
-                    self.from = from
-                    self.to = to
-                    self._type = _type
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The occurrences.
-            /// Status 200.
-            case ok(Operations.ListOccurrences.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListOccurrences.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The occurrences.
+            /// The run.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListOccurrences.Output.Ok.Headers
-                public var body: Operations.ListOccurrences.Output.Ok.Body
-                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
+                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
+                public var body: Operations.RunHousekeeping.Output.Ok.Body
+                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.OccurrenceList)
+                    case json(Components.Schemas.HousekeepingRun)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.OccurrenceList {
+                    public var json: Components.Schemas.HousekeepingRun {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1915,40 +2047,32 @@ extension Operations {
 }
 
 extension Operations {
-    /// List a webhook's deliveries
+    /// Read a folder
     ///
-    /// Recent delivery attempts, newest first.
+    /// One folder's settings. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /webhooks/{id}/deliveries`
-    public enum ListWebhookDeliveries {
-        public static let id: Swift.String = "listWebhookDeliveries"
+    /// `GET /folders/{id}`
+    public enum GetFolder {
+        public static let id: Swift.String = "getFolder"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ListWebhookDeliveries.Input.Path
-            public var query: Operations.ListWebhookDeliveries.Input.Query
-            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
+            public var path: Operations.GetFolder.Input.Path
+            public init(path: Operations.GetFolder.Input.Path) {
                 self.path = path
-                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The webhook's id.
+                /// The folder's id (its `system.folder` item id).
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var limit: Swift.Int
-                public init(limit: Swift.Int = 50) {
-                    self.limit = limit
-                }
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The deliveries.
+            /// The folder.
             /// Status 200.
-            case ok(Operations.ListWebhookDeliveries.Output.Ok)
+            case ok(Components.Responses.Folder)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
+            public var ok: Components.Responses.Folder {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -2001,173 +2125,24 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The deliveries.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
-                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
-                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookDeliveryList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookDeliveryList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }
 
 extension Operations {
-    /// Get a presigned URL for a blob
+    /// Delete a view
     ///
-    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
+    /// Deletes a view. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /blobs/{hash}/url`
-    public enum GetBlobUrl {
-        public static let id: Swift.String = "getBlobUrl"
+    /// `DELETE /views/{id}`
+    public enum DeleteView {
+        public static let id: Swift.String = "deleteView"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetBlobUrl.Input.Path
-            public var query: Operations.GetBlobUrl.Input.Query
-            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Lifetime in seconds.
-                public var ttl: Swift.Int
-                public init(ttl: Swift.Int = 3600) {
-                    self.ttl = ttl
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The URL.
-            /// Status 200.
-            case ok(Operations.GetBlobUrl.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetBlobUrl.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The URL.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
-                public var body: Operations.GetBlobUrl.Output.Ok.Body
-                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.BlobUrl)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.BlobUrl {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Change a view
-    ///
-    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
-    ///
-    /// `PATCH /views/{id}`
-    public enum UpdateView {
-        public static let id: Swift.String = "updateView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateView.Input.Path
-            public var headers: Operations.UpdateView.Input.Headers
-            public var body: Operations.UpdateView.Input.Body
-            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+            public var path: Operations.DeleteView.Input.Path
+            public var headers: Operations.DeleteView.Input.Headers
+            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
                 self.path = path
                 self.headers = headers
-                self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The view's id.
@@ -2186,44 +2161,16 @@ extension Operations {
                     self.idempotencyKey = idempotencyKey
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ViewPatch)
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.View)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.View {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.

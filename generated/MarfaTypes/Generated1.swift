@@ -243,18 +243,18 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(label, forKey: "label")
-            try container.encode(source, forKey: "source")
-            try container.encodeIfPresent(role, forKey: "role")
-            try container.encodeIfPresent(defaultTier, forKey: "default_tier")
-            try container.encodeIfPresent(isPlatform, forKey: "is_platform")
-            try container.encodeIfPresent(permissions, forKey: "permissions")
-            try container.encodeIfPresent(sources, forKey: "sources")
-            try container.encodeIfPresent(typePermissions, forKey: "type_permissions")
-            try container.encodeIfPresent(extensionPermissions, forKey: "extension_permissions")
-            try container.encodeIfPresent(edgePermissions, forKey: "edge_permissions")
-            try container.encodeIfPresent(metadataPermissions, forKey: "metadata_permissions")
-            try container.encodeIfPresent(enforcementOverride, forKey: "enforcement_override")
+            try container.encode(self.label, forKey: "label")
+            try container.encode(self.source, forKey: "source")
+            try container.encodeIfPresent(self.role, forKey: "role")
+            try container.encodeIfPresent(self.defaultTier, forKey: "default_tier")
+            try container.encodeIfPresent(self.isPlatform, forKey: "is_platform")
+            try container.encodeIfPresent(self.permissions, forKey: "permissions")
+            try container.encodeIfPresent(self.sources, forKey: "sources")
+            try container.encodeIfPresent(self.typePermissions, forKey: "type_permissions")
+            try container.encodeIfPresent(self.extensionPermissions, forKey: "extension_permissions")
+            try container.encodeIfPresent(self.edgePermissions, forKey: "edge_permissions")
+            try container.encodeIfPresent(self.metadataPermissions, forKey: "metadata_permissions")
+            try container.encodeIfPresent(self.enforcementOverride, forKey: "enforcement_override")
         }
         public typealias RolePayload = Components.Schemas.ApiKey.RolePayload
     }
@@ -282,10 +282,10 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(recentDays, forKey: "recent_days")
-            try container.encodeIfPresent(dailySnapshotDays, forKey: "daily_snapshot_days")
-            try container.encodeIfPresent(weeklySnapshotDays, forKey: "weekly_snapshot_days")
-            try container.encodeIfPresent(maxVersions, forKey: "max_versions")
+            try container.encodeIfPresent(self.recentDays, forKey: "recent_days")
+            try container.encodeIfPresent(self.dailySnapshotDays, forKey: "daily_snapshot_days")
+            try container.encodeIfPresent(self.weeklySnapshotDays, forKey: "weekly_snapshot_days")
+            try container.encodeIfPresent(self.maxVersions, forKey: "max_versions")
         }
     }
 }
@@ -308,8 +308,8 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(icon, forKey: "icon")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.icon, forKey: "icon")
         }
     }
 }
@@ -368,11 +368,11 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(_type, forKey: "type")
-            try container.encodeIfPresent(description, forKey: "description")
-            try container.encodeIfPresent(required, forKey: "required")
-            try container.encodeIfPresent(enumValues, forKey: "enum_values")
-            try container.encodeIfPresent(itemsType, forKey: "items_type")
+            try container.encode(self._type, forKey: "type")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.required, forKey: "required")
+            try container.encodeIfPresent(self.enumValues, forKey: "enum_values")
+            try container.encodeIfPresent(self.itemsType, forKey: "items_type")
         }
     }
 }
@@ -396,9 +396,9 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(edges, forKey: "edges")
-            try container.encode(hasMore, forKey: "has_more")
-            try container.encodeIfPresent(nextCursor, forKey: "next_cursor")
+            try container.encode(self.edges, forKey: "edges")
+            try container.encode(self.hasMore, forKey: "has_more")
+            try container.encodeIfPresent(self.nextCursor, forKey: "next_cursor")
         }
     }
 }
@@ -441,14 +441,14 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(item, forKey: "item")
-            try container.encode(metadata, forKey: "metadata")
-            try container.encodeIfPresent(listed, forKey: "listed")
-            try container.encodeIfPresent(backrefs, forKey: "backrefs")
-            try container.encodeIfPresent(neighbors, forKey: "neighbors")
-            try container.encodeIfPresent(neighborsTruncated, forKey: "neighbors_truncated")
-            try container.encodeIfPresent(neighborsOmitted, forKey: "neighbors_omitted")
-            try container.encodeIfPresent(versions, forKey: "versions")
+            try container.encode(self.item, forKey: "item")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.listed, forKey: "listed")
+            try container.encodeIfPresent(self.backrefs, forKey: "backrefs")
+            try container.encodeIfPresent(self.neighbors, forKey: "neighbors")
+            try container.encodeIfPresent(self.neighborsTruncated, forKey: "neighbors_truncated")
+            try container.encodeIfPresent(self.neighborsOmitted, forKey: "neighbors_omitted")
+            try container.encodeIfPresent(self.versions, forKey: "versions")
         }
         public typealias BackrefsPayload = Components.Schemas.Item.EdgesPayload
     }
@@ -466,7 +466,7 @@ extension Components.Schemas {
             self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.Int64]
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
         }
     }
 }
@@ -483,237 +483,250 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(tags, forKey: "tags")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edge: Components.Schemas.Edge
-        public var acknowledged: Swift.Bool?
-        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
-            self.edge = edge
-            self.acknowledged = acknowledged
+    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var namespace: Swift.String
+        public var data: Components.Schemas.JSONObject?
+        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
+            self.namespace = namespace
+            self.data = data
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.edge = try container.decode(Components.Schemas.Edge.self, forKey: "edge")
-            self.acknowledged = try container.decodeIfPresent(Swift.Bool.self, forKey: "acknowledged")
+            self.namespace = try container.decode(Swift.String.self, forKey: "namespace")
+            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "data")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(edge, forKey: "edge")
-            try container.encodeIfPresent(acknowledged, forKey: "acknowledged")
+            try container.encode(self.namespace, forKey: "namespace")
+            try container.encode(self.data, forKey: "data")
         }
     }
 }
 
 extension Components.Schemas {
-    /// One `data:` payload of the event stream, told apart by `event_type`. Item, metadata and
-    /// edge frames are events (they have an SSE `id:`); `stream_cursor` and `stream_live` are
-    /// markers; `catchup_too_old`, `cursor_ahead`, `stream_incomplete` and `read_view_changed`
-    /// end the stream. A client must skip an `event_type` it does not know.
-    public enum EventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        case itemEventFrame(Components.Schemas.ItemEventFrame)
-        case metadataEventFrame(Components.Schemas.MetadataEventFrame)
-        case edgeEventFrame(Components.Schemas.EdgeEventFrame)
-        case streamCursorFrame(Components.Schemas.StreamCursorFrame)
-        case streamLiveFrame(Components.Schemas.StreamLiveFrame)
-        case catchupTooOldFrame(Components.Schemas.CatchupTooOldFrame)
-        case cursorAheadFrame(Components.Schemas.CursorAheadFrame)
-        case streamIncompleteFrame(Components.Schemas.StreamIncompleteFrame)
-        case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
-        /// A value whose `event_type` this build does not know, kept as it was received.
-        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            switch try container.decode(Swift.String.self, forKey: "event_type") {
-                case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
-                case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
-                case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
-                case "stream_cursor": self = .streamCursorFrame(try .init(from: decoder))
-                case "stream_live": self = .streamLiveFrame(try .init(from: decoder))
-                case "catchup_too_old": self = .catchupTooOldFrame(try .init(from: decoder))
-                case "cursor_ahead": self = .cursorAheadFrame(try .init(from: decoder))
-                case "stream_incomplete": self = .streamIncompleteFrame(try .init(from: decoder))
-                case "read_view_changed": self = .readViewChangedFrame(try .init(from: decoder))
-                default: self = .unknown(try .init(from: decoder))
-            }
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            switch self {
-                case .itemEventFrame(let value): try value.encode(to: encoder)
-                case .metadataEventFrame(let value): try value.encode(to: encoder)
-                case .edgeEventFrame(let value): try value.encode(to: encoder)
-                case .streamCursorFrame(let value): try value.encode(to: encoder)
-                case .streamLiveFrame(let value): try value.encode(to: encoder)
-                case .catchupTooOldFrame(let value): try value.encode(to: encoder)
-                case .cursorAheadFrame(let value): try value.encode(to: encoder)
-                case .streamIncompleteFrame(let value): try value.encode(to: encoder)
-                case .readViewChangedFrame(let value): try value.encode(to: encoder)
-                case .unknown(let value): try value.encode(to: encoder)
-            }
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
-    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
-    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
-    /// during a replay. For every reason, reconnect from `cursor`.
-    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case credentialEnded
-        case readerBehind
-        case serverStopping
-        case replayFailed
-        case liveDeliveryFailed
-        case backlogOverflow
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "credential_ended": self = .credentialEnded
-                case "reader_behind": self = .readerBehind
-                case "server_stopping": self = .serverStopping
-                case "replay_failed": self = .replayFailed
-                case "live_delivery_failed": self = .liveDeliveryFailed
-                case "backlog_overflow": self = .backlogOverflow
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case .credentialEnded: "credential_ended"
-                case .readerBehind: "reader_behind"
-                case .serverStopping: "server_stopping"
-                case .replayFailed: "replay_failed"
-                case .liveDeliveryFailed: "live_delivery_failed"
-                case .backlogOverflow: "backlog_overflow"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
-    }
-}
-
-extension Components.Schemas {
-    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var url: Swift.String
-        public var events: [Swift.String]
-        /// Only events of items of this type (a type move rewrites it).
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The signing secret in plaintext on creation, redacted elsewhere.
-        public var secret: Swift.String
-        public var active: Swift.Bool
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-            self.active = active
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var properties: Components.Schemas.Properties
+        public var version: Swift.Int64?
+        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
+            self.properties = properties
+            self.version = version
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.events = try container.decode([Swift.String].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.secret = try container.decode(Swift.String.self, forKey: "secret")
-            self.active = try container.decode(Swift.Bool.self, forKey: "active")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
+            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(url, forKey: "url")
-            try container.encode(events, forKey: "events")
-            try container.encodeIfPresent(typeFilter, forKey: "type_filter")
-            try container.encode(secret, forKey: "secret")
-            try container.encode(active, forKey: "active")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
+            try container.encode(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.version, forKey: "version")
         }
     }
 }
 
 extension Components.Schemas {
-    /// The conditions of the listing grammar. No `types` means every type the key reads
-    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
-    /// `state` holds active and archived items.
-    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Types, each with its subtypes. A type move rewrites these.
-        public var types: [Swift.String]?
-        public var tier: Components.Schemas.Tier?
-        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
-        /// A filter expression (tags, `properties.<name>`, edges).
-        public var filter: Swift.String?
-        /// An item id; holds it and everything it reaches along `parent-of`.
-        public var beneath: Swift.String?
-        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
-            self.types = types
-            self.tier = tier
-            self.state = state
-            self.filter = filter
-            self.beneath = beneath
+    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
+    /// On a copy stream it also carries `instance_id` and `read_view`.
+    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
+        /// An event id, in decimal.
+        public var cursor: Swift.String
+        public var instanceId: Swift.String?
+        public var readView: Swift.String?
+        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
+            self.eventType = eventType
+            self.cursor = cursor
+            self.instanceId = instanceId
+            self.readView = readView
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.types = try container.decodeIfPresent([Swift.String].self, forKey: "types")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.state = try container.decodeIfPresent([Components.Schemas.SavedSearch.StateItemPayload].self, forKey: "state")
-            self.filter = try container.decodeIfPresent(Swift.String.self, forKey: "filter")
-            self.beneath = try container.decodeIfPresent(Swift.String.self, forKey: "beneath")
+            self.eventType = try container.decode(Components.Schemas.StreamCursorFrame.EventTypePayload.self, forKey: "event_type")
+            self.cursor = try container.decode(Swift.String.self, forKey: "cursor")
+            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
+            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(types, forKey: "types")
-            try container.encodeIfPresent(tier, forKey: "tier")
-            try container.encodeIfPresent(state, forKey: "state")
-            try container.encodeIfPresent(filter, forKey: "filter")
-            try container.encodeIfPresent(beneath, forKey: "beneath")
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encodeIfPresent(self.instanceId, forKey: "instance_id")
+            try container.encodeIfPresent(self.readView, forKey: "read_view")
         }
-        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case active
-            case archived
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamCursor
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "active": self = .active
-                    case "archived": self = .archived
+                    case "stream_cursor": self = .streamCursor
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .active: "active"
-                    case .archived: "archived"
+                    case .streamCursor: "stream_cursor"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.active, .archived]
+            public static let allCases: [Self] = [.streamCursor]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var version: Swift.Int64
-        public var name: Swift.String?
-        public var search: Components.Schemas.SavedSearch?
+    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
+    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
+        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
+            self.eventType = eventType
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.ReadViewChangedFrame.EventTypePayload.self, forKey: "event_type")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.eventType, forKey: "event_type")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case readViewChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "read_view_changed": self = .readViewChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .readViewChanged: "read_view_changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.readViewChanged]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var url: Swift.String
+        public var events: [Components.Schemas.WebhookEvent]
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public var secret: Swift.String?
+        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.secret = secret
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.events = try container.decode([Components.Schemas.WebhookEvent].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.secret = try container.decodeIfPresent(Swift.String.self, forKey: "secret")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encodeIfPresent(self.secret, forKey: "secret")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `sha256:<hex>`.
+        public var hash: Swift.String
+        public var mimeType: Swift.String
+        /// Bytes.
+        public var size: Swift.Int64
+        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
+            self.hash = hash
+            self.mimeType = mimeType
+            self.size = size
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.hash = try container.decode(Swift.String.self, forKey: "hash")
+            self.mimeType = try container.decode(Swift.String.self, forKey: "mime_type")
+            self.size = try container.decode(Swift.Int64.self, forKey: "size")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.hash, forKey: "hash")
+            try container.encode(self.mimeType, forKey: "mime_type")
+            try container.encode(self.size, forKey: "size")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
+        public var defaults: Components.Schemas.FolderDefaults?
+        public var include: [Swift.String]?
+        public var ignore: [Swift.String]?
+        public var placement: Components.Schemas.FolderInput.PlacementPayload?
+        public var removalThreshold: Swift.Int?
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
+            self.id = id
+            self.name = name
+            self.search = search
+            self.defaults = defaults
+            self.include = include
+            self.ignore = ignore
+            self.placement = placement
+            self.removalThreshold = removalThreshold
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
+            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
+            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
+            self.placement = try container.decodeIfPresent(Components.Schemas.FolderInput.PlacementPayload.self, forKey: "placement")
+            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.search, forKey: "search")
+            try container.encodeIfPresent(self.defaults, forKey: "defaults")
+            try container.encodeIfPresent(self.include, forKey: "include")
+            try container.encodeIfPresent(self.ignore, forKey: "ignore")
+            try container.encodeIfPresent(self.placement, forKey: "placement")
+            try container.encodeIfPresent(self.removalThreshold, forKey: "removal_threshold")
+        }
+        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String?
+        public var name: Swift.String
+        public var search: Components.Schemas.SavedSearch
         public var sort: Components.Schemas.ViewSort?
         public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.version = version
+        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.id = id
             self.name = name
             self.search = search
             self.sort = sort
@@ -721,56 +734,29 @@ extension Components.Schemas {
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
-            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
             self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
             self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(version, forKey: "version")
-            try container.encodeIfPresent(name, forKey: "name")
-            try container.encodeIfPresent(search, forKey: "search")
-            try container.encodeIfPresent(sort, forKey: "sort")
-            try container.encodeIfPresent(groupBy, forKey: "group_by")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.search, forKey: "search")
+            try container.encodeIfPresent(self.sort, forKey: "sort")
+            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
         }
     }
 }
 
 extension Components.Responses {
-    /// The instance's settings as stored.
-    public struct InstanceConfig: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.InstanceConfig.Headers
-        public var body: Components.Responses.InstanceConfig.Body
-        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.Ok.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.InstanceConfig)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.InstanceConfig {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Responses {
-    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-    public struct BadRequest: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.BadRequest.Headers
-        public var body: Components.Responses.BadRequest.Body
-        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
+    /// The webhook.
+    public struct Webhook: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Webhook.Headers
+        public var body: Components.Responses.Webhook.Body
+        public init(headers: Components.Responses.Webhook.Headers, body: Components.Responses.Webhook.Body) {
             self.headers = headers
             self.body = body
         }
@@ -783,29 +769,44 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
             public var xRateLimitRemaining: Swift.Int?
             /// Unix time, in seconds, when the current window ends.
             public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.Webhook)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.Webhook {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The body is too large (`request_too_large`, `blob_too_large`).
+    public struct PayloadTooLarge: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.PayloadTooLarge.Headers
+        public var body: Components.Responses.PayloadTooLarge.Body
+        public init(headers: Components.Responses.PayloadTooLarge.Headers, body: Components.Responses.PayloadTooLarge.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -820,107 +821,92 @@ extension Components.Responses {
     }
 }
 
-extension Components.Headers {
-    /// Unix time, in seconds, when the current window ends.
-    public typealias XRateLimitReset = Swift.Int
+extension Components.Parameters {
+    /// A key the client chooses for this write, and keeps for every retry of it. The server
+    /// records its answer under the key and answers a repeat from the record, performing nothing
+    /// and publishing no second event. The same key with a different body is
+    /// `422 idempotency_key_reused`.
+    public typealias IdempotencyKey = Swift.String
+}
+
+extension Components.Parameters {
+    /// The `cursor` of the previous page.
+    public typealias Cursor = Swift.String
+}
+
+extension Components.Parameters {
+    /// The item's id.
+    public typealias ItemId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The type's identifier, such as `app.readinglist.entry`.
+    public typealias TypeId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The webhook's id.
+    public typealias WebhookId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The folder's id (its `system.folder` item id).
+    public typealias FolderId = Swift.String
+}
+
+extension Components.Parameters {
+    /// The blob's content hash, `sha256:<hex>`.
+    public typealias BlobHash = Swift.String
 }
 
 extension Components.Headers {
-    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-    public typealias CacheControl = Swift.String
+    /// The refusal's code, the same as `error.code` in the body.
+    public typealias XErrorCode = Swift.String
+}
+
+extension Components.Headers {
+    /// Requests left in the current window, never below 0.
+    public typealias XRateLimitRemaining = Swift.Int
+}
+
+extension Components.Headers {
+    /// `true` when the server answered from what it stored for an earlier request under the same
+    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+    /// with a first answer; status and body repeat the first answer's, a refusal included.
+    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
 }
 
 extension Operations {
-    /// Describe the instance
+    /// Register an OAuth client
     ///
-    /// The instance's name, identity, build and contract, read without a credential. A client
-    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
-    /// changes for the life of the instance) and which contract it speaks. Served by the public
-    /// server, not in the public Marfa document.
+    /// RFC 7591 dynamic client registration, open to callers without a credential. A native app
+    /// registers with `application_type: native`, `token_endpoint_auth_method: none` and a
+    /// loopback or private-use redirect URI; a web client needs an https redirect URI off the
+    /// loopback. Some builds serve this door at `/auth/oauth2/register`: take the
+    /// `registration_endpoint` from discovery. A refusal is an RFC 7591 error object, not the
+    /// usual envelope.
     ///
-    /// `GET /`
-    public enum GetInstance {
-        public static let id: Swift.String = "getInstance"
+    /// `POST /oauth2/register`
+    public enum RegisterOAuthClient {
+        public static let id: Swift.String = "registerOAuthClient"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's description.
-            /// Status 200.
-            case ok(Operations.GetInstance.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetInstance.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The instance's description.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetInstance.Output.Ok.Headers
-                public var body: Operations.GetInstance.Output.Ok.Body
-                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.InstanceDescription)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.InstanceDescription {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Start a device sign-in
-    ///
-    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
-    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
-    /// the `device_code` grant. Not in the public Marfa document.
-    ///
-    /// `POST /auth/device/code`
-    public enum RequestDeviceCode {
-        public static let id: Swift.String = "requestDeviceCode"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RequestDeviceCode.Input.Body
-            public init(body: Operations.RequestDeviceCode.Input.Body) {
+            public var body: Operations.RegisterOAuthClient.Input.Body
+            public init(body: Operations.RegisterOAuthClient.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
+                case json(Components.Schemas.ClientRegistrationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The device and user codes.
-            /// Status 200.
-            case ok(Operations.RequestDeviceCode.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RequestDeviceCode.Output.Ok {
+            /// The client is registered.
+            /// Status 201.
+            case created(Operations.RegisterOAuthClient.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterOAuthClient.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -933,16 +919,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
-            /// Status 401.
-            case unauthorized(Components.Responses.OAuthError)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.OAuthError {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -955,19 +931,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The device and user codes.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
-                public var body: Operations.RequestDeviceCode.Output.Ok.Body
-                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
+            /// The client is registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterOAuthClient.Output.Created.Headers
+                public var body: Operations.RegisterOAuthClient.Output.Created.Body
+                public init(headers: Operations.RegisterOAuthClient.Output.Created.Headers, body: Operations.RegisterOAuthClient.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.DeviceAuthorizationResponse)
+                    case json(Components.Schemas.ClientRegistration)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.DeviceAuthorizationResponse {
+                    public var json: Components.Schemas.ClientRegistration {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -981,36 +957,43 @@ extension Operations {
 }
 
 extension Operations {
-    /// List approved apps
+    /// Enter a device code
     ///
-    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    /// The entry page's form post. A known code redirects to the device consent page; an unknown
+    /// one shows the page again with an error. Lookups are limited per address, and the excess
+    /// is redirected with `error=too_many_attempts`. Not in the public Marfa document.
     ///
-    /// `GET /auth/grants`
-    public enum ListGrants {
-        public static let id: Swift.String = "listGrants"
+    /// `POST /auth/device`
+    public enum SubmitDeviceCode {
+        public static let id: Swift.String = "submitDeviceCode"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var body: Operations.SubmitDeviceCode.Input.Body
+            public init(body: Operations.SubmitDeviceCode.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.DeviceCodeEntry)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The grants.
+            /// The entry page again, naming what was wrong.
             /// Status 200.
-            case ok(Operations.ListGrants.Output.Ok)
+            case ok(Operations.SubmitDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListGrants.Output.Ok {
+            public var ok: Operations.SubmitDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
+            /// A redirect to the device consent page.
+            /// Status 302.
+            case found(Operations.SubmitDeviceCode.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.SubmitDeviceCode.Output.Found {
                 get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
@@ -1037,59 +1020,71 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The grants.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListGrants.Output.Ok.Headers
-                public var body: Operations.ListGrants.Output.Ok.Body
-                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.GrantList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.GrantList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Revoke an API key
+    /// Revoke an app's grant
     ///
-    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
-    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
+    /// Ends an app's approval: its tokens stop working and its open streams end with
+    /// `credential_ended`. With `revoke_keys=1` the keys the app minted are revoked too. Needs
+    /// `grants.manage`. Not in the public Marfa document.
     ///
-    /// `DELETE /keys/{id}`
-    public enum RevokeKey {
-        public static let id: Swift.String = "revokeKey"
+    /// `DELETE /auth/grants/{id}`
+    public enum RevokeGrant {
+        public static let id: Swift.String = "revokeGrant"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RevokeKey.Input.Path
-            public init(path: Operations.RevokeKey.Input.Path) {
+            public var path: Operations.RevokeGrant.Input.Path
+            public var query: Operations.RevokeGrant.Input.Query
+            public init(path: Operations.RevokeGrant.Input.Path, query: Operations.RevokeGrant.Input.Query = .init()) {
                 self.path = path
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The key's id.
+                /// The grant's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// `1` also revokes every key the app minted.
+                public var revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload?
+                public init(revokeKeys: Operations.RevokeGrant.Input.Query.RevokeKeysPayload? = nil) {
+                    self.revokeKeys = revokeKeys
+                }
+                public enum RevokeKeysPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case _0
+                    case _1
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "0": self = ._0
+                            case "1": self = ._1
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case ._0: "0"
+                            case ._1: "1"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [._0, ._1]
+                }
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The grant is revoked.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Operations.RevokeGrant.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Operations.RevokeGrant.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1142,31 +1137,47 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The grant is revoked.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RevokeGrant.Output.Ok.Headers
+                public var body: Operations.RevokeGrant.Output.Ok.Body
+                public init(headers: Operations.RevokeGrant.Output.Ok.Headers, body: Operations.RevokeGrant.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.Ok)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.Ok {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Set the owner's icon for a type
+    /// Replace an item type
     ///
-    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
-    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
-    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
-    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
-    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
-    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
-    /// author's). Not in the public Marfa document.
+    /// Replaces a custom type's definition, running the registration checks again. Needs
+    /// `schema.write`; shipped types are `403 core_type_immutable`. A change that needs a version
+    /// bump and lacks one is `422 version_bump_mismatch`. The public document names this operation
+    /// `updateType`.
     ///
-    /// `PUT /types/{id}/icon`
-    public enum SetTypeIcon {
-        public static let id: Swift.String = "setTypeIcon"
+    /// `PUT /types/{id}`
+    public enum ReplaceType {
+        public static let id: Swift.String = "replaceType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.SetTypeIcon.Input.Path
-            public var headers: Operations.SetTypeIcon.Input.Headers
-            public var body: Operations.SetTypeIcon.Input.Body
-            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
+            public var path: Operations.ReplaceType.Input.Path
+            public var body: Operations.ReplaceType.Input.Body
+            public init(path: Operations.ReplaceType.Input.Path, body: Operations.ReplaceType.Input.Body) {
                 self.path = path
-                self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
@@ -1176,26 +1187,16 @@ extension Operations {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeIconInput)
+                case json(Components.Schemas.TypeDefinitionInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The icon the type resolves to now.
+            /// The type as stored, and any connector mappings the change broke.
             /// Status 200.
-            case ok(Operations.SetTypeIcon.Output.Ok)
+            case ok(Operations.ReplaceType.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SetTypeIcon.Output.Ok {
+            public var ok: Operations.ReplaceType.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1263,6 +1264,16 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1275,64 +1286,23 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The icon the type resolves to now.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
-                public var body: Operations.SetTypeIcon.Output.Ok.Body
-                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Ok.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeIcon)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeIcon {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Ok = Operations.RegisterType.Output.Created
         }
     }
 }
 
 extension Operations {
-    /// Read an item
+    /// List edge types
     ///
-    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
-    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
-    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
-    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
+    /// Every edge type, shipped and custom. A conditional read (`X-Marfa-Read-View`).
     ///
-    /// `GET /items/{id}`
-    public enum GetItem {
-        public static let id: Swift.String = "getItem"
+    /// `GET /edge-types`
+    public enum ListEdgeTypes {
+        public static let id: Swift.String = "listEdgeTypes"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItem.Input.Path
-            public var query: Operations.GetItem.Input.Query
-            public var headers: Operations.GetItem.Input.Headers
-            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
-                self.path = path
-                self.query = query
+            public var headers: Operations.ListEdgeTypes.Input.Headers
+            public init(headers: Operations.ListEdgeTypes.Input.Headers = .init()) {
                 self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
-                public var include: Swift.String?
-                public init(include: Swift.String? = nil) {
-                    self.include = include
-                }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
                 /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
@@ -1346,11 +1316,11 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item.
+            /// The edge types.
             /// Status 200.
-            case ok(Operations.GetItem.Output.Ok)
+            case ok(Operations.ListEdgeTypes.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItem.Output.Ok {
+            public var ok: Operations.ListEdgeTypes.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1367,6 +1337,111 @@ extension Operations {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge types.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListEdgeTypes.Output.Ok.Headers
+                public var body: Operations.ListEdgeTypes.Output.Ok.Body
+                public init(headers: Operations.ListEdgeTypes.Output.Ok.Headers, body: Operations.ListEdgeTypes.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.EdgeTypeList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.EdgeTypeList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Restore an item from the bin
+    ///
+    /// Returns a trashed item to `active`, together with the rows a cascade took with it.
+    ///
+    /// `POST /items/{id}/restore`
+    public enum RestoreItem {
+        public static let id: Swift.String = "restoreItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.RestoreItem.Input.Path
+            public var headers: Operations.RestoreItem.Input.Headers
+            public init(path: Operations.RestoreItem.Input.Path, headers: Operations.RestoreItem.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1418,108 +1493,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The item.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItem.Output.Ok.Headers
-                public var body: Operations.GetItem.Output.Ok.Body
-                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemDetail)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemDetail {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read an item's metadata
-    ///
-    /// The item's tags and the extension namespaces the key may read.
-    ///
-    /// `GET /items/{id}/metadata`
-    public enum GetItemMetadata {
-        public static let id: Swift.String = "getItemMetadata"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItemMetadata.Input.Path
-            public init(path: Operations.GetItemMetadata.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1539,18 +1520,18 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace an extension namespace
+    /// Add to an item's tags
     ///
-    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
+    /// Unions the given tags into the tag set.
     ///
-    /// `PUT /items/{id}/extensions/{namespace}`
-    public enum ReplaceItemExtension {
-        public static let id: Swift.String = "replaceItemExtension"
+    /// `PATCH /items/{id}/metadata`
+    public enum MergeItemMetadata {
+        public static let id: Swift.String = "mergeItemMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.ReplaceItemExtension.Input.Path
-            public var headers: Operations.ReplaceItemExtension.Input.Headers
-            public var body: Operations.ReplaceItemExtension.Input.Body
-            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
+            public var path: Operations.MergeItemMetadata.Input.Path
+            public var headers: Operations.MergeItemMetadata.Input.Headers
+            public var body: Operations.MergeItemMetadata.Input.Body
+            public init(path: Operations.MergeItemMetadata.Input.Path, headers: Operations.MergeItemMetadata.Input.Headers = .init(), body: Operations.MergeItemMetadata.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
@@ -1558,11 +1539,8 @@ extension Operations {
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The item's id.
                 public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
+                public init(id: Swift.String) {
                     self.id = id
-                    self.namespace = namespace
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
@@ -1576,15 +1554,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.JSONObject)
+                case json(Components.Schemas.TagsInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The extension namespaces the key may read.
+            /// The item's metadata.
             /// Status 200.
-            case ok(Components.Responses.ItemExtensions)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemExtensions {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1638,16 +1616,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The body is too large (`request_too_large`, `blob_too_large`).
-            /// Status 413.
-            case contentTooLarge(Components.Responses.PayloadTooLarge)
-            /// The `contentTooLarge` response; throws for any other.
-            public var contentTooLarge: Components.Responses.PayloadTooLarge {
-                get throws {
-                    if case .contentTooLarge(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
-                }
-            }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
             /// Status 422.
             case unprocessableContent(Components.Responses.UnprocessableEntity)
@@ -1675,35 +1643,251 @@ extension Operations {
 }
 
 extension Operations {
-    /// Delete an edge
+    /// List an item's inbound edges
     ///
-    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    /// One page of the edges whose target is the item, optionally of one edge type.
     ///
-    /// `DELETE /edges/{id}`
-    public enum DeleteEdge {
-        public static let id: Swift.String = "deleteEdge"
+    /// `GET /items/{id}/backrefs`
+    public enum ListItemBackrefs {
+        public static let id: Swift.String = "listItemBackrefs"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteEdge.Input.Path
-            public var headers: Operations.DeleteEdge.Input.Headers
-            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+            public var path: Operations.ListItemBackrefs.Input.Path
+            public var query: Operations.ListItemBackrefs.Input.Query
+            public init(path: Operations.ListItemBackrefs.Input.Path, query: Operations.ListItemBackrefs.Input.Query = .init()) {
                 self.path = path
-                self.headers = headers
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// One page of edges.
+            /// Status 200.
+            case ok(Components.Responses.EdgePage)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgePage {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Search items
+    ///
+    /// Full-text search over textual properties and tags, best match first, with the listing's filters and offset paging. Trashed items are never found.
+    ///
+    /// `GET /search`
+    public enum SearchItems {
+        public static let id: Swift.String = "searchItems"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.SearchItems.Input.Query
+            public init(query: Operations.SearchItems.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// The search text.
+                public var q: Swift.String
+                /// A type and its subtypes.
+                public var _type: Swift.String?
+                public var state: Components.Schemas.ItemState?
+                public var tier: Operations.SearchItems.Input.Query.TierPayload?
+                /// `system` also searches `system.*` items.
+                public var include: Swift.String?
+                /// Comma-separated tags; an item must carry all of them.
+                public var tags: Swift.String?
+                public var limit: Swift.Int
+                public var offset: Swift.Int?
+                /// A filter expression in the query grammar.
+                public var filter: Swift.String?
+                public var timestampAfter: Swift.String?
+                public var timestampBefore: Swift.String?
+                public init(q: Swift.String, _type: Swift.String? = nil, state: Components.Schemas.ItemState? = nil, tier: Operations.SearchItems.Input.Query.TierPayload? = nil, include: Swift.String? = nil, tags: Swift.String? = nil, limit: Swift.Int = 20, offset: Swift.Int? = 0, filter: Swift.String? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil) {
+                    self.q = q
+                    self._type = _type
+                    self.state = state
+                    self.tier = tier
+                    self.include = include
+                    self.tags = tags
+                    self.limit = limit
+                    self.offset = offset
+                    self.filter = filter
+                    self.timestampAfter = timestampAfter
+                    self.timestampBefore = timestampBefore
+                }
+                public typealias TierPayload = Operations.ListItems.Input.Query.TierPayload
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The matches.
+            /// Status 200.
+            case ok(Operations.SearchItems.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.SearchItems.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The matches.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.SearchItems.Output.Ok.Headers
+                public var body: Operations.SearchItems.Output.Ok.Body
+                public init(headers: Operations.SearchItems.Output.Ok.Headers, body: Operations.SearchItems.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.SearchResults)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.SearchResults {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Delete a webhook
+    ///
+    /// Ends the subscription. Deliveries already queued still go out.
+    ///
+    /// `DELETE /webhooks/{id}`
+    public enum DeleteWebhook {
+        public static let id: Swift.String = "deleteWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteWebhook.Input.Path
+            public init(path: Operations.DeleteWebhook.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
         }
@@ -1753,30 +1937,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1794,95 +1954,13 @@ extension Operations {
 }
 
 extension Operations {
-    /// List webhooks
+    /// Read the instance's settings (instance path)
     ///
-    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    /// The same settings as `GET /spaces/me/config`, at the path the server also serves. Not in the public Marfa document.
     ///
-    /// `GET /webhooks`
-    public enum ListWebhooks {
-        public static let id: Swift.String = "listWebhooks"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhooks.
-            /// Status 200.
-            case ok(Operations.ListWebhooks.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListWebhooks.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The webhooks.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListWebhooks.Output.Ok.Headers
-                public var body: Operations.ListWebhooks.Output.Ok.Body
-                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.WebhookList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.WebhookList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read the instance's settings
-    ///
-    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
-    ///
-    /// `GET /spaces/me/config`
-    public enum GetSpaceConfig {
-        public static let id: Swift.String = "getSpaceConfig"
+    /// `GET /config`
+    public enum GetConfig {
+        public static let id: Swift.String = "getConfig"
         public struct Input: Swift.Sendable, Swift.Equatable {
             public init() {
             }
@@ -1937,134 +2015,19 @@ extension Operations {
 }
 
 extension Operations {
-    /// Download a blob
+    /// Create a folder
     ///
-    /// The blob's bytes.
+    /// Creates a folder's settings. Needs write on `system.folder`. Defaults whose type or tier
+    /// the search would not hold are refused `400 validation_error`. The public server serves
+    /// this write; its shape here is this contract's.
     ///
-    /// `GET /blobs/{hash}`
-    public enum DownloadBlob {
-        public static let id: Swift.String = "downloadBlob"
+    /// `POST /folders`
+    public enum CreateFolder {
+        public static let id: Swift.String = "createFolder"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DownloadBlob.Input.Path
-            public init(path: Operations.DownloadBlob.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The blob's content hash, `sha256:<hex>`.
-                public var hash: Swift.String
-                public init(hash: Swift.String) {
-                    self.hash = hash
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The bytes.
-            /// Status 200.
-            case ok(Operations.DownloadBlob.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.DownloadBlob.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The bytes.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DownloadBlob.Output.Ok.Headers
-                public var body: Operations.DownloadBlob.Output.Ok.Body
-                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case binary(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `application/octet-stream`; throws when it came as another type.
-                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
-                        get throws {
-                            switch self {
-                                case .binary(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Create a view
-    ///
-    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
-    ///
-    /// `POST /views`
-    public enum CreateView {
-        public static let id: Swift.String = "createView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateView.Input.Headers
-            public var body: Operations.CreateView.Input.Body
-            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
+            public var headers: Operations.CreateFolder.Input.Headers
+            public var body: Operations.CreateFolder.Input.Body
+            public init(headers: Operations.CreateFolder.Input.Headers = .init(), body: Operations.CreateFolder.Input.Body) {
                 self.headers = headers
                 self.body = body
             }
@@ -2079,15 +2042,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ViewInput)
+                case json(Components.Schemas.FolderInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The view.
+            /// The folder.
             /// Status 201.
-            case created(Components.Responses.View)
+            case created(Components.Responses.Folder)
             /// The `created` response; throws for any other.
-            public var created: Components.Responses.View {
+            public var created: Components.Responses.Folder {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)

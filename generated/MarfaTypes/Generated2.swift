@@ -414,11 +414,11 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(item, forKey: "item")
-            try container.encode(metadata, forKey: "metadata")
-            try container.encodeIfPresent(acknowledged, forKey: "acknowledged")
-            try container.encodeIfPresent(listed, forKey: "listed")
-            try container.encodeIfPresent(conflictResolution, forKey: "conflict_resolution")
+            try container.encode(self.item, forKey: "item")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.acknowledged, forKey: "acknowledged")
+            try container.encodeIfPresent(self.listed, forKey: "listed")
+            try container.encodeIfPresent(self.conflictResolution, forKey: "conflict_resolution")
         }
     }
 }
@@ -479,20 +479,20 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(_type, forKey: "type")
-            try container.encodeIfPresent(properties, forKey: "properties")
-            try container.encodeIfPresent(id, forKey: "id")
-            try container.encodeIfPresent(state, forKey: "state")
-            try container.encodeRFC3339IfPresent(timestamp, forKey: "timestamp")
-            try container.encodeIfPresent(source, forKey: "source")
-            try container.encodeIfPresent(sourceId, forKey: "source_id")
-            try container.encodeIfPresent(tier, forKey: "tier")
-            try container.encodeIfPresent(version, forKey: "version")
-            try container.encodeIfPresent(device, forKey: "device")
-            try container.encodeIfPresent(captureLatitude, forKey: "capture_latitude")
-            try container.encodeIfPresent(captureLongitude, forKey: "capture_longitude")
-            try container.encodeIfPresent(tags, forKey: "tags")
-            try container.encodeIfPresent(edges, forKey: "edges")
+            try container.encode(self._type, forKey: "type")
+            try container.encodeIfPresent(self.properties, forKey: "properties")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeRFC3339IfPresent(self.timestamp, forKey: "timestamp")
+            try container.encodeIfPresent(self.source, forKey: "source")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.version, forKey: "version")
+            try container.encodeIfPresent(self.device, forKey: "device")
+            try container.encodeIfPresent(self.captureLatitude, forKey: "capture_latitude")
+            try container.encodeIfPresent(self.captureLongitude, forKey: "capture_longitude")
+            try container.encodeIfPresent(self.tags, forKey: "tags")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
         }
         /// Edge type to target item ids.
         public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -505,7 +505,7 @@ extension Components.Schemas {
                 self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: [Swift.String]]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
             }
         }
     }
@@ -530,9 +530,9 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(eventType, forKey: "event_type")
-            try container.encode(requested, forKey: "requested")
-            try container.encode(head, forKey: "head")
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.requested, forKey: "requested")
+            try container.encode(self.head, forKey: "head")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case cursorAhead
@@ -582,12 +582,12 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(data, forKey: "data")
-            try container.encode(window, forKey: "window")
-            try container.encode(scan, forKey: "scan")
-            try container.encodeIfPresent(seriesErrors, forKey: "series_errors")
-            try container.encodeIfPresent(seriesErrorsTruncated, forKey: "series_errors_truncated")
-            try container.encodeIfPresent(expansionIncomplete, forKey: "expansion_incomplete")
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.window, forKey: "window")
+            try container.encode(self.scan, forKey: "scan")
+            try container.encodeIfPresent(self.seriesErrors, forKey: "series_errors")
+            try container.encodeIfPresent(self.seriesErrorsTruncated, forKey: "series_errors_truncated")
+            try container.encodeIfPresent(self.expansionIncomplete, forKey: "expansion_incomplete")
         }
         public struct WindowPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             public var from: Swift.String
@@ -603,8 +603,8 @@ extension Components.Schemas {
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(from, forKey: "from")
-                try container.encode(to, forKey: "to")
+                try container.encode(self.from, forKey: "from")
+                try container.encode(self.to, forKey: "to")
             }
         }
         public struct ScanPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -639,14 +639,14 @@ extension Components.Schemas {
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(eventsRead, forKey: "events_read")
-                try container.encode(occurrences, forKey: "occurrences")
-                try container.encode(maxOccurrences, forKey: "max_occurrences")
-                try container.encode(seriesErrors, forKey: "series_errors")
-                try container.encode(maxSeriesErrors, forKey: "max_series_errors")
-                try container.encode(unproductiveIterations, forKey: "unproductive_iterations")
-                try container.encode(maxUnproductiveIterations, forKey: "max_unproductive_iterations")
-                try container.encode(seriesUnexpanded, forKey: "series_unexpanded")
+                try container.encode(self.eventsRead, forKey: "events_read")
+                try container.encode(self.occurrences, forKey: "occurrences")
+                try container.encode(self.maxOccurrences, forKey: "max_occurrences")
+                try container.encode(self.seriesErrors, forKey: "series_errors")
+                try container.encode(self.maxSeriesErrors, forKey: "max_series_errors")
+                try container.encode(self.unproductiveIterations, forKey: "unproductive_iterations")
+                try container.encode(self.maxUnproductiveIterations, forKey: "max_unproductive_iterations")
+                try container.encode(self.seriesUnexpanded, forKey: "series_unexpanded")
             }
         }
         public struct SeriesErrorsItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -663,55 +663,44 @@ extension Components.Schemas {
             }
             public func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(itemId, forKey: "item_id")
-                try container.encode(message, forKey: "message")
+                try container.encode(self.itemId, forKey: "item_id")
+                try container.encode(self.message, forKey: "message")
             }
         }
     }
 }
 
+extension Components.Schemas {
+    public struct ViewList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var views: [Components.Schemas.View]
+        public init(views: [Components.Schemas.View]) {
+            self.views = views
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.views = try container.decode([Components.Schemas.View].self, forKey: "views")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.views, forKey: "views")
+        }
+    }
+}
+
 extension Components.Responses {
-    /// Done.
-    public struct Ok: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Ok.Headers
-        public var body: Components.Responses.Ok.Body
-        public init(headers: Components.Responses.Ok.Headers, body: Components.Responses.Ok.Body) {
+    /// The item's metadata.
+    public struct ItemMetadata: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemMetadata.Headers
+        public var body: Components.Responses.ItemMetadata.Body
+        public init(headers: Components.Responses.ItemMetadata.Headers, body: Components.Responses.ItemMetadata.Body) {
             self.headers = headers
             self.body = body
         }
-        public struct Headers: Swift.Sendable, Swift.Equatable {
-            /// The contract version this answer was made under, the same number as `info.version` and as
-            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-            /// answer without it came from something in front of the server.
-            public var xMarfaContract: Swift.String
-            /// The request's identifier, as written to the server's log. The server keeps a caller's own
-            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
-            /// Quote it when reporting a problem.
-            public var xRequestID: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Ok.Headers.IdempotencyReplayedPayload? = nil) {
-                self.xMarfaContract = xMarfaContract
-                self.xRequestID = xRequestID
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.idempotencyReplayed = idempotencyReplayed
-            }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
-        }
+        public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.Ok)
+            case json(Components.Schemas.ItemMetadataEnvelope)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.Ok {
+            public var json: Components.Schemas.ItemMetadataEnvelope {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -723,15 +712,35 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-    /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-    /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-    /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-    /// `type_chain_unresolvable`, ...
-    public struct Conflict: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.Conflict.Headers
-        public var body: Components.Responses.Conflict.Body
-        public init(headers: Components.Responses.Conflict.Headers, body: Components.Responses.Conflict.Body) {
+    /// The type move job.
+    public struct TypeMoveJob: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.TypeMoveJob.Headers
+        public var body: Components.Responses.TypeMoveJob.Body
+        public init(headers: Components.Responses.TypeMoveJob.Headers, body: Components.Responses.TypeMoveJob.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.TypeMoveJob)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.TypeMoveJob {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// No usable credential (`unauthorized`), checked before anything else.
+    public struct Unauthorized: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Unauthorized.Headers
+        public var body: Components.Responses.Unauthorized.Body
+        public init(headers: Components.Responses.Unauthorized.Headers, body: Components.Responses.Unauthorized.Body) {
             self.headers = headers
             self.body = body
         }
@@ -751,11 +760,37 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-    public struct TooManyRequests: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.TooManyRequests.Headers
-        public var body: Components.Responses.TooManyRequests.Body
-        public init(headers: Components.Responses.TooManyRequests.Headers, body: Components.Responses.TooManyRequests.Body) {
+    /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+    /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+    /// plain envelope.
+    public struct VersionConflict: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.VersionConflict.Headers
+        public var body: Components.Responses.VersionConflict.Body
+        public init(headers: Components.Responses.VersionConflict.Headers, body: Components.Responses.VersionConflict.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.BadRequest.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.VersionConflictResponse)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.VersionConflictResponse {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+    public struct OAuthError: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.OAuthError.Headers
+        public var body: Components.Responses.OAuthError.Body
+        public init(headers: Components.Responses.OAuthError.Headers, body: Components.Responses.OAuthError.Body) {
             self.headers = headers
             self.body = body
         }
@@ -768,36 +803,15 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
-            /// The refusal's code, the same as `error.code` in the body.
-            public var xErrorCode: Swift.String?
-            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-            public var xRateLimitLimit: Swift.Int?
-            /// Requests left in the current window, never below 0.
-            public var xRateLimitRemaining: Swift.Int?
-            /// Unix time, in seconds, when the current window ends.
-            public var xRateLimitReset: Swift.Int?
-            /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-            public var retryAfter: Swift.Int?
-            /// `true` when the server answered from what it stored for an earlier request under the same
-            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-            /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, retryAfter: Swift.Int? = nil, idempotencyReplayed: Components.Responses.TooManyRequests.Headers.IdempotencyReplayedPayload? = nil) {
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
-                self.xErrorCode = xErrorCode
-                self.xRateLimitLimit = xRateLimitLimit
-                self.xRateLimitRemaining = xRateLimitRemaining
-                self.xRateLimitReset = xRateLimitReset
-                self.retryAfter = retryAfter
-                self.idempotencyReplayed = idempotencyReplayed
             }
-            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ErrorResponse)
+            case json(Components.Schemas.OAuthError)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
+            public var json: Components.Schemas.OAuthError {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -809,34 +823,89 @@ extension Components.Responses {
 }
 
 extension Operations {
-    /// Revoke a token
+    /// Start an authorization request
     ///
-    /// RFC 7009 revocation. Revoking a refresh token ends its whole chain, access tokens included,
-    /// and streams held by them end with `stream_incomplete` / `credential_ended`. An unknown token
-    /// is still answered `200`; a request naming no token is `400 invalid_request`. Not in the
-    /// public Marfa document.
+    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
+    /// system's web authentication session, never called by an API client. It redirects to the
+    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
+    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
+    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
     ///
-    /// `POST /auth/oauth2/revoke`
-    public enum RevokeToken {
-        public static let id: Swift.String = "revokeToken"
+    /// `GET /auth/oauth2/authorize`
+    public enum Authorize {
+        public static let id: Swift.String = "authorize"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RevokeToken.Input.Body
-            public init(body: Operations.RevokeToken.Input.Body) {
-                self.body = body
+            public var query: Operations.Authorize.Input.Query
+            public init(query: Operations.Authorize.Input.Query) {
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.RevocationRequest)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
+                public var clientId: Swift.String
+                public var redirectUri: Swift.String
+                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
+                public var scope: Swift.String?
+                public var state: Swift.String
+                public var codeChallenge: Swift.String
+                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
+                public var prompt: Swift.String?
+                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
+                    self.responseType = responseType
+                    self.clientId = clientId
+                    self.redirectUri = redirectUri
+                    self.scope = scope
+                    self.state = state
+                    self.codeChallenge = codeChallenge
+                    self.codeChallengeMethod = codeChallengeMethod
+                    self.prompt = prompt
+                }
+                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case code
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "code": self = .code
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .code: "code"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.code]
+                }
+                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case s256
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "S256": self = .s256
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .s256: "S256"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.s256]
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The token no longer works, or never did.
-            /// Status 200.
-            case ok(Operations.RevokeToken.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RevokeToken.Output.Ok {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            /// Status 302.
+            case found(Operations.Authorize.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.Authorize.Output.Found {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
@@ -861,125 +930,57 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The token no longer works, or never did.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RevokeToken.Output.Ok.Headers
-                public init(headers: Operations.RevokeToken.Output.Ok.Headers) {
+            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            public struct Found: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.Authorize.Output.Found.Headers
+                public init(headers: Operations.Authorize.Output.Found.Headers) {
                     self.headers = headers
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public struct Headers: Swift.Sendable, Swift.Equatable {
+                    /// The contract version this answer was made under, the same number as `info.version` and as
+                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+                    /// answer without it came from something in front of the server.
+                    public var xMarfaContract: Swift.String
+                    /// Where the redirect leads.
+                    public var location: Swift.String?
+                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
+                        self.xMarfaContract = xMarfaContract
+                        self.location = location
+                    }
+                }
             }
         }
     }
 }
 
 extension Operations {
-    /// Record the owner's decision for a device
+    /// Create the owner account
     ///
-    /// The device consent page's form post. The device's next poll of the token endpoint gets its
-    /// tokens, or `access_denied`. Not in the public Marfa document.
+    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
+    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
+    /// `400 validation_error` naming `password`. Not in the public Marfa document.
     ///
-    /// `POST /auth/device/consent`
-    public enum SubmitDeviceConsent {
-        public static let id: Swift.String = "submitDeviceConsent"
+    /// `POST /owner`
+    public enum CreateOwner {
+        public static let id: Swift.String = "createOwner"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SubmitDeviceConsent.Input.Body
-            public init(body: Operations.SubmitDeviceConsent.Input.Body) {
+            public var body: Operations.CreateOwner.Input.Body
+            public init(body: Operations.CreateOwner.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case urlEncodedForm(Components.Schemas.DeviceConsentDecision)
+                case json(Components.Schemas.OwnerInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A page telling the person to return to the device.
-            /// Status 200.
-            case ok(Operations.SubmitDeviceConsent.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.SubmitDeviceConsent.Output.Ok {
+            /// The owner is created.
+            /// Status 201.
+            case created(Operations.CreateOwner.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreateOwner.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.ShowConsentPage.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// Read the calling key
-    ///
-    /// The key making the request, whatever it holds: its permissions, maps, claimed sources and
-    /// tier, never its plaintext. An OAuth access token is not a key and is refused
-    /// `403 forbidden`. A conditional read: send `X-Marfa-Read-View` to check it belongs to the
-    /// view a working copy holds. Served by the public server, not in the public Marfa document.
-    ///
-    /// `GET /keys/current`
-    public enum GetCurrentKey {
-        public static let id: Swift.String = "getCurrentKey"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.GetCurrentKey.Input.Headers
-            public init(headers: Operations.GetCurrentKey.Input.Headers = .init()) {
-                self.headers = headers
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The calling key.
-            /// Status 200.
-            case ok(Operations.GetCurrentKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetCurrentKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1043,73 +1044,144 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The calling key.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetCurrentKey.Output.Ok.Headers
-                public var body: Operations.GetCurrentKey.Output.Ok.Body
-                public init(headers: Operations.GetCurrentKey.Output.Ok.Headers, body: Operations.GetCurrentKey.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.EdgePage.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ApiKey)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ApiKey {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
+            public typealias Created = Operations.GetOwner.Output.Ok
         }
     }
 }
 
 extension Operations {
-    /// Delete an item type
+    /// Check a type definition
     ///
-    /// Removes a custom type. Needs `schema.write`; shipped types are `403 core_type_immutable`.
-    /// While an item, folder, view or webhook still names the type the answer is
-    /// `409 type_in_use`, whose message ends with the settings that name it (also listed in
-    /// `details.settings`); `force=true` deletes anyway and leaves the items, which new writes then
-    /// refuse with `400 unknown_type`. A type that is another's parent is `409 type_has_subtypes`
-    /// (`details.subtype_ids`), which `force` does not override.
+    /// Runs every check `registerType` runs and answers the definition as it would be registered
+    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
+    /// Writes nothing. Not in the public Marfa document.
     ///
-    /// `DELETE /types/{id}`
-    public enum DeleteType {
-        public static let id: Swift.String = "deleteType"
+    /// `POST /types/normalize`
+    public enum NormalizeType {
+        public static let id: Swift.String = "normalizeType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteType.Input.Path
-            public var query: Operations.DeleteType.Input.Query
-            public init(path: Operations.DeleteType.Input.Path, query: Operations.DeleteType.Input.Query = .init()) {
+            public var body: Operations.NormalizeType.Input.Body
+            public init(body: Operations.NormalizeType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeDefinitionInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The definition as it would be registered.
+            /// Status 200.
+            case ok(Operations.NormalizeType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.NormalizeType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Ok = Operations.RegisterType.Output.Created
+        }
+    }
+}
+
+extension Operations {
+    /// Read a type move job
+    ///
+    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
+    ///
+    /// `GET /type-moves/{id}`
+    public enum GetTypeMove {
+        public static let id: Swift.String = "getTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.GetTypeMove.Input.Path
+            public init(path: Operations.GetTypeMove.Input.Path) {
                 self.path = path
-                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type's identifier, such as `app.readinglist.entry`.
+                /// The type move job's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
                 }
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type is gone.
+            /// The type move job.
             /// Status 200.
-            case ok(Operations.DeleteType.Output.Ok)
+            case ok(Components.Responses.TypeMoveJob)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.DeleteType.Output.Ok {
+            public var ok: Components.Responses.TypeMoveJob {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1150,20 +1222,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1176,27 +1234,6 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type is gone.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.DeleteType.Output.Ok.Headers
-                public var body: Operations.DeleteType.Output.Ok.Body
-                public init(headers: Operations.DeleteType.Output.Ok.Headers, body: Operations.DeleteType.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeDeleted)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeDeleted {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

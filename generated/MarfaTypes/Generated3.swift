@@ -43,12 +43,12 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(error, forKey: "error")
-            try container.encodeIfPresent(current, forKey: "current")
-            try container.encodeIfPresent(ancestor, forKey: "ancestor")
-            try container.encodeIfPresent(conflictingFields, forKey: "conflicting_fields")
-            try container.encodeIfPresent(mergePolicy, forKey: "merge_policy")
-            try container.encodeIfPresent(requestedVersion, forKey: "requested_version")
+            try container.encode(self.error, forKey: "error")
+            try container.encodeIfPresent(self.current, forKey: "current")
+            try container.encodeIfPresent(self.ancestor, forKey: "ancestor")
+            try container.encodeIfPresent(self.conflictingFields, forKey: "conflicting_fields")
+            try container.encodeIfPresent(self.mergePolicy, forKey: "merge_policy")
+            try container.encodeIfPresent(self.requestedVersion, forKey: "requested_version")
         }
     }
 }
@@ -83,11 +83,11 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encode(instanceId, forKey: "instance_id")
-            try container.encode(version, forKey: "version")
-            try container.encode(contract, forKey: "contract")
-            try container.encode(features, forKey: "features")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.instanceId, forKey: "instance_id")
+            try container.encode(self.version, forKey: "version")
+            try container.encode(self.contract, forKey: "contract")
+            try container.encode(self.features, forKey: "features")
         }
     }
 }
@@ -127,14 +127,14 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(grantType, forKey: "grant_type")
-            try container.encodeIfPresent(clientId, forKey: "client_id")
-            try container.encodeIfPresent(code, forKey: "code")
-            try container.encodeIfPresent(redirectUri, forKey: "redirect_uri")
-            try container.encodeIfPresent(codeVerifier, forKey: "code_verifier")
-            try container.encodeIfPresent(refreshToken, forKey: "refresh_token")
-            try container.encodeIfPresent(deviceCode, forKey: "device_code")
-            try container.encodeIfPresent(scope, forKey: "scope")
+            try container.encode(self.grantType, forKey: "grant_type")
+            try container.encodeIfPresent(self.clientId, forKey: "client_id")
+            try container.encodeIfPresent(self.code, forKey: "code")
+            try container.encodeIfPresent(self.redirectUri, forKey: "redirect_uri")
+            try container.encodeIfPresent(self.codeVerifier, forKey: "code_verifier")
+            try container.encodeIfPresent(self.refreshToken, forKey: "refresh_token")
+            try container.encodeIfPresent(self.deviceCode, forKey: "device_code")
+            try container.encodeIfPresent(self.scope, forKey: "scope")
         }
         public enum GrantTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case authorizationCode
@@ -188,10 +188,10 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(userCode, forKey: "user_code")
-            try container.encode(decision, forKey: "decision")
-            try container.encodeIfPresent(scope, forKey: "scope")
-            try container.encodeIfPresent(password, forKey: "password")
+            try container.encode(self.userCode, forKey: "user_code")
+            try container.encode(self.decision, forKey: "decision")
+            try container.encodeIfPresent(self.scope, forKey: "scope")
+            try container.encodeIfPresent(self.password, forKey: "password")
         }
         public typealias DecisionPayload = Components.Schemas.ConsentDecision.DecisionPayload
     }
@@ -209,7 +209,7 @@ extension Components.Schemas {
             self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.AccessMap.AdditionalPropertiesPayload]
         }
         public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
         }
         public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case read
@@ -250,8 +250,8 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(types, forKey: "types")
-            try container.encode(sources, forKey: "sources")
+            try container.encode(self.types, forKey: "types")
+            try container.encode(self.sources, forKey: "sources")
         }
     }
 }
@@ -275,9 +275,9 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(strictMode, forKey: "strict_mode")
-            try container.encodeIfPresent(sourceAllowlist, forKey: "source_allowlist")
-            try container.encodeIfPresent(sourceFilter, forKey: "source_filter")
+            try container.encodeIfPresent(self.strictMode, forKey: "strict_mode")
+            try container.encodeIfPresent(self.sourceAllowlist, forKey: "source_allowlist")
+            try container.encodeIfPresent(self.sourceFilter, forKey: "source_filter")
         }
     }
 }
@@ -337,19 +337,19 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(fields, forKey: "fields")
-            try container.encode(id, forKey: "id")
-            try container.encodeIfPresent(label, forKey: "label")
-            try container.encodeIfPresent(description, forKey: "description")
-            try container.encodeIfPresent(parent, forKey: "parent")
-            try container.encodeIfPresent(compatibleWith, forKey: "compatible_with")
-            try container.encodeIfPresent(roles, forKey: "roles")
-            try container.encodeIfPresent(version, forKey: "version")
-            try container.encodeIfPresent(displayHints, forKey: "display_hints")
-            try container.encodeIfPresent(versionPolicy, forKey: "version_policy")
-            try container.encodeIfPresent(mergePolicy, forKey: "merge_policy")
-            try container.encodeIfPresent(linkField, forKey: "link_field")
-            try container.encodeIfPresent(icon, forKey: "icon")
+            try container.encode(self.fields, forKey: "fields")
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.label, forKey: "label")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encodeIfPresent(self.parent, forKey: "parent")
+            try container.encodeIfPresent(self.compatibleWith, forKey: "compatible_with")
+            try container.encodeIfPresent(self.roles, forKey: "roles")
+            try container.encodeIfPresent(self.version, forKey: "version")
+            try container.encodeIfPresent(self.displayHints, forKey: "display_hints")
+            try container.encodeIfPresent(self.versionPolicy, forKey: "version_policy")
+            try container.encodeIfPresent(self.mergePolicy, forKey: "merge_policy")
+            try container.encodeIfPresent(self.linkField, forKey: "link_field")
+            try container.encodeIfPresent(self.icon, forKey: "icon")
         }
         public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
@@ -361,7 +361,7 @@ extension Components.Schemas {
                 self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.FieldDefinition]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
             }
         }
         public enum RolesItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
@@ -397,7 +397,7 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(edgeTypes, forKey: "edge_types")
+            try container.encode(self.edgeTypes, forKey: "edge_types")
         }
     }
 }
@@ -478,25 +478,25 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(_type, forKey: "type")
-            try container.encode(properties, forKey: "properties")
-            try container.encode(state, forKey: "state")
-            try container.encodeIfPresent(tier, forKey: "tier")
-            try container.encodeIfPresent(spaceId, forKey: "space_id")
-            try container.encode(version, forKey: "version")
-            try container.encode(schemaVersion, forKey: "schema_version")
-            try container.encode(source, forKey: "source")
-            try container.encodeIfPresent(sourceId, forKey: "source_id")
-            try container.encodeIfPresent(orphaned, forKey: "orphaned")
-            try container.encodeIfPresent(device, forKey: "device")
-            try container.encodeIfPresent(captureLatitude, forKey: "capture_latitude")
-            try container.encodeIfPresent(captureLongitude, forKey: "capture_longitude")
-            try container.encodeRFC3339(timestamp, forKey: "timestamp")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
-            try container.encodeIfPresent(edges, forKey: "edges")
-            try container.encodeIfPresent(extensions, forKey: "extensions")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self._type, forKey: "type")
+            try container.encode(self.properties, forKey: "properties")
+            try container.encode(self.state, forKey: "state")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.spaceId, forKey: "space_id")
+            try container.encode(self.version, forKey: "version")
+            try container.encode(self.schemaVersion, forKey: "schema_version")
+            try container.encode(self.source, forKey: "source")
+            try container.encodeIfPresent(self.sourceId, forKey: "source_id")
+            try container.encodeIfPresent(self.orphaned, forKey: "orphaned")
+            try container.encodeIfPresent(self.device, forKey: "device")
+            try container.encodeIfPresent(self.captureLatitude, forKey: "capture_latitude")
+            try container.encodeIfPresent(self.captureLongitude, forKey: "capture_longitude")
+            try container.encodeRFC3339(self.timestamp, forKey: "timestamp")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+            try container.encodeIfPresent(self.edges, forKey: "edges")
+            try container.encodeIfPresent(self.extensions, forKey: "extensions")
         }
         /// Outbound edges by edge type, when hydrated.
         public struct EdgesPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -509,7 +509,7 @@ extension Components.Schemas {
                 self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgeBlock]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
             }
         }
         /// Extension documents by namespace, when hydrated.
@@ -523,7 +523,7 @@ extension Components.Schemas {
                 self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.JSONObject]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
             }
         }
     }
@@ -551,10 +551,10 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(eventType, forKey: "event_type")
-            try container.encode(edge, forKey: "edge")
-            try container.encode(sourceType, forKey: "source_type")
-            try container.encodeIfPresent(purgedWith, forKey: "purged_with")
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.edge, forKey: "edge")
+            try container.encode(self.sourceType, forKey: "source_type")
+            try container.encodeIfPresent(self.purgedWith, forKey: "purged_with")
         }
         public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case edgeCreated
@@ -584,202 +584,183 @@ extension Components.Schemas {
 }
 
 extension Components.Schemas {
-    public struct SearchResults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var results: [Components.Schemas.SearchResult]
-        public init(results: [Components.Schemas.SearchResult]) {
-            self.results = results
+    public struct Occurrence: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var startsAt: Swift.String
+        public var endsAt: Swift.String?
+        public var item: Components.Schemas.Item
+        /// The series this occurrence was expanded from.
+        public var seriesId: Swift.String?
+        /// The occurrence a stored exception replaces.
+        public var replaces: Swift.String?
+        public init(startsAt: Swift.String, endsAt: Swift.String? = nil, item: Components.Schemas.Item, seriesId: Swift.String? = nil, replaces: Swift.String? = nil) {
+            self.startsAt = startsAt
+            self.endsAt = endsAt
+            self.item = item
+            self.seriesId = seriesId
+            self.replaces = replaces
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.results = try container.decode([Components.Schemas.SearchResult].self, forKey: "results")
+            self.startsAt = try container.decode(Swift.String.self, forKey: "starts_at")
+            self.endsAt = try container.decodeIfPresent(Swift.String.self, forKey: "ends_at")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.seriesId = try container.decodeIfPresent(Swift.String.self, forKey: "series_id")
+            self.replaces = try container.decodeIfPresent(Swift.String.self, forKey: "replaces")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(results, forKey: "results")
+            try container.encode(self.startsAt, forKey: "starts_at")
+            try container.encodeIfPresent(self.endsAt, forKey: "ends_at")
+            try container.encode(self.item, forKey: "item")
+            try container.encodeIfPresent(self.seriesId, forKey: "series_id")
+            try container.encodeIfPresent(self.replaces, forKey: "replaces")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct AuditEntry: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var timestamp: Foundation.Date
-        public var keyId: Swift.String?
-        public var spaceId: Swift.String?
-        public var action: Swift.String
-        public var resourceType: Swift.String
-        public var resourceId: Swift.String?
-        public var clientIp: Swift.String?
-        public var details: Components.Schemas.JSONObject
-        public init(id: Swift.String, timestamp: Foundation.Date, keyId: Swift.String?, spaceId: Swift.String?, action: Swift.String, resourceType: Swift.String, resourceId: Swift.String?, clientIp: Swift.String?, details: Components.Schemas.JSONObject) {
-            self.id = id
-            self.timestamp = timestamp
-            self.keyId = keyId
-            self.spaceId = spaceId
-            self.action = action
-            self.resourceType = resourceType
-            self.resourceId = resourceId
-            self.clientIp = clientIp
-            self.details = details
+    public struct WebhookList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var webhooks: [Components.Schemas.Webhook]
+        public init(webhooks: [Components.Schemas.Webhook]) {
+            self.webhooks = webhooks
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.timestamp = try container.decodeRFC3339(Foundation.Date.self, forKey: "timestamp")
-            self.keyId = try container.decodeIfPresent(Swift.String.self, forKey: "key_id")
-            self.spaceId = try container.decodeIfPresent(Swift.String.self, forKey: "space_id")
-            self.action = try container.decode(Swift.String.self, forKey: "action")
-            self.resourceType = try container.decode(Swift.String.self, forKey: "resource_type")
-            self.resourceId = try container.decodeIfPresent(Swift.String.self, forKey: "resource_id")
-            self.clientIp = try container.decodeIfPresent(Swift.String.self, forKey: "client_ip")
-            self.details = try container.decode(Components.Schemas.JSONObject.self, forKey: "details")
+            self.webhooks = try container.decode([Components.Schemas.Webhook].self, forKey: "webhooks")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encodeRFC3339(timestamp, forKey: "timestamp")
-            try container.encode(keyId, forKey: "key_id")
-            try container.encode(spaceId, forKey: "space_id")
-            try container.encode(action, forKey: "action")
-            try container.encode(resourceType, forKey: "resource_type")
-            try container.encode(resourceId, forKey: "resource_id")
-            try container.encode(clientIp, forKey: "client_ip")
-            try container.encode(details, forKey: "details")
+            try container.encode(self.webhooks, forKey: "webhooks")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct HousekeepingJobList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var jobs: [Components.Schemas.HousekeepingJob]
-        public init(jobs: [Components.Schemas.HousekeepingJob]) {
-            self.jobs = jobs
+    public struct WebhookDeliveryList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var deliveries: [Components.Schemas.WebhookDelivery]
+        public init(deliveries: [Components.Schemas.WebhookDelivery]) {
+            self.deliveries = deliveries
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.jobs = try container.decode([Components.Schemas.HousekeepingJob].self, forKey: "jobs")
+            self.deliveries = try container.decode([Components.Schemas.WebhookDelivery].self, forKey: "deliveries")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(jobs, forKey: "jobs")
+            try container.encode(self.deliveries, forKey: "deliveries")
         }
     }
 }
 
 extension Components.Schemas {
-    /// What a new file leaves blank.
-    public struct FolderDefaults: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// A type move rewrites this.
-        public var _type: Swift.String?
-        public var tier: Components.Schemas.Tier?
-        public var tags: [Swift.String]?
-        public var properties: Components.Schemas.Properties?
-        public var edges: Components.Schemas.FolderDefaults.EdgesPayload?
-        public init(_type: Swift.String? = nil, tier: Components.Schemas.Tier? = nil, tags: [Swift.String]? = nil, properties: Components.Schemas.Properties? = nil, edges: Components.Schemas.FolderDefaults.EdgesPayload? = nil) {
-            self._type = _type
-            self.tier = tier
-            self.tags = tags
-            self.properties = properties
-            self.edges = edges
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.tags = try container.decodeIfPresent([Swift.String].self, forKey: "tags")
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
-            self.edges = try container.decodeIfPresent(Components.Schemas.FolderDefaults.EdgesPayload.self, forKey: "edges")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(_type, forKey: "type")
-            try container.encodeIfPresent(tier, forKey: "tier")
-            try container.encodeIfPresent(tags, forKey: "tags")
-            try container.encodeIfPresent(properties, forKey: "properties")
-            try container.encodeIfPresent(edges, forKey: "edges")
-        }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var folder: Components.Schemas.Folder
-        public init(folder: Components.Schemas.Folder) {
-            self.folder = folder
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.folder = try container.decode(Components.Schemas.Folder.self, forKey: "folder")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(folder, forKey: "folder")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A saved search an app shows. Not in the public Marfa document (minimal design).
-    public struct View: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var version: Swift.Int64
+    /// Not in the public Marfa document.
+    public struct HousekeepingJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        /// A property to group by.
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
-            self.version = version
+        public var intervalMs: Swift.Int64
+        public var nextRunAt: Foundation.Date?
+        public var runningSince: Foundation.Date?
+        public var lastStartedAt: Foundation.Date?
+        public var lastFinishedAt: Foundation.Date?
+        /// `ok` or `error`; `null` before the first run.
+        public var lastOutcome: Swift.String?
+        public var lastError: Swift.String?
+        /// What the last run reported.
+        public var lastResult: MarfaOpenAPIRuntime.OpenAPIValue
+        public init(name: Swift.String, intervalMs: Swift.Int64, nextRunAt: Foundation.Date?, runningSince: Foundation.Date?, lastStartedAt: Foundation.Date?, lastFinishedAt: Foundation.Date?, lastOutcome: Swift.String?, lastError: Swift.String?, lastResult: MarfaOpenAPIRuntime.OpenAPIValue) {
             self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+            self.intervalMs = intervalMs
+            self.nextRunAt = nextRunAt
+            self.runningSince = runningSince
+            self.lastStartedAt = lastStartedAt
+            self.lastFinishedAt = lastFinishedAt
+            self.lastOutcome = lastOutcome
+            self.lastError = lastError
+            self.lastResult = lastResult
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
             self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
-            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.intervalMs = try container.decode(Swift.Int64.self, forKey: "interval_ms")
+            self.nextRunAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "next_run_at")
+            self.runningSince = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "running_since")
+            self.lastStartedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_started_at")
+            self.lastFinishedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_finished_at")
+            self.lastOutcome = try container.decodeIfPresent(Swift.String.self, forKey: "last_outcome")
+            self.lastError = try container.decodeIfPresent(Swift.String.self, forKey: "last_error")
+            self.lastResult = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "last_result")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(version, forKey: "version")
-            try container.encode(name, forKey: "name")
-            try container.encode(search, forKey: "search")
-            try container.encodeIfPresent(sort, forKey: "sort")
-            try container.encodeIfPresent(groupBy, forKey: "group_by")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.intervalMs, forKey: "interval_ms")
+            try container.encodeRFC3339(self.nextRunAt, forKey: "next_run_at")
+            try container.encodeRFC3339(self.runningSince, forKey: "running_since")
+            try container.encodeRFC3339(self.lastStartedAt, forKey: "last_started_at")
+            try container.encodeRFC3339(self.lastFinishedAt, forKey: "last_finished_at")
+            try container.encode(self.lastOutcome, forKey: "last_outcome")
+            try container.encode(self.lastError, forKey: "last_error")
+            try container.encode(self.lastResult, forKey: "last_result")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewSort: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
+        public var field: Swift.String
+        public var direction: Components.Schemas.ViewSort.DirectionPayload?
+        public init(field: Swift.String, direction: Components.Schemas.ViewSort.DirectionPayload? = nil) {
+            self.field = field
+            self.direction = direction
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.field = try container.decode(Swift.String.self, forKey: "field")
+            self.direction = try container.decodeIfPresent(Components.Schemas.ViewSort.DirectionPayload.self, forKey: "direction")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.field, forKey: "field")
+            try container.encodeIfPresent(self.direction, forKey: "direction")
+        }
+        public enum DirectionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case asc
+            case desc
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "asc": self = .asc
+                    case "desc": self = .desc
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .asc: "asc"
+                    case .desc: "desc"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.asc, .desc]
         }
     }
 }
 
 extension Components.Responses {
-    /// The view.
-    public struct View: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.View.Headers
-        public var body: Components.Responses.View.Body
-        public init(headers: Components.Responses.View.Headers, body: Components.Responses.View.Body) {
+    /// The extension namespaces the key may read.
+    public struct ItemExtensions: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemExtensions.Headers
+        public var body: Components.Responses.ItemExtensions.Body
+        public init(headers: Components.Responses.ItemExtensions.Headers, body: Components.Responses.ItemExtensions.Body) {
             self.headers = headers
             self.body = body
         }
         public typealias Headers = Components.Responses.Ok.Headers
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ViewEnvelope)
+            case json(Components.Schemas.ItemExtensions)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ViewEnvelope {
+            public var json: Components.Schemas.ItemExtensions {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -791,18 +772,81 @@ extension Components.Responses {
 }
 
 extension Components.Responses {
-    /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-    /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-    /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-    /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-    public struct NotFound: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.NotFound.Headers
-        public var body: Components.Responses.NotFound.Body
-        public init(headers: Components.Responses.NotFound.Headers, body: Components.Responses.NotFound.Body) {
+    /// The folder.
+    public struct Folder: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Folder.Headers
+        public var body: Components.Responses.Folder.Body
+        public init(headers: Components.Responses.Folder.Headers, body: Components.Responses.Folder.Body) {
             self.headers = headers
             self.body = body
         }
-        public typealias Headers = Components.Responses.Forbidden.Headers
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.FolderEnvelope)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.FolderEnvelope {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+    /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+    /// `core_type_immutable`, `scoped_credential_not_permitted`.
+    public struct Forbidden: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.Forbidden.Headers
+        public var body: Components.Responses.Forbidden.Body
+        public init(headers: Components.Responses.Forbidden.Headers, body: Components.Responses.Forbidden.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public struct Headers: Swift.Sendable, Swift.Equatable {
+            /// The contract version this answer was made under, the same number as `info.version` and as
+            /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+            /// answer without it came from something in front of the server.
+            public var xMarfaContract: Swift.String
+            /// The request's identifier, as written to the server's log. The server keeps a caller's own
+            /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
+            /// Quote it when reporting a problem.
+            public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
+            /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
+            public var xRateLimitLimit: Swift.Int?
+            /// Requests left in the current window, never below 0.
+            public var xRateLimitRemaining: Swift.Int?
+            /// Unix time, in seconds, when the current window ends.
+            public var xRateLimitReset: Swift.Int?
+            /// `true` when the server answered from what it stored for an earlier request under the same
+            /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
+            /// with a first answer; status and body repeat the first answer's, a refusal included.
+            public var idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload?
+            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
+            /// that read view. Certified refusals carry it too: `404 item_not_found` and
+            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
+            /// from `GET /keys/current`. Not in the public Marfa document.
+            public var xMarfaReadView: Swift.String?
+            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+            public var cacheControl: Swift.String?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.Forbidden.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+                self.xMarfaContract = xMarfaContract
+                self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
+                self.xRateLimitLimit = xRateLimitLimit
+                self.xRateLimitRemaining = xRateLimitRemaining
+                self.xRateLimitReset = xRateLimitReset
+                self.idempotencyReplayed = idempotencyReplayed
+                self.xMarfaReadView = xMarfaReadView
+                self.cacheControl = cacheControl
+            }
+            public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
+        }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
             case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
@@ -815,97 +859,65 @@ extension Components.Responses {
             }
         }
     }
-}
-
-extension Components.Responses {
-    /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-    public struct UnprocessableEntity: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.UnprocessableEntity.Headers
-        public var body: Components.Responses.UnprocessableEntity.Body
-        public init(headers: Components.Responses.UnprocessableEntity.Headers, body: Components.Responses.UnprocessableEntity.Body) {
-            self.headers = headers
-            self.body = body
-        }
-        public typealias Headers = Components.Responses.BadRequest.Headers
-        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.ErrorResponse)
-            /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.ErrorResponse {
-                get throws {
-                    switch self {
-                        case .json(let body): return body
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Components.Parameters {
-    /// `true` deletes even while something still uses it.
-    public typealias Force = Components.Parameters.ForcePayload
-}
-
-extension Components.Parameters {
-    /// The edge's id.
-    public typealias EdgeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The edge type's identifier.
-    public typealias EdgeTypeId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The type move job's id.
-    public typealias TypeMoveId = Swift.String
-}
-
-extension Components.Parameters {
-    /// The view's id.
-    public typealias ViewId = Swift.String
-}
-
-extension Components.Headers {
-    /// The contract version this answer was made under, the same number as `info.version` and as
-    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-    /// answer without it came from something in front of the server.
-    public typealias XMarfaContract = Swift.String
-}
-
-extension Components.Headers {
-    /// Seconds to wait before asking again, sent with `429 rate_limited`. A `429 quota_exceeded` carries none, since waiting does not clear a quota.
-    public typealias RetryAfter = Swift.Int
-}
-
-extension Components.Headers {
-    /// Where the redirect leads.
-    public typealias Location = Swift.String
 }
 
 extension Operations {
-    /// Discover the OAuth authorization server
+    /// Exchange a grant for tokens
     ///
-    /// RFC 8414 authorization server metadata for the issuer `<server>/auth`. A client finds every
-    /// OAuth endpoint here rather than assuming paths. Not in the public Marfa document (served by
-    /// the public server).
+    /// The token endpoint for public clients (PKCE takes the place of a client secret):
+    /// - `authorization_code` with `code`, `redirect_uri`, `client_id` and `code_verifier`;
+    /// - `refresh_token` with `refresh_token` and `client_id`. Refresh tokens rotate on every
+    ///   exchange and the old one is revoked. Presenting a rotated token ends the whole grant and
+    ///   answers `400 invalid_grant` with `error_description` `token_reuse_detected`;
+    /// - `urn:ietf:params:oauth:grant-type:device_code` with `device_code` and `client_id`, polled
+    ///   at the device code's `interval`: `authorization_pending` means keep polling, `slow_down`
+    ///   means add five seconds to the interval, `expired_token` means start again, and
+    ///   `access_denied` means the person declined.
     ///
-    /// `GET /.well-known/oauth-authorization-server/auth`
-    public enum GetAuthorizationServerMetadata {
-        public static let id: Swift.String = "getAuthorizationServerMetadata"
+    /// Access tokens look like `marfa_at_…` and refresh tokens like `marfa_rt_…`. Not in the public
+    /// Marfa document.
+    ///
+    /// `POST /auth/oauth2/token`
+    public enum RequestToken {
+        public static let id: Swift.String = "requestToken"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var body: Operations.RequestToken.Input.Body
+            public init(body: Operations.RequestToken.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.TokenRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The authorization server's metadata.
+            /// The tokens.
             /// Status 200.
-            case ok(Operations.GetAuthorizationServerMetadata.Output.Ok)
+            case ok(Operations.RequestToken.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.GetAuthorizationServerMetadata.Output.Ok {
+            public var ok: Operations.RequestToken.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 400.
+            case badRequest(Components.Responses.OAuthError)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.OAuthError {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -920,19 +932,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The authorization server's metadata.
+            /// The tokens.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers
-                public var body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body
-                public init(headers: Operations.GetAuthorizationServerMetadata.Output.Ok.Headers, body: Operations.GetAuthorizationServerMetadata.Output.Ok.Body) {
+                public var headers: Operations.RequestToken.Output.Ok.Headers
+                public var body: Operations.RequestToken.Output.Ok.Body
+                public init(headers: Operations.RequestToken.Output.Ok.Headers, body: Operations.RequestToken.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.AuthorizationServerMetadata)
+                    case json(Components.Schemas.TokenResponse)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuthorizationServerMetadata {
+                    public var json: Components.Schemas.TokenResponse {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -946,46 +958,36 @@ extension Operations {
 }
 
 extension Operations {
-    /// Show the device code entry page
+    /// Show the owner's sign-in page
     ///
-    /// The HTML page where the person types the code a device shows (`verification_uri`). With
-    /// `user_code` in the query the code is filled in. Without an owner session it redirects to
-    /// the sign-in page. Not in the public Marfa document.
+    /// The HTML page where the owner signs in with the owner password. Its form posts to
+    /// `POST /auth/sign-in/email`. Not in the public Marfa document.
     ///
-    /// `GET /auth/device`
-    public enum ShowDeviceEntryPage {
-        public static let id: Swift.String = "showDeviceEntryPage"
+    /// `GET /auth/sign-in`
+    public enum ShowSignInPage {
+        public static let id: Swift.String = "showSignInPage"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowDeviceEntryPage.Input.Query
-            public init(query: Operations.ShowDeviceEntryPage.Input.Query = .init()) {
+            public var query: Operations.ShowSignInPage.Input.Query
+            public init(query: Operations.ShowSignInPage.Input.Query = .init()) {
                 self.query = query
             }
             public struct Query: Swift.Sendable, Swift.Equatable {
-                public var userCode: Swift.String?
-                public init(userCode: Swift.String? = nil) {
-                    self.userCode = userCode
+                /// A same-origin path to return to after signing in.
+                public var returnTo: Swift.String?
+                public init(returnTo: Swift.String? = nil) {
+                    self.returnTo = returnTo
                 }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The entry page.
+            /// The sign-in page.
             /// Status 200.
-            case ok(Operations.ShowDeviceEntryPage.Output.Ok)
+            case ok(Operations.ShowSignInPage.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowDeviceEntryPage.Output.Ok {
+            public var ok: Operations.ShowSignInPage.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowDeviceEntryPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowDeviceEntryPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1001,436 +1003,41 @@ extension Operations {
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
             public typealias Ok = Operations.ShowConsentPage.Output.Ok
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Read the owner account
+    /// Create an API key
     ///
-    /// The instance's one person account. Needs the operator key. A fresh instance answers
-    /// `404 owner_not_found`. Not in the public Marfa document.
+    /// Mints a key (`marfa_k1_…`). The plaintext `key` is in this answer only. On a fresh instance
+    /// with no key at all the call needs no credential and mints the first key (bootstrap);
+    /// afterwards it needs `keys.mint`, and a key may not grant more than its caller holds
+    /// (`403 forbidden` naming the missing reach in `details.required_scope` or `details.source`).
+    /// A body naming no permission map takes the caller's whole set. A `source` another live key
+    /// already owns is `409 conflict`.
     ///
-    /// `GET /owner`
-    public enum GetOwner {
-        public static let id: Swift.String = "getOwner"
+    /// `POST /keys`
+    public enum CreateKey {
+        public static let id: Swift.String = "createKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner.
-            /// Status 200.
-            case ok(Operations.GetOwner.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetOwner.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetOwner.Output.Ok.Headers
-                public var body: Operations.GetOwner.Output.Ok.Body
-                public init(headers: Operations.GetOwner.Output.Ok.Headers, body: Operations.GetOwner.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.Owner)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.Owner {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Update an API key
-    ///
-    /// Changes a key's label, default tier, permissions, maps, claimed sources or enforcement
-    /// override in place. `source` and `role` cannot change (`400 validation_error`). A family
-    /// named empty holds nothing afterwards. A key beyond the caller's reach answers as an unknown
-    /// one, `404 api_key_not_found`.
-    ///
-    /// `PATCH /keys/{id}`
-    public enum UpdateKey {
-        public static let id: Swift.String = "updateKey"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateKey.Input.Path
-            public var body: Operations.UpdateKey.Input.Body
-            public init(path: Operations.UpdateKey.Input.Path, body: Operations.UpdateKey.Input.Body) {
-                self.path = path
-                self.body = body
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The key's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.KeyPatch)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The key as stored.
-            /// Status 200.
-            case ok(Operations.UpdateKey.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.UpdateKey.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.CreateKey.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Preview moving a type's items
-    ///
-    /// Counts the items a move from `from` to `to` would change and lists the settings (folders,
-    /// views, webhooks) that name `from`, each saying whether the move can rewrite it. Writes
-    /// nothing. Not in the public Marfa document.
-    ///
-    /// `POST /type-moves/preview`
-    public enum PreviewTypeMove {
-        public static let id: Swift.String = "previewTypeMove"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.PreviewTypeMove.Input.Body
-            public init(body: Operations.PreviewTypeMove.Input.Body) {
+            public var body: Operations.CreateKey.Input.Body
+            public init(body: Operations.CreateKey.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeMoveInput)
+                case json(Components.Schemas.KeyInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// What the move would do.
-            /// Status 200.
-            case ok(Operations.PreviewTypeMove.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.PreviewTypeMove.Output.Ok {
+            /// The key, with its plaintext.
+            /// Status 201.
+            case created(Operations.CreateKey.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.CreateKey.Output.Created {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// What the move would do.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.PreviewTypeMove.Output.Ok.Headers
-                public var body: Operations.PreviewTypeMove.Output.Ok.Body
-                public init(headers: Operations.PreviewTypeMove.Output.Ok.Headers, body: Operations.PreviewTypeMove.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeMovePreview)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeMovePreview {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List items
-    ///
-    /// One page of items, in the order `sort` and `direction` ask for. A `type` filter covers subtypes.
-    /// Rows are bare items unless `include` asks for `metadata` (or `edges`, `extensions`), in
-    /// which case each row is `{item, metadata}`. Walk pages until `has_more` is false; a short or
-    /// empty page does not end the walk. A conditional read when `X-Marfa-Read-View` is sent,
-    /// which needs `include` to have `metadata` (else `400`); each row then also carries `listed`.
-    ///
-    /// `GET /items`
-    public enum ListItems {
-        public static let id: Swift.String = "listItems"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListItems.Input.Query
-            public var headers: Operations.ListItems.Input.Headers
-            public init(query: Operations.ListItems.Input.Query = .init(), headers: Operations.ListItems.Input.Headers = .init()) {
-                self.query = query
-                self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// A type identifier, or a comma-separated list, or a wildcard such as `core.*`; subtypes are included. An unregistered concrete type is `400 unknown_type`.
-                public var _type: Swift.String?
-                /// `active`, `archived`, `trashed`, `revoked`, or `any` for every state. Without it trashed items are left out.
-                public var state: Swift.String?
-                /// Only items written under this source.
-                public var source: Swift.String?
-                /// A tier, or `all` (the default) for both.
-                public var tier: Operations.ListItems.Input.Query.TierPayload?
-                /// Comma-separated tags; an item must carry all of them.
-                public var tags: Swift.String?
-                /// A filter expression in the query grammar.
-                public var filter: Swift.String?
-                /// `created_at`, `updated_at`, `timestamp` or `properties.<field>`.
-                public var sort: Swift.String?
-                public var direction: Operations.ListItems.Input.Query.DirectionPayload?
-                /// Items whose own time (`timestamp`, else `created_at`) is at or after this instant.
-                public var timestampAfter: Swift.String?
-                /// Items whose own time is at or before this instant.
-                public var timestampBefore: Swift.String?
-                /// Inclusive lower bound on `updated_at`; forces ascending `(updated_at, id)` order.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                /// Comma-separated: `metadata`, `edges`, `extensions` hydrate extras on each row; `system` also lists `system.*` items.
-                public var include: Swift.String?
-                public init(_type: Swift.String? = nil, state: Swift.String? = nil, source: Swift.String? = nil, tier: Operations.ListItems.Input.Query.TierPayload? = nil, tags: Swift.String? = nil, filter: Swift.String? = nil, sort: Swift.String? = nil, direction: Operations.ListItems.Input.Query.DirectionPayload? = nil, timestampAfter: Swift.String? = nil, timestampBefore: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil, include: Swift.String? = nil) {
-                    self._type = _type
-                    self.state = state
-                    self.source = source
-                    self.tier = tier
-                    self.tags = tags
-                    self.filter = filter
-                    self.sort = sort
-                    self.direction = direction
-                    self.timestampAfter = timestampAfter
-                    self.timestampBefore = timestampBefore
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                    self.include = include
-                }
-                public enum TierPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case library
-                    case feed
-                    case all
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "library": self = .library
-                            case "feed": self = .feed
-                            case "all": self = .all
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .library: "library"
-                            case .feed: "feed"
-                            case .all: "all"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.library, .feed, .all]
-                }
-                public typealias DirectionPayload = Components.Schemas.ViewSort.DirectionPayload
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of items.
-            /// Status 200.
-            case ok(Operations.ListItems.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListItems.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1494,47 +1101,22 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of items.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListItems.Output.Ok.Headers
-                public var body: Operations.ListItems.Output.Ok.Body
-                public init(headers: Operations.ListItems.Output.Ok.Headers, body: Operations.ListItems.Output.Ok.Body) {
+            /// The key, with its plaintext.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.CreateKey.Output.Created.Headers
+                public var body: Operations.CreateKey.Output.Created.Body
+                public init(headers: Operations.CreateKey.Output.Created.Headers, body: Operations.CreateKey.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.EdgePage.Headers
+                public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Operations.ListItems.Output.Ok.Body.JsonPayload)
+                    case json(Components.Schemas.ApiKey)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Operations.ListItems.Output.Ok.Body.JsonPayload {
+                    public var json: Components.Schemas.ApiKey {
                         get throws {
                             switch self {
                                 case .json(let body): return body
-                            }
-                        }
-                    }
-                    public struct JsonPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-                        /// The value read as `itemPage`, when it is one.
-                        public var value1: Components.Schemas.ItemPage?
-                        /// The value read as `itemEnvelopePage`, when it is one.
-                        public var value2: Components.Schemas.ItemEnvelopePage?
-                        public init(value1: Components.Schemas.ItemPage? = nil, value2: Components.Schemas.ItemEnvelopePage? = nil) {
-                            self.value1 = value1
-                            self.value2 = value2
-                        }
-                        public init(from decoder: any Swift.Decoder) throws {
-                            self.value1 = try? Components.Schemas.ItemPage(from: decoder)
-                            self.value2 = try? Components.Schemas.ItemEnvelopePage(from: decoder)
-                            if value1 == nil && value2 == nil {
-                                throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: "JsonPayload", codingPath: decoder.codingPath, errors: [])
-                            }
-                        }
-                        /// Writes the first value that is set.
-                        public func encode(to encoder: any Swift.Encoder) throws {
-                            if let value = value1 {
-                                try value.encode(to: encoder)
-                            } else if let value = value2 {
-                                try value.encode(to: encoder)
                             }
                         }
                     }
@@ -1545,18 +1127,377 @@ extension Operations {
 }
 
 extension Operations {
-    /// Tag an item
+    /// Read an item type
     ///
-    /// Adds one or more tags; tags already present are kept once.
+    /// One type with inheritance resolved. A stored chain that cannot be resolved is
+    /// `409 type_chain_unresolvable`.
     ///
-    /// `POST /items/{id}/tags`
-    public enum AddItemTags {
-        public static let id: Swift.String = "addItemTags"
+    /// `GET /types/{id}`
+    public enum GetType {
+        public static let id: Swift.String = "getType"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.AddItemTags.Input.Path
-            public var headers: Operations.AddItemTags.Input.Headers
-            public var body: Operations.AddItemTags.Input.Body
-            public init(path: Operations.AddItemTags.Input.Path, headers: Operations.AddItemTags.Input.Headers = .init(), body: Operations.AddItemTags.Input.Body) {
+            public var path: Operations.GetType.Input.Path
+            public init(path: Operations.GetType.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The type's identifier, such as `app.readinglist.entry`.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type.
+            /// Status 200.
+            case ok(Operations.GetType.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.GetType.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The type.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetType.Output.Ok.Headers
+                public var body: Operations.GetType.Output.Ok.Body
+                public init(headers: Operations.GetType.Output.Ok.Headers, body: Operations.GetType.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ItemType)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ItemType {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Register an edge type
+    ///
+    /// Adds a custom edge type: how many edges each end may hold, which types may stand at each
+    /// end, what deleting does, and the schema of its properties. Needs `metadata.edge_types:write`. The shipped names are reserved
+    /// (`409 conflict`). The public document names this operation `createEdgeType`.
+    ///
+    /// `POST /edge-types`
+    public enum RegisterEdgeType {
+        public static let id: Swift.String = "registerEdgeType"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var body: Operations.RegisterEdgeType.Input.Body
+            public init(body: Operations.RegisterEdgeType.Input.Body) {
+                self.body = body
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgeTypeInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge type as registered.
+            /// Status 201.
+            case created(Operations.RegisterEdgeType.Output.Created)
+            /// The `created` response; throws for any other.
+            public var created: Operations.RegisterEdgeType.Output.Created {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The edge type as registered.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RegisterEdgeType.Output.Created.Headers
+                public var body: Operations.RegisterEdgeType.Output.Created.Body
+                public init(headers: Operations.RegisterEdgeType.Output.Created.Headers, body: Operations.RegisterEdgeType.Output.Created.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.EdgeTypeEnvelope)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.EdgeTypeEnvelope {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Move an item to the bin
+    ///
+    /// Moves the item to `trashed`. It can be restored until the bin's retention purges it. The
+    /// targets of its outgoing edges whose type's `cascade_on_delete` is `cascade` go to the bin
+    /// with it (their `item.deleted` events carry `trashed_by_cascade` and `trashed_with`), and
+    /// come back or are purged with it; while it is the source of an edge whose type says
+    /// `block`, the delete is refused `409 conflict`.
+    ///
+    /// `DELETE /items/{id}`
+    public enum DeleteItem {
+        public static let id: Swift.String = "deleteItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteItem.Input.Path
+            public var headers: Operations.DeleteItem.Input.Headers
+            public init(path: Operations.DeleteItem.Input.Path, headers: Operations.DeleteItem.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Replace an item's tags
+    ///
+    /// Replaces the tag set; an empty array clears it. Publishes `metadata.changed` and leaves the version alone.
+    ///
+    /// `PUT /items/{id}/metadata`
+    public enum ReplaceItemMetadata {
+        public static let id: Swift.String = "replaceItemMetadata"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ReplaceItemMetadata.Input.Path
+            public var headers: Operations.ReplaceItemMetadata.Input.Headers
+            public var body: Operations.ReplaceItemMetadata.Input.Body
+            public init(path: Operations.ReplaceItemMetadata.Input.Path, headers: Operations.ReplaceItemMetadata.Input.Headers = .init(), body: Operations.ReplaceItemMetadata.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
@@ -1579,7 +1520,7 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TagsAddInput)
+                case json(Components.Schemas.TagsInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
@@ -1668,57 +1609,63 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create an edge
+    /// List an item's outbound edges
     ///
-    /// Creates a typed edge between two items. Needs write on the source item's type and on the
-    /// edge type (`403 edge_permission_denied` or `type_not_permitted`). The caller may supply the
-    /// edge `id`; an `id` naming this very edge is a repeat answered `200` with
-    /// `acknowledged: true`, one naming another edge is `409 conflict`. Constraint and cycle
-    /// refusals are `400 edge_constraint_violation` and `400 edge_cycle`.
+    /// One page of the edges whose source is the item, optionally of one edge type. A conditional
+    /// read (`X-Marfa-Read-View`).
     ///
-    /// `POST /edges`
-    public enum CreateEdge {
-        public static let id: Swift.String = "createEdge"
+    /// `GET /items/{id}/edges`
+    public enum ListItemEdges {
+        public static let id: Swift.String = "listItemEdges"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var headers: Operations.CreateEdge.Input.Headers
-            public var body: Operations.CreateEdge.Input.Body
-            public init(headers: Operations.CreateEdge.Input.Headers = .init(), body: Operations.CreateEdge.Input.Body) {
+            public var path: Operations.ListItemEdges.Input.Path
+            public var query: Operations.ListItemEdges.Input.Query
+            public var headers: Operations.ListItemEdges.Input.Headers
+            public init(path: Operations.ListItemEdges.Input.Path, query: Operations.ListItemEdges.Input.Query = .init(), headers: Operations.ListItemEdges.Input.Headers = .init()) {
+                self.path = path
+                self.query = query
                 self.headers = headers
-                self.body = body
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
                 }
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.EdgeInput)
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Only edges of this type.
+                public var edgeType: Swift.String?
+                /// Page size.
+                public var limit: Swift.Int?
+                /// The `cursor` of the previous page.
+                public var cursor: Swift.String?
+                public init(edgeType: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
+                    self.edgeType = edgeType
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge.
+            /// One page of edges.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Components.Responses.EdgePage)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
+            public var ok: Components.Responses.EdgePage {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The edge.
-            /// Status 201.
-            case created(Components.Responses.EdgeEnvelope)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.EdgeEnvelope {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -1783,14 +1730,82 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
                 get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List occurrences in a window
+    ///
+    /// The events inside a time window, recurring series expanded at read time. A window too long,
+    /// or one holding more than `scan.max_occurrences`, is refused `400` rather than trimmed.
+    ///
+    /// `GET /occurrences`
+    public enum ListOccurrences {
+        public static let id: Swift.String = "listOccurrences"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ListOccurrences.Input.Query
+            public init(query: Operations.ListOccurrences.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Window start (inclusive), RFC 3339.
+                public var from: Swift.String
+                /// Window end (exclusive), RFC 3339.
+                public var to: Swift.String
+                /// One event type; every readable event type by default.
+                public var _type: Swift.String?
+                public init(from: Swift.String, to: Swift.String, _type: Swift.String? = nil) {
+                    self.from = from
+                    self.to = to
+                    self._type = _type
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The occurrences.
+            /// Status 200.
+            case ok(Operations.ListOccurrences.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListOccurrences.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -1803,34 +1818,47 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
                 }
             }
-            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
-            /// Status 503.
-            case serviceUnavailable(Components.Responses.ServiceUnavailable)
-            /// The `serviceUnavailable` response; throws for any other.
-            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
-                get throws {
-                    if case .serviceUnavailable(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
-                }
-            }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The occurrences.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListOccurrences.Output.Ok.Headers
+                public var body: Operations.ListOccurrences.Output.Ok.Body
+                public init(headers: Operations.ListOccurrences.Output.Ok.Headers, body: Operations.ListOccurrences.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.OccurrenceList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.OccurrenceList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Read a webhook
+    /// List a webhook's deliveries
     ///
-    /// One subscription, secret redacted.
+    /// Recent delivery attempts, newest first.
     ///
-    /// `GET /webhooks/{id}`
-    public enum GetWebhook {
-        public static let id: Swift.String = "getWebhook"
+    /// `GET /webhooks/{id}/deliveries`
+    public enum ListWebhookDeliveries {
+        public static let id: Swift.String = "listWebhookDeliveries"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetWebhook.Input.Path
-            public init(path: Operations.GetWebhook.Input.Path) {
+            public var path: Operations.ListWebhookDeliveries.Input.Path
+            public var query: Operations.ListWebhookDeliveries.Input.Query
+            public init(path: Operations.ListWebhookDeliveries.Input.Path, query: Operations.ListWebhookDeliveries.Input.Query = .init()) {
                 self.path = path
+                self.query = query
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The webhook's id.
@@ -1839,13 +1867,19 @@ extension Operations {
                     self.id = id
                 }
             }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var limit: Swift.Int
+                public init(limit: Swift.Int = 50) {
+                    self.limit = limit
+                }
+            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
+            /// The deliveries.
             /// Status 200.
-            case ok(Components.Responses.Webhook)
+            case ok(Operations.ListWebhookDeliveries.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Webhook {
+            public var ok: Operations.ListWebhookDeliveries.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1898,33 +1932,67 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The deliveries.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListWebhookDeliveries.Output.Ok.Headers
+                public var body: Operations.ListWebhookDeliveries.Output.Ok.Body
+                public init(headers: Operations.ListWebhookDeliveries.Output.Ok.Headers, body: Operations.ListWebhookDeliveries.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.WebhookDeliveryList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookDeliveryList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// Replace the instance's settings
+    /// Get a presigned URL for a blob
     ///
-    /// Replaces the settings whole; a setting left out returns to its default and an unknown key is refused. Needs `config.manage`.
+    /// A time-limited URL on the object store. Only where blobs live in S3-compatible storage; elsewhere `400`.
     ///
-    /// `PUT /spaces/me/config`
-    public enum ReplaceSpaceConfig {
-        public static let id: Swift.String = "replaceSpaceConfig"
+    /// `GET /blobs/{hash}/url`
+    public enum GetBlobUrl {
+        public static let id: Swift.String = "getBlobUrl"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.ReplaceSpaceConfig.Input.Body
-            public init(body: Operations.ReplaceSpaceConfig.Input.Body) {
-                self.body = body
+            public var path: Operations.GetBlobUrl.Input.Path
+            public var query: Operations.GetBlobUrl.Input.Query
+            public init(path: Operations.GetBlobUrl.Input.Path, query: Operations.GetBlobUrl.Input.Query = .init()) {
+                self.path = path
+                self.query = query
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfig)
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Lifetime in seconds.
+                public var ttl: Swift.Int
+                public init(ttl: Swift.Int = 3600) {
+                    self.ttl = ttl
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
+            /// The URL.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Operations.GetBlobUrl.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Operations.GetBlobUrl.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1965,6 +2033,19 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1977,32 +2058,103 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The URL.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.GetBlobUrl.Output.Ok.Headers
+                public var body: Operations.GetBlobUrl.Output.Ok.Body
+                public init(headers: Operations.GetBlobUrl.Output.Ok.Headers, body: Operations.GetBlobUrl.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.BlobUrl)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.BlobUrl {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }
 
 extension Operations {
-    /// List folders
+    /// Change a view
     ///
-    /// The folders' settings. A folder is a `system.folder` item, so the item listing answers it
-    /// too. Not in the public Marfa document (minimal design).
+    /// Replaces the fields the body names, on the base `version`. Not in the public Marfa document (minimal design).
     ///
-    /// `GET /folders`
-    public enum ListFolders {
-        public static let id: Swift.String = "listFolders"
+    /// `PATCH /views/{id}`
+    public enum UpdateView {
+        public static let id: Swift.String = "updateView"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
+            public var path: Operations.UpdateView.Input.Path
+            public var headers: Operations.UpdateView.Input.Headers
+            public var body: Operations.UpdateView.Input.Body
+            public init(path: Operations.UpdateView.Input.Path, headers: Operations.UpdateView.Input.Headers = .init(), body: Operations.UpdateView.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The view's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewPatch)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folders.
+            /// The view.
             /// Status 200.
-            case ok(Operations.ListFolders.Output.Ok)
+            case ok(Components.Responses.View)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ListFolders.Output.Ok {
+            public var ok: Components.Responses.View {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2027,86 +2179,27 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
                 get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
                 }
             }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The folders.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListFolders.Output.Ok.Headers
-                public var body: Operations.ListFolders.Output.Ok.Body
-                public init(headers: Operations.ListFolders.Output.Ok.Headers, body: Operations.ListFolders.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.FolderList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.FolderList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// List views
-    ///
-    /// Every saved view. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /views`
-    public enum ListViews {
-        public static let id: Swift.String = "listViews"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The views.
-            /// Status 200.
-            case ok(Operations.ListViews.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListViews.Output.Ok {
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
                 get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -2121,27 +2214,6 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The views.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListViews.Output.Ok.Headers
-                public var body: Operations.ListViews.Output.Ok.Body
-                public init(headers: Operations.ListViews.Output.Ok.Headers, body: Operations.ListViews.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ViewList)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ViewList {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
         }
     }
 }

@@ -9,222 +9,201 @@ extension Operations {
 }
 
 extension Components.Schemas {
-    public struct Ok: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var ok: Swift.Bool
-        public init(ok: Swift.Bool) {
-            self.ok = ok
+    /// An OAuth refusal. `error` is an RFC 6749, RFC 7591 or RFC 8628 code such as
+    /// `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`,
+    /// `invalid_scope`, `invalid_redirect_uri`, `invalid_client_metadata`,
+    /// `authorization_pending`, `slow_down`, `expired_token` or `access_denied`. A rotated refresh
+    /// token presented again is `invalid_grant` with `error_description` `token_reuse_detected`.
+    public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var error: Swift.String
+        public var errorDescription: Swift.String?
+        public var errorUri: Swift.String?
+        public init(error: Swift.String, errorDescription: Swift.String? = nil, errorUri: Swift.String? = nil) {
+            self.error = error
+            self.errorDescription = errorDescription
+            self.errorUri = errorUri
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
+            self.error = try container.decode(Swift.String.self, forKey: "error")
+            self.errorDescription = try container.decodeIfPresent(Swift.String.self, forKey: "error_description")
+            self.errorUri = try container.decodeIfPresent(Swift.String.self, forKey: "error_uri")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(ok, forKey: "ok")
+            try container.encode(self.error, forKey: "error")
+            try container.encodeIfPresent(self.errorDescription, forKey: "error_description")
+            try container.encodeIfPresent(self.errorUri, forKey: "error_uri")
         }
     }
 }
 
 extension Components.Schemas {
-    /// An RFC 7591 registration request. `application_type` is not in the public Marfa document.
-    public struct ClientRegistrationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var redirectUris: [Swift.String]?
-        /// For example `authorization_code`, `refresh_token`, `urn:ietf:params:oauth:grant-type:device_code`.
-        public var grantTypes: [Swift.String]?
-        public var responseTypes: [Swift.String]?
-        public var clientName: Swift.String?
-        /// Space-separated scopes the client may ask for.
-        public var scope: Swift.String?
-        /// `none` for a public (native) client.
-        public var tokenEndpointAuthMethod: Swift.String?
-        public var applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload?
-        public init(redirectUris: [Swift.String]? = nil, grantTypes: [Swift.String]? = nil, responseTypes: [Swift.String]? = nil, clientName: Swift.String? = nil, scope: Swift.String? = nil, tokenEndpointAuthMethod: Swift.String? = nil, applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload? = nil) {
-            self.redirectUris = redirectUris
-            self.grantTypes = grantTypes
-            self.responseTypes = responseTypes
-            self.clientName = clientName
+    /// The consent page's form. `password` and the repeated `scope` are not in the public Marfa
+    /// document: the local instance's page asks for the owner password instead of a session.
+    public struct ConsentDecision: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var decision: Components.Schemas.ConsentDecision.DecisionPayload
+        /// The pending request's handle.
+        public var consentCode: Swift.String?
+        /// The scopes approved, fewer than asked allowed: one `scope` per approved scope (the page's
+        /// checkboxes), or one space-separated value.
+        public var scope: [Swift.String]?
+        /// The owner password, on the local instance's page.
+        public var password: Swift.String?
+        public init(decision: Components.Schemas.ConsentDecision.DecisionPayload, consentCode: Swift.String? = nil, scope: [Swift.String]? = nil, password: Swift.String? = nil) {
+            self.decision = decision
+            self.consentCode = consentCode
             self.scope = scope
-            self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
-            self.applicationType = applicationType
+            self.password = password
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.redirectUris = try container.decodeIfPresent([Swift.String].self, forKey: "redirect_uris")
-            self.grantTypes = try container.decodeIfPresent([Swift.String].self, forKey: "grant_types")
-            self.responseTypes = try container.decodeIfPresent([Swift.String].self, forKey: "response_types")
-            self.clientName = try container.decodeIfPresent(Swift.String.self, forKey: "client_name")
-            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
-            self.tokenEndpointAuthMethod = try container.decodeIfPresent(Swift.String.self, forKey: "token_endpoint_auth_method")
-            self.applicationType = try container.decodeIfPresent(Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload.self, forKey: "application_type")
+            self.decision = try container.decode(Components.Schemas.ConsentDecision.DecisionPayload.self, forKey: "decision")
+            self.consentCode = try container.decodeIfPresent(Swift.String.self, forKey: "consent_code")
+            self.scope = try container.decodeIfPresent([Swift.String].self, forKey: "scope")
+            self.password = try container.decodeIfPresent(Swift.String.self, forKey: "password")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(redirectUris, forKey: "redirect_uris")
-            try container.encodeIfPresent(grantTypes, forKey: "grant_types")
-            try container.encodeIfPresent(responseTypes, forKey: "response_types")
-            try container.encodeIfPresent(clientName, forKey: "client_name")
-            try container.encodeIfPresent(scope, forKey: "scope")
-            try container.encodeIfPresent(tokenEndpointAuthMethod, forKey: "token_endpoint_auth_method")
-            try container.encodeIfPresent(applicationType, forKey: "application_type")
+            try container.encode(self.decision, forKey: "decision")
+            try container.encodeIfPresent(self.consentCode, forKey: "consent_code")
+            try container.encodeIfPresent(self.scope, forKey: "scope")
+            try container.encodeIfPresent(self.password, forKey: "password")
         }
-        public enum ApplicationTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case native
-            case web
+        public enum DecisionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case approve
+            case deny
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "native": self = .native
-                    case "web": self = .web
+                    case "approve": self = .approve
+                    case "deny": self = .deny
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .native: "native"
-                    case .web: "web"
+                    case .approve: "approve"
+                    case .deny: "deny"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.native, .web]
+            public static let allCases: [Self] = [.approve, .deny]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct RevocationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var token: Swift.String
-        public var tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload?
-        public var clientId: Swift.String?
-        public init(token: Swift.String, tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload? = nil, clientId: Swift.String? = nil) {
-            self.token = token
-            self.tokenTypeHint = tokenTypeHint
+    public struct DeviceAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var clientId: Swift.String
+        public var scope: Swift.String?
+        public init(clientId: Swift.String, scope: Swift.String? = nil) {
             self.clientId = clientId
+            self.scope = scope
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.token = try container.decode(Swift.String.self, forKey: "token")
-            self.tokenTypeHint = try container.decodeIfPresent(Components.Schemas.RevocationRequest.TokenTypeHintPayload.self, forKey: "token_type_hint")
-            self.clientId = try container.decodeIfPresent(Swift.String.self, forKey: "client_id")
+            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
+            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(token, forKey: "token")
-            try container.encodeIfPresent(tokenTypeHint, forKey: "token_type_hint")
-            try container.encodeIfPresent(clientId, forKey: "client_id")
-        }
-        public enum TokenTypeHintPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case accessToken
-            case refreshToken
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "access_token": self = .accessToken
-                    case "refresh_token": self = .refreshToken
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .accessToken: "access_token"
-                    case .refreshToken: "refresh_token"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.accessToken, .refreshToken]
+            try container.encode(self.clientId, forKey: "client_id")
+            try container.encodeIfPresent(self.scope, forKey: "scope")
         }
     }
 }
 
 extension Components.Schemas {
-    /// The instance's one person account. Not in the public Marfa document.
-    public struct Owner: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    public struct DeviceAuthorizationResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var deviceCode: Swift.String
+        public var userCode: Swift.String
+        public var verificationUri: Swift.String
+        public var verificationUriComplete: Swift.String?
+        /// Seconds until the codes expire.
+        public var expiresIn: Swift.Int
+        /// Seconds to wait between polls; 5 when absent.
+        public var interval: Swift.Int?
+        public init(deviceCode: Swift.String, userCode: Swift.String, verificationUri: Swift.String, verificationUriComplete: Swift.String? = nil, expiresIn: Swift.Int, interval: Swift.Int? = nil) {
+            self.deviceCode = deviceCode
+            self.userCode = userCode
+            self.verificationUri = verificationUri
+            self.verificationUriComplete = verificationUriComplete
+            self.expiresIn = expiresIn
+            self.interval = interval
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.deviceCode = try container.decode(Swift.String.self, forKey: "device_code")
+            self.userCode = try container.decode(Swift.String.self, forKey: "user_code")
+            self.verificationUri = try container.decode(Swift.String.self, forKey: "verification_uri")
+            self.verificationUriComplete = try container.decodeIfPresent(Swift.String.self, forKey: "verification_uri_complete")
+            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
+            self.interval = try container.decodeIfPresent(Swift.Int.self, forKey: "interval")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.deviceCode, forKey: "device_code")
+            try container.encode(self.userCode, forKey: "user_code")
+            try container.encode(self.verificationUri, forKey: "verification_uri")
+            try container.encodeIfPresent(self.verificationUriComplete, forKey: "verification_uri_complete")
+            try container.encode(self.expiresIn, forKey: "expires_in")
+            try container.encodeIfPresent(self.interval, forKey: "interval")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct GrantList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var grants: [Components.Schemas.Grant]
+        public init(grants: [Components.Schemas.Grant]) {
+            self.grants = grants
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.grants = try container.decode([Components.Schemas.Grant].self, forKey: "grants")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.grants, forKey: "grants")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// An API key. `key` (the plaintext) is only in the answer to `createKey`. `permissions`,
+    /// `sources` and `enforcement_override` are not in the public Marfa document.
+    public struct ApiKey: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        /// Stored lowercased.
-        public var email: Swift.String
-        public var name: Swift.String
-        public var createdAt: Foundation.Date
-        public init(id: Swift.String, email: Swift.String, name: Swift.String, createdAt: Foundation.Date) {
-            self.id = id
-            self.email = email
-            self.name = name
-            self.createdAt = createdAt
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.email = try container.decode(Swift.String.self, forKey: "email")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(email, forKey: "email")
-            try container.encode(name, forKey: "name")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Type identifier (or pattern such as `core.*`, `*`) to level; an exact `none` denies what a wildcard would grant.
-    public struct TypePermissionMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Members the schema does not name.
-        public var additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
-        public init(additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload] = [:]) {
-            self.additionalProperties = additionalProperties
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
-        }
-        public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case read
-            case write
-            case none
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read": self = .read
-                    case "write": self = .write
-                    case "none": self = .none
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .read: "read"
-                    case .write: "write"
-                    case .none: "none"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.read, .write, .none]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The fields to change; `source` and `role` cannot change.
-    public struct KeyPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var label: Swift.String?
-        public var defaultTier: Components.Schemas.Tier?
+        /// `marfa_k1_…`, shown once.
+        public var key: Swift.String?
+        public var label: Swift.String
+        /// The key's own source, stamped on what it writes.
+        public var source: Swift.String
+        public var role: Components.Schemas.ApiKey.RolePayload
+        public var defaultTier: Components.Schemas.Tier
+        public var isPlatform: Swift.Bool
         public var permissions: [Components.Schemas.Permission]?
+        /// Sources the key claims besides its own; a write may name one of them.
         public var sources: [Swift.String]?
-        public var typePermissions: Components.Schemas.TypePermissionMap?
+        public var typePermissions: Components.Schemas.TypePermissionMap
         public var extensionPermissions: Components.Schemas.AccessMap?
         public var edgePermissions: Components.Schemas.AccessMap?
         public var metadataPermissions: Components.Schemas.AccessMap?
-        /// Replaces the key's levers whole; `null` clears them.
-        public var enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>?
-        public init(label: Swift.String? = nil, defaultTier: Components.Schemas.Tier? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>? = nil) {
+        public var enforcementOverride: Components.Schemas.Enforcement?
+        public var createdAt: Foundation.Date
+        public var expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
+        /// Updated at most once an hour.
+        public var lastUsedAt: Foundation.Date?
+        public init(id: Swift.String, key: Swift.String? = nil, label: Swift.String, source: Swift.String, role: Components.Schemas.ApiKey.RolePayload, defaultTier: Components.Schemas.Tier, isPlatform: Swift.Bool, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: Components.Schemas.Enforcement? = nil, createdAt: Foundation.Date, expiresAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil, lastUsedAt: Foundation.Date?) {
+            self.id = id
+            self.key = key
             self.label = label
+            self.source = source
+            self.role = role
             self.defaultTier = defaultTier
+            self.isPlatform = isPlatform
             self.permissions = permissions
             self.sources = sources
             self.typePermissions = typePermissions
@@ -232,259 +211,488 @@ extension Components.Schemas {
             self.edgePermissions = edgePermissions
             self.metadataPermissions = metadataPermissions
             self.enforcementOverride = enforcementOverride
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
-            self.defaultTier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "default_tier")
-            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
-            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
-            self.typePermissions = try container.decodeIfPresent(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
-            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
-            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
-            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
-            self.enforcementOverride = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>.self, forKey: "enforcement_override")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(label, forKey: "label")
-            try container.encodeIfPresent(defaultTier, forKey: "default_tier")
-            try container.encodeIfPresent(permissions, forKey: "permissions")
-            try container.encodeIfPresent(sources, forKey: "sources")
-            try container.encodeIfPresent(typePermissions, forKey: "type_permissions")
-            try container.encodeIfPresent(extensionPermissions, forKey: "extension_permissions")
-            try container.encodeIfPresent(edgePermissions, forKey: "edge_permissions")
-            try container.encodeIfPresent(metadataPermissions, forKey: "metadata_permissions")
-            try container.encodeIfPresent(enforcementOverride, forKey: "enforcement_override")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Which properties a client shows as an item's title and body; `title` and `body` when absent.
-    public struct DisplayHints: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var titleField: Swift.String?
-        public var bodyField: Swift.String?
-        public init(titleField: Swift.String? = nil, bodyField: Swift.String? = nil) {
-            self.titleField = titleField
-            self.bodyField = bodyField
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.titleField = try container.decodeIfPresent(Swift.String.self, forKey: "title_field")
-            self.bodyField = try container.decodeIfPresent(Swift.String.self, forKey: "body_field")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(titleField, forKey: "title_field")
-            try container.encodeIfPresent(bodyField, forKey: "body_field")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A connector mapping a type change broke.
-    public struct BrokenMapping: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var connectionId: Swift.String
-        public var integrationRef: Swift.String?
-        public var issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]
-        public init(connectionId: Swift.String, integrationRef: Swift.String?, issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]) {
-            self.connectionId = connectionId
-            self.integrationRef = integrationRef
-            self.issues = issues
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.connectionId = try container.decode(Swift.String.self, forKey: "connection_id")
-            self.integrationRef = try container.decodeIfPresent(Swift.String.self, forKey: "integration_ref")
-            self.issues = try container.decode([Components.Schemas.BrokenMapping.IssuesItemPayload].self, forKey: "issues")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(connectionId, forKey: "connection_id")
-            try container.encode(integrationRef, forKey: "integration_ref")
-            try container.encode(issues, forKey: "issues")
-        }
-        public struct IssuesItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            public var field: Swift.String
-            public var message: Swift.String
-            public init(field: Swift.String, message: Swift.String) {
-                self.field = field
-                self.message = message
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                self.field = try container.decode(Swift.String.self, forKey: "field")
-                self.message = try container.decode(Swift.String.self, forKey: "message")
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(field, forKey: "field")
-                try container.encode(message, forKey: "message")
-            }
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct TypeMoveResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// Items moved.
-        public var moved: Swift.Int64
-        /// Items of the old type left.
-        public var remaining: Swift.Int64
-        /// Whether some remaining items are ones the credential cannot see.
-        public var remainingHidden: Swift.Bool
-        /// True only when no item remains and no setting was blocked.
-        public var settingsRewritten: Swift.Bool
-        public init(moved: Swift.Int64, remaining: Swift.Int64, remainingHidden: Swift.Bool, settingsRewritten: Swift.Bool) {
-            self.moved = moved
-            self.remaining = remaining
-            self.remainingHidden = remainingHidden
-            self.settingsRewritten = settingsRewritten
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.moved = try container.decode(Swift.Int64.self, forKey: "moved")
-            self.remaining = try container.decode(Swift.Int64.self, forKey: "remaining")
-            self.remainingHidden = try container.decode(Swift.Bool.self, forKey: "remaining_hidden")
-            self.settingsRewritten = try container.decode(Swift.Bool.self, forKey: "settings_rewritten")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(moved, forKey: "moved")
-            try container.encode(remaining, forKey: "remaining")
-            try container.encode(remainingHidden, forKey: "remaining_hidden")
-            try container.encode(settingsRewritten, forKey: "settings_rewritten")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var edgeType: Components.Schemas.EdgeType
-        public init(edgeType: Components.Schemas.EdgeType) {
-            self.edgeType = edgeType
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.edgeType = try container.decode(Components.Schemas.EdgeType.self, forKey: "edge_type")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(edgeType, forKey: "edge_type")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
-    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
-}
-
-extension Components.Schemas {
-    /// A typed, directed relationship from a source item to a target item.
-    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        /// The source item's id.
-        public var sourceId: Swift.String
-        /// The target item's id.
-        public var targetId: Swift.String
-        public var edgeType: Swift.String
-        public var properties: Components.Schemas.Properties
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public var version: Swift.Int64
-        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
-            self.id = id
-            self.spaceId = spaceId
-            self.sourceId = sourceId
-            self.targetId = targetId
-            self.edgeType = edgeType
-            self.properties = properties
             self.createdAt = createdAt
-            self.updatedAt = updatedAt
-            self.version = version
+            self.expiresAt = expiresAt
+            self.lastUsedAt = lastUsedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "space_id")
-            self.sourceId = try container.decode(Swift.String.self, forKey: "source_id")
-            self.targetId = try container.decode(Swift.String.self, forKey: "target_id")
-            self.edgeType = try container.decode(Swift.String.self, forKey: "edge_type")
-            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
+            self.key = try container.decodeIfPresent(Swift.String.self, forKey: "key")
+            self.label = try container.decode(Swift.String.self, forKey: "label")
+            self.source = try container.decode(Swift.String.self, forKey: "source")
+            self.role = try container.decode(Components.Schemas.ApiKey.RolePayload.self, forKey: "role")
+            self.defaultTier = try container.decode(Components.Schemas.Tier.self, forKey: "default_tier")
+            self.isPlatform = try container.decode(Swift.Bool.self, forKey: "is_platform")
+            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
+            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
+            self.typePermissions = try container.decode(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
+            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
+            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
+            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
+            self.enforcementOverride = try container.decodeIfPresent(Components.Schemas.Enforcement.self, forKey: "enforcement_override")
             self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
+            self.expiresAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "expires_at")
+            self.lastUsedAt = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "last_used_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encodeIfPresent(spaceId, forKey: "space_id")
-            try container.encode(sourceId, forKey: "source_id")
-            try container.encode(targetId, forKey: "target_id")
-            try container.encode(edgeType, forKey: "edge_type")
-            try container.encode(properties, forKey: "properties")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
-            try container.encode(version, forKey: "version")
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.key, forKey: "key")
+            try container.encode(self.label, forKey: "label")
+            try container.encode(self.source, forKey: "source")
+            try container.encode(self.role, forKey: "role")
+            try container.encode(self.defaultTier, forKey: "default_tier")
+            try container.encode(self.isPlatform, forKey: "is_platform")
+            try container.encodeIfPresent(self.permissions, forKey: "permissions")
+            try container.encodeIfPresent(self.sources, forKey: "sources")
+            try container.encode(self.typePermissions, forKey: "type_permissions")
+            try container.encodeIfPresent(self.extensionPermissions, forKey: "extension_permissions")
+            try container.encodeIfPresent(self.edgePermissions, forKey: "edge_permissions")
+            try container.encodeIfPresent(self.metadataPermissions, forKey: "metadata_permissions")
+            try container.encodeIfPresent(self.enforcementOverride, forKey: "enforcement_override")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339IfPresent(self.expiresAt, forKey: "expires_at")
+            try container.encodeRFC3339(self.lastUsedAt, forKey: "last_used_at")
+        }
+        public enum RolePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case instanceAdmin
+            case spaceAdmin
+            case member
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "instance_admin": self = .instanceAdmin
+                    case "space_admin": self = .spaceAdmin
+                    case "member": self = .member
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .instanceAdmin: "instance_admin"
+                    case .spaceAdmin: "space_admin"
+                    case .member: "member"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.instanceAdmin, .spaceAdmin, .member]
         }
     }
 }
 
 extension Components.Schemas {
-    /// A page of bare items.
-    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var data: [Components.Schemas.Item]
-        /// Pass as `cursor` for the next page.
+    public struct TypeDeleted: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var ok: Swift.Bool
+        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
+        public init(ok: Swift.Bool, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
+            self.ok = ok
+            self.brokenMappings = brokenMappings
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
+            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.ok, forKey: "ok")
+            try container.encodeIfPresent(self.brokenMappings, forKey: "broken_mappings")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// A setting that names a type, as listed by a move preview and by `type_in_use`. Not in the public Marfa document.
+    public struct TypeSetting: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// `folder`, `view` or `webhook`. Open.
+        public var kind: Swift.String
+        public var id: Swift.String
+        public var name: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// Whether a type move can rewrite it.
+        public var rewritable: Swift.Bool
+        /// Why it cannot be rewritten.
+        public var reason: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(kind: Swift.String, id: Swift.String, name: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, rewritable: Swift.Bool, reason: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
+            self.kind = kind
+            self.id = id
+            self.name = name
+            self.rewritable = rewritable
+            self.reason = reason
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.kind = try container.decode(Swift.String.self, forKey: "kind")
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.name = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "name")
+            self.rewritable = try container.decode(Swift.Bool.self, forKey: "rewritable")
+            self.reason = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "reason")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encode(self.rewritable, forKey: "rewritable")
+            try container.encodeIfPresent(self.reason, forKey: "reason")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeTypeInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var label: Swift.String?
+        public var description: Swift.String?
+        public var cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload
+        public var sourceTypeConstraints: [Swift.String]?
+        public var targetTypeConstraints: [Swift.String]?
+        public var cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload?
+        public var propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload?
+        public init(id: Swift.String, label: Swift.String? = nil, description: Swift.String? = nil, cardinality: Components.Schemas.EdgeTypeInput.CardinalityPayload, sourceTypeConstraints: [Swift.String]? = nil, targetTypeConstraints: [Swift.String]? = nil, cascadeOnDelete: Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload? = nil, propertySchema: Components.Schemas.EdgeTypeInput.PropertySchemaPayload? = nil) {
+            self.id = id
+            self.label = label
+            self.description = description
+            self.cardinality = cardinality
+            self.sourceTypeConstraints = sourceTypeConstraints
+            self.targetTypeConstraints = targetTypeConstraints
+            self.cascadeOnDelete = cascadeOnDelete
+            self.propertySchema = propertySchema
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.description = try container.decodeIfPresent(Swift.String.self, forKey: "description")
+            self.cardinality = try container.decode(Components.Schemas.EdgeTypeInput.CardinalityPayload.self, forKey: "cardinality")
+            self.sourceTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "source_type_constraints")
+            self.targetTypeConstraints = try container.decodeIfPresent([Swift.String].self, forKey: "target_type_constraints")
+            self.cascadeOnDelete = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.CascadeOnDeletePayload.self, forKey: "cascade_on_delete")
+            self.propertySchema = try container.decodeIfPresent(Components.Schemas.EdgeTypeInput.PropertySchemaPayload.self, forKey: "property_schema")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.label, forKey: "label")
+            try container.encodeIfPresent(self.description, forKey: "description")
+            try container.encode(self.cardinality, forKey: "cardinality")
+            try container.encodeIfPresent(self.sourceTypeConstraints, forKey: "source_type_constraints")
+            try container.encodeIfPresent(self.targetTypeConstraints, forKey: "target_type_constraints")
+            try container.encodeIfPresent(self.cascadeOnDelete, forKey: "cascade_on_delete")
+            try container.encodeIfPresent(self.propertySchema, forKey: "property_schema")
+        }
+        public enum CardinalityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case oneToOne
+            case oneToMany
+            case manyToOne
+            case manyToMany
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "one-to-one": self = .oneToOne
+                    case "one-to-many": self = .oneToMany
+                    case "many-to-one": self = .manyToOne
+                    case "many-to-many": self = .manyToMany
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .oneToOne: "one-to-one"
+                    case .oneToMany: "one-to-many"
+                    case .manyToOne: "many-to-one"
+                    case .manyToMany: "many-to-many"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.oneToOne, .oneToMany, .manyToOne, .manyToMany]
+        }
+        public enum CascadeOnDeletePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case cascade
+            case orphan
+            case block
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "cascade": self = .cascade
+                    case "orphan": self = .orphan
+                    case "block": self = .block
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .cascade: "cascade"
+                    case .orphan: "orphan"
+                    case .block: "block"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.cascade, .orphan, .block]
+        }
+        public struct PropertySchemaPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            /// Members the schema does not name.
+            public var additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition]
+            public init(additionalProperties: [Swift.String: Components.Schemas.EdgePropertyDefinition] = [:]) {
+                self.additionalProperties = additionalProperties
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.EdgePropertyDefinition]
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
+            }
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct ItemMetadataEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var metadata: Components.Schemas.ItemMetadata
+        public init(metadata: Components.Schemas.ItemMetadata) {
+            self.metadata = metadata
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.metadata, forKey: "metadata")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct TagsAddInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var tags: [Swift.String]
+        public init(tags: [Swift.String]) {
+            self.tags = tags
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.tags = try container.decode([Swift.String].self, forKey: "tags")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.tags, forKey: "tags")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgePage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Edge]
         public var cursor: Swift.String?
         public var hasMore: Swift.Bool
-        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
+        public init(data: [Components.Schemas.Edge], cursor: Swift.String?, hasMore: Swift.Bool) {
             self.data = data
             self.cursor = cursor
             self.hasMore = hasMore
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.data = try container.decode([Components.Schemas.Item].self, forKey: "data")
+            self.data = try container.decode([Components.Schemas.Edge].self, forKey: "data")
             self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
             self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(data, forKey: "data")
-            try container.encode(cursor, forKey: "cursor")
-            try container.encode(hasMore, forKey: "has_more")
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encode(self.hasMore, forKey: "has_more")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var state: Components.Schemas.ItemTransition.StatePayload
-        public init(state: Components.Schemas.ItemTransition.StatePayload) {
-            self.state = state
+    /// An item's tags or extensions changed. `metadata` holds only the namespaces the subscriber may read.
+    public struct MetadataEventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.MetadataEventFrame.EventTypePayload
+        public var item: Components.Schemas.Item
+        public var metadata: Components.Schemas.ItemMetadata
+        public var listed: Swift.Bool?
+        public init(eventType: Components.Schemas.MetadataEventFrame.EventTypePayload, item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, listed: Swift.Bool? = nil) {
+            self.eventType = eventType
+            self.item = item
+            self.metadata = metadata
+            self.listed = listed
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.state = try container.decode(Components.Schemas.ItemTransition.StatePayload.self, forKey: "state")
+            self.eventType = try container.decode(Components.Schemas.MetadataEventFrame.EventTypePayload.self, forKey: "event_type")
+            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
+            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
+            self.listed = try container.decodeIfPresent(Swift.Bool.self, forKey: "listed")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(state, forKey: "state")
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.item, forKey: "item")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.listed, forKey: "listed")
         }
-        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case metadataChanged
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "metadata.changed": self = .metadataChanged
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .metadataChanged: "metadata.changed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.metadataChanged]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Terminal. The server sent nothing past the gap, so the client's cursor (the last `id:` it applied) is still sound.
+    public struct StreamIncompleteFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload
+        public var reason: Components.Schemas.StreamIncompleteReason
+        /// The last event sent, or `null`.
+        public var cursor: Swift.String?
+        public init(eventType: Components.Schemas.StreamIncompleteFrame.EventTypePayload, reason: Components.Schemas.StreamIncompleteReason, cursor: Swift.String?) {
+            self.eventType = eventType
+            self.reason = reason
+            self.cursor = cursor
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.eventType = try container.decode(Components.Schemas.StreamIncompleteFrame.EventTypePayload.self, forKey: "event_type")
+            self.reason = try container.decode(Components.Schemas.StreamIncompleteReason.self, forKey: "reason")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.eventType, forKey: "event_type")
+            try container.encode(self.reason, forKey: "reason")
+            try container.encode(self.cursor, forKey: "cursor")
+        }
+        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case streamIncomplete
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "stream_incomplete": self = .streamIncomplete
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .streamIncomplete: "stream_incomplete"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.streamIncomplete]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct Webhook: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var url: Swift.String
+        public var events: [Swift.String]
+        /// Only events of items of this type (a type move rewrites it).
+        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// The signing secret in plaintext on creation, redacted elsewhere.
+        public var secret: Swift.String
+        public var active: Swift.Bool
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public init(id: Swift.String, url: Swift.String, events: [Swift.String], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String, active: Swift.Bool, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
+            self.id = id
+            self.url = url
+            self.events = events
+            self.typeFilter = typeFilter
+            self.secret = secret
+            self.active = active
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.id = try container.decode(Swift.String.self, forKey: "id")
+            self.url = try container.decode(Swift.String.self, forKey: "url")
+            self.events = try container.decode([Swift.String].self, forKey: "events")
+            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
+            self.secret = try container.decode(Swift.String.self, forKey: "secret")
+            self.active = try container.decode(Swift.Bool.self, forKey: "active")
+            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.url, forKey: "url")
+            try container.encode(self.events, forKey: "events")
+            try container.encodeIfPresent(self.typeFilter, forKey: "type_filter")
+            try container.encode(self.secret, forKey: "secret")
+            try container.encode(self.active, forKey: "active")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The conditions of the listing grammar. No `types` means every type the key reads
+    /// (`system.*` aside); a folder's search without `tier` holds the `library` tier and without
+    /// `state` holds active and archived items.
+    public struct SavedSearch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Types, each with its subtypes. A type move rewrites these.
+        public var types: [Swift.String]?
+        public var tier: Components.Schemas.Tier?
+        public var state: [Components.Schemas.SavedSearch.StateItemPayload]?
+        /// A filter expression (tags, `properties.<name>`, edges).
+        public var filter: Swift.String?
+        /// An item id; holds it and everything it reaches along `parent-of`.
+        public var beneath: Swift.String?
+        public init(types: [Swift.String]? = nil, tier: Components.Schemas.Tier? = nil, state: [Components.Schemas.SavedSearch.StateItemPayload]? = nil, filter: Swift.String? = nil, beneath: Swift.String? = nil) {
+            self.types = types
+            self.tier = tier
+            self.state = state
+            self.filter = filter
+            self.beneath = beneath
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.types = try container.decodeIfPresent([Swift.String].self, forKey: "types")
+            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
+            self.state = try container.decodeIfPresent([Components.Schemas.SavedSearch.StateItemPayload].self, forKey: "state")
+            self.filter = try container.decodeIfPresent(Swift.String.self, forKey: "filter")
+            self.beneath = try container.decodeIfPresent(Swift.String.self, forKey: "beneath")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encodeIfPresent(self.types, forKey: "types")
+            try container.encodeIfPresent(self.tier, forKey: "tier")
+            try container.encodeIfPresent(self.state, forKey: "state")
+            try container.encodeIfPresent(self.filter, forKey: "filter")
+            try container.encodeIfPresent(self.beneath, forKey: "beneath")
+        }
+        public enum StateItemPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case active
             case archived
-            case trashed
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
                     case "active": self = .active
                     case "archived": self = .archived
-                    case "trashed": self = .trashed
                     default: self = .unknown(rawValue)
                 }
             }
@@ -492,273 +700,80 @@ extension Components.Schemas {
                 switch self {
                     case .active: "active"
                     case .archived: "archived"
-                    case .trashed: "trashed"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.active, .archived, .trashed]
+            public static let allCases: [Self] = [.active, .archived]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ItemExtension: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var namespace: Swift.String
-        public var data: Components.Schemas.JSONObject?
-        public init(namespace: Swift.String, data: Components.Schemas.JSONObject?) {
-            self.namespace = namespace
-            self.data = data
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.namespace = try container.decode(Swift.String.self, forKey: "namespace")
-            self.data = try container.decodeIfPresent(Components.Schemas.JSONObject.self, forKey: "data")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(namespace, forKey: "namespace")
-            try container.encode(data, forKey: "data")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct EdgePatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var properties: Components.Schemas.Properties
-        public var version: Swift.Int64?
-        public init(properties: Components.Schemas.Properties, version: Swift.Int64? = nil) {
-            self.properties = properties
-            self.version = version
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
-            self.version = try container.decodeIfPresent(Swift.Int64.self, forKey: "version")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(properties, forKey: "properties")
-            try container.encodeIfPresent(version, forKey: "version")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// The first frame: `cursor` is the log head when the stream opened (`"0"` on an empty log).
-    /// On a copy stream it also carries `instance_id` and `read_view`.
-    public struct StreamCursorFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamCursorFrame.EventTypePayload
-        /// An event id, in decimal.
-        public var cursor: Swift.String
-        public var instanceId: Swift.String?
-        public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamCursorFrame.EventTypePayload, cursor: Swift.String, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
-            self.eventType = eventType
-            self.cursor = cursor
-            self.instanceId = instanceId
-            self.readView = readView
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamCursorFrame.EventTypePayload.self, forKey: "event_type")
-            self.cursor = try container.decode(Swift.String.self, forKey: "cursor")
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
-            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(eventType, forKey: "event_type")
-            try container.encode(cursor, forKey: "cursor")
-            try container.encodeIfPresent(instanceId, forKey: "instance_id")
-            try container.encodeIfPresent(readView, forKey: "read_view")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamCursor
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_cursor": self = .streamCursor
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamCursor: "stream_cursor"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamCursor]
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// Terminal, copy streams only. The credential's read view changed; rebuild the copy.
-    public struct ReadViewChangedFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload
-        public init(eventType: Components.Schemas.ReadViewChangedFrame.EventTypePayload) {
-            self.eventType = eventType
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.ReadViewChangedFrame.EventTypePayload.self, forKey: "event_type")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(eventType, forKey: "event_type")
-        }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case readViewChanged
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "read_view_changed": self = .readViewChanged
-                    default: self = .unknown(rawValue)
-                }
-            }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .readViewChanged: "read_view_changed"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.readViewChanged]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String?
-        public var events: [Components.Schemas.WebhookEvent]?
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var active: Swift.Bool?
-        public init(url: Swift.String? = nil, events: [Components.Schemas.WebhookEvent]? = nil, typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, active: Swift.Bool? = nil) {
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.active = active
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.url = try container.decodeIfPresent(Swift.String.self, forKey: "url")
-            self.events = try container.decodeIfPresent([Components.Schemas.WebhookEvent].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.active = try container.decodeIfPresent(Swift.Bool.self, forKey: "active")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(url, forKey: "url")
-            try container.encodeIfPresent(events, forKey: "events")
-            try container.encodeIfPresent(typeFilter, forKey: "type_filter")
-            try container.encodeIfPresent(active, forKey: "active")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct BlobUrl: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        /// Seconds.
-        public var expiresIn: Swift.Int
-        public init(url: Swift.String, expiresIn: Swift.Int) {
-            self.url = url
-            self.expiresIn = expiresIn
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(url, forKey: "url")
-            try container.encode(expiresIn, forKey: "expires_in")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A folder's settings, held by its `system.folder` item. Not in the public Marfa document (minimal design).
-    public struct Folder: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
+    public struct ViewPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var version: Swift.Int64
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        /// Type to the path a new item of it is first placed at.
-        public var placement: Components.Schemas.Folder.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public var createdAt: Foundation.Date
-        public var updatedAt: Foundation.Date
-        public init(id: Swift.String, version: Swift.Int64, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.Folder.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil, createdAt: Foundation.Date, updatedAt: Foundation.Date) {
-            self.id = id
+        public var name: Swift.String?
+        public var search: Components.Schemas.SavedSearch?
+        public var sort: Components.Schemas.ViewSort?
+        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        public init(version: Swift.Int64, name: Swift.String? = nil, search: Components.Schemas.SavedSearch? = nil, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
             self.version = version
             self.name = name
             self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
-            self.createdAt = createdAt
-            self.updatedAt = updatedAt
+            self.sort = sort
+            self.groupBy = groupBy
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decode(Swift.String.self, forKey: "id")
             self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
-            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
-            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
-            self.placement = try container.decodeIfPresent(Components.Schemas.Folder.PlacementPayload.self, forKey: "placement")
-            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
-            self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.name = try container.decodeIfPresent(Swift.String.self, forKey: "name")
+            self.search = try container.decodeIfPresent(Components.Schemas.SavedSearch.self, forKey: "search")
+            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
+            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(version, forKey: "version")
-            try container.encode(name, forKey: "name")
-            try container.encode(search, forKey: "search")
-            try container.encodeIfPresent(defaults, forKey: "defaults")
-            try container.encodeIfPresent(include, forKey: "include")
-            try container.encodeIfPresent(ignore, forKey: "ignore")
-            try container.encodeIfPresent(placement, forKey: "placement")
-            try container.encodeIfPresent(removalThreshold, forKey: "removal_threshold")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-            try container.encodeRFC3339(updatedAt, forKey: "updated_at")
+            try container.encode(self.version, forKey: "version")
+            try container.encodeIfPresent(self.name, forKey: "name")
+            try container.encodeIfPresent(self.search, forKey: "search")
+            try container.encodeIfPresent(self.sort, forKey: "sort")
+            try container.encodeIfPresent(self.groupBy, forKey: "group_by")
         }
-        /// Type to the path a new item of it is first placed at.
-        public struct PlacementPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
-            /// Members the schema does not name.
-            public var additionalProperties: [Swift.String: Swift.String]
-            public init(additionalProperties: [Swift.String: Swift.String] = [:]) {
-                self.additionalProperties = additionalProperties
-            }
-            public init(from decoder: any Swift.Decoder) throws {
-                self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
-            }
-            public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+    }
+}
+
+extension Components.Responses {
+    /// The instance's settings as stored.
+    public struct InstanceConfig: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.InstanceConfig.Headers
+        public var body: Components.Responses.InstanceConfig.Body
+        public init(headers: Components.Responses.InstanceConfig.Headers, body: Components.Responses.InstanceConfig.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.InstanceConfig)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.InstanceConfig {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
+                }
             }
         }
     }
 }
 
 extension Components.Responses {
-    /// The edge.
-    public struct EdgeEnvelope: Swift.Sendable, Swift.Equatable {
-        public var headers: Components.Responses.EdgeEnvelope.Headers
-        public var body: Components.Responses.EdgeEnvelope.Body
-        public init(headers: Components.Responses.EdgeEnvelope.Headers, body: Components.Responses.EdgeEnvelope.Body) {
+    /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+    /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+    /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+    /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+    public struct BadRequest: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.BadRequest.Headers
+        public var body: Components.Responses.BadRequest.Body
+        public init(headers: Components.Responses.BadRequest.Headers, body: Components.Responses.BadRequest.Body) {
             self.headers = headers
             self.body = body
         }
@@ -771,6 +786,8 @@ extension Components.Responses {
             /// `X-Request-ID` when it is 1 to 128 letters, digits, `_` or `-`, and otherwise assigns one.
             /// Quote it when reporting a problem.
             public var xRequestID: Swift.String?
+            /// The refusal's code, the same as `error.code` in the body.
+            public var xErrorCode: Swift.String?
             /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
             public var xRateLimitLimit: Swift.Int?
             /// Requests left in the current window, never below 0.
@@ -780,30 +797,22 @@ extension Components.Responses {
             /// `true` when the server answered from what it stored for an earlier request under the same
             /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
             /// with a first answer; status and body repeat the first answer's, a refusal included.
-            public var idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload?
-            /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-            /// that read view. Certified refusals carry it too: `404 item_not_found` and
-            /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-            /// from `GET /keys/current`. Not in the public Marfa document.
-            public var xMarfaReadView: Swift.String?
-            /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
-            public var cacheControl: Swift.String?
-            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.EdgeEnvelope.Headers.IdempotencyReplayedPayload? = nil, xMarfaReadView: Swift.String? = nil, cacheControl: Swift.String? = nil) {
+            public var idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload?
+            public init(xMarfaContract: Swift.String, xRequestID: Swift.String? = nil, xErrorCode: Swift.String? = nil, xRateLimitLimit: Swift.Int? = nil, xRateLimitRemaining: Swift.Int? = nil, xRateLimitReset: Swift.Int? = nil, idempotencyReplayed: Components.Responses.BadRequest.Headers.IdempotencyReplayedPayload? = nil) {
                 self.xMarfaContract = xMarfaContract
                 self.xRequestID = xRequestID
+                self.xErrorCode = xErrorCode
                 self.xRateLimitLimit = xRateLimitLimit
                 self.xRateLimitRemaining = xRateLimitRemaining
                 self.xRateLimitReset = xRateLimitReset
                 self.idempotencyReplayed = idempotencyReplayed
-                self.xMarfaReadView = xMarfaReadView
-                self.cacheControl = cacheControl
             }
             public typealias IdempotencyReplayedPayload = Components.Headers.IdempotencyReplayedPayload
         }
         @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-            case json(Components.Schemas.EdgeEnvelope)
+            case json(Components.Schemas.ErrorResponse)
             /// The body as `application/json`; throws when it came as another type.
-            public var json: Components.Schemas.EdgeEnvelope {
+            public var json: Components.Schemas.ErrorResponse {
                 get throws {
                     switch self {
                         case .json(let body): return body
@@ -814,111 +823,40 @@ extension Components.Responses {
     }
 }
 
-extension Components.Parameters {
-    /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-    /// markers). On a conditional read it asks the server to answer only from that view; a view
-    /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-    /// Marfa document.
-    public typealias ReadView = Swift.String
-}
-
-extension Components.Parameters {
-    public enum ForcePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case _true
-        case _false
-        /// A value this build does not know, kept as it was received.
-        case unknown(Swift.String)
-        public init(rawValue: Swift.String) {
-            switch rawValue {
-                case "true": self = ._true
-                case "false": self = ._false
-                default: self = .unknown(rawValue)
-            }
-        }
-        public var rawValue: Swift.String {
-            switch self {
-                case ._true: "true"
-                case ._false: "false"
-                case .unknown(let value): value
-            }
-        }
-        public static let allCases: [Self] = [._true, ._false]
-    }
+extension Components.Headers {
+    /// Unix time, in seconds, when the current window ends.
+    public typealias XRateLimitReset = Swift.Int
 }
 
 extension Components.Headers {
-    /// The request budget of this credential for the current window. Absent, like the other two, where rate limiting is off.
-    public typealias XRateLimitLimit = Swift.Int
-}
-
-extension Components.Headers {
-    /// Sent back on a conditional read whose `X-Marfa-Read-View` matched: the answer belongs to
-    /// that read view. Certified refusals carry it too: `404 item_not_found` and
-    /// `edge_not_found`, `403 type_not_permitted` and `edge_permission_denied`, and `403 forbidden`
-    /// from `GET /keys/current`. Not in the public Marfa document.
-    public typealias XMarfaReadView = Swift.String
+    /// `no-store` on every answer that carries `X-Marfa-Read-View`: a certified read is never cached.
+    public typealias CacheControl = Swift.String
 }
 
 extension Operations {
-    /// Show the owner's consent page
+    /// Describe the instance
     ///
-    /// The HTML page where the signed-in owner approves or declines an app's request, and may
-    /// approve fewer scopes than asked. It reads the owner's browser session; without one it
-    /// redirects to `GET /auth/sign-in`. Its form posts to `POST /auth/authorize/decision`.
-    /// Not in the public Marfa document.
+    /// The instance's name, identity, build and contract, read without a credential. A client
+    /// reads it to learn which instance answers at an address (`instance_id`, a UUIDv7 that never
+    /// changes for the life of the instance) and which contract it speaks. Served by the public
+    /// server, not in the public Marfa document.
     ///
-    /// `GET /auth/authorize`
-    public enum ShowConsentPage {
-        public static let id: Swift.String = "showConsentPage"
+    /// `GET /`
+    public enum GetInstance {
+        public static let id: Swift.String = "getInstance"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ShowConsentPage.Input.Query
-            public init(query: Operations.ShowConsentPage.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var clientId: Swift.String?
-                public var scope: Swift.String?
-                /// The opaque handle of the pending authorization request.
-                public var consentCode: Swift.String?
-                public init(clientId: Swift.String? = nil, scope: Swift.String? = nil, consentCode: Swift.String? = nil) {
-                    self.clientId = clientId
-                    self.scope = scope
-                    self.consentCode = consentCode
-                }
+            public init() {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The consent page.
+            /// The instance's description.
             /// Status 200.
-            case ok(Operations.ShowConsentPage.Output.Ok)
+            case ok(Operations.GetInstance.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.ShowConsentPage.Output.Ok {
+            public var ok: Operations.GetInstance.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No owner session; a redirect to the sign-in page.
-            /// Status 302.
-            case found(Operations.ShowConsentPage.Output.Found)
-            /// The `found` response; throws for any other.
-            public var found: Operations.ShowConsentPage.Output.Found {
-                get throws {
-                    if case .found(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
@@ -933,94 +871,139 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The consent page.
+            /// The instance's description.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ShowConsentPage.Output.Ok.Headers
-                public var body: Operations.ShowConsentPage.Output.Ok.Body
-                public init(headers: Operations.ShowConsentPage.Output.Ok.Headers, body: Operations.ShowConsentPage.Output.Ok.Body) {
+                public var headers: Operations.GetInstance.Output.Ok.Headers
+                public var body: Operations.GetInstance.Output.Ok.Body
+                public init(headers: Operations.GetInstance.Output.Ok.Headers, body: Operations.GetInstance.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    public init(xMarfaContract: Swift.String) {
-                        self.xMarfaContract = xMarfaContract
-                    }
-                }
+                public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case html(MarfaOpenAPIRuntime.HTTPBody)
-                    /// The body as `text/html`; throws when it came as another type.
-                    public var html: MarfaOpenAPIRuntime.HTTPBody {
+                    case json(Components.Schemas.InstanceDescription)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.InstanceDescription {
                         get throws {
                             switch self {
-                                case .html(let body): return body
+                                case .json(let body): return body
                             }
                         }
                     }
                 }
             }
-            public typealias Found = Operations.Authorize.Output.Found
         }
     }
 }
 
 extension Operations {
-    /// Sign the owner in
+    /// Start a device sign-in
     ///
-    /// Signs the owner in with email and password and sets the owner's browser session cookie.
-    /// The sign-in page posts a form and is redirected to `return_to`; a JSON body is answered
-    /// `200` with the owner. A wrong address or password is `401 unauthorized`, the same for both.
-    /// Attempts are limited per address and account (`429` with `Retry-After`). A fresh instance
-    /// has no owner until `POST /owner` creates one. Not in the public Marfa document.
+    /// RFC 8628 device authorization for a device without a browser. Show the person `user_code`
+    /// and `verification_uri` (or `verification_uri_complete`), then poll the token endpoint with
+    /// the `device_code` grant. Not in the public Marfa document.
     ///
-    /// `POST /auth/sign-in/email`
-    public enum SignInWithPassword {
-        public static let id: Swift.String = "signInWithPassword"
+    /// `POST /auth/device/code`
+    public enum RequestDeviceCode {
+        public static let id: Swift.String = "requestDeviceCode"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.SignInWithPassword.Input.Body
-            public init(body: Operations.SignInWithPassword.Input.Body) {
+            public var body: Operations.RequestDeviceCode.Input.Body
+            public init(body: Operations.RequestDeviceCode.Input.Body) {
                 self.body = body
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.SignInRequest)
-                case urlEncodedForm(Components.Schemas.SignInRequest)
+                case urlEncodedForm(Components.Schemas.DeviceAuthorizationRequest)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner is signed in.
+            /// The device and user codes.
             /// Status 200.
-            case ok(Operations.SignInWithPassword.Output.Ok)
+            case ok(Operations.RequestDeviceCode.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Operations.SignInWithPassword.Output.Ok {
+            public var ok: Operations.RequestDeviceCode.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
-            /// A form sign-in succeeded; a redirect to `return_to`.
-            /// Status 303.
-            case seeOther(Operations.SignInWithPassword.Output.SeeOther)
-            /// The `seeOther` response; throws for any other.
-            public var seeOther: Operations.SignInWithPassword.Output.SeeOther {
-                get throws {
-                    if case .seeOther(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "seeOther", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
             /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
+            case badRequest(Components.Responses.OAuthError)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
+            public var badRequest: Components.Responses.OAuthError {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// Status 401.
+            case unauthorized(Components.Responses.OAuthError)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.OAuthError {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The device and user codes.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.RequestDeviceCode.Output.Ok.Headers
+                public var body: Operations.RequestDeviceCode.Output.Ok.Body
+                public init(headers: Operations.RequestDeviceCode.Output.Ok.Headers, body: Operations.RequestDeviceCode.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.DeviceAuthorizationResponse)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.DeviceAuthorizationResponse {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// List approved apps
+    ///
+    /// The apps the owner approved that still hold a grant. Needs `grants.manage`. Not in the public Marfa document.
+    ///
+    /// `GET /auth/grants`
+    public enum ListGrants {
+        public static let id: Swift.String = "listGrants"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The grants.
+            /// Status 200.
+            case ok(Operations.ListGrants.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListGrants.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -1057,149 +1040,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The owner is signed in.
+            /// The grants.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.SignInWithPassword.Output.Ok.Headers
-                public var body: Operations.SignInWithPassword.Output.Ok.Body
-                public init(headers: Operations.SignInWithPassword.Output.Ok.Headers, body: Operations.SignInWithPassword.Output.Ok.Body) {
+                public var headers: Operations.ListGrants.Output.Ok.Headers
+                public var body: Operations.ListGrants.Output.Ok.Body
+                public init(headers: Operations.ListGrants.Output.Ok.Headers, body: Operations.ListGrants.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
                 public typealias Headers = Components.Responses.Webhook.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.SignInResult)
+                    case json(Components.Schemas.GrantList)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.SignInResult {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-            public typealias SeeOther = Operations.Authorize.Output.Found
-        }
-    }
-}
-
-extension Operations {
-    /// Register an item type
-    ///
-    /// Registers a custom type under `app.<app>.<type>`, `user.*` or a publisher root. Needs
-    /// `metadata.types:write` (`403 forbidden` with `details.metadata_subresource`). The roots
-    /// `core`, `system` and `marfa` are refused `403 forbidden` with `details.namespace`. Other
-    /// refusals: `400 validation_error` (identifier grammar), `400 missing_required_field`,
-    /// `400 invalid_schema`, `400 property_shadows_field`, `400 inheritance_violation`,
-    /// `409 type_already_exists`, `409 link_taken`, `422 compatible_with_violation`.
-    ///
-    /// `POST /types`
-    public enum RegisterType {
-        public static let id: Swift.String = "registerType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.RegisterType.Input.Body
-            public init(body: Operations.RegisterType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type as registered.
-            /// Status 201.
-            case created(Operations.RegisterType.Output.Created)
-            /// The `created` response; throws for any other.
-            public var created: Operations.RegisterType.Output.Created {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The type as registered.
-            public struct Created: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RegisterType.Output.Created.Headers
-                public var body: Operations.RegisterType.Output.Created.Body
-                public init(headers: Operations.RegisterType.Output.Created.Headers, body: Operations.RegisterType.Output.Created.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.TypeEnvelope)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.TypeEnvelope {
+                    public var json: Components.Schemas.GrantList {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1213,22 +1066,21 @@ extension Operations {
 }
 
 extension Operations {
-    /// Cancel a type move job
+    /// Revoke an API key
     ///
-    /// Asks the job to stop. Items already moved stay moved; the job ends `canceled` and its
-    /// result counts what remains. Canceling a job that already ended answers it as it is. Not in
-    /// the public Marfa document.
+    /// Revokes the key at once: the next request bearing it is `401`, and streams it holds end
+    /// with `stream_incomplete` / `credential_ended`. A key may revoke itself.
     ///
-    /// `POST /type-moves/{id}/cancel`
-    public enum CancelTypeMove {
-        public static let id: Swift.String = "cancelTypeMove"
+    /// `DELETE /keys/{id}`
+    public enum RevokeKey {
+        public static let id: Swift.String = "revokeKey"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.CancelTypeMove.Input.Path
-            public init(path: Operations.CancelTypeMove.Input.Path) {
+            public var path: Operations.RevokeKey.Input.Path
+            public init(path: Operations.RevokeKey.Input.Path) {
                 self.path = path
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type move job's id.
+                /// The key's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -1236,11 +1088,11 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
+            /// Done.
             /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
+            case ok(Components.Responses.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
+            public var ok: Components.Responses.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1298,123 +1150,30 @@ extension Operations {
 }
 
 extension Operations {
-    /// Count items
+    /// Set the owner's icon for a type
     ///
-    /// Counts of the items the caller can read, by lifecycle state (the default) or by type.
+    /// Sets the owner's icon for any type, shipped types included, or with `"icon": null` removes
+    /// it so the author's icon shows again. An icon is an Iconify ID from a pinned set
+    /// (`lucide:…` or `simple-icons:…`); anything else is `400 invalid_schema`. Needs
+    /// `schema.write` and write on the type (`403 forbidden`). With `instance_id`, a different
+    /// instance answering is `409 instance_changed` and nothing changes. Answers the icon the type
+    /// resolves to now (the owner's choice for the type or its nearest parent, else the nearest
+    /// author's). Not in the public Marfa document.
     ///
-    /// `GET /items/stats`
-    public enum GetItemStats {
-        public static let id: Swift.String = "getItemStats"
+    /// `PUT /types/{id}/icon`
+    public enum SetTypeIcon {
+        public static let id: Swift.String = "setTypeIcon"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.GetItemStats.Input.Query
-            public init(query: Operations.GetItemStats.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var by: Operations.GetItemStats.Input.Query.ByPayload?
-                public init(by: Operations.GetItemStats.Input.Query.ByPayload? = nil) {
-                    self.by = by
-                }
-                public enum ByPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case state
-                    case _type
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "state": self = .state
-                            case "type": self = ._type
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .state: "state"
-                            case ._type: "type"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.state, ._type]
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A count for each state or type.
-            /// Status 200.
-            case ok(Operations.GetItemStats.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemStats.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A count for each state or type.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItemStats.Output.Ok.Headers
-                public var body: Operations.GetItemStats.Output.Ok.Body
-                public init(headers: Operations.GetItemStats.Output.Ok.Headers, body: Operations.GetItemStats.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemStats)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemStats {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Change an item's state
-    ///
-    /// Moves an item between `active` and `archived`, or to `trashed`. A move the lifecycle forbids is `400 invalid_transition`.
-    ///
-    /// `POST /items/{id}/transition`
-    public enum TransitionItem {
-        public static let id: Swift.String = "transitionItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.TransitionItem.Input.Path
-            public var headers: Operations.TransitionItem.Input.Headers
-            public var body: Operations.TransitionItem.Input.Body
-            public init(path: Operations.TransitionItem.Input.Path, headers: Operations.TransitionItem.Input.Headers = .init(), body: Operations.TransitionItem.Input.Body) {
+            public var path: Operations.SetTypeIcon.Input.Path
+            public var headers: Operations.SetTypeIcon.Input.Headers
+            public var body: Operations.SetTypeIcon.Input.Body
+            public init(path: Operations.SetTypeIcon.Input.Path, headers: Operations.SetTypeIcon.Input.Headers = .init(), body: Operations.SetTypeIcon.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
+                /// The type's identifier, such as `app.readinglist.entry`.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
@@ -1431,15 +1190,15 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.ItemTransition)
+                case json(Components.Schemas.TypeIconInput)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item and its metadata.
+            /// The icon the type resolves to now.
             /// Status 200.
-            case ok(Components.Responses.ItemEnvelope)
+            case ok(Operations.SetTypeIcon.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemEnvelope {
+            public var ok: Operations.SetTypeIcon.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1507,16 +1266,6 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -1529,118 +1278,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Read an extension namespace
-    ///
-    /// One namespace's document; a namespace never written, or deleted, reads as `data: null`.
-    ///
-    /// `GET /items/{id}/extensions/{namespace}`
-    public enum GetItemExtension {
-        public static let id: Swift.String = "getItemExtension"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetItemExtension.Input.Path
-            public init(path: Operations.GetItemExtension.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The extension namespace.
-                public var namespace: Swift.String
-                public init(id: Swift.String, namespace: Swift.String) {
-                    self.id = id
-                    self.namespace = namespace
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The namespace's document.
-            /// Status 200.
-            case ok(Operations.GetItemExtension.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.GetItemExtension.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The namespace's document.
+            /// The icon the type resolves to now.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.GetItemExtension.Output.Ok.Headers
-                public var body: Operations.GetItemExtension.Output.Ok.Body
-                public init(headers: Operations.GetItemExtension.Output.Ok.Headers, body: Operations.GetItemExtension.Output.Ok.Body) {
+                public var headers: Operations.SetTypeIcon.Output.Ok.Headers
+                public var body: Operations.SetTypeIcon.Output.Ok.Body
+                public init(headers: Operations.SetTypeIcon.Output.Ok.Headers, body: Operations.SetTypeIcon.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.Ok.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.ItemExtension)
+                    case json(Components.Schemas.TypeIcon)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.ItemExtension {
+                    public var json: Components.Schemas.TypeIcon {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1654,25 +1304,37 @@ extension Operations {
 }
 
 extension Operations {
-    /// Read an edge
+    /// Read an item
     ///
-    /// One edge by id. A conditional read (`X-Marfa-Read-View`).
+    /// One item with its metadata and outbound edges (in blocks of up to 50 per edge type, each
+    /// with a `next_cursor`). `include` adds `backrefs`, `neighbors` or `versions`. An item the
+    /// key cannot read, or one in the bin, answers `404 item_not_found` as a missing one does. A
+    /// conditional read (`X-Marfa-Read-View`), which then carries `listed`.
     ///
-    /// `GET /edges/{id}`
-    public enum GetEdge {
-        public static let id: Swift.String = "getEdge"
+    /// `GET /items/{id}`
+    public enum GetItem {
+        public static let id: Swift.String = "getItem"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetEdge.Input.Path
-            public var headers: Operations.GetEdge.Input.Headers
-            public init(path: Operations.GetEdge.Input.Path, headers: Operations.GetEdge.Input.Headers = .init()) {
+            public var path: Operations.GetItem.Input.Path
+            public var query: Operations.GetItem.Input.Query
+            public var headers: Operations.GetItem.Input.Headers
+            public init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init()) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge's id.
+                /// The item's id.
                 public var id: Swift.String
                 public init(id: Swift.String) {
                     self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// Comma-separated: `backrefs`, `neighbors`, `versions`.
+                public var include: Swift.String?
+                public init(include: Swift.String? = nil) {
+                    self.include = include
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
@@ -1687,11 +1349,11 @@ extension Operations {
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The edge.
+            /// The item.
             /// Status 200.
-            case ok(Components.Responses.EdgeEnvelope)
+            case ok(Operations.GetItem.Output.Ok)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgeEnvelope {
+            public var ok: Operations.GetItem.Output.Ok {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -1771,161 +1433,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Create a webhook
-    ///
-    /// Subscribes a URL to events. The HMAC-SHA256 `secret` is generated when omitted and shown in this answer only. Needs `webhooks.manage`.
-    ///
-    /// `POST /webhooks`
-    public enum CreateWebhook {
-        public static let id: Swift.String = "createWebhook"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateWebhook.Input.Body
-            public init(body: Operations.CreateWebhook.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.WebhookInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The webhook.
-            /// Status 201.
-            case created(Components.Responses.Webhook)
-            /// The `created` response; throws for any other.
-            public var created: Components.Responses.Webhook {
-                get throws {
-                    if case .created(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List housekeeping jobs
-    ///
-    /// Every periodic job the instance runs (`trash-purge`, `version-thinning`,
-    /// `event-log-cleanup`, `audit-cleanup`, ...), when it is next due and what its last run did.
-    /// Needs the operator key. Not in the public Marfa document.
-    ///
-    /// `GET /housekeeping`
-    public enum ListHousekeepingJobs {
-        public static let id: Swift.String = "listHousekeepingJobs"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public init() {
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The jobs.
-            /// Status 200.
-            case ok(Operations.ListHousekeepingJobs.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListHousekeepingJobs.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The jobs.
+            /// The item.
             public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListHousekeepingJobs.Output.Ok.Headers
-                public var body: Operations.ListHousekeepingJobs.Output.Ok.Body
-                public init(headers: Operations.ListHousekeepingJobs.Output.Ok.Headers, body: Operations.ListHousekeepingJobs.Output.Ok.Body) {
+                public var headers: Operations.GetItem.Output.Ok.Headers
+                public var body: Operations.GetItem.Output.Ok.Body
+                public init(headers: Operations.GetItem.Output.Ok.Headers, body: Operations.GetItem.Output.Ok.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.EdgePage.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingJobList)
+                    case json(Components.Schemas.ItemDetail)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingJobList {
+                    public var json: Components.Schemas.ItemDetail {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1939,45 +1459,35 @@ extension Operations {
 }
 
 extension Operations {
-    /// Replace the instance's settings (instance path)
+    /// Read an item's metadata
     ///
-    /// The same as `PUT /spaces/me/config`. A body naming another `instance_id` is
-    /// `400 validation_error`. Not in the public Marfa document.
+    /// The item's tags and the extension namespaces the key may read.
     ///
-    /// `PUT /config`
-    public enum ReplaceConfig {
-        public static let id: Swift.String = "replaceConfig"
+    /// `GET /items/{id}/metadata`
+    public enum GetItemMetadata {
+        public static let id: Swift.String = "getItemMetadata"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.ReplaceConfig.Input.Body
-            public init(body: Operations.ReplaceConfig.Input.Body) {
-                self.body = body
+            public var path: Operations.GetItemMetadata.Input.Path
+            public init(path: Operations.GetItemMetadata.Input.Path) {
+                self.path = path
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.InstanceConfig)
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The instance's settings as stored.
+            /// The item's metadata.
             /// Status 200.
-            case ok(Components.Responses.InstanceConfig)
+            case ok(Components.Responses.ItemMetadata)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.InstanceConfig {
+            public var ok: Components.Responses.ItemMetadata {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
                 }
             }
             /// No usable credential (`unauthorized`), checked before anything else.
@@ -2002,6 +1512,19 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
             /// Status 429.
             case tooManyRequests(Components.Responses.TooManyRequests)
@@ -2019,29 +1542,30 @@ extension Operations {
 }
 
 extension Operations {
-    /// Change a folder's settings
+    /// Replace an extension namespace
     ///
-    /// Replaces the settings the body names, merged on the base `version` with changes made
-    /// elsewhere meanwhile; a setting is replaced, never removed (send `[]` or `{}` to empty it).
-    /// A collision is `409 version_conflict`.
+    /// Replaces one namespace's document (at most 100 KB). Needs write on the namespace. Publishes `metadata.changed`.
     ///
-    /// `PATCH /folders/{id}`
-    public enum UpdateFolder {
-        public static let id: Swift.String = "updateFolder"
+    /// `PUT /items/{id}/extensions/{namespace}`
+    public enum ReplaceItemExtension {
+        public static let id: Swift.String = "replaceItemExtension"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.UpdateFolder.Input.Path
-            public var headers: Operations.UpdateFolder.Input.Headers
-            public var body: Operations.UpdateFolder.Input.Body
-            public init(path: Operations.UpdateFolder.Input.Path, headers: Operations.UpdateFolder.Input.Headers = .init(), body: Operations.UpdateFolder.Input.Body) {
+            public var path: Operations.ReplaceItemExtension.Input.Path
+            public var headers: Operations.ReplaceItemExtension.Input.Headers
+            public var body: Operations.ReplaceItemExtension.Input.Body
+            public init(path: Operations.ReplaceItemExtension.Input.Path, headers: Operations.ReplaceItemExtension.Input.Headers = .init(), body: Operations.ReplaceItemExtension.Input.Body) {
                 self.path = path
                 self.headers = headers
                 self.body = body
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
+                /// The item's id.
                 public var id: Swift.String
-                public init(id: Swift.String) {
+                /// The extension namespace.
+                public var namespace: Swift.String
+                public init(id: Swift.String, namespace: Swift.String) {
                     self.id = id
+                    self.namespace = namespace
                 }
             }
             public struct Headers: Swift.Sendable, Swift.Equatable {
@@ -2055,30 +1579,18 @@ extension Operations {
                 }
             }
             @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.FolderPatch)
+                case json(Components.Schemas.JSONObject)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
+            /// The extension namespaces the key may read.
             /// Status 200.
-            case ok(Components.Responses.Folder)
+            case ok(Components.Responses.ItemExtensions)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
+            public var ok: Components.Responses.ItemExtensions {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
-            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
-            /// plain envelope.
-            /// Status 409.
-            case conflict(Components.Responses.VersionConflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.VersionConflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
@@ -2127,6 +1639,510 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
+                get throws {
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Delete an edge
+    ///
+    /// Deletes an edge. The edge type's `cascade_on_delete` decides what happens to the items it joins.
+    ///
+    /// `DELETE /edges/{id}`
+    public enum DeleteEdge {
+        public static let id: Swift.String = "deleteEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DeleteEdge.Input.Path
+            public var headers: Operations.DeleteEdge.Input.Headers
+            public init(path: Operations.DeleteEdge.Input.Path, headers: Operations.DeleteEdge.Input.Headers = .init()) {
+                self.path = path
+                self.headers = headers
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// Done.
+            /// Status 200.
+            case ok(Components.Responses.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List webhooks
+    ///
+    /// Every subscription, secrets redacted. Needs `webhooks.manage`.
+    ///
+    /// `GET /webhooks`
+    public enum ListWebhooks {
+        public static let id: Swift.String = "listWebhooks"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhooks.
+            /// Status 200.
+            case ok(Operations.ListWebhooks.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListWebhooks.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The webhooks.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListWebhooks.Output.Ok.Headers
+                public var body: Operations.ListWebhooks.Output.Ok.Body
+                public init(headers: Operations.ListWebhooks.Output.Ok.Headers, body: Operations.ListWebhooks.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.WebhookList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.WebhookList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Read the instance's settings
+    ///
+    /// The settings as stored; a setting left out takes the server's default. Needs `config.manage`.
+    ///
+    /// `GET /spaces/me/config`
+    public enum GetSpaceConfig {
+        public static let id: Swift.String = "getSpaceConfig"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The instance's settings as stored.
+            /// Status 200.
+            case ok(Components.Responses.InstanceConfig)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.InstanceConfig {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Download a blob
+    ///
+    /// The blob's bytes.
+    ///
+    /// `GET /blobs/{hash}`
+    public enum DownloadBlob {
+        public static let id: Swift.String = "downloadBlob"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.DownloadBlob.Input.Path
+            public init(path: Operations.DownloadBlob.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The blob's content hash, `sha256:<hex>`.
+                public var hash: Swift.String
+                public init(hash: Swift.String) {
+                    self.hash = hash
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The bytes.
+            /// Status 200.
+            case ok(Operations.DownloadBlob.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.DownloadBlob.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The bytes.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.DownloadBlob.Output.Ok.Headers
+                public var body: Operations.DownloadBlob.Output.Ok.Body
+                public init(headers: Operations.DownloadBlob.Output.Ok.Headers, body: Operations.DownloadBlob.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case binary(MarfaOpenAPIRuntime.HTTPBody)
+                    /// The body as `application/octet-stream`; throws when it came as another type.
+                    public var binary: MarfaOpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                                case .binary(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Create a view
+    ///
+    /// Saves a search an app can show. Not in the public Marfa document (minimal design).
+    ///
+    /// `POST /views`
+    public enum CreateView {
+        public static let id: Swift.String = "createView"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.CreateView.Input.Headers
+            public var body: Operations.CreateView.Input.Body
+            public init(headers: Operations.CreateView.Input.Headers = .init(), body: Operations.CreateView.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ViewInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The view.
+            /// Status 201.
+            case created(Components.Responses.View)
+            /// The `created` response; throws for any other.
+            public var created: Components.Responses.View {
+                get throws {
+                    if case .created(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.

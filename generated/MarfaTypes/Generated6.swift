@@ -16,7 +16,7 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(error, forKey: "error")
+            try container.encode(self.error, forKey: "error")
         }
     }
 }
@@ -37,8 +37,8 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(fields, forKey: "fields")
-            try container.encodeIfPresent(_default, forKey: "default")
+            try container.encodeIfPresent(self.fields, forKey: "fields")
+            try container.encodeIfPresent(self._default, forKey: "default")
         }
         public struct FieldsPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
@@ -50,715 +50,780 @@ extension Components.Schemas {
                 self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.MergeStrategy]
             }
             public func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
             }
         }
     }
 }
 
 extension Components.Schemas {
-    /// An OAuth refusal. `error` is an RFC 6749, RFC 7591 or RFC 8628 code such as
-    /// `invalid_request`, `invalid_client`, `invalid_grant`, `unsupported_grant_type`,
-    /// `invalid_scope`, `invalid_redirect_uri`, `invalid_client_metadata`,
-    /// `authorization_pending`, `slow_down`, `expired_token` or `access_denied`. A rotated refresh
-    /// token presented again is `invalid_grant` with `error_description` `token_reuse_detected`.
-    public struct OAuthError: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var error: Swift.String
-        public var errorDescription: Swift.String?
-        public var errorUri: Swift.String?
-        public init(error: Swift.String, errorDescription: Swift.String? = nil, errorUri: Swift.String? = nil) {
-            self.error = error
-            self.errorDescription = errorDescription
-            self.errorUri = errorUri
+    public struct Ok: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var ok: Swift.Bool
+        public init(ok: Swift.Bool) {
+            self.ok = ok
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.error = try container.decode(Swift.String.self, forKey: "error")
-            self.errorDescription = try container.decodeIfPresent(Swift.String.self, forKey: "error_description")
-            self.errorUri = try container.decodeIfPresent(Swift.String.self, forKey: "error_uri")
+            self.ok = try container.decode(Swift.Bool.self, forKey: "ok")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(error, forKey: "error")
-            try container.encodeIfPresent(errorDescription, forKey: "error_description")
-            try container.encodeIfPresent(errorUri, forKey: "error_uri")
+            try container.encode(self.ok, forKey: "ok")
         }
     }
 }
 
 extension Components.Schemas {
-    /// The consent page's form. `password` and the repeated `scope` are not in the public Marfa
-    /// document: the local instance's page asks for the owner password instead of a session.
-    public struct ConsentDecision: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var decision: Components.Schemas.ConsentDecision.DecisionPayload
-        /// The pending request's handle.
-        public var consentCode: Swift.String?
-        /// The scopes approved, fewer than asked allowed: one `scope` per approved scope (the page's
-        /// checkboxes), or one space-separated value.
-        public var scope: [Swift.String]?
-        /// The owner password, on the local instance's page.
-        public var password: Swift.String?
-        public init(decision: Components.Schemas.ConsentDecision.DecisionPayload, consentCode: Swift.String? = nil, scope: [Swift.String]? = nil, password: Swift.String? = nil) {
-            self.decision = decision
-            self.consentCode = consentCode
+    /// An RFC 7591 registration request. `application_type` is not in the public Marfa document.
+    public struct ClientRegistrationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var redirectUris: [Swift.String]?
+        /// For example `authorization_code`, `refresh_token`, `urn:ietf:params:oauth:grant-type:device_code`.
+        public var grantTypes: [Swift.String]?
+        public var responseTypes: [Swift.String]?
+        public var clientName: Swift.String?
+        /// Space-separated scopes the client may ask for.
+        public var scope: Swift.String?
+        /// `none` for a public (native) client.
+        public var tokenEndpointAuthMethod: Swift.String?
+        public var applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload?
+        public init(redirectUris: [Swift.String]? = nil, grantTypes: [Swift.String]? = nil, responseTypes: [Swift.String]? = nil, clientName: Swift.String? = nil, scope: Swift.String? = nil, tokenEndpointAuthMethod: Swift.String? = nil, applicationType: Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload? = nil) {
+            self.redirectUris = redirectUris
+            self.grantTypes = grantTypes
+            self.responseTypes = responseTypes
+            self.clientName = clientName
             self.scope = scope
-            self.password = password
+            self.tokenEndpointAuthMethod = tokenEndpointAuthMethod
+            self.applicationType = applicationType
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.decision = try container.decode(Components.Schemas.ConsentDecision.DecisionPayload.self, forKey: "decision")
-            self.consentCode = try container.decodeIfPresent(Swift.String.self, forKey: "consent_code")
-            self.scope = try container.decodeIfPresent([Swift.String].self, forKey: "scope")
-            self.password = try container.decodeIfPresent(Swift.String.self, forKey: "password")
+            self.redirectUris = try container.decodeIfPresent([Swift.String].self, forKey: "redirect_uris")
+            self.grantTypes = try container.decodeIfPresent([Swift.String].self, forKey: "grant_types")
+            self.responseTypes = try container.decodeIfPresent([Swift.String].self, forKey: "response_types")
+            self.clientName = try container.decodeIfPresent(Swift.String.self, forKey: "client_name")
+            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
+            self.tokenEndpointAuthMethod = try container.decodeIfPresent(Swift.String.self, forKey: "token_endpoint_auth_method")
+            self.applicationType = try container.decodeIfPresent(Components.Schemas.ClientRegistrationRequest.ApplicationTypePayload.self, forKey: "application_type")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(decision, forKey: "decision")
-            try container.encodeIfPresent(consentCode, forKey: "consent_code")
-            try container.encodeIfPresent(scope, forKey: "scope")
-            try container.encodeIfPresent(password, forKey: "password")
+            try container.encodeIfPresent(self.redirectUris, forKey: "redirect_uris")
+            try container.encodeIfPresent(self.grantTypes, forKey: "grant_types")
+            try container.encodeIfPresent(self.responseTypes, forKey: "response_types")
+            try container.encodeIfPresent(self.clientName, forKey: "client_name")
+            try container.encodeIfPresent(self.scope, forKey: "scope")
+            try container.encodeIfPresent(self.tokenEndpointAuthMethod, forKey: "token_endpoint_auth_method")
+            try container.encodeIfPresent(self.applicationType, forKey: "application_type")
         }
-        public enum DecisionPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case approve
-            case deny
+        public enum ApplicationTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case native
+            case web
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "approve": self = .approve
-                    case "deny": self = .deny
+                    case "native": self = .native
+                    case "web": self = .web
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .approve: "approve"
-                    case .deny: "deny"
+                    case .native: "native"
+                    case .web: "web"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.approve, .deny]
+            public static let allCases: [Self] = [.native, .web]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct DeviceAuthorizationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var clientId: Swift.String
-        public var scope: Swift.String?
-        public init(clientId: Swift.String, scope: Swift.String? = nil) {
+    public struct RevocationRequest: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var token: Swift.String
+        public var tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload?
+        public var clientId: Swift.String?
+        public init(token: Swift.String, tokenTypeHint: Components.Schemas.RevocationRequest.TokenTypeHintPayload? = nil, clientId: Swift.String? = nil) {
+            self.token = token
+            self.tokenTypeHint = tokenTypeHint
             self.clientId = clientId
-            self.scope = scope
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
-            self.scope = try container.decodeIfPresent(Swift.String.self, forKey: "scope")
+            self.token = try container.decode(Swift.String.self, forKey: "token")
+            self.tokenTypeHint = try container.decodeIfPresent(Components.Schemas.RevocationRequest.TokenTypeHintPayload.self, forKey: "token_type_hint")
+            self.clientId = try container.decodeIfPresent(Swift.String.self, forKey: "client_id")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(clientId, forKey: "client_id")
-            try container.encodeIfPresent(scope, forKey: "scope")
+            try container.encode(self.token, forKey: "token")
+            try container.encodeIfPresent(self.tokenTypeHint, forKey: "token_type_hint")
+            try container.encodeIfPresent(self.clientId, forKey: "client_id")
+        }
+        public enum TokenTypeHintPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case accessToken
+            case refreshToken
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "access_token": self = .accessToken
+                    case "refresh_token": self = .refreshToken
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .accessToken: "access_token"
+                    case .refreshToken: "refresh_token"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.accessToken, .refreshToken]
         }
     }
 }
 
 extension Components.Schemas {
-    public struct DeviceAuthorizationResponse: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var deviceCode: Swift.String
-        public var userCode: Swift.String
-        public var verificationUri: Swift.String
-        public var verificationUriComplete: Swift.String?
-        /// Seconds until the codes expire.
-        public var expiresIn: Swift.Int
-        /// Seconds to wait between polls; 5 when absent.
-        public var interval: Swift.Int?
-        public init(deviceCode: Swift.String, userCode: Swift.String, verificationUri: Swift.String, verificationUriComplete: Swift.String? = nil, expiresIn: Swift.Int, interval: Swift.Int? = nil) {
-            self.deviceCode = deviceCode
-            self.userCode = userCode
-            self.verificationUri = verificationUri
-            self.verificationUriComplete = verificationUriComplete
-            self.expiresIn = expiresIn
-            self.interval = interval
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.deviceCode = try container.decode(Swift.String.self, forKey: "device_code")
-            self.userCode = try container.decode(Swift.String.self, forKey: "user_code")
-            self.verificationUri = try container.decode(Swift.String.self, forKey: "verification_uri")
-            self.verificationUriComplete = try container.decodeIfPresent(Swift.String.self, forKey: "verification_uri_complete")
-            self.expiresIn = try container.decode(Swift.Int.self, forKey: "expires_in")
-            self.interval = try container.decodeIfPresent(Swift.Int.self, forKey: "interval")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(deviceCode, forKey: "device_code")
-            try container.encode(userCode, forKey: "user_code")
-            try container.encode(verificationUri, forKey: "verification_uri")
-            try container.encodeIfPresent(verificationUriComplete, forKey: "verification_uri_complete")
-            try container.encode(expiresIn, forKey: "expires_in")
-            try container.encodeIfPresent(interval, forKey: "interval")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// An app the owner approved. Not in the public Marfa document.
-    public struct Grant: Swift.Codable, Swift.Hashable, Swift.Sendable {
+    /// The instance's one person account. Not in the public Marfa document.
+    public struct Owner: Swift.Codable, Swift.Hashable, Swift.Sendable {
         public var id: Swift.String
-        public var clientId: Swift.String
-        public var clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var scopes: [Swift.String]
+        /// Stored lowercased.
+        public var email: Swift.String
+        public var name: Swift.String
         public var createdAt: Foundation.Date
-        public var lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        public init(id: Swift.String, clientId: Swift.String, clientName: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, scopes: [Swift.String], createdAt: Foundation.Date, lastUsedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
+        public init(id: Swift.String, email: Swift.String, name: Swift.String, createdAt: Foundation.Date) {
             self.id = id
-            self.clientId = clientId
-            self.clientName = clientName
-            self.scopes = scopes
+            self.email = email
+            self.name = name
             self.createdAt = createdAt
-            self.lastUsedAt = lastUsedAt
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.clientId = try container.decode(Swift.String.self, forKey: "client_id")
-            self.clientName = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "client_name")
-            self.scopes = try container.decode([Swift.String].self, forKey: "scopes")
+            self.email = try container.decode(Swift.String.self, forKey: "email")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
             self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.lastUsedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "last_used_at")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(clientId, forKey: "client_id")
-            try container.encodeIfPresent(clientName, forKey: "client_name")
-            try container.encode(scopes, forKey: "scopes")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-            try container.encodeRFC3339IfPresent(lastUsedAt, forKey: "last_used_at")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.email, forKey: "email")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct ApiKeyList: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var keys: [Components.Schemas.ApiKey]
-        public init(keys: [Components.Schemas.ApiKey]) {
-            self.keys = keys
+    /// Type identifier (or pattern such as `core.*`, `*`) to level; an exact `none` denies what a wildcard would grant.
+    public struct TypePermissionMap: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Members the schema does not name.
+        public var additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
+        public init(additionalProperties: [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload] = [:]) {
+            self.additionalProperties = additionalProperties
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Components.Schemas.TypePermissionMap.AdditionalPropertiesPayload]
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
+        }
+        public enum AdditionalPropertiesPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case read
+            case write
+            case none
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "read": self = .read
+                    case "write": self = .write
+                    case "none": self = .none
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .read: "read"
+                    case .write: "write"
+                    case .none: "none"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.read, .write, .none]
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// The fields to change; `source` and `role` cannot change.
+    public struct KeyPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var label: Swift.String?
+        public var defaultTier: Components.Schemas.Tier?
+        public var permissions: [Components.Schemas.Permission]?
+        public var sources: [Swift.String]?
+        public var typePermissions: Components.Schemas.TypePermissionMap?
+        public var extensionPermissions: Components.Schemas.AccessMap?
+        public var edgePermissions: Components.Schemas.AccessMap?
+        public var metadataPermissions: Components.Schemas.AccessMap?
+        /// Replaces the key's levers whole; `null` clears them.
+        public var enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>?
+        public init(label: Swift.String? = nil, defaultTier: Components.Schemas.Tier? = nil, permissions: [Components.Schemas.Permission]? = nil, sources: [Swift.String]? = nil, typePermissions: Components.Schemas.TypePermissionMap? = nil, extensionPermissions: Components.Schemas.AccessMap? = nil, edgePermissions: Components.Schemas.AccessMap? = nil, metadataPermissions: Components.Schemas.AccessMap? = nil, enforcementOverride: MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>? = nil) {
+            self.label = label
+            self.defaultTier = defaultTier
+            self.permissions = permissions
+            self.sources = sources
+            self.typePermissions = typePermissions
+            self.extensionPermissions = extensionPermissions
+            self.edgePermissions = edgePermissions
+            self.metadataPermissions = metadataPermissions
+            self.enforcementOverride = enforcementOverride
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.keys = try container.decode([Components.Schemas.ApiKey].self, forKey: "keys")
+            self.label = try container.decodeIfPresent(Swift.String.self, forKey: "label")
+            self.defaultTier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "default_tier")
+            self.permissions = try container.decodeIfPresent([Components.Schemas.Permission].self, forKey: "permissions")
+            self.sources = try container.decodeIfPresent([Swift.String].self, forKey: "sources")
+            self.typePermissions = try container.decodeIfPresent(Components.Schemas.TypePermissionMap.self, forKey: "type_permissions")
+            self.extensionPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "extension_permissions")
+            self.edgePermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "edge_permissions")
+            self.metadataPermissions = try container.decodeIfPresent(Components.Schemas.AccessMap.self, forKey: "metadata_permissions")
+            self.enforcementOverride = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.Enforcement>.self, forKey: "enforcement_override")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(keys, forKey: "keys")
+            try container.encodeIfPresent(self.label, forKey: "label")
+            try container.encodeIfPresent(self.defaultTier, forKey: "default_tier")
+            try container.encodeIfPresent(self.permissions, forKey: "permissions")
+            try container.encodeIfPresent(self.sources, forKey: "sources")
+            try container.encodeIfPresent(self.typePermissions, forKey: "type_permissions")
+            try container.encodeIfPresent(self.extensionPermissions, forKey: "extension_permissions")
+            try container.encodeIfPresent(self.edgePermissions, forKey: "edge_permissions")
+            try container.encodeIfPresent(self.metadataPermissions, forKey: "metadata_permissions")
+            try container.encodeIfPresent(self.enforcementOverride, forKey: "enforcement_override")
         }
     }
 }
 
 extension Components.Schemas {
-    /// A change to some settings. A field left out is unchanged; `null` returns the setting to its
-    /// default; a value sets it. `instance_id` is the instance the change is meant for: if another
-    /// instance answers, the change is `409 instance_changed` and nothing changes. Not in the
-    /// public Marfa document.
-    public struct InstanceConfigPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The instance the caller expects.
-        public var instanceId: Swift.String?
-        /// Levers left out are unchanged; `null` removes every lever.
-        public var enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>?
-        public var maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public var inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>?
-        public init(instanceId: Swift.String? = nil, enforcement: MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>? = nil, maxEventHopBudget: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, auditRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, eventLogRetentionHours: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, trashRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, activityRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundHandledRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil, inboundPendingRetentionDays: MarfaOpenAPIRuntime.Nullable<Swift.Int>? = nil) {
-            self.instanceId = instanceId
-            self.enforcement = enforcement
-            self.maxEventHopBudget = maxEventHopBudget
-            self.auditRetentionDays = auditRetentionDays
-            self.eventLogRetentionHours = eventLogRetentionHours
-            self.trashRetentionDays = trashRetentionDays
-            self.activityRetentionDays = activityRetentionDays
-            self.inboundHandledRetentionDays = inboundHandledRetentionDays
-            self.inboundPendingRetentionDays = inboundPendingRetentionDays
+    /// Which properties a client shows as an item's title and body; `title` and `body` when absent.
+    public struct DisplayHints: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var titleField: Swift.String?
+        public var bodyField: Swift.String?
+        public init(titleField: Swift.String? = nil, bodyField: Swift.String? = nil) {
+            self.titleField = titleField
+            self.bodyField = bodyField
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
-            self.enforcement = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.EnforcementPatch>.self, forKey: "enforcement")
-            self.maxEventHopBudget = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "max_event_hop_budget")
-            self.auditRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "audit_retention_days")
-            self.eventLogRetentionHours = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "event_log_retention_hours")
-            self.trashRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "trash_retention_days")
-            self.activityRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "activity_retention_days")
-            self.inboundHandledRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_handled_retention_days")
-            self.inboundPendingRetentionDays = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.Int>.self, forKey: "inbound_pending_retention_days")
+            self.titleField = try container.decodeIfPresent(Swift.String.self, forKey: "title_field")
+            self.bodyField = try container.decodeIfPresent(Swift.String.self, forKey: "body_field")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(instanceId, forKey: "instance_id")
-            try container.encodeIfPresent(enforcement, forKey: "enforcement")
-            try container.encodeIfPresent(maxEventHopBudget, forKey: "max_event_hop_budget")
-            try container.encodeIfPresent(auditRetentionDays, forKey: "audit_retention_days")
-            try container.encodeIfPresent(eventLogRetentionHours, forKey: "event_log_retention_hours")
-            try container.encodeIfPresent(trashRetentionDays, forKey: "trash_retention_days")
-            try container.encodeIfPresent(activityRetentionDays, forKey: "activity_retention_days")
-            try container.encodeIfPresent(inboundHandledRetentionDays, forKey: "inbound_handled_retention_days")
-            try container.encodeIfPresent(inboundPendingRetentionDays, forKey: "inbound_pending_retention_days")
+            try container.encodeIfPresent(self.titleField, forKey: "title_field")
+            try container.encodeIfPresent(self.bodyField, forKey: "body_field")
         }
     }
 }
 
 extension Components.Schemas {
-    public struct TypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var _type: Components.Schemas.ItemType
-        /// On a replacement, the connector mappings it broke.
-        public var brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>?
-        public init(_type: Components.Schemas.ItemType, brokenMappings: MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>? = nil) {
-            self._type = _type
-            self.brokenMappings = brokenMappings
+    /// A connector mapping a type change broke.
+    public struct BrokenMapping: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var connectionId: Swift.String
+        public var integrationRef: Swift.String?
+        public var issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]
+        public init(connectionId: Swift.String, integrationRef: Swift.String?, issues: [Components.Schemas.BrokenMapping.IssuesItemPayload]) {
+            self.connectionId = connectionId
+            self.integrationRef = integrationRef
+            self.issues = issues
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self._type = try container.decode(Components.Schemas.ItemType.self, forKey: "type")
-            self.brokenMappings = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<[Components.Schemas.BrokenMapping]>.self, forKey: "broken_mappings")
+            self.connectionId = try container.decode(Swift.String.self, forKey: "connection_id")
+            self.integrationRef = try container.decodeIfPresent(Swift.String.self, forKey: "integration_ref")
+            self.issues = try container.decode([Components.Schemas.BrokenMapping.IssuesItemPayload].self, forKey: "issues")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(_type, forKey: "type")
-            try container.encodeIfPresent(brokenMappings, forKey: "broken_mappings")
+            try container.encode(self.connectionId, forKey: "connection_id")
+            try container.encode(self.integrationRef, forKey: "integration_ref")
+            try container.encode(self.issues, forKey: "issues")
+        }
+        public struct IssuesItemPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
+            public var field: Swift.String
+            public var message: Swift.String
+            public init(field: Swift.String, message: Swift.String) {
+                self.field = field
+                self.message = message
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                self.field = try container.decode(Swift.String.self, forKey: "field")
+                self.message = try container.decode(Swift.String.self, forKey: "message")
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+                try container.encode(self.field, forKey: "field")
+                try container.encode(self.message, forKey: "message")
+            }
         }
     }
 }
 
 extension Components.Schemas {
-    /// Not in the public Marfa document.
-    public struct TypeMoveInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The type whose items move.
-        public var from: Swift.String
-        /// The type they move to.
-        public var to: Swift.String
-        /// Merged into each item as it moves; a `null` value removes that property.
-        public var properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer?
-        public init(from: Swift.String, to: Swift.String, properties: MarfaOpenAPIRuntime.OpenAPIObjectContainer? = nil) {
-            self.from = from
-            self.to = to
+    public struct TypeMoveResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        /// Items moved.
+        public var moved: Swift.Int64
+        /// Items of the old type left.
+        public var remaining: Swift.Int64
+        /// Whether some remaining items are ones the credential cannot see.
+        public var remainingHidden: Swift.Bool
+        /// True only when no item remains and no setting was blocked.
+        public var settingsRewritten: Swift.Bool
+        public init(moved: Swift.Int64, remaining: Swift.Int64, remainingHidden: Swift.Bool, settingsRewritten: Swift.Bool) {
+            self.moved = moved
+            self.remaining = remaining
+            self.remainingHidden = remainingHidden
+            self.settingsRewritten = settingsRewritten
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.moved = try container.decode(Swift.Int64.self, forKey: "moved")
+            self.remaining = try container.decode(Swift.Int64.self, forKey: "remaining")
+            self.remainingHidden = try container.decode(Swift.Bool.self, forKey: "remaining_hidden")
+            self.settingsRewritten = try container.decode(Swift.Bool.self, forKey: "settings_rewritten")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.moved, forKey: "moved")
+            try container.encode(self.remaining, forKey: "remaining")
+            try container.encode(self.remainingHidden, forKey: "remaining_hidden")
+            try container.encode(self.settingsRewritten, forKey: "settings_rewritten")
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeTypeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edgeType: Components.Schemas.EdgeType
+        public init(edgeType: Components.Schemas.EdgeType) {
+            self.edgeType = edgeType
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.edgeType = try container.decode(Components.Schemas.EdgeType.self, forKey: "edge_type")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.edgeType, forKey: "edge_type")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// An item's properties; declared fields first, in the type's order, then the rest in write order.
+    public typealias Properties = MarfaOpenAPIRuntime.OpenAPIObjectContainer
+}
+
+extension Components.Schemas {
+    /// A typed, directed relationship from a source item to a target item.
+    public struct Edge: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var id: Swift.String
+        public var spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>?
+        /// The source item's id.
+        public var sourceId: Swift.String
+        /// The target item's id.
+        public var targetId: Swift.String
+        public var edgeType: Swift.String
+        public var properties: Components.Schemas.Properties
+        public var createdAt: Foundation.Date
+        public var updatedAt: Foundation.Date
+        public var version: Swift.Int64
+        public init(id: Swift.String, spaceId: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, sourceId: Swift.String, targetId: Swift.String, edgeType: Swift.String, properties: Components.Schemas.Properties, createdAt: Foundation.Date, updatedAt: Foundation.Date, version: Swift.Int64) {
+            self.id = id
+            self.spaceId = spaceId
+            self.sourceId = sourceId
+            self.targetId = targetId
+            self.edgeType = edgeType
             self.properties = properties
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.from = try container.decode(Swift.String.self, forKey: "from")
-            self.to = try container.decode(Swift.String.self, forKey: "to")
-            self.properties = try container.decodeIfPresent(MarfaOpenAPIRuntime.OpenAPIObjectContainer.self, forKey: "properties")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(from, forKey: "from")
-            try container.encode(to, forKey: "to")
-            try container.encodeIfPresent(properties, forKey: "properties")
-        }
-    }
-}
-
-extension Components.Schemas {
-    /// A job moving the items of one type to another. Not in the public Marfa document.
-    public struct TypeMoveJob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String
-        public var from: Swift.String
-        public var to: Swift.String
-        public var status: Components.Schemas.TypeMoveStatus
-        /// Counts so far while running, final once ended.
-        public var result: Components.Schemas.TypeMoveResult?
-        /// Why a `failed` job failed.
-        public var error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>?
-        public var createdAt: Foundation.Date
-        public var finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>?
-        public init(id: Swift.String, from: Swift.String, to: Swift.String, status: Components.Schemas.TypeMoveStatus, result: Components.Schemas.TypeMoveResult?, error: MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>? = nil, createdAt: Foundation.Date, finishedAt: MarfaOpenAPIRuntime.Nullable<Foundation.Date>? = nil) {
-            self.id = id
-            self.from = from
-            self.to = to
-            self.status = status
-            self.result = result
-            self.error = error
             self.createdAt = createdAt
-            self.finishedAt = finishedAt
+            self.updatedAt = updatedAt
+            self.version = version
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
             self.id = try container.decode(Swift.String.self, forKey: "id")
-            self.from = try container.decode(Swift.String.self, forKey: "from")
-            self.to = try container.decode(Swift.String.self, forKey: "to")
-            self.status = try container.decode(Components.Schemas.TypeMoveStatus.self, forKey: "status")
-            self.result = try container.decodeIfPresent(Components.Schemas.TypeMoveResult.self, forKey: "result")
-            self.error = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Components.Schemas.ErrorBody>.self, forKey: "error")
+            self.spaceId = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "space_id")
+            self.sourceId = try container.decode(Swift.String.self, forKey: "source_id")
+            self.targetId = try container.decode(Swift.String.self, forKey: "target_id")
+            self.edgeType = try container.decode(Swift.String.self, forKey: "edge_type")
+            self.properties = try container.decode(Components.Schemas.Properties.self, forKey: "properties")
             self.createdAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "created_at")
-            self.finishedAt = try container.decodeRFC3339IfPresent(MarfaOpenAPIRuntime.Nullable<Foundation.Date>.self, forKey: "finished_at")
+            self.updatedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "updated_at")
+            self.version = try container.decode(Swift.Int64.self, forKey: "version")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(from, forKey: "from")
-            try container.encode(to, forKey: "to")
-            try container.encode(status, forKey: "status")
-            try container.encode(result, forKey: "result")
-            try container.encodeIfPresent(error, forKey: "error")
-            try container.encodeRFC3339(createdAt, forKey: "created_at")
-            try container.encodeRFC3339IfPresent(finishedAt, forKey: "finished_at")
+            try container.encode(self.id, forKey: "id")
+            try container.encodeIfPresent(self.spaceId, forKey: "space_id")
+            try container.encode(self.sourceId, forKey: "source_id")
+            try container.encode(self.targetId, forKey: "target_id")
+            try container.encode(self.edgeType, forKey: "edge_type")
+            try container.encode(self.properties, forKey: "properties")
+            try container.encodeRFC3339(self.createdAt, forKey: "created_at")
+            try container.encodeRFC3339(self.updatedAt, forKey: "updated_at")
+            try container.encode(self.version, forKey: "version")
         }
     }
 }
 
 extension Components.Schemas {
-    /// How `conflict=auto` resolved a collision.
-    public struct ConflictResolution: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var fields: [Swift.String]
-        public var strategy: Components.Schemas.ConflictResolution.StrategyPayload
-        /// The sibling item, tagged `conflicted-copy`, holding the losing text.
-        public var conflictedCopyId: Swift.String?
-        public init(fields: [Swift.String], strategy: Components.Schemas.ConflictResolution.StrategyPayload, conflictedCopyId: Swift.String? = nil) {
-            self.fields = fields
-            self.strategy = strategy
-            self.conflictedCopyId = conflictedCopyId
+    /// A page of bare items.
+    public struct ItemPage: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var data: [Components.Schemas.Item]
+        /// Pass as `cursor` for the next page.
+        public var cursor: Swift.String?
+        public var hasMore: Swift.Bool
+        public init(data: [Components.Schemas.Item], cursor: Swift.String?, hasMore: Swift.Bool) {
+            self.data = data
+            self.cursor = cursor
+            self.hasMore = hasMore
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.fields = try container.decode([Swift.String].self, forKey: "fields")
-            self.strategy = try container.decode(Components.Schemas.ConflictResolution.StrategyPayload.self, forKey: "strategy")
-            self.conflictedCopyId = try container.decodeIfPresent(Swift.String.self, forKey: "conflicted_copy_id")
+            self.data = try container.decode([Components.Schemas.Item].self, forKey: "data")
+            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
+            self.hasMore = try container.decode(Swift.Bool.self, forKey: "has_more")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(fields, forKey: "fields")
-            try container.encode(strategy, forKey: "strategy")
-            try container.encodeIfPresent(conflictedCopyId, forKey: "conflicted_copy_id")
+            try container.encode(self.data, forKey: "data")
+            try container.encode(self.cursor, forKey: "cursor")
+            try container.encode(self.hasMore, forKey: "has_more")
         }
-        public typealias StrategyPayload = Components.Schemas.MergePolicy.FieldsPayload
     }
 }
 
 extension Components.Schemas {
-    /// What made a write. Open: a server may send a kind not listed here, and a client must accept
-    /// it (the SDK reads it as `other`). `local` is the command line on the server's machine.
-    public enum WriterKind: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-        case browser
-        case app
-        case key
-        case local
+    public struct ItemTransition: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var state: Components.Schemas.ItemTransition.StatePayload
+        public init(state: Components.Schemas.ItemTransition.StatePayload) {
+            self.state = state
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.state = try container.decode(Components.Schemas.ItemTransition.StatePayload.self, forKey: "state")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.state, forKey: "state")
+        }
+        public enum StatePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case active
+            case archived
+            case trashed
+            /// A value this build does not know, kept as it was received.
+            case unknown(Swift.String)
+            public init(rawValue: Swift.String) {
+                switch rawValue {
+                    case "active": self = .active
+                    case "archived": self = .archived
+                    case "trashed": self = .trashed
+                    default: self = .unknown(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                    case .active: "active"
+                    case .archived: "archived"
+                    case .trashed: "trashed"
+                    case .unknown(let value): value
+                }
+            }
+            public static let allCases: [Self] = [.active, .archived, .trashed]
+        }
+    }
+}
+
+extension Components.Schemas {
+    public struct EdgeEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var edge: Components.Schemas.Edge
+        public var acknowledged: Swift.Bool?
+        public init(edge: Components.Schemas.Edge, acknowledged: Swift.Bool? = nil) {
+            self.edge = edge
+            self.acknowledged = acknowledged
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.edge = try container.decode(Components.Schemas.Edge.self, forKey: "edge")
+            self.acknowledged = try container.decodeIfPresent(Swift.Bool.self, forKey: "acknowledged")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.edge, forKey: "edge")
+            try container.encodeIfPresent(self.acknowledged, forKey: "acknowledged")
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// One `data:` payload of the event stream, told apart by `event_type`. Item, metadata and
+    /// edge frames are events (they have an SSE `id:`); `stream_cursor` and `stream_live` are
+    /// markers; `catchup_too_old`, `cursor_ahead`, `stream_incomplete` and `read_view_changed`
+    /// end the stream. A client must skip an `event_type` it does not know.
+    public enum EventFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        case itemEventFrame(Components.Schemas.ItemEventFrame)
+        case metadataEventFrame(Components.Schemas.MetadataEventFrame)
+        case edgeEventFrame(Components.Schemas.EdgeEventFrame)
+        case streamCursorFrame(Components.Schemas.StreamCursorFrame)
+        case streamLiveFrame(Components.Schemas.StreamLiveFrame)
+        case catchupTooOldFrame(Components.Schemas.CatchupTooOldFrame)
+        case cursorAheadFrame(Components.Schemas.CursorAheadFrame)
+        case streamIncompleteFrame(Components.Schemas.StreamIncompleteFrame)
+        case readViewChangedFrame(Components.Schemas.ReadViewChangedFrame)
+        /// A value whose `event_type` this build does not know, kept as it was received.
+        case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            switch try container.decode(Swift.String.self, forKey: "event_type") {
+                case "item.created", "item.updated", "item.deleted", "item.restored", "item.purged", "item.state_changed": self = .itemEventFrame(try .init(from: decoder))
+                case "metadata.changed": self = .metadataEventFrame(try .init(from: decoder))
+                case "edge.created", "edge.updated", "edge.deleted": self = .edgeEventFrame(try .init(from: decoder))
+                case "stream_cursor": self = .streamCursorFrame(try .init(from: decoder))
+                case "stream_live": self = .streamLiveFrame(try .init(from: decoder))
+                case "catchup_too_old": self = .catchupTooOldFrame(try .init(from: decoder))
+                case "cursor_ahead": self = .cursorAheadFrame(try .init(from: decoder))
+                case "stream_incomplete": self = .streamIncompleteFrame(try .init(from: decoder))
+                case "read_view_changed": self = .readViewChangedFrame(try .init(from: decoder))
+                default: self = .unknown(try .init(from: decoder))
+            }
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            switch self {
+                case .itemEventFrame(let value): try value.encode(to: encoder)
+                case .metadataEventFrame(let value): try value.encode(to: encoder)
+                case .edgeEventFrame(let value): try value.encode(to: encoder)
+                case .streamCursorFrame(let value): try value.encode(to: encoder)
+                case .streamLiveFrame(let value): try value.encode(to: encoder)
+                case .catchupTooOldFrame(let value): try value.encode(to: encoder)
+                case .cursorAheadFrame(let value): try value.encode(to: encoder)
+                case .streamIncompleteFrame(let value): try value.encode(to: encoder)
+                case .readViewChangedFrame(let value): try value.encode(to: encoder)
+                case .unknown(let value): try value.encode(to: encoder)
+            }
+        }
+    }
+}
+
+extension Components.Schemas {
+    /// Why a stream ended early. Open. `credential_ended`: the key or grant was revoked or the
+    /// token expired; `reader_behind`: the client left too much unread; `server_stopping`;
+    /// `replay_failed`; `live_delivery_failed`; `backlog_overflow`: too many live frames arrived
+    /// during a replay. For every reason, reconnect from `cursor`.
+    public enum StreamIncompleteReason: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case credentialEnded
+        case readerBehind
+        case serverStopping
+        case replayFailed
+        case liveDeliveryFailed
+        case backlogOverflow
         /// A value this build does not know, kept as it was received.
         case unknown(Swift.String)
         public init(rawValue: Swift.String) {
             switch rawValue {
-                case "browser": self = .browser
-                case "app": self = .app
-                case "key": self = .key
-                case "local": self = .local
+                case "credential_ended": self = .credentialEnded
+                case "reader_behind": self = .readerBehind
+                case "server_stopping": self = .serverStopping
+                case "replay_failed": self = .replayFailed
+                case "live_delivery_failed": self = .liveDeliveryFailed
+                case "backlog_overflow": self = .backlogOverflow
                 default: self = .unknown(rawValue)
             }
         }
         public var rawValue: Swift.String {
             switch self {
-                case .browser: "browser"
-                case .app: "app"
-                case .key: "key"
-                case .local: "local"
+                case .credentialEnded: "credential_ended"
+                case .readerBehind: "reader_behind"
+                case .serverStopping: "server_stopping"
+                case .replayFailed: "replay_failed"
+                case .liveDeliveryFailed: "live_delivery_failed"
+                case .backlogOverflow: "backlog_overflow"
                 case .unknown(let value): value
             }
         }
-        public static let allCases: [Self] = [.browser, .app, .key, .local]
+        public static let allCases: [Self] = [.credentialEnded, .readerBehind, .serverStopping, .replayFailed, .liveDeliveryFailed, .backlogOverflow]
     }
 }
 
 extension Components.Schemas {
-    /// A change to an item, on the base `version` the client read.
-    public struct ItemPatch: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// The version the change is based on.
-        public var version: Swift.Int64
-        public var properties: Components.Schemas.Properties?
-        public var propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload?
-        public var _type: Swift.String?
-        /// Set with a new `type` to change the item's type.
-        public var retype: Swift.Bool?
-        public var forceSnapshot: Swift.Bool?
-        public var tier: Components.Schemas.Tier?
-        public var timestamp: Foundation.Date?
-        public var sourceId: Swift.String?
-        public var edges: Components.Schemas.ItemPatch.EdgesPayload?
-        public init(version: Swift.Int64, properties: Components.Schemas.Properties? = nil, propertiesMode: Components.Schemas.ItemPatch.PropertiesModePayload? = nil, _type: Swift.String? = nil, retype: Swift.Bool? = nil, forceSnapshot: Swift.Bool? = nil, tier: Components.Schemas.Tier? = nil, timestamp: Foundation.Date? = nil, sourceId: Swift.String? = nil, edges: Components.Schemas.ItemPatch.EdgesPayload? = nil) {
-            self.version = version
-            self.properties = properties
-            self.propertiesMode = propertiesMode
-            self._type = _type
-            self.retype = retype
-            self.forceSnapshot = forceSnapshot
-            self.tier = tier
-            self.timestamp = timestamp
-            self.sourceId = sourceId
-            self.edges = edges
+    public enum WebhookEvent: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case itemCreated
+        case itemUpdated
+        case itemDeleted
+        case itemRestored
+        case itemPurged
+        case itemStateChanged
+        case metadataChanged
+        case edgeCreated
+        case edgeUpdated
+        case edgeDeleted
+        case _star
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "item.created": self = .itemCreated
+                case "item.updated": self = .itemUpdated
+                case "item.deleted": self = .itemDeleted
+                case "item.restored": self = .itemRestored
+                case "item.purged": self = .itemPurged
+                case "item.state_changed": self = .itemStateChanged
+                case "metadata.changed": self = .metadataChanged
+                case "edge.created": self = .edgeCreated
+                case "edge.updated": self = .edgeUpdated
+                case "edge.deleted": self = .edgeDeleted
+                case "*": self = ._star
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case .itemCreated: "item.created"
+                case .itemUpdated: "item.updated"
+                case .itemDeleted: "item.deleted"
+                case .itemRestored: "item.restored"
+                case .itemPurged: "item.purged"
+                case .itemStateChanged: "item.state_changed"
+                case .metadataChanged: "metadata.changed"
+                case .edgeCreated: "edge.created"
+                case .edgeUpdated: "edge.updated"
+                case .edgeDeleted: "edge.deleted"
+                case ._star: "*"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [.itemCreated, .itemUpdated, .itemDeleted, .itemRestored, .itemPurged, .itemStateChanged, .metadataChanged, .edgeCreated, .edgeUpdated, .edgeDeleted, ._star]
+    }
+}
+
+extension Components.Schemas {
+    /// Not in the public Marfa document.
+    public struct HousekeepingRun: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var name: Swift.String
+        public var startedAt: Foundation.Date
+        public var finishedAt: Foundation.Date
+        public var outcome: Components.Schemas.HousekeepingRun.OutcomePayload
+        /// What the run reported.
+        public var result: MarfaOpenAPIRuntime.OpenAPIValue
+        public var error: Swift.String?
+        public init(name: Swift.String, startedAt: Foundation.Date, finishedAt: Foundation.Date, outcome: Components.Schemas.HousekeepingRun.OutcomePayload, result: MarfaOpenAPIRuntime.OpenAPIValue, error: Swift.String?) {
+            self.name = name
+            self.startedAt = startedAt
+            self.finishedAt = finishedAt
+            self.outcome = outcome
+            self.result = result
+            self.error = error
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.version = try container.decode(Swift.Int64.self, forKey: "version")
-            self.properties = try container.decodeIfPresent(Components.Schemas.Properties.self, forKey: "properties")
-            self.propertiesMode = try container.decodeIfPresent(Components.Schemas.ItemPatch.PropertiesModePayload.self, forKey: "properties_mode")
-            self._type = try container.decodeIfPresent(Swift.String.self, forKey: "type")
-            self.retype = try container.decodeIfPresent(Swift.Bool.self, forKey: "retype")
-            self.forceSnapshot = try container.decodeIfPresent(Swift.Bool.self, forKey: "force_snapshot")
-            self.tier = try container.decodeIfPresent(Components.Schemas.Tier.self, forKey: "tier")
-            self.timestamp = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "timestamp")
-            self.sourceId = try container.decodeIfPresent(Swift.String.self, forKey: "source_id")
-            self.edges = try container.decodeIfPresent(Components.Schemas.ItemPatch.EdgesPayload.self, forKey: "edges")
+            self.name = try container.decode(Swift.String.self, forKey: "name")
+            self.startedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "started_at")
+            self.finishedAt = try container.decodeRFC3339(Foundation.Date.self, forKey: "finished_at")
+            self.outcome = try container.decode(Components.Schemas.HousekeepingRun.OutcomePayload.self, forKey: "outcome")
+            self.result = try container.decode(MarfaOpenAPIRuntime.OpenAPIValue.self, forKey: "result")
+            self.error = try container.decodeIfPresent(Swift.String.self, forKey: "error")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(version, forKey: "version")
-            try container.encodeIfPresent(properties, forKey: "properties")
-            try container.encodeIfPresent(propertiesMode, forKey: "properties_mode")
-            try container.encodeIfPresent(_type, forKey: "type")
-            try container.encodeIfPresent(retype, forKey: "retype")
-            try container.encodeIfPresent(forceSnapshot, forKey: "force_snapshot")
-            try container.encodeIfPresent(tier, forKey: "tier")
-            try container.encodeRFC3339IfPresent(timestamp, forKey: "timestamp")
-            try container.encodeIfPresent(sourceId, forKey: "source_id")
-            try container.encodeIfPresent(edges, forKey: "edges")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeRFC3339(self.startedAt, forKey: "started_at")
+            try container.encodeRFC3339(self.finishedAt, forKey: "finished_at")
+            try container.encode(self.outcome, forKey: "outcome")
+            try container.encode(self.result, forKey: "result")
+            try container.encode(self.error, forKey: "error")
         }
-        public enum PropertiesModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case merge
-            case replace
+        public enum OutcomePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+            case ok
+            case error
             /// A value this build does not know, kept as it was received.
             case unknown(Swift.String)
             public init(rawValue: Swift.String) {
                 switch rawValue {
-                    case "merge": self = .merge
-                    case "replace": self = .replace
+                    case "ok": self = .ok
+                    case "error": self = .error
                     default: self = .unknown(rawValue)
                 }
             }
             public var rawValue: Swift.String {
                 switch self {
-                    case .merge: "merge"
-                    case .replace: "replace"
+                    case .ok: "ok"
+                    case .error: "error"
                     case .unknown(let value): value
                 }
             }
-            public static let allCases: [Self] = [.merge, .replace]
+            public static let allCases: [Self] = [.ok, .error]
         }
-        public typealias EdgesPayload = Components.Schemas.ItemInput.EdgesPayload
     }
 }
 
 extension Components.Schemas {
-    /// The replay is over and live frames follow. `cursor` is at or past the head and may be
-    /// adopted; `null` when the head could not be read.
-    public struct StreamLiveFrame: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var eventType: Components.Schemas.StreamLiveFrame.EventTypePayload
-        public var cursor: Swift.String?
-        public var instanceId: Swift.String?
-        public var readView: Swift.String?
-        public init(eventType: Components.Schemas.StreamLiveFrame.EventTypePayload, cursor: Swift.String?, instanceId: Swift.String? = nil, readView: Swift.String? = nil) {
-            self.eventType = eventType
-            self.cursor = cursor
-            self.instanceId = instanceId
-            self.readView = readView
+    public struct FolderList: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var folders: [Components.Schemas.Folder]
+        public init(folders: [Components.Schemas.Folder]) {
+            self.folders = folders
         }
         public init(from decoder: any Swift.Decoder) throws {
             let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.eventType = try container.decode(Components.Schemas.StreamLiveFrame.EventTypePayload.self, forKey: "event_type")
-            self.cursor = try container.decodeIfPresent(Swift.String.self, forKey: "cursor")
-            self.instanceId = try container.decodeIfPresent(Swift.String.self, forKey: "instance_id")
-            self.readView = try container.decodeIfPresent(Swift.String.self, forKey: "read_view")
+            self.folders = try container.decode([Components.Schemas.Folder].self, forKey: "folders")
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(eventType, forKey: "event_type")
-            try container.encode(cursor, forKey: "cursor")
-            try container.encodeIfPresent(instanceId, forKey: "instance_id")
-            try container.encodeIfPresent(readView, forKey: "read_view")
+            try container.encode(self.folders, forKey: "folders")
         }
-        public enum EventTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-            case streamLive
-            /// A value this build does not know, kept as it was received.
-            case unknown(Swift.String)
-            public init(rawValue: Swift.String) {
-                switch rawValue {
-                    case "stream_live": self = .streamLive
-                    default: self = .unknown(rawValue)
+    }
+}
+
+extension Components.Schemas {
+    public struct ViewEnvelope: Swift.Codable, Swift.Hashable, Swift.Sendable {
+        public var view: Components.Schemas.View
+        public init(view: Components.Schemas.View) {
+            self.view = view
+        }
+        public init(from decoder: any Swift.Decoder) throws {
+            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            self.view = try container.decode(Components.Schemas.View.self, forKey: "view")
+        }
+        public func encode(to encoder: any Swift.Encoder) throws {
+            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
+            try container.encode(self.view, forKey: "view")
+        }
+    }
+}
+
+extension Components.Responses {
+    /// The item and its metadata.
+    public struct ItemEnvelope: Swift.Sendable, Swift.Equatable {
+        public var headers: Components.Responses.ItemEnvelope.Headers
+        public var body: Components.Responses.ItemEnvelope.Body
+        public init(headers: Components.Responses.ItemEnvelope.Headers, body: Components.Responses.ItemEnvelope.Body) {
+            self.headers = headers
+            self.body = body
+        }
+        public typealias Headers = Components.Responses.Ok.Headers
+        @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+            case json(Components.Schemas.ItemEnvelope)
+            /// The body as `application/json`; throws when it came as another type.
+            public var json: Components.Schemas.ItemEnvelope {
+                get throws {
+                    switch self {
+                        case .json(let body): return body
+                    }
                 }
             }
-            public var rawValue: Swift.String {
-                switch self {
-                    case .streamLive: "stream_live"
-                    case .unknown(let value): value
-                }
-            }
-            public static let allCases: [Self] = [.streamLive]
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct SearchResult: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var item: Components.Schemas.Item
-        public var metadata: Components.Schemas.ItemMetadata
-        /// Higher is better; not stable across index rebuilds.
-        public var relevanceScore: Swift.Double
-        public var snippetHtml: Swift.String?
-        public init(item: Components.Schemas.Item, metadata: Components.Schemas.ItemMetadata, relevanceScore: Swift.Double, snippetHtml: Swift.String? = nil) {
-            self.item = item
-            self.metadata = metadata
-            self.relevanceScore = relevanceScore
-            self.snippetHtml = snippetHtml
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.item = try container.decode(Components.Schemas.Item.self, forKey: "item")
-            self.metadata = try container.decode(Components.Schemas.ItemMetadata.self, forKey: "metadata")
-            self.relevanceScore = try container.decode(Swift.Double.self, forKey: "relevance_score")
-            self.snippetHtml = try container.decodeIfPresent(Swift.String.self, forKey: "snippet_html")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(item, forKey: "item")
-            try container.encode(metadata, forKey: "metadata")
-            try container.encode(relevanceScore, forKey: "relevance_score")
-            try container.encodeIfPresent(snippetHtml, forKey: "snippet_html")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct WebhookInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var url: Swift.String
-        public var events: [Components.Schemas.WebhookEvent]
-        public var typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public var secret: Swift.String?
-        public init(url: Swift.String, events: [Components.Schemas.WebhookEvent], typeFilter: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil, secret: Swift.String? = nil) {
-            self.url = url
-            self.events = events
-            self.typeFilter = typeFilter
-            self.secret = secret
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.url = try container.decode(Swift.String.self, forKey: "url")
-            self.events = try container.decode([Components.Schemas.WebhookEvent].self, forKey: "events")
-            self.typeFilter = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "type_filter")
-            self.secret = try container.decodeIfPresent(Swift.String.self, forKey: "secret")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(url, forKey: "url")
-            try container.encode(events, forKey: "events")
-            try container.encodeIfPresent(typeFilter, forKey: "type_filter")
-            try container.encodeIfPresent(secret, forKey: "secret")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct Blob: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        /// `sha256:<hex>`.
-        public var hash: Swift.String
-        public var mimeType: Swift.String
-        /// Bytes.
-        public var size: Swift.Int64
-        public init(hash: Swift.String, mimeType: Swift.String, size: Swift.Int64) {
-            self.hash = hash
-            self.mimeType = mimeType
-            self.size = size
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.hash = try container.decode(Swift.String.self, forKey: "hash")
-            self.mimeType = try container.decode(Swift.String.self, forKey: "mime_type")
-            self.size = try container.decode(Swift.Int64.self, forKey: "size")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(hash, forKey: "hash")
-            try container.encode(mimeType, forKey: "mime_type")
-            try container.encode(size, forKey: "size")
-        }
-    }
-}
-
-extension Components.Schemas {
-    public struct FolderInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var defaults: Components.Schemas.FolderDefaults?
-        public var include: [Swift.String]?
-        public var ignore: [Swift.String]?
-        public var placement: Components.Schemas.FolderInput.PlacementPayload?
-        public var removalThreshold: Swift.Int?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, defaults: Components.Schemas.FolderDefaults? = nil, include: [Swift.String]? = nil, ignore: [Swift.String]? = nil, placement: Components.Schemas.FolderInput.PlacementPayload? = nil, removalThreshold: Swift.Int? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.defaults = defaults
-            self.include = include
-            self.ignore = ignore
-            self.placement = placement
-            self.removalThreshold = removalThreshold
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.defaults = try container.decodeIfPresent(Components.Schemas.FolderDefaults.self, forKey: "defaults")
-            self.include = try container.decodeIfPresent([Swift.String].self, forKey: "include")
-            self.ignore = try container.decodeIfPresent([Swift.String].self, forKey: "ignore")
-            self.placement = try container.decodeIfPresent(Components.Schemas.FolderInput.PlacementPayload.self, forKey: "placement")
-            self.removalThreshold = try container.decodeIfPresent(Swift.Int.self, forKey: "removal_threshold")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(id, forKey: "id")
-            try container.encode(name, forKey: "name")
-            try container.encode(search, forKey: "search")
-            try container.encodeIfPresent(defaults, forKey: "defaults")
-            try container.encodeIfPresent(include, forKey: "include")
-            try container.encodeIfPresent(ignore, forKey: "ignore")
-            try container.encodeIfPresent(placement, forKey: "placement")
-            try container.encodeIfPresent(removalThreshold, forKey: "removal_threshold")
-        }
-        public typealias PlacementPayload = Components.Schemas.Folder.PlacementPayload
-    }
-}
-
-extension Components.Schemas {
-    public struct ViewInput: Swift.Codable, Swift.Hashable, Swift.Sendable {
-        public var id: Swift.String?
-        public var name: Swift.String
-        public var search: Components.Schemas.SavedSearch
-        public var sort: Components.Schemas.ViewSort?
-        public var groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>?
-        public init(id: Swift.String? = nil, name: Swift.String, search: Components.Schemas.SavedSearch, sort: Components.Schemas.ViewSort? = nil, groupBy: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
-            self.id = id
-            self.name = name
-            self.search = search
-            self.sort = sort
-            self.groupBy = groupBy
-        }
-        public init(from decoder: any Swift.Decoder) throws {
-            let container = try decoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            self.id = try container.decodeIfPresent(Swift.String.self, forKey: "id")
-            self.name = try container.decode(Swift.String.self, forKey: "name")
-            self.search = try container.decode(Components.Schemas.SavedSearch.self, forKey: "search")
-            self.sort = try container.decodeIfPresent(Components.Schemas.ViewSort.self, forKey: "sort")
-            self.groupBy = try container.decodeIfPresent(MarfaOpenAPIRuntime.Nullable<Swift.String>.self, forKey: "group_by")
-        }
-        public func encode(to encoder: any Swift.Encoder) throws {
-            var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(id, forKey: "id")
-            try container.encode(name, forKey: "name")
-            try container.encode(search, forKey: "search")
-            try container.encodeIfPresent(sort, forKey: "sort")
-            try container.encodeIfPresent(groupBy, forKey: "group_by")
         }
     }
 }
@@ -843,128 +908,170 @@ extension Components.Responses {
 }
 
 extension Components.Parameters {
-    /// The webhook's id.
-    public typealias WebhookId = Swift.String
+    /// The key's id.
+    public typealias KeyId = Swift.String
 }
 
 extension Components.Parameters {
-    /// The folder's id (its `system.folder` item id).
-    public typealias FolderId = Swift.String
+    /// The type move job's id.
+    public typealias TypeMoveId = Swift.String
 }
 
 extension Components.Parameters {
-    /// The blob's content hash, `sha256:<hex>`.
-    public typealias BlobHash = Swift.String
+    /// The view's id.
+    public typealias ViewId = Swift.String
 }
 
 extension Components.Headers {
-    /// The refusal's code, the same as `error.code` in the body.
-    public typealias XErrorCode = Swift.String
+    /// The contract version this answer was made under, the same number as `info.version` and as
+    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
+    /// answer without it came from something in front of the server.
+    public typealias XMarfaContract = Swift.String
 }
 
 extension Components.Headers {
-    /// Requests left in the current window, never below 0.
-    public typealias XRateLimitRemaining = Swift.Int
-}
-
-extension Components.Headers {
-    /// `true` when the server answered from what it stored for an earlier request under the same
-    /// `Idempotency-Key`, without doing the write again. It has no other value and never comes
-    /// with a first answer; status and body repeat the first answer's, a refusal included.
-    public typealias IdempotencyReplayed = Components.Headers.IdempotencyReplayedPayload
+    public enum IdempotencyReplayedPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+        case _true
+        /// A value this build does not know, kept as it was received.
+        case unknown(Swift.String)
+        public init(rawValue: Swift.String) {
+            switch rawValue {
+                case "true": self = ._true
+                default: self = .unknown(rawValue)
+            }
+        }
+        public var rawValue: Swift.String {
+            switch self {
+                case ._true: "true"
+                case .unknown(let value): value
+            }
+        }
+        public static let allCases: [Self] = [._true]
+    }
 }
 
 extension Operations {
-    /// Start an authorization request
+    /// Record the owner's decision
     ///
-    /// The OAuth 2.1 authorization endpoint (authorization code with PKCE `S256`). Opened in the
-    /// system's web authentication session, never called by an API client. It redirects to the
-    /// sign-in page when no owner session exists, then to the consent page `GET /auth/authorize`,
-    /// and finally to the client's `redirect_uri` with `code` and `state`, or with `error`
-    /// (`access_denied`, `invalid_scope`, ...). Not in the public Marfa document.
+    /// The consent page's form post. Approving issues an authorization code and redirects to the
+    /// client's `redirect_uri` with `code` and `state`; declining redirects with
+    /// `error=access_denied`. Cross-origin posts are refused with `403`. Not in the public Marfa
+    /// document.
     ///
-    /// `GET /auth/oauth2/authorize`
-    public enum Authorize {
-        public static let id: Swift.String = "authorize"
+    /// `POST /auth/authorize/decision`
+    public enum SubmitConsentDecision {
+        public static let id: Swift.String = "submitConsentDecision"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.Authorize.Input.Query
-            public init(query: Operations.Authorize.Input.Query) {
-                self.query = query
+            public var body: Operations.SubmitConsentDecision.Input.Body
+            public init(body: Operations.SubmitConsentDecision.Input.Body) {
+                self.body = body
             }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var responseType: Operations.Authorize.Input.Query.ResponseTypePayload
-                public var clientId: Swift.String
-                public var redirectUri: Swift.String
-                /// Space-separated scopes. Ask for `offline_access` to receive a refresh token.
-                public var scope: Swift.String?
-                public var state: Swift.String
-                public var codeChallenge: Swift.String
-                public var codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload
-                public var prompt: Swift.String?
-                public init(responseType: Operations.Authorize.Input.Query.ResponseTypePayload, clientId: Swift.String, redirectUri: Swift.String, scope: Swift.String? = nil, state: Swift.String, codeChallenge: Swift.String, codeChallengeMethod: Operations.Authorize.Input.Query.CodeChallengeMethodPayload, prompt: Swift.String? = nil) {
-                    self.responseType = responseType
-                    self.clientId = clientId
-                    self.redirectUri = redirectUri
-                    self.scope = scope
-                    self.state = state
-                    self.codeChallenge = codeChallenge
-                    self.codeChallengeMethod = codeChallengeMethod
-                    self.prompt = prompt
-                }
-                public enum ResponseTypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case code
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "code": self = .code
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .code: "code"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.code]
-                }
-                public enum CodeChallengeMethodPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
-                    case s256
-                    /// A value this build does not know, kept as it was received.
-                    case unknown(Swift.String)
-                    public init(rawValue: Swift.String) {
-                        switch rawValue {
-                            case "S256": self = .s256
-                            default: self = .unknown(rawValue)
-                        }
-                    }
-                    public var rawValue: Swift.String {
-                        switch self {
-                            case .s256: "S256"
-                            case .unknown(let value): value
-                        }
-                    }
-                    public static let allCases: [Self] = [.s256]
-                }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case urlEncodedForm(Components.Schemas.ConsentDecision)
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
+            /// A redirect to the client's redirect URI.
             /// Status 302.
-            case found(Operations.Authorize.Output.Found)
+            case found(Operations.SubmitConsentDecision.Output.Found)
             /// The `found` response; throws for any other.
-            public var found: Operations.Authorize.Output.Found {
+            public var found: Operations.SubmitConsentDecision.Output.Found {
                 get throws {
                     if case .found(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
                 }
             }
-            /// An OAuth refusal in the RFC 6749 / RFC 7591 shape, not the usual envelope.
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
             /// Status 400.
-            case badRequest(Components.Responses.OAuthError)
+            case badRequest(Components.Responses.BadRequest)
             /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.OAuthError {
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// Show the device consent page
+    ///
+    /// The HTML page where the owner approves or declines a device's request. Not in the public Marfa document.
+    ///
+    /// `GET /auth/device/consent`
+    public enum ShowDeviceConsentPage {
+        public static let id: Swift.String = "showDeviceConsentPage"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var query: Operations.ShowDeviceConsentPage.Input.Query
+            public init(query: Operations.ShowDeviceConsentPage.Input.Query) {
+                self.query = query
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                public var userCode: Swift.String
+                public init(userCode: Swift.String) {
+                    self.userCode = userCode
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The consent page.
+            /// Status 200.
+            case ok(Operations.ShowDeviceConsentPage.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ShowDeviceConsentPage.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No owner session; a redirect to the sign-in page.
+            /// Status 302.
+            case found(Operations.ShowDeviceConsentPage.Output.Found)
+            /// The `found` response; throws for any other.
+            public var found: Operations.ShowDeviceConsentPage.Output.Found {
+                get throws {
+                    if case .found(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "found", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
                 get throws {
                     if case .badRequest(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
@@ -982,22 +1089,87 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// A redirect to the sign-in page, the consent page or the client's redirect URI.
-            public struct Found: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.Authorize.Output.Found.Headers
-                public init(headers: Operations.Authorize.Output.Found.Headers) {
-                    self.headers = headers
+            public typealias Ok = Operations.ShowConsentPage.Output.Ok
+            public typealias Found = Operations.Authorize.Output.Found
+        }
+    }
+}
+
+extension Operations {
+    /// List API keys
+    ///
+    /// The keys within the caller's reach, the caller included, never with plaintext. Needs `keys.mint`.
+    ///
+    /// `GET /keys`
+    public enum ListKeys {
+        public static let id: Swift.String = "listKeys"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The keys.
+            /// Status 200.
+            case ok(Operations.ListKeys.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListKeys.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
                 }
-                public struct Headers: Swift.Sendable, Swift.Equatable {
-                    /// The contract version this answer was made under, the same number as `info.version` and as
-                    /// `contract` on `GET /`. Sent on every answer the application gives, refusals included. An
-                    /// answer without it came from something in front of the server.
-                    public var xMarfaContract: Swift.String
-                    /// Where the redirect leads.
-                    public var location: Swift.String?
-                    public init(xMarfaContract: Swift.String, location: Swift.String? = nil) {
-                        self.xMarfaContract = xMarfaContract
-                        self.location = location
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The keys.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListKeys.Output.Ok.Headers
+                public var body: Operations.ListKeys.Output.Ok.Body
+                public init(headers: Operations.ListKeys.Output.Ok.Headers, body: Operations.ListKeys.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.ApiKeyList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.ApiKeyList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
                     }
                 }
             }
@@ -1006,30 +1178,882 @@ extension Operations {
 }
 
 extension Operations {
-    /// Create the owner account
+    /// List item types
     ///
-    /// Creates the one account that signs in to approve apps, with the owner password. Needs the
-    /// operator key. A second owner is `409 owner_exists`; a password outside the sign-in rule is
-    /// `400 validation_error` naming `password`. Not in the public Marfa document.
+    /// Every type registered on the instance, shipped and custom, with inheritance resolved. The
+    /// catalog a client reads at start and replaces whole. A conditional read
+    /// (`X-Marfa-Read-View`).
     ///
-    /// `POST /owner`
-    public enum CreateOwner {
-        public static let id: Swift.String = "createOwner"
+    /// `GET /types`
+    public enum ListTypes {
+        public static let id: Swift.String = "listTypes"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.CreateOwner.Input.Body
-            public init(body: Operations.CreateOwner.Input.Body) {
-                self.body = body
+            public var headers: Operations.ListTypes.Input.Headers
+            public init(headers: Operations.ListTypes.Input.Headers = .init()) {
+                self.headers = headers
             }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.OwnerInput)
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
+                /// markers). On a conditional read it asks the server to answer only from that view; a view
+                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
+                /// Marfa document.
+                public var xMarfaReadView: Swift.String?
+                public init(xMarfaReadView: Swift.String? = nil) {
+                    self.xMarfaReadView = xMarfaReadView
+                }
             }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The owner is created.
+            /// The catalog.
+            /// Status 200.
+            case ok(Operations.ListTypes.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListTypes.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The catalog.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTypes.Output.Ok.Headers
+                public var body: Operations.ListTypes.Output.Ok.Body
+                public init(headers: Operations.ListTypes.Output.Ok.Headers, body: Operations.ListTypes.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.EdgePage.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json([Components.Schemas.ItemType])
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: [Components.Schemas.ItemType] {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Start moving a type's items
+    ///
+    /// Starts a job that gives every item of `from` the credential can see, in any state, the type
+    /// `to`, merging `properties` into each (a `null` value removes a property). Once no item of
+    /// `from` remains it rewrites the folders, views and webhooks that name `from`. Answers at once
+    /// with the job. A setting that names the type in a way the move cannot rewrite is
+    /// `409 type_move_blocked` and nothing moves; properties the destination refuses are
+    /// `400 invalid_properties`. Not in the public Marfa document.
+    ///
+    /// `POST /type-moves`
+    public enum StartTypeMove {
+        public static let id: Swift.String = "startTypeMove"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.StartTypeMove.Input.Headers
+            public var body: Operations.StartTypeMove.Input.Body
+            public init(headers: Operations.StartTypeMove.Input.Headers = .init(), body: Operations.StartTypeMove.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.TypeMoveInput)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The type move job.
+            /// Status 202.
+            case accepted(Components.Responses.TypeMoveJob)
+            /// The `accepted` response; throws for any other.
+            public var accepted: Components.Responses.TypeMoveJob {
+                get throws {
+                    if case .accepted(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "accepted", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
+            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
+            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
+            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
+            /// `type_chain_unresolvable`, ...
+            /// Status 409.
+            case conflict(Components.Responses.Conflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Update an item
+    ///
+    /// Changes an item's properties (merged by default, or replaced with
+    /// `properties_mode: replace`), tier, timestamp, natural key or edges, on the base `version`
+    /// the client read (required; without it `400 missing_required_field`). A stale base whose
+    /// changes collide is `409 version_conflict` with `current`, `ancestor` and
+    /// `conflicting_fields`; with `conflict=auto` the server resolves by the type's merge policy
+    /// and says how in `conflict_resolution`. A base with no snapshot left is
+    /// `409 ancestor_unavailable`. A different `type` is `409 type_mismatch` unless `retype: true`.
+    ///
+    /// `PATCH /items/{id}`
+    public enum UpdateItem {
+        public static let id: Swift.String = "updateItem"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateItem.Input.Path
+            public var query: Operations.UpdateItem.Input.Query
+            public var headers: Operations.UpdateItem.Input.Headers
+            public var body: Operations.UpdateItem.Input.Body
+            public init(path: Operations.UpdateItem.Input.Path, query: Operations.UpdateItem.Input.Query = .init(), headers: Operations.UpdateItem.Input.Headers = .init(), body: Operations.UpdateItem.Input.Body) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Query: Swift.Sendable, Swift.Equatable {
+                /// How a version conflict is settled: `auto` settles it within this write using the type's merge policy.
+                public var conflict: Operations.UpdateItem.Input.Query.ConflictPayload?
+                public init(conflict: Operations.UpdateItem.Input.Query.ConflictPayload? = nil) {
+                    self.conflict = conflict
+                }
+                public enum ConflictPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
+                    case auto
+                    case manual
+                    case callback
+                    /// A value this build does not know, kept as it was received.
+                    case unknown(Swift.String)
+                    public init(rawValue: Swift.String) {
+                        switch rawValue {
+                            case "auto": self = .auto
+                            case "manual": self = .manual
+                            case "callback": self = .callback
+                            default: self = .unknown(rawValue)
+                        }
+                    }
+                    public var rawValue: Swift.String {
+                        switch self {
+                            case .auto: "auto"
+                            case .manual: "manual"
+                            case .callback: "callback"
+                            case .unknown(let value): value
+                        }
+                    }
+                    public static let allCases: [Self] = [.auto, .manual, .callback]
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.ItemPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The item and its metadata.
+            /// Status 200.
+            case ok(Components.Responses.ItemEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List an item's extensions
+    ///
+    /// Every extension namespace on the item that the key's extension map reads.
+    ///
+    /// `GET /items/{id}/extensions`
+    public enum ListItemExtensions {
+        public static let id: Swift.String = "listItemExtensions"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.ListItemExtensions.Input.Path
+            public init(path: Operations.ListItemExtensions.Input.Path) {
+                self.path = path
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The item's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The extension namespaces the key may read.
+            /// Status 200.
+            case ok(Components.Responses.ItemExtensions)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.ItemExtensions {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// List the tags in use
+    ///
+    /// Every tag on an item the caller can read, with how many carry it, most used first. Trashed items are left out.
+    ///
+    /// `GET /metadata/tags`
+    public enum ListTags {
+        public static let id: Swift.String = "listTags"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public init() {
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The tags.
+            /// Status 200.
+            case ok(Operations.ListTags.Output.Ok)
+            /// The `ok` response; throws for any other.
+            public var ok: Operations.ListTags.Output.Ok {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// The tags.
+            public struct Ok: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.ListTags.Output.Ok.Headers
+                public var body: Operations.ListTags.Output.Ok.Body
+                public init(headers: Operations.ListTags.Output.Ok.Headers, body: Operations.ListTags.Output.Ok.Body) {
+                    self.headers = headers
+                    self.body = body
+                }
+                public typealias Headers = Components.Responses.Webhook.Headers
+                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                    case json(Components.Schemas.TagList)
+                    /// The body as `application/json`; throws when it came as another type.
+                    public var json: Components.Schemas.TagList {
+                        get throws {
+                            switch self {
+                                case .json(let body): return body
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Operations {
+    /// Update an edge
+    ///
+    /// Replaces an edge's properties. With `version`, a stale base is `409 version_conflict` whose
+    /// `current` is the edge as it stands. The version moves on every applied update.
+    ///
+    /// `PATCH /edges/{id}`
+    public enum UpdateEdge {
+        public static let id: Swift.String = "updateEdge"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateEdge.Input.Path
+            public var headers: Operations.UpdateEdge.Input.Headers
+            public var body: Operations.UpdateEdge.Input.Body
+            public init(path: Operations.UpdateEdge.Input.Path, headers: Operations.UpdateEdge.Input.Headers = .init(), body: Operations.UpdateEdge.Input.Body) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The edge's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.EdgePatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The edge.
+            /// Status 200.
+            case ok(Components.Responses.EdgeEnvelope)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.EdgeEnvelope {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// `version_conflict` (with `current`, `ancestor`, `conflicting_fields` and `merge_policy`),
+            /// `ancestor_unavailable` (with `current` and `requested_version`), or another conflict in the
+            /// plain envelope.
+            /// Status 409.
+            case conflict(Components.Responses.VersionConflict)
+            /// The `conflict` response; throws for any other.
+            public var conflict: Components.Responses.VersionConflict {
+                get throws {
+                    if case .conflict(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
+            /// Status 422.
+            case unprocessableContent(Components.Responses.UnprocessableEntity)
+            /// The `unprocessableContent` response; throws for any other.
+            public var unprocessableContent: Components.Responses.UnprocessableEntity {
+                get throws {
+                    if case .unprocessableContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// `write_contention` (nothing was written; ask again) or a stream past the instance's cap.
+            /// Status 503.
+            case serviceUnavailable(Components.Responses.ServiceUnavailable)
+            /// The `serviceUnavailable` response; throws for any other.
+            public var serviceUnavailable: Components.Responses.ServiceUnavailable {
+                get throws {
+                    if case .serviceUnavailable(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "serviceUnavailable", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Update a webhook
+    ///
+    /// Changes the fields given; the secret cannot be rotated here.
+    ///
+    /// `PATCH /webhooks/{id}`
+    public enum UpdateWebhook {
+        public static let id: Swift.String = "updateWebhook"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var path: Operations.UpdateWebhook.Input.Path
+            public var body: Operations.UpdateWebhook.Input.Body
+            public init(path: Operations.UpdateWebhook.Input.Path, body: Operations.UpdateWebhook.Input.Body) {
+                self.path = path
+                self.body = body
+            }
+            public struct Path: Swift.Sendable, Swift.Equatable {
+                /// The webhook's id.
+                public var id: Swift.String
+                public init(id: Swift.String) {
+                    self.id = id
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case json(Components.Schemas.WebhookPatch)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The webhook.
+            /// Status 200.
+            case ok(Components.Responses.Webhook)
+            /// The `ok` response; throws for any other.
+            public var ok: Components.Responses.Webhook {
+                get throws {
+                    if case .ok(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
+                }
+            }
+            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
+            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
+            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
+            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
+            /// Status 400.
+            case badRequest(Components.Responses.BadRequest)
+            /// The `badRequest` response; throws for any other.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    if case .badRequest(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
+                }
+            }
+            /// No usable credential (`unauthorized`), checked before anything else.
+            /// Status 401.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The `unauthorized` response; throws for any other.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    if case .unauthorized(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
+                }
+            }
+            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
+            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
+            /// `core_type_immutable`, `scoped_credential_not_permitted`.
+            /// Status 403.
+            case forbidden(Components.Responses.Forbidden)
+            /// The `forbidden` response; throws for any other.
+            public var forbidden: Components.Responses.Forbidden {
+                get throws {
+                    if case .forbidden(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
+                }
+            }
+            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
+            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
+            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
+            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
+            /// Status 404.
+            case notFound(Components.Responses.NotFound)
+            /// The `notFound` response; throws for any other.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    if case .notFound(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
+                }
+            }
+            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
+            /// Status 429.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The `tooManyRequests` response; throws for any other.
+            public var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    if case .tooManyRequests(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+        }
+    }
+}
+
+extension Operations {
+    /// Upload a blob
+    ///
+    /// Stores raw bytes and answers their content hash `sha256:<hex>`. The same bytes answer the
+    /// same hash without storing twice. Over the size cap is `413 blob_too_large`.
+    ///
+    /// `POST /blobs`
+    public enum UploadBlob {
+        public static let id: Swift.String = "uploadBlob"
+        public struct Input: Swift.Sendable, Swift.Equatable {
+            public var headers: Operations.UploadBlob.Input.Headers
+            public var body: Operations.UploadBlob.Input.Body
+            public init(headers: Operations.UploadBlob.Input.Headers = .init(), body: Operations.UploadBlob.Input.Body) {
+                self.headers = headers
+                self.body = body
+            }
+            public struct Headers: Swift.Sendable, Swift.Equatable {
+                /// A key the client chooses for this write, and keeps for every retry of it. The server
+                /// records its answer under the key and answers a repeat from the record, performing nothing
+                /// and publishing no second event. The same key with a different body is
+                /// `422 idempotency_key_reused`.
+                public var idempotencyKey: Swift.String?
+                public init(idempotencyKey: Swift.String? = nil) {
+                    self.idempotencyKey = idempotencyKey
+                }
+            }
+            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
+            }
+        }
+        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
+            /// The blob is stored.
             /// Status 201.
-            case created(Operations.CreateOwner.Output.Created)
+            case created(Operations.UploadBlob.Output.Created)
             /// The `created` response; throws for any other.
-            public var created: Operations.CreateOwner.Output.Created {
+            public var created: Operations.UploadBlob.Output.Created {
                 get throws {
                     if case .created(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "created", response: self)
@@ -1070,114 +2094,14 @@ extension Operations {
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
                 }
             }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
+            /// The body is too large (`request_too_large`, `blob_too_large`).
+            /// Status 413.
+            case contentTooLarge(Components.Responses.PayloadTooLarge)
+            /// The `contentTooLarge` response; throws for any other.
+            public var contentTooLarge: Components.Responses.PayloadTooLarge {
                 get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Created = Operations.GetOwner.Output.Ok
-        }
-    }
-}
-
-extension Operations {
-    /// Check a type definition
-    ///
-    /// Runs every check `registerType` runs and answers the definition as it would be registered
-    /// (label derived, inheritance and policies resolved), or the refusal registration would give.
-    /// Writes nothing. Not in the public Marfa document.
-    ///
-    /// `POST /types/normalize`
-    public enum NormalizeType {
-        public static let id: Swift.String = "normalizeType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var body: Operations.NormalizeType.Input.Body
-            public init(body: Operations.NormalizeType.Input.Body) {
-                self.body = body
-            }
-            @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                case json(Components.Schemas.TypeDefinitionInput)
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The definition as it would be registered.
-            /// Status 200.
-            case ok(Operations.NormalizeType.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.NormalizeType.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
+                    if case .contentTooLarge(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "contentTooLarge", response: self)
                 }
             }
             /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
@@ -1202,671 +2126,19 @@ extension Operations {
             }
             /// A status the document does not describe.
             case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            public typealias Ok = Operations.RegisterType.Output.Created
-        }
-    }
-}
-
-extension Operations {
-    /// Read a type move job
-    ///
-    /// The job's status and, once it ends, its result. Poll until `status` is not `running`. Not in the public Marfa document.
-    ///
-    /// `GET /type-moves/{id}`
-    public enum GetTypeMove {
-        public static let id: Swift.String = "getTypeMove"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetTypeMove.Input.Path
-            public init(path: Operations.GetTypeMove.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The type move job's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The type move job.
-            /// Status 200.
-            case ok(Components.Responses.TypeMoveJob)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.TypeMoveJob {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an edge type
-    ///
-    /// Removes a custom edge type. While edges of the type exist the answer is
-    /// `409 edge_type_in_use` unless `force=true`. Shipped types are refused. The `force`
-    /// parameter is not in the public Marfa document.
-    ///
-    /// `DELETE /edge-types/{id}`
-    public enum DeleteEdgeType {
-        public static let id: Swift.String = "deleteEdgeType"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteEdgeType.Input.Path
-            public var query: Operations.DeleteEdgeType.Input.Query
-            public init(path: Operations.DeleteEdgeType.Input.Path, query: Operations.DeleteEdgeType.Input.Query = .init()) {
-                self.path = path
-                self.query = query
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The edge type's identifier.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// `true` deletes even while something still uses it.
-                public var force: Operations.DeleteEdgeType.Input.Query.ForcePayload?
-                public init(force: Operations.DeleteEdgeType.Input.Query.ForcePayload? = nil) {
-                    self.force = force
-                }
-                public typealias ForcePayload = Components.Parameters.ForcePayload
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete an item for good
-    ///
-    /// Removes an item in the bin, its edges, metadata and extensions permanently, with the items
-    /// its delete took along `cascade` edge types (`item.purged` with `purged_with`). Each item's
-    /// `edge.deleted` events come before its `item.purged`. Needs `items.purge`.
-    ///
-    /// `DELETE /items/{id}/purge`
-    public enum PurgeItem {
-        public static let id: Swift.String = "purgeItem"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.PurgeItem.Input.Path
-            public var headers: Operations.PurgeItem.Input.Headers
-            public init(path: Operations.PurgeItem.Input.Path, headers: Operations.PurgeItem.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
-            /// Status 200.
-            case ok(Components.Responses.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Untag an item
-    ///
-    /// Removes one tag. Removing a tag the item lacks answers the unchanged metadata.
-    ///
-    /// `DELETE /items/{id}/tags/{tag}`
-    public enum RemoveItemTag {
-        public static let id: Swift.String = "removeItemTag"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RemoveItemTag.Input.Path
-            public var headers: Operations.RemoveItemTag.Input.Headers
-            public init(path: Operations.RemoveItemTag.Input.Path, headers: Operations.RemoveItemTag.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The item's id.
-                public var id: Swift.String
-                /// The tag to remove, URL-encoded.
-                public var tag: Swift.String
-                public init(id: Swift.String, tag: Swift.String) {
-                    self.id = id
-                    self.tag = tag
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The item's metadata.
-            /// Status 200.
-            case ok(Components.Responses.ItemMetadata)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.ItemMetadata {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List edges
-    ///
-    /// One page of edges, optionally of some edge types. Edges have no lifecycle of their own, so
-    /// an edge whose ends are in the bin is listed too. A deleted edge leaves no row; the event
-    /// stream carries deletions. Walk pages until `has_more` is false, even past empty pages. A
-    /// conditional read (`X-Marfa-Read-View`); rows the key cannot read are left out.
-    ///
-    /// `GET /edges`
-    public enum ListEdges {
-        public static let id: Swift.String = "listEdges"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListEdges.Input.Query
-            public var headers: Operations.ListEdges.Input.Headers
-            public init(query: Operations.ListEdges.Input.Query = .init(), headers: Operations.ListEdges.Input.Headers = .init()) {
-                self.query = query
-                self.headers = headers
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                /// Comma-separated edge types, up to 10.
-                public var edgeType: Swift.String?
-                /// Inclusive lower bound on `updated_at`.
-                public var updatedAfter: Swift.String?
-                /// Page size.
-                public var limit: Swift.Int?
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(edgeType: Swift.String? = nil, updatedAfter: Swift.String? = nil, limit: Swift.Int? = nil, cursor: Swift.String? = nil) {
-                    self.edgeType = edgeType
-                    self.updatedAfter = updatedAfter
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// The read view a working copy holds (64 lowercase hex characters, from the copy stream's
-                /// markers). On a conditional read it asks the server to answer only from that view; a view
-                /// that changed is `409 read_view_changed`. On any other GET it is `400`. Not in the public
-                /// Marfa document.
-                public var xMarfaReadView: Swift.String?
-                public init(xMarfaReadView: Swift.String? = nil) {
-                    self.xMarfaReadView = xMarfaReadView
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of edges.
-            /// Status 200.
-            case ok(Components.Responses.EdgePage)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.EdgePage {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// List audit log entries
-    ///
-    /// The state-changing calls recorded on the instance, newest first, with cursor paging. Needs `audit.read`.
-    ///
-    /// `GET /audit`
-    public enum ListAuditLog {
-        public static let id: Swift.String = "listAuditLog"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var query: Operations.ListAuditLog.Input.Query
-            public init(query: Operations.ListAuditLog.Input.Query = .init()) {
-                self.query = query
-            }
-            public struct Query: Swift.Sendable, Swift.Equatable {
-                public var action: Swift.String?
-                public var resourceType: Swift.String?
-                public var resourceId: Swift.String?
-                /// Entries at or after this instant.
-                public var since: Swift.String?
-                /// Entries before this instant.
-                public var until: Swift.String?
-                public var limit: Swift.Int
-                /// The `cursor` of the previous page.
-                public var cursor: Swift.String?
-                public init(action: Swift.String? = nil, resourceType: Swift.String? = nil, resourceId: Swift.String? = nil, since: Swift.String? = nil, until: Swift.String? = nil, limit: Swift.Int = 50, cursor: Swift.String? = nil) {
-                    self.action = action
-                    self.resourceType = resourceType
-                    self.resourceId = resourceId
-                    self.since = since
-                    self.until = until
-                    self.limit = limit
-                    self.cursor = cursor
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// One page of entries.
-            /// Status 200.
-            case ok(Operations.ListAuditLog.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.ListAuditLog.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// One page of entries.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.ListAuditLog.Output.Ok.Headers
-                public var body: Operations.ListAuditLog.Output.Ok.Body
-                public init(headers: Operations.ListAuditLog.Output.Ok.Headers, body: Operations.ListAuditLog.Output.Ok.Body) {
+            /// The blob is stored.
+            public struct Created: Swift.Sendable, Swift.Equatable {
+                public var headers: Operations.UploadBlob.Output.Created.Headers
+                public var body: Operations.UploadBlob.Output.Created.Body
+                public init(headers: Operations.UploadBlob.Output.Created.Headers, body: Operations.UploadBlob.Output.Created.Body) {
                     self.headers = headers
                     self.body = body
                 }
-                public typealias Headers = Components.Responses.Webhook.Headers
+                public typealias Headers = Components.Responses.Ok.Headers
                 @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.AuditPage)
+                    case json(Components.Schemas.Blob)
                     /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.AuditPage {
+                    public var json: Components.Schemas.Blob {
                         get throws {
                             switch self {
                                 case .json(let body): return body
@@ -1880,235 +2152,17 @@ extension Operations {
 }
 
 extension Operations {
-    /// Run a housekeeping job now
+    /// Read a view
     ///
-    /// Runs the named job inline and answers when it is done, so the call can take long. A job
-    /// already running is `409 housekeeping_job_running`; an unknown name is
-    /// `404 housekeeping_job_not_found`. Needs the operator key. Not in the public Marfa document.
+    /// One view. Not in the public Marfa document (minimal design).
     ///
-    /// `POST /housekeeping/{name}/run`
-    public enum RunHousekeeping {
-        public static let id: Swift.String = "runHousekeeping"
+    /// `GET /views/{id}`
+    public enum GetView {
+        public static let id: Swift.String = "getView"
         public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.RunHousekeeping.Input.Path
-            public init(path: Operations.RunHousekeeping.Input.Path) {
+            public var path: Operations.GetView.Input.Path
+            public init(path: Operations.GetView.Input.Path) {
                 self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The job's name (lowercase letters, digits and hyphens).
-                public var name: Swift.String
-                public init(name: Swift.String) {
-                    self.name = name
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The run.
-            /// Status 200.
-            case ok(Operations.RunHousekeeping.Output.Ok)
-            /// The `ok` response; throws for any other.
-            public var ok: Operations.RunHousekeeping.Output.Ok {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// The request cannot be used: `validation_error` (with `details.errors[]` naming each path,
-            /// or `details.unknown_parameters`), `missing_required_field`, `invalid_id`, `unknown_type`,
-            /// `invalid_properties`, `invalid_schema`, `invalid_transition`, `property_shadows_field`,
-            /// `inheritance_violation`, `edge_cycle`, `edge_constraint_violation`, ...
-            /// Status 400.
-            case badRequest(Components.Responses.BadRequest)
-            /// The `badRequest` response; throws for any other.
-            public var badRequest: Components.Responses.BadRequest {
-                get throws {
-                    if case .badRequest(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "badRequest", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// The request conflicts with what the instance holds: `conflict`, `type_in_use`,
-            /// `type_has_subtypes`, `type_already_exists`, `type_move_blocked`, `edge_type_in_use`,
-            /// `instance_changed`, `read_view_changed`, `link_taken`, `owner_exists`,
-            /// `housekeeping_job_running`, `type_mismatch`, `source_id_conflict`, `id_reused`,
-            /// `type_chain_unresolvable`, ...
-            /// Status 409.
-            case conflict(Components.Responses.Conflict)
-            /// The `conflict` response; throws for any other.
-            public var conflict: Components.Responses.Conflict {
-                get throws {
-                    if case .conflict(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "conflict", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-            /// The run.
-            public struct Ok: Swift.Sendable, Swift.Equatable {
-                public var headers: Operations.RunHousekeeping.Output.Ok.Headers
-                public var body: Operations.RunHousekeeping.Output.Ok.Body
-                public init(headers: Operations.RunHousekeeping.Output.Ok.Headers, body: Operations.RunHousekeeping.Output.Ok.Body) {
-                    self.headers = headers
-                    self.body = body
-                }
-                public typealias Headers = Components.Responses.Webhook.Headers
-                @frozen public enum Body: Swift.Sendable, Swift.Equatable {
-                    case json(Components.Schemas.HousekeepingRun)
-                    /// The body as `application/json`; throws when it came as another type.
-                    public var json: Components.Schemas.HousekeepingRun {
-                        get throws {
-                            switch self {
-                                case .json(let body): return body
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-extension Operations {
-    /// Read a folder
-    ///
-    /// One folder's settings. Not in the public Marfa document (minimal design).
-    ///
-    /// `GET /folders/{id}`
-    public enum GetFolder {
-        public static let id: Swift.String = "getFolder"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.GetFolder.Input.Path
-            public init(path: Operations.GetFolder.Input.Path) {
-                self.path = path
-            }
-            public struct Path: Swift.Sendable, Swift.Equatable {
-                /// The folder's id (its `system.folder` item id).
-                public var id: Swift.String
-                public init(id: Swift.String) {
-                    self.id = id
-                }
-            }
-        }
-        @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// The folder.
-            /// Status 200.
-            case ok(Components.Responses.Folder)
-            /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Folder {
-                get throws {
-                    if case .ok(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
-                }
-            }
-            /// No usable credential (`unauthorized`), checked before anything else.
-            /// Status 401.
-            case unauthorized(Components.Responses.Unauthorized)
-            /// The `unauthorized` response; throws for any other.
-            public var unauthorized: Components.Responses.Unauthorized {
-                get throws {
-                    if case .unauthorized(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unauthorized", response: self)
-                }
-            }
-            /// The credential works but may not do this: `forbidden` (with `details.required_scope`,
-            /// `source`, `grant` or `namespace`), `type_not_permitted`, `edge_permission_denied`,
-            /// `core_type_immutable`, `scoped_credential_not_permitted`.
-            /// Status 403.
-            case forbidden(Components.Responses.Forbidden)
-            /// The `forbidden` response; throws for any other.
-            public var forbidden: Components.Responses.Forbidden {
-                get throws {
-                    if case .forbidden(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "forbidden", response: self)
-                }
-            }
-            /// Nothing there, or nothing the credential may see: `not_found`, `item_not_found`,
-            /// `edge_not_found`, `type_not_found`, `edge_type_not_found`, `api_key_not_found`,
-            /// `webhook_not_found`, `blob_not_found`, `owner_not_found`, `type_move_not_found`,
-            /// `housekeeping_job_not_found`, `folder_not_found`, `view_not_found`, `grant_not_found`.
-            /// Status 404.
-            case notFound(Components.Responses.NotFound)
-            /// The `notFound` response; throws for any other.
-            public var notFound: Components.Responses.NotFound {
-                get throws {
-                    if case .notFound(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.
-            /// Status 429.
-            case tooManyRequests(Components.Responses.TooManyRequests)
-            /// The `tooManyRequests` response; throws for any other.
-            public var tooManyRequests: Components.Responses.TooManyRequests {
-                get throws {
-                    if case .tooManyRequests(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "tooManyRequests", response: self)
-                }
-            }
-            /// A status the document does not describe.
-            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
-        }
-    }
-}
-
-extension Operations {
-    /// Delete a view
-    ///
-    /// Deletes a view. Not in the public Marfa document (minimal design).
-    ///
-    /// `DELETE /views/{id}`
-    public enum DeleteView {
-        public static let id: Swift.String = "deleteView"
-        public struct Input: Swift.Sendable, Swift.Equatable {
-            public var path: Operations.DeleteView.Input.Path
-            public var headers: Operations.DeleteView.Input.Headers
-            public init(path: Operations.DeleteView.Input.Path, headers: Operations.DeleteView.Input.Headers = .init()) {
-                self.path = path
-                self.headers = headers
             }
             public struct Path: Swift.Sendable, Swift.Equatable {
                 /// The view's id.
@@ -2117,23 +2171,13 @@ extension Operations {
                     self.id = id
                 }
             }
-            public struct Headers: Swift.Sendable, Swift.Equatable {
-                /// A key the client chooses for this write, and keeps for every retry of it. The server
-                /// records its answer under the key and answers a repeat from the record, performing nothing
-                /// and publishing no second event. The same key with a different body is
-                /// `422 idempotency_key_reused`.
-                public var idempotencyKey: Swift.String?
-                public init(idempotencyKey: Swift.String? = nil) {
-                    self.idempotencyKey = idempotencyKey
-                }
-            }
         }
         @frozen public enum Output: Swift.Sendable, Swift.Equatable {
-            /// Done.
+            /// The view.
             /// Status 200.
-            case ok(Components.Responses.Ok)
+            case ok(Components.Responses.View)
             /// The `ok` response; throws for any other.
-            public var ok: Components.Responses.Ok {
+            public var ok: Components.Responses.View {
                 get throws {
                     if case .ok(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "ok", response: self)
@@ -2172,16 +2216,6 @@ extension Operations {
                 get throws {
                     if case .notFound(let response) = self { return response }
                     throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "notFound", response: self)
-                }
-            }
-            /// `idempotency_key_reused`, `compatible_with_violation` or `version_bump_mismatch`.
-            /// Status 422.
-            case unprocessableContent(Components.Responses.UnprocessableEntity)
-            /// The `unprocessableContent` response; throws for any other.
-            public var unprocessableContent: Components.Responses.UnprocessableEntity {
-                get throws {
-                    if case .unprocessableContent(let response) = self { return response }
-                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "unprocessableContent", response: self)
                 }
             }
             /// `rate_limited` (wait `Retry-After` seconds) or `quota_exceeded`.

@@ -30,6 +30,8 @@ public final class DocumentSet: Sendable {
         /// Large mappings that refs point into (`/components/schemas`), by file and pointer, each
         /// indexed once by key (the first entry of a key wins, as a walk finds it).
         var mappingIndexes: [ResolvedKey: [String: Node]] = [:]
+        /// Warnings about `$ref`s read the way bundlers read them, in the order they were met.
+        var referenceWarnings: [LoadWarning] = []
     }
 
     /// A ref as written, and the file it is written in (the base of a relative ref).
@@ -85,7 +87,7 @@ public final class DocumentSet: Sendable {
             state.order.flatMap { file -> [LoadWarning] in
                 if case .success(let document) = state.documents[file] { return document.warnings }
                 return []
-            }
+            } + state.referenceWarnings
         }
     }
 
@@ -188,8 +190,32 @@ public final class DocumentSet: Sendable {
             if depth < 32, let through = try walkThroughReferences(document.root, file: target.file, tokens: tokens, depth: depth) {
                 return through
             }
+            if let inRoot = try rootFallback(ref: ref, target: target, tokens: tokens, from: from, depth: depth) { return inRoot }
             throw LoadError("$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from, kind: .unresolvable)
         }
+    }
+
+    /// A fragment-only `$ref` (`#/components/schemas/X`) in a file other than the root that finds
+    /// nothing there but names something in the root document: a file written to be pasted into
+    /// the root, as bundlers read it. Answers the root's node, with a warning at the `$ref`; nil
+    /// when the `$ref` is not such a one or the root has nothing there either.
+    private func rootFallback(
+        ref: String, target: (file: String, pointer: String), tokens: [String], from: SourceLocation, depth: Int
+    ) throws(LoadError) -> (node: Node, file: String, pointer: String)? {
+        guard ref.hasPrefix("#"), target.file != rootFile else { return nil }
+        let found: (node: Node, file: String, pointer: String)
+        if case .success(let node) = root.walk(tokens) {
+            found = (node, rootFile, target.pointer)
+        } else if depth < 32, let through = try walkThroughReferences(root, file: rootFile, tokens: tokens, depth: depth) {
+            found = through
+        } else {
+            return nil
+        }
+        let warning = LoadWarning(
+            "$ref \(quoted(ref, limit: 400)) names nothing in its own file; it is read in the root document \(quoted(rootFile, limit: 400)), as bundlers read it",
+            at: from)
+        state.withLock { $0.referenceWarnings.append(warning) }
+        return found
     }
 
     /// Follows `tokens` from `root` (of `file`) as bundlers do: where a mapping lacks the next key

@@ -34,8 +34,8 @@ import Testing
         expectBlock(#"""
                     @available(*, deprecated)
                     internal var name: Swift.String? {
-                        get { _name }
-                        set { _name = newValue }
+                        get { self._name }
+                        set { self._name = newValue }
                     }
                     private var _name: Swift.String?
                     internal init(name: Swift.String? = nil) {
@@ -47,7 +47,7 @@ import Testing
                     }
                     internal func encode(to encoder: any Swift.Encoder) throws {
                         var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                        try container.encodeIfPresent(_name, forKey: "name")
+                        try container.encodeIfPresent(self._name, forKey: "name")
                     }
             """#, in: text)
     }

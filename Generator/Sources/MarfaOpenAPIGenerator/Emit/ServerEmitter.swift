@@ -26,7 +26,9 @@ struct ServerEmitter {
                 SwiftParameter("middlewares", .array(.existential(runtime("ServerMiddleware"))), default: .array([])),
             ],
             isThrowing: true,
-            body: [.binding(constant: true, name: .single("registrar"), type: nil, value: registrar)] + plans.map { plan in
+            // With no operations to register, the registrar is still made (it checks `serverURL`) but not named,
+            // so the output builds without an "unused value" warning.
+            body: [.binding(constant: true, name: .single(plans.isEmpty ? "_" : "registrar"), type: nil, value: registrar)] + plans.map { plan in
                 .expression(SwiftExpr.name(registerName(plan)).call(SwiftArgument("on", .name("transport")), SwiftArgument(.name("registrar"))).tried)
             })
         return .type(.extension(handlerProtocol, members: [.function(function)]))

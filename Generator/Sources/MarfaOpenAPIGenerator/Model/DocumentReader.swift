@@ -91,7 +91,9 @@ final class DocumentReader {
     private func readComponents(_ node: Node?, into document: inout APIDocument) {
         let components = node.map({ section($0, "components") })
         for entry in components?["schemas"].map({ section($0, "schemas") })?.entries ?? [] {
-            if let reference = schemas.referenceToComponent(entry) { document.schemas.append((entry.key, reference)) }
+            if let reference = schemas.referenceToComponent(entry, section: components?["schemas"]?.location) {
+                document.schemas.append((entry.key, reference))
+            }
         }
         for section in ["responses", "parameters", "headers"] {
             for entry in components?[section].map({ self.section($0, section) })?.entries ?? [] { recordAlias(entry, section: section) }
@@ -470,11 +472,13 @@ extension SchemaReader {
     /// Records a `components/schemas` entry as a reference target and answers its key. An entry
     /// that is only a `$ref` into another file stands for the schema it leads to (unless an earlier
     /// entry does already): the entry's target is that schema, and `$ref`s to it mean the entry.
-    func referenceToComponent(_ entry: Node.Entry) -> String? {
+    /// An entry read from another file (`schemas: {$ref: schemas.yaml}`) is still named from the
+    /// root document, at `section`, where its section is.
+    func referenceToComponent(_ entry: Node.Entry, section: SourceLocation? = nil) -> String? {
         let pointer = "#/components/schemas/" + JSONPointer.escaped(entry.key)
         var node = entry.value
         node.kind = .scalar(Node.Scalar(text: pointer, isPlain: false))
-        node.location = entry.keyLocation
+        node.location = entry.keyLocation.file == documents.rootFile ? entry.keyLocation : section ?? entry.keyLocation
         let external = ReferenceChain.end(of: entry.value, in: documents, reference: ReferenceChain.schemaReference)
         guard let key = reference(node)?.key else { return nil }
         if let external { standFor(external, component: key) }

@@ -21,8 +21,8 @@ extension AdditionalFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(total, forKey: "total")
-            try encoder.encodeAdditionalProperties(additionalProperties)
+            try container.encodeIfPresent(self.total, forKey: "total")
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
         }
     }
 }

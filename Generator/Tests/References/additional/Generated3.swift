@@ -19,7 +19,7 @@ extension AdditionalFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(id, forKey: "id")
+            try container.encodeIfPresent(self.id, forKey: "id")
         }
     }
 }

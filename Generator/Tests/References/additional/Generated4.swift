@@ -20,7 +20,7 @@ extension AdditionalFixture.Components.Schemas {
             self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
-            try encoder.encodeAdditionalProperties(additionalProperties)
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
         }
     }
 }

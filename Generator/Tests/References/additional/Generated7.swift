@@ -19,8 +19,8 @@ extension AdditionalFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try encoder.encodeAdditionalProperties(additionalProperties)
+            try container.encode(self.id, forKey: "id")
+            try encoder.encodeAdditionalProperties(self.additionalProperties)
         }
     }
 }

@@ -23,9 +23,9 @@ extension BodiesFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(user, forKey: "user")
-            try container.encodeIfPresent(remember, forKey: "remember")
-            try container.encodeIfPresent(note, forKey: "note")
+            try container.encode(self.user, forKey: "user")
+            try container.encodeIfPresent(self.remember, forKey: "remember")
+            try container.encodeIfPresent(self.note, forKey: "note")
         }
     }
 }

@@ -40,8 +40,8 @@ extension BodiesFixture.Operations {
                     }
                     internal func encode(to encoder: any Swift.Encoder) throws {
                         var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                        try container.encodeIfPresent(title, forKey: "title")
-                        try container.encodeIfPresent(file, forKey: "file")
+                        try container.encodeIfPresent(self.title, forKey: "title")
+                        try container.encodeIfPresent(self.file, forKey: "file")
                     }
                 }
             }

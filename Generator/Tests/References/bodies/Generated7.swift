@@ -18,8 +18,8 @@ extension BodiesFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(count, forKey: "count")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.count, forKey: "count")
         }
     }
 }

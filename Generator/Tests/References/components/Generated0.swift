@@ -18,7 +18,7 @@ extension ComponentsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(note, forKey: "note")
+            try container.encodeIfPresent(self.note, forKey: "note")
         }
     }
 }

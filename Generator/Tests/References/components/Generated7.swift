@@ -15,7 +15,7 @@ extension ComponentsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
+            try container.encode(self.id, forKey: "id")
         }
     }
 }

@@ -17,7 +17,7 @@ extension CompositionFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(age, forKey: "age")
+            try container.encode(self.age, forKey: "age")
         }
     }
 }

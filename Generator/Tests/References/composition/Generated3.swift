@@ -24,9 +24,9 @@ extension CompositionFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encode(age, forKey: "age")
-            try container.encodeIfPresent(email, forKey: "email")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.age, forKey: "age")
+            try container.encodeIfPresent(self.email, forKey: "email")
         }
     }
 }

@@ -15,7 +15,7 @@ extension CompositionFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
+            try container.encode(self.name, forKey: "name")
         }
     }
 }

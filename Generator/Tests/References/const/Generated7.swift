@@ -21,9 +21,9 @@ extension ConstFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(kind, forKey: "kind")
-            try container.encode(radius, forKey: "radius")
-            try container.encodeIfPresent(version, forKey: "version")
+            try container.encode(self.kind, forKey: "kind")
+            try container.encode(self.radius, forKey: "radius")
+            try container.encodeIfPresent(self.version, forKey: "version")
         }
         internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case circle

@@ -25,8 +25,8 @@ extension DatesFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(owner, forKey: "owner")
-            try encoder.encodeRFC3339AdditionalProperties(additionalProperties)
+            try container.encode(self.owner, forKey: "owner")
+            try encoder.encodeRFC3339AdditionalProperties(self.additionalProperties)
         }
     }
 }

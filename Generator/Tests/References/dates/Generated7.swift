@@ -58,20 +58,20 @@ extension DatesFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeRFC3339(at, forKey: "at")
-            try container.encodeRFC3339IfPresent(endsAt, forKey: "endsAt")
-            try container.encodeRFC3339IfPresent(cancelledAt, forKey: "cancelledAt")
-            try container.encodeRFC3339(confirmedAt, forKey: "confirmedAt")
-            try container.encodeRFC3339(history, forKey: "history")
-            try container.encodeRFC3339IfPresent(maybeTimes, forKey: "maybeTimes")
-            try container.encodeRFC3339IfPresent(stamp, forKey: "stamp")
-            try container.encodeRFC3339IfPresent(stamps, forKey: "stamps")
-            try container.encodeRFC3339IfPresent(grid, forKey: "grid")
-            try container.encodeIfPresent(byName, forKey: "byName")
-            try container.encodeIfPresent(startsOrNever, forKey: "startsOrNever")
-            try container.encodeIfPresent(whenever, forKey: "whenever")
-            try container.encodeRFC3339(remindAt, forKey: "remindAt")
-            try container.encodeIfPresent(day, forKey: "day")
+            try container.encodeRFC3339(self.at, forKey: "at")
+            try container.encodeRFC3339IfPresent(self.endsAt, forKey: "endsAt")
+            try container.encodeRFC3339IfPresent(self.cancelledAt, forKey: "cancelledAt")
+            try container.encodeRFC3339(self.confirmedAt, forKey: "confirmedAt")
+            try container.encodeRFC3339(self.history, forKey: "history")
+            try container.encodeRFC3339IfPresent(self.maybeTimes, forKey: "maybeTimes")
+            try container.encodeRFC3339IfPresent(self.stamp, forKey: "stamp")
+            try container.encodeRFC3339IfPresent(self.stamps, forKey: "stamps")
+            try container.encodeRFC3339IfPresent(self.grid, forKey: "grid")
+            try container.encodeIfPresent(self.byName, forKey: "byName")
+            try container.encodeIfPresent(self.startsOrNever, forKey: "startsOrNever")
+            try container.encodeIfPresent(self.whenever, forKey: "whenever")
+            try container.encodeRFC3339(self.remindAt, forKey: "remindAt")
+            try container.encodeIfPresent(self.day, forKey: "day")
         }
         internal struct ByNamePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             /// Members the schema does not name.
@@ -83,7 +83,7 @@ extension DatesFixture.Components.Schemas {
                 self.additionalProperties = try decoder.decodeRFC3339AdditionalProperties(knownKeys: []) as [Swift.String: Foundation.Date]
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeRFC3339AdditionalProperties(additionalProperties)
+                try encoder.encodeRFC3339AdditionalProperties(self.additionalProperties)
             }
         }
         internal enum StartsOrNeverPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {

@@ -36,12 +36,12 @@ extension DefaultsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(status, forKey: "status")
-            try container.encode(statusByAllOf, forKey: "statusByAllOf")
-            try container.encode(statusByAlias, forKey: "statusByAlias")
-            try container.encode(ownStatus, forKey: "ownStatus")
-            try container.encode(requiredStatus, forKey: "requiredStatus")
-            try container.encode(window, forKey: "window")
+            try container.encode(self.status, forKey: "status")
+            try container.encode(self.statusByAllOf, forKey: "statusByAllOf")
+            try container.encode(self.statusByAlias, forKey: "statusByAlias")
+            try container.encode(self.ownStatus, forKey: "ownStatus")
+            try container.encode(self.requiredStatus, forKey: "requiredStatus")
+            try container.encode(self.window, forKey: "window")
         }
     }
 }

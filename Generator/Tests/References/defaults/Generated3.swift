@@ -24,8 +24,8 @@ extension DefaultsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(width, forKey: "width")
-            try container.encode(height, forKey: "height")
+            try container.encode(self.width, forKey: "width")
+            try container.encode(self.height, forKey: "height")
         }
     }
 }

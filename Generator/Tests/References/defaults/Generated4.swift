@@ -21,7 +21,7 @@ extension DefaultsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(width, forKey: "width")
+            try container.encodeIfPresent(self.width, forKey: "width")
         }
     }
 }

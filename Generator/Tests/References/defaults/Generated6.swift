@@ -38,13 +38,13 @@ extension DefaultsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(theme, forKey: "theme")
-            try container.encode(pageSize, forKey: "pageSize")
-            try container.encode(ratio, forKey: "ratio")
-            try container.encode(enabled, forKey: "enabled")
-            try container.encode(tags, forKey: "tags")
-            try container.encode(mode, forKey: "mode")
-            try container.encodeIfPresent(label, forKey: "label")
+            try container.encode(self.theme, forKey: "theme")
+            try container.encode(self.pageSize, forKey: "pageSize")
+            try container.encode(self.ratio, forKey: "ratio")
+            try container.encode(self.enabled, forKey: "enabled")
+            try container.encode(self.tags, forKey: "tags")
+            try container.encode(self.mode, forKey: "mode")
+            try container.encodeIfPresent(self.label, forKey: "label")
         }
         internal enum ModePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case fast

@@ -84,22 +84,22 @@ extension DefaultsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(mode, forKey: "mode")
-            try container.encode(level, forKey: "level")
-            try container.encode(priority, forKey: "priority")
-            try container.encode(size, forKey: "size")
-            try container.encode(margins, forKey: "margins")
-            try container.encode(corners, forKey: "corners")
-            try container.encode(origin, forKey: "origin")
-            try container.encode(idOrName, forKey: "idOrName")
-            try container.encode(amount, forKey: "amount")
-            try container.encode(shape, forKey: "shape")
-            try container.encode(otherShape, forKey: "otherShape")
-            try container.encode(metadata, forKey: "metadata")
-            try container.encode(labels, forKey: "labels")
-            try container.encode(anything, forKey: "anything")
-            try container.encode(retries, forKey: "retries")
-            try container.encodeIfPresent(note, forKey: "note")
+            try container.encode(self.mode, forKey: "mode")
+            try container.encode(self.level, forKey: "level")
+            try container.encode(self.priority, forKey: "priority")
+            try container.encode(self.size, forKey: "size")
+            try container.encode(self.margins, forKey: "margins")
+            try container.encode(self.corners, forKey: "corners")
+            try container.encode(self.origin, forKey: "origin")
+            try container.encode(self.idOrName, forKey: "idOrName")
+            try container.encode(self.amount, forKey: "amount")
+            try container.encode(self.shape, forKey: "shape")
+            try container.encode(self.otherShape, forKey: "otherShape")
+            try container.encode(self.metadata, forKey: "metadata")
+            try container.encode(self.labels, forKey: "labels")
+            try container.encode(self.anything, forKey: "anything")
+            try container.encode(self.retries, forKey: "retries")
+            try container.encodeIfPresent(self.note, forKey: "note")
         }
         internal enum PriorityPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case _1
@@ -142,9 +142,9 @@ extension DefaultsFixture.Components.Schemas {
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(x, forKey: "x")
-                try container.encode(label, forKey: "label")
-                try container.encodeIfPresent(offset, forKey: "offset")
+                try container.encode(self.x, forKey: "x")
+                try container.encode(self.label, forKey: "label")
+                try container.encodeIfPresent(self.offset, forKey: "offset")
             }
             internal struct OffsetPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 internal var dx: Swift.Double?
@@ -160,8 +160,8 @@ extension DefaultsFixture.Components.Schemas {
                 }
                 internal func encode(to encoder: any Swift.Encoder) throws {
                     var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                    try container.encodeIfPresent(dx, forKey: "dx")
-                    try container.encodeIfPresent(dy, forKey: "dy")
+                    try container.encodeIfPresent(self.dx, forKey: "dx")
+                    try container.encodeIfPresent(self.dy, forKey: "dy")
                 }
             }
         }
@@ -216,7 +216,7 @@ extension DefaultsFixture.Components.Schemas {
                 self.additionalProperties = try decoder.decodeAdditionalProperties(knownKeys: []) as [Swift.String: Swift.String]
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
-                try encoder.encodeAdditionalProperties(additionalProperties)
+                try encoder.encodeAdditionalProperties(self.additionalProperties)
             }
         }
     }

@@ -20,8 +20,8 @@ extension DiscriminatorFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(petType, forKey: "petType")
-            try container.encode(barks, forKey: "barks")
+            try container.encode(self.petType, forKey: "petType")
+            try container.encode(self.barks, forKey: "barks")
         }
     }
 }
@@ -38,7 +38,7 @@ extension DiscriminatorFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(kind, forKey: "kind")
+            try container.encode(self.kind, forKey: "kind")
         }
     }
 }

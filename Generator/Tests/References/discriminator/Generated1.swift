@@ -29,8 +29,8 @@ extension DiscriminatorFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(kind, forKey: "kind")
-            try container.encodeIfPresent(legs, forKey: "legs")
+            try container.encode(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.legs, forKey: "legs")
         }
     }
 }
@@ -50,8 +50,8 @@ extension DiscriminatorFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(_type, forKey: "type")
-            try container.encode(id, forKey: "id")
+            try container.encode(self._type, forKey: "type")
+            try container.encode(self.id, forKey: "id")
         }
     }
 }

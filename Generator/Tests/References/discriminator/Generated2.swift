@@ -25,8 +25,8 @@ extension DiscriminatorFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(kind, forKey: "kind")
-            try container.encodeIfPresent(length, forKey: "length")
+            try container.encode(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.length, forKey: "length")
         }
     }
 }
@@ -69,9 +69,9 @@ extension DiscriminatorFixture.Components.Schemas {
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(id, forKey: "id")
-                try container.encode(_type, forKey: "type")
-                try container.encodeIfPresent(name, forKey: "name")
+                try container.encode(self.id, forKey: "id")
+                try container.encode(self._type, forKey: "type")
+                try container.encodeIfPresent(self.name, forKey: "name")
             }
             internal enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case created
@@ -109,9 +109,9 @@ extension DiscriminatorFixture.Components.Schemas {
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(id, forKey: "id")
-                try container.encode(_type, forKey: "type")
-                try container.encodeIfPresent(changes, forKey: "changes")
+                try container.encode(self.id, forKey: "id")
+                try container.encode(self._type, forKey: "type")
+                try container.encodeIfPresent(self.changes, forKey: "changes")
             }
             internal enum TypePayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case updated

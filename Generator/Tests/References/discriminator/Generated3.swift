@@ -68,8 +68,8 @@ extension DiscriminatorFixture.Components.Schemas {
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(kind, forKey: "kind")
-                try container.encodeIfPresent(diameter, forKey: "diameter")
+                try container.encode(self.kind, forKey: "kind")
+                try container.encodeIfPresent(self.diameter, forKey: "diameter")
             }
         }
         internal struct DotPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
@@ -83,7 +83,7 @@ extension DiscriminatorFixture.Components.Schemas {
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(kind, forKey: "kind")
+                try container.encode(self.kind, forKey: "kind")
             }
             internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case dot

@@ -30,8 +30,8 @@ extension DiscriminatorFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(kind, forKey: "kind")
-            try container.encodeIfPresent(base, forKey: "base")
+            try container.encode(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.base, forKey: "base")
         }
     }
 }

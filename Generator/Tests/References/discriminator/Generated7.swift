@@ -18,8 +18,8 @@ extension DiscriminatorFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(petType, forKey: "petType")
-            try container.encode(meows, forKey: "meows")
+            try container.encode(self.petType, forKey: "petType")
+            try container.encode(self.meows, forKey: "meows")
         }
     }
 }
@@ -65,8 +65,8 @@ extension DiscriminatorFixture.Components.Schemas {
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(kind, forKey: "kind")
-                try container.encode(radius, forKey: "radius")
+                try container.encode(self.kind, forKey: "kind")
+                try container.encode(self.radius, forKey: "radius")
             }
             internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case circle
@@ -101,8 +101,8 @@ extension DiscriminatorFixture.Components.Schemas {
             }
             internal func encode(to encoder: any Swift.Encoder) throws {
                 var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                try container.encode(kind, forKey: "kind")
-                try container.encode(side, forKey: "side")
+                try container.encode(self.kind, forKey: "kind")
+                try container.encode(self.side, forKey: "side")
             }
             internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case square

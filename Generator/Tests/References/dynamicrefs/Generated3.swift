@@ -18,7 +18,7 @@ extension DynamicRefsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(trees, forKey: "trees")
+            try container.encodeIfPresent(self.trees, forKey: "trees")
         }
     }
 }

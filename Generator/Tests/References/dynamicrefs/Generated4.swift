@@ -24,8 +24,8 @@ extension DynamicRefsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(subcategories, forKey: "subcategories")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.subcategories, forKey: "subcategories")
         }
     }
 }

@@ -20,7 +20,7 @@ extension DynamicRefsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(tree, forKey: "tree")
+            try container.encodeIfPresent(self.tree, forKey: "tree")
         }
     }
 }

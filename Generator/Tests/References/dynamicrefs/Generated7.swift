@@ -25,9 +25,9 @@ extension DynamicRefsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(value, forKey: "value")
-            try container.encodeIfPresent(_parent, forKey: "parent")
-            try container.encodeIfPresent(children, forKey: "children")
+            try container.encode(self.value, forKey: "value")
+            try container.encodeIfPresent(self._parent, forKey: "parent")
+            try container.encodeIfPresent(self.children, forKey: "children")
         }
     }
 }

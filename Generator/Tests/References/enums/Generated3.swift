@@ -24,9 +24,9 @@ extension EnumsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(color, forKey: "color")
-            try container.encodeIfPresent(priority, forKey: "priority")
-            try container.encodeIfPresent(finish, forKey: "finish")
+            try container.encode(self.color, forKey: "color")
+            try container.encodeIfPresent(self.priority, forKey: "priority")
+            try container.encodeIfPresent(self.finish, forKey: "finish")
         }
         internal enum FinishPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case matte

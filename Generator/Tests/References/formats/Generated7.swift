@@ -30,12 +30,12 @@ extension FormatsFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeRFC3339(createdAt, forKey: "createdAt")
-            try container.encode(day, forKey: "day")
-            try container.encode(small, forKey: "small")
-            try container.encode(big, forKey: "big")
-            try container.encode(blob, forKey: "blob")
-            try container.encodeIfPresent(raw, forKey: "raw")
+            try container.encodeRFC3339(self.createdAt, forKey: "createdAt")
+            try container.encode(self.day, forKey: "day")
+            try container.encode(self.small, forKey: "small")
+            try container.encode(self.big, forKey: "big")
+            try container.encode(self.blob, forKey: "blob")
+            try container.encodeIfPresent(self.raw, forKey: "raw")
         }
     }
 }

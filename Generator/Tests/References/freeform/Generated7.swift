@@ -21,9 +21,9 @@ extension FreeFormFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(payload, forKey: "payload")
-            try container.encodeIfPresent(metadata, forKey: "metadata")
-            try container.encodeIfPresent(list, forKey: "list")
+            try container.encode(self.payload, forKey: "payload")
+            try container.encodeIfPresent(self.metadata, forKey: "metadata")
+            try container.encodeIfPresent(self.list, forKey: "list")
         }
     }
 }

@@ -27,9 +27,9 @@ extension MultiFileFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(notes, forKey: "notes")
-            try container.encodeIfPresent(_parent, forKey: "parent")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self.notes, forKey: "notes")
+            try container.encodeIfPresent(self._parent, forKey: "parent")
         }
     }
 }

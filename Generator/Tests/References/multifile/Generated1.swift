@@ -26,7 +26,7 @@ extension MultiFileFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(title, forKey: "title")
+            try container.encode(self.title, forKey: "title")
         }
     }
 }

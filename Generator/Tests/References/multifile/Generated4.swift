@@ -21,7 +21,7 @@ extension MultiFileFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(message, forKey: "message")
+            try container.encode(self.message, forKey: "message")
         }
     }
 }

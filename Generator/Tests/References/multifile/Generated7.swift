@@ -21,9 +21,9 @@ extension MultiFileFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(title, forKey: "title")
-            try container.encodeIfPresent(folder, forKey: "folder")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.title, forKey: "title")
+            try container.encodeIfPresent(self.folder, forKey: "folder")
         }
     }
 }

@@ -27,11 +27,11 @@ extension NullableFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encode(middleName, forKey: "middleName")
-            try container.encodeIfPresent(nickname, forKey: "nickname")
-            try container.encodeIfPresent(age, forKey: "age")
-            try container.encodeIfPresent(note, forKey: "note")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.middleName, forKey: "middleName")
+            try container.encodeIfPresent(self.nickname, forKey: "nickname")
+            try container.encodeIfPresent(self.age, forKey: "age")
+            try container.encodeIfPresent(self.note, forKey: "note")
         }
     }
 }

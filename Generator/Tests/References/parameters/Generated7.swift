@@ -18,8 +18,8 @@ extension ParametersFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(role, forKey: "role")
-            try container.encode(firstName, forKey: "firstName")
+            try container.encode(self.role, forKey: "role")
+            try container.encode(self.firstName, forKey: "firstName")
         }
     }
 }

@@ -23,8 +23,8 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(message, forKey: "message")
-            try container.encodeIfPresent(code, forKey: "code")
+            try container.encode(self.message, forKey: "message")
+            try container.encodeIfPresent(self.code, forKey: "code")
         }
     }
 }
@@ -57,17 +57,12 @@ extension Client {
 }
 
 extension APIProtocol {
-    func _register_createPet(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
-        try registrar.register(on: transport, .init(rawValue: "POST"), "/pets", operationID: Operations.CreatePet.id) { request, body, metadata, s in
-            let inputBody: Operations.CreatePet.Input.Body
-            if s.matches(request, "application/json") {
-                inputBody = .json(try await s.json(Components.Schemas.Pet.self, body))
-            } else {
-                throw s.unexpectedContent(request)
-            }
-            let input = Operations.CreatePet.Input(body: inputBody)
-            switch try await self.createPet(input) {
-                case .created(let value): return try value.encoded(s, status: 201)
+    func _register_showPetById(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/pets/{petId}", operationID: Operations.ShowPetById.id) { request, body, metadata, s in
+            let path = Operations.ShowPetById.Input.Path(petId: try s.path(metadata, "petId", as: Swift.String.self, style: .label, explode: false, shape: .primitive))
+            let input = Operations.ShowPetById.Input(path: path)
+            switch try await self.showPetById(input) {
+                case .successful(let statusCode, let value): return try value.encoded(s, status: statusCode)
                 case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
             }
         }

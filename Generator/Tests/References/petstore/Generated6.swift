@@ -18,8 +18,8 @@ extension Components.Schemas {
         }
         public func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(petType, forKey: "petType")
-            try container.encodeIfPresent(nickname, forKey: "nickname")
+            try container.encode(self.petType, forKey: "petType")
+            try container.encodeIfPresent(self.nickname, forKey: "nickname")
         }
     }
 }

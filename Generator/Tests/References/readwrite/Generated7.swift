@@ -23,9 +23,9 @@ extension ReadWriteFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encodeIfPresent(id, forKey: "id")
-            try container.encode(login, forKey: "login")
-            try container.encodeIfPresent(password, forKey: "password")
+            try container.encodeIfPresent(self.id, forKey: "id")
+            try container.encode(self.login, forKey: "login")
+            try container.encodeIfPresent(self.password, forKey: "password")
         }
     }
 }

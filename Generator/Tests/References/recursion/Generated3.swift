@@ -18,7 +18,7 @@ extension RecursionFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(value, forKey: "value")
+            try container.encode(self.value, forKey: "value")
         }
     }
 }

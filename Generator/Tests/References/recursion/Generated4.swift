@@ -32,8 +32,8 @@ extension RecursionFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(_left, forKey: "left")
-            try container.encode(_right, forKey: "right")
+            try container.encode(self._left, forKey: "left")
+            try container.encode(self._right, forKey: "right")
         }
     }
 }

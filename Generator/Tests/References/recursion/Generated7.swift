@@ -25,9 +25,9 @@ extension RecursionFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encodeIfPresent(_parent, forKey: "parent")
-            try container.encodeIfPresent(children, forKey: "children")
+            try container.encode(self.name, forKey: "name")
+            try container.encodeIfPresent(self._parent, forKey: "parent")
+            try container.encodeIfPresent(self.children, forKey: "children")
         }
     }
 }

@@ -5,10 +5,40 @@ import MarfaOpenAPIRuntime
 
 internal enum ServersFixture {}
 
-extension ServersFixture.APIProtocol {
-    /// Serves every operation on `transport`: each request is read into the operation's `Input`,
-    /// passed to this API, and its `Output` written back, behind `middlewares`, first to last.
-    internal func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
-        let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
+extension ServersFixture.Operations {
+    /// `GET /uploads`
+    internal enum ListUploads {
+        internal static let id: Swift.String = "listUploads"
+        /// The servers the operation names.
+        internal enum Servers {
+            internal enum Server1 {
+                /// `https://read.example.com/api` with its variables filled in.
+                internal static func url() throws -> Foundation.URL {
+                    try MarfaOpenAPIRuntime.ServerURL.url("https://read.example.com/api", variables: [])
+                }
+            }
+        }
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            /// Where this call goes instead of the operation's own server, `https://read.example.com/api`.
+            internal var serverURL: Foundation.URL?
+            internal init(serverURL: Foundation.URL? = nil) {
+                self.serverURL = serverURL
+            }
+        }
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// listed
+            /// Status 204.
+            case noContent(ServersFixture.Operations.ListUploads.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ServersFixture.Operations.ListUploads.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            internal typealias NoContent = ServersFixture.Operations.Upload.Output.NoContent
+        }
     }
 }

@@ -7,5 +7,33 @@ extension ServersFixture {
     /// The document's operations, one method per operation ID. The generated `Client` makes them over HTTP;
     /// a server implements them and serves them with `registerHandlers(on:)`.
     internal protocol APIProtocol: Swift.Sendable {
+        func upload(_ input: ServersFixture.Operations.Upload.Input) async throws -> ServersFixture.Operations.Upload.Output
+        func listUploads(_ input: ServersFixture.Operations.ListUploads.Input) async throws -> ServersFixture.Operations.ListUploads.Output
+        func getStatus(_ input: ServersFixture.Operations.GetStatus.Input) async throws -> ServersFixture.Operations.GetStatus.Output
+    }
+}
+
+extension ServersFixture.Client {
+    /// - Remark: `GET /uploads`
+    internal func listUploads(_ input: ServersFixture.Operations.ListUploads.Input) async throws -> ServersFixture.Operations.ListUploads.Output {
+        let c = client.call(ServersFixture.Operations.ListUploads.id, serverURL: try input.serverURL ?? ServersFixture.Operations.ListUploads.Servers.Server1.url())
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/uploads")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await ServersFixture.Operations.ListUploads.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
+}
+
+extension ServersFixture.APIProtocol {
+    func _register_getStatus(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/status", operationID: ServersFixture.Operations.GetStatus.id) { request, body, metadata, s in
+            let input = ServersFixture.Operations.GetStatus.Input()
+            switch try await self.getStatus(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
     }
 }

@@ -4,4 +4,31 @@ import Foundation
 import MarfaOpenAPIRuntime
 
 extension ServersFixture.APIProtocol {
+    internal func upload(body: ServersFixture.Operations.Upload.Input.Body? = nil) async throws -> ServersFixture.Operations.Upload.Output {
+        try await upload(ServersFixture.Operations.Upload.Input(body: body))
+    }
+    internal func listUploads() async throws -> ServersFixture.Operations.ListUploads.Output {
+        try await listUploads(ServersFixture.Operations.ListUploads.Input())
+    }
+    internal func getStatus() async throws -> ServersFixture.Operations.GetStatus.Output {
+        try await getStatus(ServersFixture.Operations.GetStatus.Input())
+    }
+}
+
+extension ServersFixture.Client {
+    /// - Remark: `POST /uploads`
+    internal func upload(_ input: ServersFixture.Operations.Upload.Input) async throws -> ServersFixture.Operations.Upload.Output {
+        let c = client.call(ServersFixture.Operations.Upload.id, serverURL: try input.serverURL ?? ServersFixture.Operations.Upload.Servers.Server1.url())
+        var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "POST"), path: "/uploads")
+        var body: MarfaOpenAPIRuntime.HTTPBody? = nil
+        switch input.body {
+            case .some(.binary(let value)): body = c.raw(&request, value, contentType: "application/octet-stream")
+            case .none: break
+        }
+        let (response, responseBody) = try await c.send(request, body)
+        switch response.status {
+            case 204: return .noContent(try await ServersFixture.Operations.Upload.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
 }

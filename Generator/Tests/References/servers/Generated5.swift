@@ -12,5 +12,24 @@ extension ServersFixture.Components {
 }
 extension ServersFixture.Operations {
     /// Each operation's security requirements by operation ID: alternatives, each the schemes it needs together.
-    internal static let securityRequirements: [Swift.String: [[Swift.String]]] = [:]
+    internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["upload": [], "listUploads": [], "getStatus": []]
+}
+
+extension ServersFixture.Operations.Upload.Output.NoContent {
+    static func decoded(_ c: MarfaOpenAPIRuntime.ClientCall, _ response: MarfaOpenAPIRuntime.HTTPResponse, _ body: MarfaOpenAPIRuntime.HTTPBody?) async throws -> Self {
+        return Self()
+    }
+}
+
+extension ServersFixture.Client {
+    /// - Remark: `GET /status`
+    internal func getStatus(_ input: ServersFixture.Operations.GetStatus.Input) async throws -> ServersFixture.Operations.GetStatus.Output {
+        let c = client.call(ServersFixture.Operations.GetStatus.id)
+        let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/status")
+        let (response, responseBody) = try await c.send(request, nil)
+        switch response.status {
+            case 204: return .noContent(try await ServersFixture.Operations.GetStatus.Output.NoContent.decoded(c, response, responseBody))
+            default: return .undocumented(statusCode: response.status, MarfaOpenAPIRuntime.UndocumentedPayload(headerFields: response.headerFields, body: responseBody))
+        }
+    }
 }

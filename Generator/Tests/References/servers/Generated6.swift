@@ -5,5 +5,43 @@ import MarfaOpenAPIRuntime
 
 extension ServersFixture.Operations {
     /// The query parameter names each operation declares, by operation ID.
-    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = [:]
+    internal static let queryParameterNames: [Swift.String: Swift.Set<Swift.String>] = ["upload": [], "listUploads": [], "getStatus": []]
+}
+
+extension ServersFixture.Operations {
+    /// `GET /status`
+    internal enum GetStatus {
+        internal static let id: Swift.String = "getStatus"
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal init() {
+            }
+        }
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// fine
+            /// Status 204.
+            case noContent(ServersFixture.Operations.GetStatus.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ServersFixture.Operations.GetStatus.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            internal typealias NoContent = ServersFixture.Operations.Upload.Output.NoContent
+        }
+    }
+}
+
+extension ServersFixture.APIProtocol {
+    func _register_listUploads(on transport: any MarfaOpenAPIRuntime.ServerTransport, _ registrar: MarfaOpenAPIRuntime.ServerRegistrar) throws {
+        try registrar.register(on: transport, .init(rawValue: "GET"), "/uploads", operationID: ServersFixture.Operations.ListUploads.id) { request, body, metadata, s in
+            let input = ServersFixture.Operations.ListUploads.Input()
+            switch try await self.listUploads(input) {
+                case .noContent(let value): return try value.encoded(s, status: 204)
+                case .undocumented(let statusCode, let payload): return (MarfaOpenAPIRuntime.HTTPResponse(status: statusCode, headerFields: payload.headerFields), payload.body)
+            }
+        }
+    }
 }

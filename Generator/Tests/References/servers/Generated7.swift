@@ -3,13 +3,49 @@
 import Foundation
 import MarfaOpenAPIRuntime
 
-extension ServersFixture {
-    /// Makes the document's operations over a `ClientTransport`, one method per operation ID.
-    internal struct Client: ServersFixture.APIProtocol {
-        let client: MarfaOpenAPIRuntime.UniversalClient
-        /// A client for the server at `serverURL`, sending through `transport` after `middlewares`, first to last.
-        internal init(serverURL: Foundation.URL, configuration: MarfaOpenAPIRuntime.Configuration = .init(), transport: any MarfaOpenAPIRuntime.ClientTransport, middlewares: [any MarfaOpenAPIRuntime.ClientMiddleware] = []) {
-            self.client = MarfaOpenAPIRuntime.UniversalClient(serverURL: serverURL, configuration: configuration, transport: transport, middlewares: middlewares)
+extension ServersFixture.Operations {
+    /// `POST /uploads`
+    internal enum Upload {
+        internal static let id: Swift.String = "upload"
+        /// The servers the operation names.
+        internal enum Servers {
+            internal enum Server1 {
+                /// `https://upload.example.com/{version}` with its variables filled in.
+                internal static func url(version: Swift.String = "v2") throws -> Foundation.URL {
+                    try MarfaOpenAPIRuntime.ServerURL.url("https://upload.example.com/{version}", variables: [("version", version)])
+                }
+            }
+        }
+        internal struct Input: Swift.Sendable, Swift.Equatable {
+            internal var body: ServersFixture.Operations.Upload.Input.Body?
+            /// Where this call goes instead of the operation's own server, `https://upload.example.com/{version}`.
+            internal var serverURL: Foundation.URL?
+            internal init(body: ServersFixture.Operations.Upload.Input.Body? = nil, serverURL: Foundation.URL? = nil) {
+                self.body = body
+                self.serverURL = serverURL
+            }
+            internal enum Body: Swift.Sendable, Swift.Equatable {
+                case binary(MarfaOpenAPIRuntime.HTTPBody)
+            }
+        }
+        internal enum Output: Swift.Sendable, Swift.Equatable {
+            /// stored
+            /// Status 204.
+            case noContent(ServersFixture.Operations.Upload.Output.NoContent)
+            /// The `noContent` response; throws for any other.
+            internal var noContent: ServersFixture.Operations.Upload.Output.NoContent {
+                get throws {
+                    if case .noContent(let response) = self { return response }
+                    throw MarfaOpenAPIRuntime.UnexpectedResponseError(expected: "noContent", response: self)
+                }
+            }
+            /// A status the document does not describe.
+            case undocumented(statusCode: Swift.Int, MarfaOpenAPIRuntime.UndocumentedPayload)
+            /// stored
+            internal struct NoContent: Swift.Sendable, Swift.Equatable {
+                internal init() {
+                }
+            }
         }
     }
 }

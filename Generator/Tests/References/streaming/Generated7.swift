@@ -18,8 +18,8 @@ extension StreamingFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(n, forKey: "n")
-            try container.encodeIfPresent(label, forKey: "label")
+            try container.encode(self.n, forKey: "n")
+            try container.encodeIfPresent(self.label, forKey: "label")
         }
     }
 }

@@ -27,11 +27,11 @@ extension TypeArraysFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(name, forKey: "name")
-            try container.encode(middleName, forKey: "middleName")
-            try container.encodeIfPresent(nickname, forKey: "nickname")
-            try container.encodeIfPresent(scores, forKey: "scores")
-            try container.encodeIfPresent(idOrName, forKey: "idOrName")
+            try container.encode(self.name, forKey: "name")
+            try container.encode(self.middleName, forKey: "middleName")
+            try container.encodeIfPresent(self.nickname, forKey: "nickname")
+            try container.encodeIfPresent(self.scores, forKey: "scores")
+            try container.encodeIfPresent(self.idOrName, forKey: "idOrName")
         }
         internal enum IdOrNamePayload: Swift.Codable, Swift.Hashable, Swift.Sendable {
             case string(Swift.String)

@@ -20,8 +20,8 @@ extension WebhooksFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(kind, forKey: "kind")
-            try container.encodeIfPresent(note, forKey: "note")
+            try container.encode(self.kind, forKey: "kind")
+            try container.encodeIfPresent(self.note, forKey: "note")
         }
         internal enum KindPayload: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
             case created

@@ -89,7 +89,7 @@ extension WebhooksFixture.Webhooks {
                         }
                         internal func encode(to encoder: any Swift.Encoder) throws {
                             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                            try container.encode(seen, forKey: "seen")
+                            try container.encode(self.seen, forKey: "seen")
                         }
                     }
                 }

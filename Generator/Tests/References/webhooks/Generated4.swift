@@ -31,7 +31,7 @@ extension WebhooksFixture.Operations {
                     }
                     internal func encode(to encoder: any Swift.Encoder) throws {
                         var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                        try container.encode(callbackUrl, forKey: "callbackUrl")
+                        try container.encode(self.callbackUrl, forKey: "callbackUrl")
                     }
                 }
             }
@@ -129,7 +129,7 @@ extension WebhooksFixture.Operations {
                                 }
                                 internal func encode(to encoder: any Swift.Encoder) throws {
                                     var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                                    try container.encode(accepted, forKey: "accepted")
+                                    try container.encode(self.accepted, forKey: "accepted")
                                 }
                             }
                         }

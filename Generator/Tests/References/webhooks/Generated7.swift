@@ -18,8 +18,8 @@ extension WebhooksFixture.Components.Schemas {
         }
         internal func encode(to encoder: any Swift.Encoder) throws {
             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-            try container.encode(id, forKey: "id")
-            try container.encode(name, forKey: "name")
+            try container.encode(self.id, forKey: "id")
+            try container.encode(self.name, forKey: "name")
         }
     }
 }
