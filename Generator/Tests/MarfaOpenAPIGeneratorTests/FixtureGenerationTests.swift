@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent().appendingPathComponent("GeneratedFixtureTests/Fixtures").path
 
     static let expectations: [(String, [String])] = [
-        ("nullable", ["internal var middleName: Swift.String?", "internal var nickname: MarfaOpenAPIRuntime.Nullable<Swift.String>?", "try container.encode(middleName, forKey: \"middleName\")"]),
+        ("nullable", ["internal var middleName: Swift.String?", "internal var nickname: MarfaOpenAPIRuntime.Nullable<Swift.String>?", "try container.encode(self.middleName, forKey: \"middleName\")"]),
         ("typearrays", ["internal var scores: MarfaOpenAPIRuntime.Nullable<[Swift.Int]>?", "case string(Swift.String)", "case integer(Swift.Int)"]),
         ("const", ["internal var kind: Components.Schemas.Circle.KindPayload", "case circle", "case _2"]),
         ("enums", ["case darkBlue", "case \"dark-blue\": self = .darkBlue", "case unknown(Swift.String)", "case unknown(Swift.Int)", "default: self = .unknown(rawValue)"]),
@@ -20,8 +20,9 @@ import Testing
         ("freeform", ["internal var payload: MarfaOpenAPIRuntime.OpenAPIValue", "internal var metadata: MarfaOpenAPIRuntime.OpenAPIObjectContainer?"]),
         ("recursion", ["private var _parent: MarfaOpenAPIRuntime.Box<Components.Schemas.TreeNode>?", "internal var children: [Components.Schemas.TreeNode]?", "internal indirect enum Expr"]),
         ("readwrite", ["internal var id: Swift.String?", "internal var password: Swift.String?", "Read-only", "Write-only"]),
+        ("hygiene", ["internal var _public: Swift.String? {", "private var __public: Swift.String?", "try container.encode(self.container, forKey: \"container\")"]),
         ("formats", ["Foundation.Date", "MarfaOpenAPIRuntime.CalendarDate", "Swift.Int32", "Swift.Int64", "MarfaOpenAPIRuntime.Base64EncodedData", "Foundation.Data?"]),
-        ("dates", ["try container.decodeRFC3339(Foundation.Date.self, forKey: \"at\")", "try container.encodeRFC3339IfPresent(cancelledAt, forKey: \"cancelledAt\")", "decodeRFC3339AdditionalProperties", "Foundation.Date(timeIntervalSince1970: 1767254400.5)", "try Foundation.Date(rfc3339From: decoder)"]),
+        ("dates", ["try container.decodeRFC3339(Foundation.Date.self, forKey: \"at\")", "try container.encodeRFC3339IfPresent(self.cancelledAt, forKey: \"cancelledAt\")", "decodeRFC3339AdditionalProperties", "Foundation.Date(timeIntervalSince1970: 1767254400.5)", "try Foundation.Date(rfc3339From: decoder)"]),
         ("dynamicrefs", ["internal var children: [Components.Schemas.LabeledTree]?", "private var _parent: MarfaOpenAPIRuntime.Box<Components.Schemas.LabeledTree>?", "internal var children: [Components.Schemas.Tree]?", "internal var subcategories: [Components.Schemas.Category]?", "internal var tree: Components.Schemas.Tree?"]),
         ("parameters", ["style: .matrix, explode: true", "style: .deepObject, explode: true", "style: .spaceDelimited, explode: false", "style: .pipeDelimited, explode: false", "try c.cookie(&request, \"tags\", input.cookies.tags, explode: true)"]),
         ("bodies", ["case urlEncodedForm(Components.Schemas.Login)", "case multipartForm(MarfaOpenAPIRuntime.MultipartBody)", "case binary(MarfaOpenAPIRuntime.HTTPBody)", "case plainText(MarfaOpenAPIRuntime.HTTPBody)"]),

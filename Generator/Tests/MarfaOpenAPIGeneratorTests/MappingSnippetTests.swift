@@ -49,7 +49,7 @@ import Testing
         expectBlock(#"""
                 internal func encode(to encoder: any Swift.Encoder) throws {
                     var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                    try container.encode(name, forKey: "name")
+                    try container.encode(self.name, forKey: "name")
                 }
             """#.indented, in: text)
     }
@@ -353,7 +353,7 @@ import Testing
             """#.indented, in: text)
         // Whatever the coder's date strategy, a date-time is RFC 3339 text on the wire.
         expectBlock("            self.at = try container.decodeRFC3339(Foundation.Date.self, forKey: \"at\")", in: text)
-        expectBlock("            try container.encodeRFC3339(at, forKey: \"at\")", in: text)
+        expectBlock("            try container.encodeRFC3339(self.at, forKey: \"at\")", in: text)
         let positions = try snippet(#"""
             paths: {}
             components:

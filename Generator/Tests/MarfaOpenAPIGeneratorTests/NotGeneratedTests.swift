@@ -20,12 +20,6 @@ import Testing
     static let ok = "      responses: {\"200\": {description: ok}}\n"
 
     static let cases: [Case] = [
-        Case(name: "servers of a path item", body: "paths:\n  /a:\n    servers: [{url: 'https://b.example.com'}]\n    get:\n" + ok,
-             marker: "servers",
-             message: "The 'servers' of a path item are not generated: its operations are sent to the server URL the client is made with."),
-        Case(name: "servers of an operation", body: "paths:\n  /a:\n    get:\n      servers: [{url: 'https://b.example.com'}]\n" + ok,
-             marker: "servers",
-             message: "The 'servers' of an operation are not generated: it is sent to the server URL the client is made with."),
         Case(name: "a misspelt top-level key", body: "paths: {}\nwebhook: {}\n", marker: "webhook:",
              message: "'webhook' is not a key of an OpenAPI document and is ignored."),
         Case(name: "another JSON Schema dialect", body: "jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema'\npaths: {}\n",
