@@ -579,6 +579,29 @@ import Testing
             """#, in: text)
     }
 
+    /// `servers` of a path item or an operation: the client sends there unless the call's input
+    /// names another server; no warning.
+    @Test func serversOfAPathItemOrAnOperationAreWhereTheClientSendsIt() throws {
+        let code = try snippet("""
+            paths:
+              /files:
+                servers: [{url: "https://upload.example.com/2.0"}]
+                post:
+                  operationId: upload
+                  responses: {"204": {description: ok}}
+                get:
+                  operationId: listFiles
+                  servers: [{url: "https://{region}.example.com", variables: {region: {default: eu}}}]
+                  responses: {"204": {description: ok}}
+            """)
+        #expect(code.contains(#"let c = client.call(Operations.Upload.id, serverURL: try input.serverURL ?? Operations.Upload.Servers.Server1.url())"#))
+        #expect(code.contains(#"try MarfaOpenAPIRuntime.ServerURL.url("https://{region}.example.com", variables: [("region", region)])"#))
+        expectBlock("""
+                        /// Where this call goes instead of the operation's own server, `https://upload.example.com/2.0`.
+                        internal var serverURL: Foundation.URL?
+            """, in: code)
+    }
+
     /// The mapping table of the generator's reference article (moved there from the README).
     @Test func everyRowOfTheMappingTableHasATest() throws {
         var folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
@@ -590,7 +613,7 @@ import Testing
         let section = try #require(text.components(separatedBy: "What it maps").dropFirst().first)
         let table = try #require(section.components(separatedBy: "\n\n").dropFirst().first)
         let rows = table.split(separator: "\n").dropFirst(2)
-        #expect(rows.count == 21, "the mapping table has \(rows.count) rows, this suite a test for each of 21; add one for a new row")
+        #expect(rows.count == 22, "the mapping table has \(rows.count) rows, this suite a test for each of 22; add one for a new row")
     }
 }
 

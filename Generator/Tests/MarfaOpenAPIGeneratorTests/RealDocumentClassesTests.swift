@@ -174,27 +174,4 @@ import Testing
         #expect(code.contains(#"try c.query(&request, "old", input.query._old, style: .form, explode: true)"#))
         #expect(code.contains(#"try c.header(&request, "X-Old", input.headers._xOld, explode: false)"#))
     }
-
-    /// `servers` of a path item or an operation: the client sends there unless the call's input
-    /// names another server; no warning.
-    @Test func serversOfAPathItemOrAnOperationAreWhereTheClientSendsIt() throws {
-        let code = try snippet("""
-            paths:
-              /files:
-                servers: [{url: "https://upload.example.com/2.0"}]
-                post:
-                  operationId: upload
-                  responses: {"204": {description: ok}}
-                get:
-                  operationId: listFiles
-                  servers: [{url: "https://{region}.example.com", variables: {region: {default: eu}}}]
-                  responses: {"204": {description: ok}}
-            """)
-        #expect(code.contains(#"let c = client.call(Operations.Upload.id, serverURL: try input.serverURL ?? Operations.Upload.Servers.Server1.url())"#))
-        #expect(code.contains(#"try MarfaOpenAPIRuntime.ServerURL.url("https://{region}.example.com", variables: [("region", region)])"#))
-        expectBlock("""
-                        /// Where this call goes instead of the operation's own server, `https://upload.example.com/2.0`.
-                        internal var serverURL: Foundation.URL?
-            """, in: code)
-    }
 }

@@ -79,9 +79,9 @@ extension HeadersFixture.Operations {
                         }
                         internal func encode(to encoder: any Swift.Encoder) throws {
                             var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
-                            try container.encodeIfPresent(note, forKey: "note")
-                            try container.encodeIfPresent(cacheControl, forKey: "cacheControl")
-                            try container.encodeIfPresent(ids, forKey: "ids")
+                            try container.encodeIfPresent(self.note, forKey: "note")
+                            try container.encodeIfPresent(self.cacheControl, forKey: "cacheControl")
+                            try container.encodeIfPresent(self.ids, forKey: "ids")
                         }
                     }
                 }
