@@ -60,11 +60,16 @@ let package = Package(
         .target(name: "MarfaHTTPServer", dependencies: ["MarfaOpenAPIRuntime", "MarfaHTTP", "CMicroHTTPD"]),
         .executableTarget(
             name: "HTTPBenchmark",
-            dependencies: ["MarfaHTTP", "MarfaHTTPServer", .target(name: "CCurl", condition: .when(platforms: [.linux]))],
+            dependencies: [
+                "MarfaHTTP", "MarfaHTTPServer", .target(name: "CCurl", condition: .when(platforms: [.linux])),
+            ],
             path: "Benchmarks/HTTPBenchmark"),
-        .executableTarget(name: "LocalBenchmark", dependencies: ["MarfaLocal", "MarfaHTTP", "MarfaTypes"], path: "Benchmarks/LocalBenchmark"),
         .executableTarget(
-            name: "CopyBenchmark", dependencies: ["Marfa", "MarfaHTTP", "MarfaSQLite", "marfa-local"], path: "Benchmarks/CopyBenchmark"),
+            name: "LocalBenchmark", dependencies: ["MarfaLocal", "MarfaHTTP", "MarfaTypes"],
+            path: "Benchmarks/LocalBenchmark"),
+        .executableTarget(
+            name: "CopyBenchmark", dependencies: ["Marfa", "MarfaHTTP", "MarfaSQLite", "marfa-local"],
+            path: "Benchmarks/CopyBenchmark"),
 
         // Server, MarfaError, sign-in (and later the working copy); an internal generated client.
         // The server module only where the loopback browser sign-in needs it, so an Apple build links
@@ -93,7 +98,10 @@ let package = Package(
         // A local Marfa instance: generated handler stubs, the behaviour on SQLite.
         .target(
             name: "MarfaLocal",
-            dependencies: ["MarfaTypes", "MarfaHTTP", "MarfaHTTPServer", "MarfaSQLite", "MarfaIconSets", "MarfaDigest", "MarfaClock"],
+            dependencies: [
+                "MarfaTypes", "MarfaHTTP", "MarfaHTTPServer", "MarfaSQLite", "MarfaIconSets", "MarfaDigest",
+                "MarfaClock",
+            ],
             plugins: ["MarfaOpenAPIPlugin"]),
         .executableTarget(name: "marfa-local", dependencies: ["MarfaLocal"]),
 
@@ -131,13 +139,17 @@ let package = Package(
         .target(name: "PNGDecoding", dependencies: ["CZlib"], path: "Tests/PNGDecoding"),
         // Test support: runs swiftc against the built modules, for checks of what compiles.
         .target(name: "CompileChecking", path: "Tests/CompileChecking"),
-        .testTarget(name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons", "PNGDecoding"]),
+        .testTarget(
+            name: "MarfaIconsTests", dependencies: ["MarfaIconSets", "MarfaIcons", "MarfaBrandIcons", "PNGDecoding"]),
         .testTarget(name: "MarfaDigestTests", dependencies: ["MarfaDigest"]),
         .testTarget(name: "MarfaClockTests", dependencies: ["MarfaClock"]),
         .testTarget(name: "MarfaSQLiteTests", dependencies: ["MarfaSQLite", "sqlite-probe"]),
         // The local instance in process over loopback HTTP, and `marfa-local`'s commands run as a process.
         .testTarget(
-            name: "MarfaLocalTests", dependencies: ["MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock", "marfa-local"]),
+            name: "MarfaLocalTests",
+            dependencies: [
+                "MarfaLocal", "MarfaAPI", "MarfaTypes", "MarfaHTTP", "MarfaDigest", "MarfaClock", "marfa-local",
+            ]),
         .testTarget(name: "MarfaTests", dependencies: ["Marfa", "MarfaAPI", "MarfaHTTP", "MarfaHTTPServer"]),
         .testTarget(
             name: "MarfaTelemetryTests",
@@ -145,7 +157,8 @@ let package = Package(
         .testTarget(
             name: "MarfaSignInTests",
             dependencies: [
-                "Marfa", "MarfaAPI", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "signin-probe",
+                "Marfa", "MarfaAPI", "MarfaTesting", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock",
+                "signin-probe",
                 "PNGDecoding",
             ]),
         // A second process for the sign-in tests: renews a kept sign-in and prints what it did.
@@ -155,7 +168,8 @@ let package = Package(
         .testTarget(
             name: "WorkingCopyTests",
             dependencies: [
-                "Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "MarfaSQLite", "MarfaTesting", "copy-probe",
+                "Marfa", "MarfaAPI", "MarfaLocal", "MarfaHTTP", "MarfaHTTPServer", "MarfaClock", "MarfaSQLite",
+                "MarfaTesting", "copy-probe",
             ]),
         // A second process for the working-copy tests: opens a store and reads or hydrates it.
         .executableTarget(name: "copy-probe", dependencies: ["Marfa", "MarfaHTTP"], path: "Tests/CopyProbe"),
@@ -188,7 +202,8 @@ if let fuzzerRuntime = Context.environment["MARFA_FUZZER_RUNTIME"] {
     func fuzzTarget(_ name: String, _ dependencies: [Target.Dependency], generated: Bool = false) -> Target {
         .executableTarget(
             name: "Fuzz" + name, dependencies: dependencies + ["FuzzSupport"], path: "Fuzz/" + name,
-            exclude: generated ? ["openapi-generator-config.yaml"] : [], plugins: generated ? ["MarfaOpenAPIPlugin"] : [])
+            exclude: generated ? ["openapi-generator-config.yaml"] : [],
+            plugins: generated ? ["MarfaOpenAPIPlugin"] : [])
     }
     package.targets += [
         .target(name: "CFuzzerDriver", path: "Fuzz/CFuzzerDriver"),

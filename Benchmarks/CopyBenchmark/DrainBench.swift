@@ -23,19 +23,26 @@ enum DrainBench {
         let p50 = latencies[latencies.count / 2] * 1000
         let p99 = latencies[min(latencies.count - 1, latencies.count * 99 / 100)] * 1000
         let floor = try await rawInsertLatencies(writes, folder: folder)
-        print(String(format: "queue a write (store + journal): p50 %.3f ms, p99 %.3f ms; floor (one raw SQLite insert per transaction, WAL, same pool): p50 %.3f ms, p99 %.3f ms",
-                     p50, p99, floor.p50, floor.p99))
+        print(
+            String(
+                format:
+                    "queue a write (store + journal): p50 %.3f ms, p99 %.3f ms; floor (one raw SQLite insert per transaction, WAL, same pool): p50 %.3f ms, p99 %.3f ms",
+                p50, p99, floor.p50, floor.p99))
 
         let drainStart = ContinuousClock.now
         let report = try await copy.queue.drain()
         let drainSeconds = seconds(ContinuousClock.now - drainStart)
-        precondition(report.answered == writes && report.verdicts.allSatisfy { $0.verdict == .accepted }, "the drain answered \(report.answered)")
+        precondition(
+            report.answered == writes && report.verdicts.allSatisfy { $0.verdict == .accepted },
+            "the drain answered \(report.answered)")
 
         let rawStart = ContinuousClock.now
         for index in 0..<writes { try await rawCreate("raw \(index)", local: local) }
         let rawSeconds = seconds(ContinuousClock.now - rawStart)
-        print(String(format: "drain %d writes: copy %.2f s (%.0f writes/s), raw POST loop %.2f s; copy/raw %.2f",
-                     writes, drainSeconds, Double(writes) / drainSeconds, rawSeconds, drainSeconds / rawSeconds))
+        print(
+            String(
+                format: "drain %d writes: copy %.2f s (%.0f writes/s), raw POST loop %.2f s; copy/raw %.2f",
+                writes, drainSeconds, Double(writes) / drainSeconds, rawSeconds, drainSeconds / rawSeconds))
         let held = try await countNotes(local: local)
         print("the instance holds \(held.total) notes, \(held.queued) distinct queued titles (expected \(writes) each)")
         precondition(held.queued == writes && held.total == 2 * writes, "a write was lost or doubled")
@@ -49,7 +56,9 @@ enum DrainBench {
         var times: [Double] = []
         for index in 0..<count {
             let start = ContinuousClock.now
-            _ = try await pool.write { db in try db.run("INSERT INTO rows VALUES (?, ?)", "row \(index)", String(repeating: "x", count: 200)) }
+            _ = try await pool.write { db in
+                try db.run("INSERT INTO rows VALUES (?, ?)", "row \(index)", String(repeating: "x", count: 200))
+            }
             times.append(seconds(ContinuousClock.now - start) * 1000)
         }
         await pool.close()
@@ -76,7 +85,9 @@ enum DrainBench {
         var cursor: String?
         repeat {
             var path = "/items?type=core.note&limit=200"
-            if let cursor { path += "&cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)" }
+            if let cursor {
+                path += "&cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)"
+            }
             let page = try JSONSerialization.jsonObject(with: Data(try await floor.get(path))) as? [String: Any] ?? [:]
             for row in page["data"] as? [[String: Any]] ?? [] {
                 titles.append(((row["properties"] as? [String: Any])?["title"] as? String) ?? "")

@@ -19,14 +19,18 @@ enum FilesBench {
         let files = folder.appendingPathComponent("files")
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         var hashes: [String] = []
-        for index in 0..<count { hashes.append(try write(files.appendingPathComponent("file-\(index).bin"), kib: kib, seed: UInt64(index))) }
+        for index in 0..<count {
+            hashes.append(try write(files.appendingPathComponent("file-\(index).bin"), kib: kib, seed: UInt64(index)))
+        }
         let copy = try await WorkingCopy.open(store: folder.appendingPathComponent("files.sqlite"), server: server)
         _ = try await copy.hydrate(types: ["core.note", "core.file"], tier: .library)
         let note = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Attachments"]))
 
         resetPeak()
         let attachStart = ContinuousClock.now
-        for index in 0..<count { _ = try await copy.items.attach(to: note.itemId!, file: files.appendingPathComponent("file-\(index).bin")) }
+        for index in 0..<count {
+            _ = try await copy.items.attach(to: note.itemId!, file: files.appendingPathComponent("file-\(index).bin"))
+        }
         let attachSeconds = seconds(ContinuousClock.now - attachStart)
         let attachPeak = peakMiB()
 
@@ -35,20 +39,30 @@ enum FilesBench {
         let report = try await copy.queue.drain()
         let drainSeconds = seconds(ContinuousClock.now - drainStart)
         let drainPeak = peakMiB()
-        precondition(report.answered == 3 * count + 1 && report.verdicts.allSatisfy { $0.verdict == .accepted }, "the drain answered \(report.answered)")
+        precondition(
+            report.answered == 3 * count + 1 && report.verdicts.allSatisfy { $0.verdict == .accepted },
+            "the drain answered \(report.answered)")
 
         // The floor: other bytes of the same size (so the instance stores each), raw POSTs.
-        for index in 0..<count { _ = try write(files.appendingPathComponent("raw-\(index).bin"), kib: kib, seed: UInt64(1_000_000 + index)) }
+        for index in 0..<count {
+            _ = try write(files.appendingPathComponent("raw-\(index).bin"), kib: kib, seed: UInt64(1_000_000 + index))
+        }
         resetPeak()
         let rawStart = ContinuousClock.now
         for index in 0..<count { try await rawUpload(files.appendingPathComponent("raw-\(index).bin"), local: local) }
         let rawSeconds = seconds(ContinuousClock.now - rawStart)
         let rawPeak = peakMiB()
         let megabytes = Double(count * kib) / 1024
-        print(String(format: "attach %d files of %d KiB (copy in, hash, fsync, queue 3 writes): %.2f s; peak %.0f MiB",
-                     count, kib, attachSeconds, attachPeak))
-        print(String(format: "drain %d uploads (+ items, edges): copy %.2f s (%.0f MiB/s), peak %.0f MiB; raw POST /blobs loop %.2f s (%.0f MiB/s), peak %.0f MiB; copy/raw %.2f",
-                     count, drainSeconds, megabytes / drainSeconds, drainPeak, rawSeconds, megabytes / rawSeconds, rawPeak, drainSeconds / rawSeconds))
+        print(
+            String(
+                format: "attach %d files of %d KiB (copy in, hash, fsync, queue 3 writes): %.2f s; peak %.0f MiB",
+                count, kib, attachSeconds, attachPeak))
+        print(
+            String(
+                format:
+                    "drain %d uploads (+ items, edges): copy %.2f s (%.0f MiB/s), peak %.0f MiB; raw POST /blobs loop %.2f s (%.0f MiB/s), peak %.0f MiB; copy/raw %.2f",
+                count, drainSeconds, megabytes / drainSeconds, drainPeak, rawSeconds, megabytes / rawSeconds, rawPeak,
+                drainSeconds / rawSeconds))
         await copy.close()
 
         let second = try await WorkingCopy.open(store: folder.appendingPathComponent("second.sqlite"), server: server)
@@ -60,8 +74,11 @@ enum FilesBench {
             precondition("sha256:" + SHA256.hex(read) == hash, "a fetched blob isn't its hash")
         }
         let fetchSeconds = seconds(ContinuousClock.now - fetchStart)
-        print(String(format: "fetch %d blobs on a second copy (streamed, hash-checked, each read back and checked again): %.2f s (%.0f MiB/s), peak %.0f MiB",
-                     count, fetchSeconds, megabytes / fetchSeconds, peakMiB()))
+        print(
+            String(
+                format:
+                    "fetch %d blobs on a second copy (streamed, hash-checked, each read back and checked again): %.2f s (%.0f MiB/s), peak %.0f MiB",
+                count, fetchSeconds, megabytes / fetchSeconds, peakMiB()))
         await second.close()
     }
 

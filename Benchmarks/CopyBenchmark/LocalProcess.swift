@@ -24,7 +24,9 @@ struct LocalProcess {
             text += String(decoding: data, as: UTF8.self)
             for line in text.split(separator: "\n") {
                 if let range = line.range(of: "answering at ") { url = URL(string: String(line[range.upperBound...])) }
-                if let range = line.range(of: "keep it): "), line.contains("owner's key") { key = String(line[range.upperBound...]) }
+                if let range = line.range(of: "keep it): "), line.contains("owner's key") {
+                    key = String(line[range.upperBound...])
+                }
             }
         }
         return LocalProcess(process: process, url: url!, key: key!)

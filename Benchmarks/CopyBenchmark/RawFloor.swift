@@ -25,12 +25,16 @@ struct RawFloor {
     func hydrate(type: String, into path: String) async throws -> Int {
         let db = try SQLiteConnection(path: path)
         defer { db.close() }
-        try db.execute("CREATE TABLE IF NOT EXISTS items(id TEXT PRIMARY KEY, type TEXT, version INTEGER, properties TEXT, tags TEXT)")
+        try db.execute(
+            "CREATE TABLE IF NOT EXISTS items(id TEXT PRIMARY KEY, type TEXT, version INTEGER, properties TEXT, tags TEXT)"
+        )
         var cursor: String?
         var rows = 0
         repeat {
             var path = "/items?type=\(type)&tier=library&state=any&include=metadata&limit=200"
-            if let cursor { path += "&cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)" }
+            if let cursor {
+                path += "&cursor=\(cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? cursor)"
+            }
             let page = try JSONSerialization.jsonObject(with: Data(try await get(path))) as? [String: Any] ?? [:]
             let data = page["data"] as? [[String: Any]] ?? []
             try db.transaction { db in
@@ -38,7 +42,8 @@ struct RawFloor {
                 for row in data {
                     let item = row["item"] as? [String: Any] ?? [:]
                     let properties = try JSONSerialization.data(withJSONObject: item["properties"] ?? [:])
-                    let tags = try JSONSerialization.data(withJSONObject: (row["metadata"] as? [String: Any])?["tags"] ?? [])
+                    let tags = try JSONSerialization.data(
+                        withJSONObject: (row["metadata"] as? [String: Any])?["tags"] ?? [])
                     try insert.bind([
                         item["id"] as? String ?? "", item["type"] as? String ?? "", (item["version"] as? Int) ?? 0,
                         String(decoding: properties, as: UTF8.self), String(decoding: tags, as: UTF8.self),
@@ -65,7 +70,9 @@ struct RawFloor {
         let (response, body) = try await transport.send(
             HTTPRequest(method: .get, path: "/events?edges=all&copy=1", headerFields: fields), body: nil, baseURL: url,
             operationID: "raw")
-        guard response.status == 200, let body else { throw BenchFailure("the event stream answered \(response.status)") }
+        guard response.status == 200, let body else {
+            throw BenchFailure("the event stream answered \(response.status)")
+        }
         var events = 0
         let insert = try db.cachedStatement("INSERT OR REPLACE INTO items VALUES (?, ?, ?, ?, ?)")
         for try await event in body.asServerSentEvents() {
@@ -95,9 +102,12 @@ struct RawFloor {
         let (response, body) = try await transport.send(
             HTTPRequest(method: .get, path: "/events?edges=all&copy=1", headerFields: fields), body: nil, baseURL: url,
             operationID: "raw")
-        guard response.status == 200, let body else { throw BenchFailure("the event stream answered \(response.status)") }
+        guard response.status == 200, let body else {
+            throw BenchFailure("the event stream answered \(response.status)")
+        }
         for try await event in body.asServerSentEvents() {
-            if let data = event.data, let frame = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any],
+            if let data = event.data,
+                let frame = try JSONSerialization.jsonObject(with: Data(data.utf8)) as? [String: Any],
                 let view = frame["read_view"] as? String
             {
                 return view

@@ -23,20 +23,30 @@ enum SearchBench {
     /// Runs one case 2,000 times and nothing else, for a profiler: `one word`, `two words`, `prefix` or `link`.
     static func repeatCase(_ name: String, copy: WorkingCopy) async throws {
         let anchor = try await copy.items.list(ListFilters(limit: 1)).first?.id ?? ""
-        let text = name == "two words" ? "\(Text.word(17)) \(Text.word(63997))" : name == "prefix" ? String(Text.word(17).prefix(4)) : Text.word(17) + " "
+        let text =
+            name == "two words"
+            ? "\(Text.word(17)) \(Text.word(63997))"
+            : name == "prefix" ? String(Text.word(17).prefix(4)) : Text.word(17) + " "
         if let index = ProcessInfo.processInfo.environment["BENCH_SEARCH_INDEX_ALONE"] {
             let raw = try SQLiteConnection(path: index, options: .init(readOnly: true, memoryMapBytes: 256 << 20))
-            let request = SearchRequest(query: FTS5Query(text, prefixLastWord: true)!, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: 20)
+            let request = SearchRequest(
+                query: FTS5Query(text, prefixLastWord: true)!, types: nil, states: [.active, .archived], tags: [],
+                ids: nil, limit: 20)
             for _ in 0..<2000 { _ = try CopySearchIndex.search(request, columns: itemColumns, in: raw) }
             return
         }
         for _ in 0..<2000 {
-            if name == "link" { _ = try await copy.items.linkCandidates(of: "Note 4", in: anchor) } else { _ = try await copy.search(text) }
+            if name == "link" {
+                _ = try await copy.items.linkCandidates(of: "Note 4", in: anchor)
+            } else {
+                _ = try await copy.search(text)
+            }
         }
     }
 
     /// The `items` columns the copy's search reads, for the index searched alone.
-    static let itemColumns = "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions"
+    static let itemColumns =
+        "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions"
 
     static func run(copy: WorkingCopy, store: URL) async throws {
         // The raw queries read the file as the copy's readers do (memory-mapped).
@@ -50,25 +60,40 @@ enum SearchBench {
             ("prefix", String(one.prefix(4)), "\"\(one.prefix(4))\"*"),
         ]
         for (label, text, expression) in cases {
-            let request = SearchRequest(query: FTS5Query(text, prefixLastWord: true)!, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: 20)
+            let request = SearchRequest(
+                query: FTS5Query(text, prefixLastWord: true)!, types: nil, states: [.active, .archived], tags: [],
+                ids: nil, limit: 20)
             // Taken in turn, round by round, so a busy machine slows each of them alike.
-            let times = try await sideBySide(200, [
-                { _ = try await copy.search(text) },
-                { _ = try raw.query(rawSQL, expression) },
-                { _ = try CopySearchIndex.search(request, columns: itemColumns, in: raw) },
-                { _ = try raw.query(rawBoundedSQL, expression, CopySearchIndex.prefixRankingBound) },
-            ])
+            let times = try await sideBySide(
+                200,
+                [
+                    { _ = try await copy.search(text) },
+                    { _ = try raw.query(rawSQL, expression) },
+                    { _ = try CopySearchIndex.search(request, columns: itemColumns, in: raw) },
+                    { _ = try raw.query(rawBoundedSQL, expression, CopySearchIndex.prefixRankingBound) },
+                ])
             let (copyTimes, rawTimes, direct, bounded) = (times[0], times[1], times[2], times[3])
-            print(String(format: "search %@: copy p50 %.2f ms p99 %.2f ms; raw FTS5 p50 %.2f ms p99 %.2f ms; copy/raw p50 %.2f",
-                         label, p(copyTimes, 50), p(copyTimes, 99), p(rawTimes, 50), p(rawTimes, 99), p(copyTimes, 50) / p(rawTimes, 50)))
+            print(
+                String(
+                    format:
+                        "search %@: copy p50 %.2f ms p99 %.2f ms; raw FTS5 p50 %.2f ms p99 %.2f ms; copy/raw p50 %.2f",
+                    label, p(copyTimes, 50), p(copyTimes, 99), p(rawTimes, 50), p(rawTimes, 99),
+                    p(copyTimes, 50) / p(rawTimes, 50)))
             print(String(format: "  index search alone: p50 %.2f ms", p(direct, 50)))
             guard label == "prefix" else { continue }
-            print(String(format: "  the same prefix, raw FTS5 ranking the newest %d matches as the copy does, without excerpts: p50 %.2f ms p99 %.2f ms; copy/raw p50 %.2f",
-                         CopySearchIndex.prefixRankingBound, p(bounded, 50), p(bounded, 99), p(copyTimes, 50) / p(bounded, 50)))
+            print(
+                String(
+                    format:
+                        "  the same prefix, raw FTS5 ranking the newest %d matches as the copy does, without excerpts: p50 %.2f ms p99 %.2f ms; copy/raw p50 %.2f",
+                    CopySearchIndex.prefixRankingBound, p(bounded, 50), p(bounded, 99),
+                    p(copyTimes, 50) / p(bounded, 50)))
         }
         let anchor = try await copy.items.list(ListFilters(limit: 1)).first?.id ?? ""
         let read = try await timings(200) { _ = try await copy.items.get(anchor) }
-        print(String(format: "one item read by id (a call's fixed cost: the hop to a store thread and back): p50 %.3f ms", p(read, 50)))
+        print(
+            String(
+                format: "one item read by id (a call's fixed cost: the hop to a store thread and back): p50 %.3f ms",
+                p(read, 50)))
         let candidates = try await timings(200) { _ = try await copy.items.linkCandidates(of: "Note 4", in: anchor) }
         print(String(format: "linkCandidates: p50 %.2f ms p99 %.2f ms", p(candidates, 50), p(candidates, 99)))
         try indexingCost(store: store)
@@ -78,7 +103,8 @@ enum SearchBench {
     /// triggers, and prints the difference per row.
     static func indexingCost(store: URL) throws {
         let source = try SQLiteConnection(path: store.path, options: .init(readOnly: true))
-        let columns = "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions, listed"
+        let columns =
+            "id, type, state, tier, version, schema_version, source, source_id, occurred_at, created_at, updated_at, properties, tags, extensions, listed"
         let rows = try source.query("SELECT \(columns) FROM items LIMIT 10000")
         let displays = try source.query("SELECT type, title_field, body_field FROM type_display")
         let itemsTable = try source.first("SELECT sql FROM sqlite_master WHERE name = 'items'")?.string("sql") ?? ""
@@ -88,7 +114,8 @@ enum SearchBench {
         defer { db.close() }
         var seconds: [Double] = []
         for indexed in [false, true] {
-            try db.execute("DROP TABLE IF EXISTS items; DROP TABLE IF EXISTS item_search; DROP TABLE IF EXISTS type_display")
+            try db.execute(
+                "DROP TABLE IF EXISTS items; DROP TABLE IF EXISTS item_search; DROP TABLE IF EXISTS type_display")
             try db.execute(itemsTable)
             if indexed {
                 try db.execute(CopySearchIndex.schemaSQL)
@@ -106,8 +133,10 @@ enum SearchBench {
             seconds.append(DrainBench.seconds(ContinuousClock.now - start))
         }
         let count = Double(max(rows.count, 1))
-        print(String(format: "indexing cost: %.1f µs per item written (%.1f µs without the index, %.1f µs with it)",
-                     (seconds[1] - seconds[0]) / count * 1e6, seconds[0] / count * 1e6, seconds[1] / count * 1e6))
+        print(
+            String(
+                format: "indexing cost: %.1f µs per item written (%.1f µs without the index, %.1f µs with it)",
+                (seconds[1] - seconds[0]) / count * 1e6, seconds[0] / count * 1e6, seconds[1] / count * 1e6))
     }
 
     /// The sorted milliseconds of each of `bodies`, run in turn `count` times.

@@ -85,7 +85,8 @@ func seed(_ count: Int, from start: Int) async throws {
                 fields["Authorization"] = "Bearer \(local.key)"
                 fields["Content-Type"] = "application/json"
                 for index in stride(from: start + client, to: start + count, by: 16) {
-                    let body = #"{"type":"core.note","properties":{"title":"Note \#(index)","body":"\#(Text.body(index))"}}"#
+                    let body =
+                        #"{"type":"core.note","properties":{"title":"Note \#(index)","body":"\#(Text.body(index))"}}"#
                     let (response, answer) = try await transport.send(
                         HTTPRequest(method: .post, path: "/items", headerFields: fields), body: HTTPBody(body),
                         baseURL: local.url, operationID: "createItem")
@@ -101,10 +102,14 @@ func seed(_ count: Int, from start: Int) async throws {
 /// Words for bodies, chosen by index so every run writes the same text: 64,000 made-up words of
 /// three syllables, drawn so that a few hundred are common and most are rare, as in real text.
 enum Text {
-    static let syllables = ["gar", "den", "riv", "er", "meet", "ing", "bud", "get", "rec", "ipe", "trav", "el", "let", "ter",
-                            "read", "win", "proj", "ect", "stat", "ion", "har", "bour", "lan", "tern", "orch", "ard", "quar",
-                            "tz", "vel", "vet", "mead", "ow", "cir", "cuit", "pep", "sad", "dle", "mar", "fa", "sto"]
-    static func word(_ index: Int) -> String { syllables[index % 40] + syllables[(index / 40) % 40] + syllables[(index / 1600) % 40] }
+    static let syllables = [
+        "gar", "den", "riv", "er", "meet", "ing", "bud", "get", "rec", "ipe", "trav", "el", "let", "ter",
+        "read", "win", "proj", "ect", "stat", "ion", "har", "bour", "lan", "tern", "orch", "ard", "quar",
+        "tz", "vel", "vet", "mead", "ow", "cir", "cuit", "pep", "sad", "dle", "mar", "fa", "sto",
+    ]
+    static func word(_ index: Int) -> String {
+        syllables[index % 40] + syllables[(index / 40) % 40] + syllables[(index / 1600) % 40]
+    }
     static func body(_ index: Int) -> String {
         (0..<60).map { position in
             let draw = (index &* 7919 &+ position &* 104_729) % 1_000_003
@@ -164,7 +169,9 @@ for round in 0..<rounds {
     precondition(report.items == items, "the copy held \(report.items) of \(items)")
     copyTimes.append(seconds)
     peak = max(peak, resident)
-    let (rows, floorSeconds) = try await timed { try await floor.hydrate(type: "core.note", into: folder.appendingPathComponent("floor-\(round).sqlite").path) }
+    let (rows, floorSeconds) = try await timed {
+        try await floor.hydrate(type: "core.note", into: folder.appendingPathComponent("floor-\(round).sqlite").path)
+    }
     precondition(rows == items)
     floorTimes.append(floorSeconds)
     if let copy { await copy.close() }
@@ -172,8 +179,10 @@ for round in 0..<rounds {
 }
 let bestCopy = copyTimes.min() ?? 0
 let bestFloor = floorTimes.min() ?? 0
-print(String(format: "hydrate %d items: copy %.2f s (%.0f items/s), floor %.2f s; copy/floor %.2f; peak resident %.0f MB",
-             items, bestCopy, Double(items) / bestCopy, bestFloor, bestCopy / bestFloor, Double(peak) / 1_048_576))
+print(
+    String(
+        format: "hydrate %d items: copy %.2f s (%.0f items/s), floor %.2f s; copy/floor %.2f; peak resident %.0f MB",
+        items, bestCopy, Double(items) / bestCopy, bestFloor, bestCopy / bestFloor, Double(peak) / 1_048_576))
 
 guard let copy else { exit(1) }
 let status = try await copy.status()
@@ -187,8 +196,10 @@ let (floorEvents, floorCatchUp) = try await timed {
     try await floor.catchUp(from: cursor, view: view, into: folder.appendingPathComponent("floor-0.sqlite").path)
 }
 precondition(floorEvents == events, "the floor read \(floorEvents) of \(events)")
-print(String(format: "catch up %d events: copy %.2f s (%.0f events/s), floor %.2f s; copy/floor %.2f",
-             events, copyCatchUp, Double(events) / copyCatchUp, floorCatchUp, copyCatchUp / floorCatchUp))
+print(
+    String(
+        format: "catch up %d events: copy %.2f s (%.0f events/s), floor %.2f s; copy/floor %.2f",
+        events, copyCatchUp, Double(events) / copyCatchUp, floorCatchUp, copyCatchUp / floorCatchUp))
 let finalStore = folder.appendingPathComponent("copy-\(rounds - 1).sqlite")
 try await SearchBench.run(copy: copy, store: finalStore)
 await copy.close()

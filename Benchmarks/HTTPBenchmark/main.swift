@@ -49,7 +49,9 @@ struct Contender: Sendable {
 }
 
 /// Loops of GET `path` through `transport` for `duration`, reading every body to its end.
-func loops(through transport: any ClientTransport, _ path: String, concurrency: Int, for duration: Duration)
+func loops(
+    through transport: any ClientTransport, _ path: String, concurrency: Int, for duration: Duration
+)
     async throws -> Tally
 {
     let end = ContinuousClock.now + duration
@@ -143,7 +145,11 @@ func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
 var ratios: [(name: String, over: Int, under: Int)] = []
 for (index, contender) in contenders.enumerated() {
     if let reference = contender.reference, let under = contenders.firstIndex(where: { $0.name == reference }) {
-        ratios.append(("\(contender.name.replacingOccurrences(of: "Transport", with: ""))/\(reference.split(separator: " ").first!)", index, under))
+        ratios.append(
+            (
+                "\(contender.name.replacingOccurrences(of: "Transport", with: ""))/\(reference.split(separator: " ").first!)",
+                index, under
+            ))
     }
 }
 if let curl = contenders.firstIndex(where: { $0.name == "CurlTransport" }),
@@ -161,6 +167,8 @@ for (name, rates) in rows {
     for (index, contender) in contenders.enumerated() {
         line += pad(String(format: "%.0f", rates[index]), contender.name.count + 3)
     }
-    for ratio in ratios { line += pad(String(format: "%.2f", rates[ratio.over] / rates[ratio.under]), ratio.name.count + 3) }
+    for ratio in ratios {
+        line += pad(String(format: "%.2f", rates[ratio.over] / rates[ratio.under]), ratio.name.count + 3)
+    }
     print(line)
 }

@@ -106,7 +106,9 @@ func itemIDs(upTo count: Int) async throws -> [String] {
 /// `readingClients` loops of reads (three `GET /items/{id}` of `ids`, then one `GET /items`
 /// listing page, over and over) while `writingClients` loops of creates run, all for `duration`.
 /// Answers the reads and the creates done, and the time taken.
-func readsWhileWriting(for duration: Duration, ids: [String]) async throws -> (reads: Int, creates: Int, elapsed: Duration) {
+func readsWhileWriting(
+    for duration: Duration, ids: [String]
+) async throws -> (reads: Int, creates: Int, elapsed: Duration) {
     let start = ContinuousClock.now
     let end = start + duration
     let reads = Counter()
@@ -116,7 +118,8 @@ func readsWhileWriting(for duration: Duration, ids: [String]) async throws -> (r
             group.addTask {
                 var index = client * 7
                 while ContinuousClock.now < end {
-                    let (status, _) = index % 4 == 3
+                    let (status, _) =
+                        index % 4 == 3
                         ? try await get("/items?limit=20", operationID: "listItems")
                         : try await get("/items/\(ids[(index * 31) % ids.count])", operationID: "getItem")
                     precondition(status == 200, "read answered \(status)")

@@ -43,13 +43,15 @@ public final class NotesModel {
 
     /// Reads the notes and the count of waiting writes again.
     public func load() async throws {
-        notes = try await copy.items.list(ListFilters(type: Self.noteType), sort: Sort(field: .createdAt, direction: .descending))
+        notes = try await copy.items.list(
+            ListFilters(type: Self.noteType), sort: Sort(field: .createdAt, direction: .descending))
         unsent = try await copy.queue.all().filter { $0.verdict == nil }.count
     }
 
     /// Adds a note at once, offline too; it is sent with the next `sync()`.
     public func add(title: String, body: String = "") async throws {
-        _ = try await copy.items.create(Draft(type: Self.noteType, properties: ["title": .string(title), "body": .string(body)]))
+        _ = try await copy.items.create(
+            Draft(type: Self.noteType, properties: ["title": .string(title), "body": .string(body)]))
         try await load()
     }
 

@@ -38,7 +38,8 @@ final class TelemetryReceiver: Sendable {
         if let properties = json["properties"] as? [String: Any],
             let exception = (properties["$exception_list"] as? [[String: Any]])?.first
         {
-            return "$exception \(exception["type"] ?? "?"): \(exception["value"] ?? "?") during \(properties["operation"] ?? "?")"
+            return
+                "$exception \(exception["type"] ?? "?"): \(exception["value"] ?? "?") during \(properties["operation"] ?? "?")"
         }
         let records = (json["resourceLogs"] as? [[String: Any]] ?? [])
             .flatMap { $0["scopeLogs"] as? [[String: Any]] ?? [] }
@@ -46,7 +47,8 @@ final class TelemetryReceiver: Sendable {
         return records.map { record in
             let name = (record["body"] as? [String: Any])?["stringValue"] ?? "?"
             let attributes = (record["attributes"] as? [[String: Any]] ?? []).compactMap { attribute -> String? in
-                guard let key = attribute["key"], let value = (attribute["value"] as? [String: Any])?.values.first else { return nil }
+                guard let key = attribute["key"], let value = (attribute["value"] as? [String: Any])?.values.first
+                else { return nil }
                 return "\(key)=\(value)"
             }
             return "log \(name) [\(record["severityText"] ?? "")] \(attributes.joined(separator: " "))"

@@ -15,7 +15,8 @@ func checkExcerpt(of text: String, for query: FTS5Query) {
     let piece = Substring(scalars)
     let body = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{2}" && $0 != "\u{3}" }))
     if !piece.isEmpty && !holds(body, piece) && !holds("Fixed title", piece) {
-        FuzzFinding.report("the excerpt \(snippet.text.debugDescription) is not a piece of the title or \(text.debugDescription)")
+        FuzzFinding.report(
+            "the excerpt \(snippet.text.debugDescription) is not a piece of the title or \(text.debugDescription)")
     }
     if snippet.matches.isEmpty {
         FuzzFinding.report("the excerpt of \(text.debugDescription) marks none of its own words \(query.words)")

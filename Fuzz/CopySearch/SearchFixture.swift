@@ -9,7 +9,11 @@ final class SearchFixture {
     private let db: SQLiteConnection
 
     static let items: [(id: String, type: String, properties: String, tags: String)] = [
-        ("i1", "note", #"{"title": "Marfa café — \"quoted\" notes", "body": "near AND or NOT; e-mail *star* (paren)"}"#, #"["work", "to-do"]"#),
+        (
+            "i1", "note",
+            #"{"title": "Marfa café — \"quoted\" notes", "body": "near AND or NOT; e-mail *star* (paren)"}"#,
+            #"["work", "to-do"]"#
+        ),
         ("i2", "note", #"{"title": "Ärger 東京 привет", "body": "naïve résumé 12345 x\"y"}"#, #"["travel"]"#),
         ("i3", "book", #"{"name": "The Book of Sand", "text": "NEAR/2 title: {body} ^start", "pages": 120}"#, "[]"),
     ]
@@ -35,7 +39,8 @@ final class SearchFixture {
 
     /// Runs `query` as the copy's search does, over active and archived items; any error is a finding.
     func search(_ query: FTS5Query, typed text: String) {
-        let request = SearchRequest(query: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: 20)
+        let request = SearchRequest(
+            query: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: 20)
         do {
             _ = try CopySearchIndex.search(request, columns: "id, type", in: db)
         } catch {

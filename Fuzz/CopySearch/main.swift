@@ -14,7 +14,9 @@ FuzzDriver.run { input in
     let text = input.text
     for prefix in [true, false] {
         guard let words = FTS5Query(text, prefixLastWord: prefix) else {
-            if !FTS5Query.words(in: text).isEmpty { FuzzFinding.report("no query for \(text.debugDescription), which holds words") }
+            if !FTS5Query.words(in: text).isEmpty {
+                FuzzFinding.report("no query for \(text.debugDescription), which holds words")
+            }
             return
         }
         checkExcerpt(of: text, for: words)

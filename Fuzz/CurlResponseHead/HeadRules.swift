@@ -7,8 +7,12 @@ enum HeadRules {
     /// and there are fewer fields than lines (the status line and the blank line hold none).
     static func check(status: Int, fields: HTTPFields, lines: Int) {
         guard (100...599).contains(status) else { FuzzFinding.report("status \(status) is outside 100...599") }
-        if (100..<200).contains(status) && status != 101 { FuzzFinding.report("interim status \(status) answered as final") }
-        guard fields.count <= max(0, lines - 2) else { FuzzFinding.report("\(fields.count) fields from \(lines) lines") }
+        if (100..<200).contains(status) && status != 101 {
+            FuzzFinding.report("interim status \(status) answered as final")
+        }
+        guard fields.count <= max(0, lines - 2) else {
+            FuzzFinding.report("\(fields.count) fields from \(lines) lines")
+        }
         for field in fields where field.name.isEmpty { FuzzFinding.report("a field with an empty name") }
     }
 }

@@ -26,7 +26,9 @@ struct StreamReadings: Equatable, CustomStringConvertible {
             readings.lines.append("unexpected error: \(error)")
         }
         do {
-            for try await (_, data) in body().asDecodedServerSentEventsWithJSONData(of: OpenAPIValue.self) { readings.eventData.append(data) }
+            for try await (_, data) in body().asDecodedServerSentEventsWithJSONData(of: OpenAPIValue.self) {
+                readings.eventData.append(data)
+            }
         } catch { readings.eventDataFailure = true }
         do {
             for try await value in body().asDecodedJSONLines(of: OpenAPIValue.self) { readings.jsonLines.append(value) }

@@ -23,7 +23,8 @@ struct BodiesServer: BodiesFixture.APIProtocol {
 
     func postMultipart(_ input: Ops.PostMultipart.Input) async throws -> Ops.PostMultipart.Output {
         switch input.body {
-        case .multipartForm(let parts): .ok(.init(body: .multipartForm(MultipartBody(parts: parts.parts, boundary: "answer"))))
+        case .multipartForm(let parts):
+            .ok(.init(body: .multipartForm(MultipartBody(parts: parts.parts, boundary: "answer"))))
         }
     }
 

@@ -25,11 +25,14 @@ final class FixtureServer: ServerTransport, Sendable {
 
     /// Routes `request` and checks the handler's answer.
     func answer(_ request: RawRequest) async {
-        guard case .found(let handler, let parameters) = router.match(method: request.head.method, path: request.head.pathOnly)
+        guard
+            case .found(let handler, let parameters) = router.match(
+                method: request.head.method, path: request.head.pathOnly)
         else { return }
         let body = request.body.map { HTTPBody($0) }
         do {
-            let (response, responseBody) = try await handler(request.head, body, ServerRequestMetadata(pathParameters: parameters))
+            let (response, responseBody) = try await handler(
+                request.head, body, ServerRequestMetadata(pathParameters: parameters))
             guard Self.answered.contains(response.status) else {
                 FuzzFinding.report("\(request.head.method) \(request.head.path) was answered \(response.status)")
             }

@@ -14,7 +14,10 @@ struct RawRequest: Sendable {
             var line = bytes[start..<index]
             if line.last == 0x0D { line = line.dropLast() }
             start = index + 1
-            if line.isEmpty && !lines.isEmpty { bodyStart = start; break }
+            if line.isEmpty && !lines.isEmpty {
+                bodyStart = start
+                break
+            }
             lines.append(line)
         }
         guard let requestLine = lines.first else { return nil }
@@ -24,7 +27,8 @@ struct RawRequest: Sendable {
         for line in lines.dropFirst() {
             let text = String(decoding: line, as: UTF8.self)
             guard let colon = text.firstIndex(of: ":") else { continue }
-            fields.append(name: String(text[..<colon]), value: String(text[text.index(after: colon)...].drop { $0 == " " }))
+            fields.append(
+                name: String(text[..<colon]), value: String(text[text.index(after: colon)...].drop { $0 == " " }))
         }
         head = HTTPRequest(method: HTTPMethod(rawValue: String(words[0])), path: String(words[1]), headerFields: fields)
         body = bodyStart.map { Array(bytes[$0...]) }

@@ -22,16 +22,21 @@ final class LocalOAuthFixture: Sendable {
         self.values = values
     }
 
-    var origin: String { instance.url.absoluteString.hasSuffix("/") ? String(instance.url.absoluteString.dropLast()) : instance.url.absoluteString }
+    var origin: String {
+        instance.url.absoluteString.hasSuffix("/")
+            ? String(instance.url.absoluteString.dropLast()) : instance.url.absoluteString
+    }
 
     /// Starts the instance and prepares the client and the pending codes; a failure stops the run.
     static func start() -> LocalOAuthFixture {
         blocking {
             do {
-                let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-fuzz-oauth-\(UUID().uuidString)")
+                let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "marfa-fuzz-oauth-\(UUID().uuidString)")
                 var options = LocalInstance.Options(requestsPerMinute: nil, log: { _ in })
                 options.clock = ManualClock()
-                let instance = try await LocalInstance.start(dataDirectory: folder, ownerPassword: password, options: options)
+                let instance = try await LocalInstance.start(
+                    dataDirectory: folder, ownerPassword: password, options: options)
                 let values = try await OAuthSetUp(url: instance.url, transport: DefaultTransport.make()).liveValues()
                 if let missing = values.first(where: { $0.value.isEmpty }) {
                     FuzzFinding.report("the set-up made no \(missing.key)")
@@ -58,7 +63,8 @@ final class LocalOAuthFixture: Sendable {
             method: .post, path: path,
             headerFields: ["Content-Type": "application/x-www-form-urlencoded", "Origin": origin])
         do {
-            let (response, body) = try await transport.send(head, body: HTTPBody(form), baseURL: instance.url, operationID: "fuzz")
+            let (response, body) = try await transport.send(
+                head, body: HTTPBody(form), baseURL: instance.url, operationID: "fuzz")
             _ = try await body?.collect(upTo: 1 << 20)
             return response.status
         } catch HTTPClientError.redirected(_, let status, _, _) {

@@ -14,5 +14,7 @@ FuzzDriver.run { input in
     let form = fixture.filled(body.text)
     let path = OAuthDoor.all[door].path
     let status = blocking { await fixture.post(path, form: form) }
-    if !OAuthDoor.all[door].allows(status) { FuzzFinding.report("POST \(path) with \(form.debugDescription) was answered \(status)") }
+    if !OAuthDoor.all[door].allows(status) {
+        FuzzFinding.report("POST \(path) with \(form.debugDescription) was answered \(status)")
+    }
 }

@@ -32,7 +32,9 @@ enum FormReading {
         }
         let again = try? FormCoding.decode(FormSample.self, from: written)
         if again?.absentWhenEmpty != form.absentWhenEmpty {
-            FuzzFinding.report("\(form) written as \(String(decoding: written, as: UTF8.self)) reads back as \(String(describing: again))")
+            FuzzFinding.report(
+                "\(form) written as \(String(decoding: written, as: UTF8.self)) reads back as \(String(describing: again))"
+            )
         }
     }
 }

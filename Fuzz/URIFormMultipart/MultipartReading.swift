@@ -11,9 +11,12 @@ enum MultipartReading {
         guard let parsed = try? MultipartBody(parsing: body, contentType: contentType) else { return }
         for part in parsed.parts { _ = (part.name, part.filename) }
         let written = blocking { [parsed] in try? await parsed.encoded().collect(upTo: .max) } ?? []
-        let again = try? MultipartBody(parsing: written, contentType: "multipart/form-data; boundary=\(parsed.boundary)")
+        let again = try? MultipartBody(
+            parsing: written, contentType: "multipart/form-data; boundary=\(parsed.boundary)")
         if again?.parts != parsed.parts {
-            FuzzFinding.report("parts \(parsed.parts) written with boundary \(parsed.boundary.debugDescription) read back as \(String(describing: again?.parts))")
+            FuzzFinding.report(
+                "parts \(parsed.parts) written with boundary \(parsed.boundary.debugDescription) read back as \(String(describing: again?.parts))"
+            )
         }
     }
 }

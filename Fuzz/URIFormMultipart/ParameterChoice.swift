@@ -2,7 +2,9 @@ import MarfaOpenAPIRuntime
 
 /// A parameter's style, shape and explode, drawn from one byte.
 struct ParameterChoice {
-    static let styles: [ParameterStyle] = [.simple, .label, .matrix, .form, .spaceDelimited, .pipeDelimited, .deepObject]
+    static let styles: [ParameterStyle] = [
+        .simple, .label, .matrix, .form, .spaceDelimited, .pipeDelimited, .deepObject,
+    ]
     static let shapes: [URIStyleCoder.Shape] = [.primitive, .array, .object]
 
     let style: ParameterStyle

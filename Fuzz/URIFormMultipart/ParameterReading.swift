@@ -5,7 +5,9 @@ enum ParameterReading {
     static let name = "id"
 
     static func path(_ text: String, _ choice: ParameterChoice) {
-        guard let value = URIStyleCoder.readPath(text[...], name: name, style: choice.style, explode: choice.explode, shape: choice.shape)
+        guard
+            let value = URIStyleCoder.readPath(
+                text[...], name: name, style: choice.style, explode: choice.explode, shape: choice.shape)
         else { return }
         ParameterSamples.decodeAll(value)
     }
@@ -13,7 +15,8 @@ enum ParameterReading {
     static func query(_ text: String, _ choice: ParameterChoice) {
         let pairs = URIStyleCoder.queryPairs(text[...])
         let value = URIStyleCoder.readQuery(
-            pairs, name: name, style: choice.style, explode: choice.explode, shape: choice.shape, knownNames: ["q", "limit"])
+            pairs, name: name, style: choice.style, explode: choice.explode, shape: choice.shape,
+            knownNames: ["q", "limit"])
         if let value { ParameterSamples.decodeAll(value) }
     }
 

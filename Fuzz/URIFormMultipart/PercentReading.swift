@@ -11,7 +11,8 @@ enum PercentReading {
             let encoded = PercentEncoding.encode(text, allowReserved: allowReserved)
             let decoded = PercentEncoding.decode(encoded)
             if decoded != text {
-                FuzzFinding.report("\(text.debugDescription) encoded as \(encoded) decodes as \(String(describing: decoded))")
+                FuzzFinding.report(
+                    "\(text.debugDescription) encoded as \(encoded) decodes as \(String(describing: decoded))")
             }
         }
     }

@@ -11,7 +11,9 @@ import PackagePlugin
 /// top-level `shards` says (`ShardSetting`), which is the number the tool writes.
 @main
 struct MarfaOpenAPIPlugin: BuildToolPlugin {
-    static let configNames = ["openapi-generator-config.yaml", "openapi-generator-config.yml", "openapi-generator-config.json"]
+    static let configNames = [
+        "openapi-generator-config.yaml", "openapi-generator-config.yml", "openapi-generator-config.json",
+    ]
     static let documentNames = ["openapi.yaml", "openapi.yml", "openapi.json"]
 
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -22,7 +24,8 @@ struct MarfaOpenAPIPlugin: BuildToolPlugin {
         let document = Self.firstFile(named: Self.documentNames, in: target.directoryURL)
         let inputs = try specFiles(in: config.deletingLastPathComponent()) + [config] + (document.map { [$0] } ?? [])
         let output = context.pluginWorkDirectoryURL.appending(path: "GeneratedSources")
-        let shards = ShardSetting.topLevelValue(in: try String(contentsOf: config, encoding: .utf8)) ?? ShardSetting.standard
+        let shards =
+            ShardSetting.topLevelValue(in: try String(contentsOf: config, encoding: .utf8)) ?? ShardSetting.standard
         let files = ShardSetting.fileNames(shards).map { output.appending(path: $0) }
         var arguments = ["generate", "--config", config.path, "--target", target.name, "--output", output.path]
         if let document { arguments += ["--default-spec", document.path] }
@@ -43,7 +46,9 @@ struct MarfaOpenAPIPlugin: BuildToolPlugin {
 
     /// Every YAML and JSON file under `folder`: the documents a config may name, and what they `$ref`.
     private func specFiles(in folder: URL) throws -> [URL] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return [] }
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+            return []
+        }
         return walker.compactMap { $0 as? URL }.filter { ["yaml", "yml", "json"].contains($0.pathExtension) }
             .sorted { $0.path < $1.path }
     }

@@ -11,7 +11,8 @@ extension Client {
         ofType type: String, to destination: String, properties: [String: OpenAPIValue]? = nil
     ) async throws -> Components.Schemas.TypeMovePreview {
         try await marfaCall {
-            try await previewTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).ok.body.json
+            try await previewTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).ok.body
+                .json
         }
     }
 
@@ -26,7 +27,8 @@ extension Client {
         ofType type: String, to destination: String, properties: [String: OpenAPIValue]? = nil
     ) async throws -> Components.Schemas.TypeMoveJob {
         try await marfaCall {
-            try await startTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).accepted.body.json
+            try await startTypeMove(body: .json(.init(from: type, to: destination, properties: properties))).accepted
+                .body.json
         }
     }
 
@@ -39,7 +41,9 @@ extension Client {
         moveJob id: String, every interval: Duration = .seconds(1),
         progress: (@Sendable (Components.Schemas.TypeMoveJob) -> Void)? = nil
     ) async throws -> Components.Schemas.TypeMoveJob {
-        guard interval > .zero else { throw MarfaError.invalid(message: "The polling interval must be longer than zero.") }
+        guard interval > .zero else {
+            throw MarfaError.invalid(message: "The polling interval must be longer than zero.")
+        }
         while true {
             let job = try await marfaCall { try await getTypeMove(path: .init(id: id)).ok.body.json }
             progress?(job)

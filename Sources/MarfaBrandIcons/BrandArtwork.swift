@@ -24,7 +24,8 @@ final class BrandArtwork: IconArtworkSource, Sendable {
     func entry(named name: String) -> Entry? { entries.value[name] }
 
     private static func load() -> [String: Entry] {
-        let text = Bundle.module.url(forResource: "simple-icons", withExtension: "tsv")
+        let text =
+            Bundle.module.url(forResource: "simple-icons", withExtension: "tsv")
             .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         var entries: [String: Entry] = [:]
         for line in text.split(separator: "\n") {

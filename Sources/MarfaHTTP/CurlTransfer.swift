@@ -94,7 +94,9 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
 
     /// The header lines for libcurl. Framing fields (Content-Length, Transfer-Encoding) are libcurl's
     /// to write; `Expect: 100-continue` is turned off unless the request asks for it.
-    private static func headerList(_ fields: HTTPFields, sendsBody: Bool) throws(HTTPClientError)
+    private static func headerList(
+        _ fields: HTTPFields, sendsBody: Bool
+    ) throws(HTTPClientError)
         -> UnsafeMutablePointer<curl_slist>?
     {
         var lines: [String] = []
@@ -284,7 +286,8 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         lastActivity = MonotonicTime.now()
         guard count > 0 else { return 0 }
         guard headDelivered else {
-            failure = HTTPClientError.network(reason: .protocolError("body bytes came before the head"), requestSent: true)
+            failure = HTTPClientError.network(
+                reason: .protocolError("body bytes came before the head"), requestSent: true)
             return 0
         }
         switch buffer.offer(UnsafeRawBufferPointer(start: data, count: count)) {
@@ -349,10 +352,20 @@ final class CurlTransfer: ResponseBodyProducer, @unchecked Sendable {
         var mask: Int32 = 0
         var changed = false
         if recvPaused {
-            if buffer.isPausedForReader { mask |= CCURL_PAUSE_RECV } else { recvPaused = false; changed = true }
+            if buffer.isPausedForReader {
+                mask |= CCURL_PAUSE_RECV
+            } else {
+                recvPaused = false
+                changed = true
+            }
         }
         if sendPaused {
-            if source?.hasProgress == false { mask |= CCURL_PAUSE_SEND } else { sendPaused = false; changed = true }
+            if source?.hasProgress == false {
+                mask |= CCURL_PAUSE_SEND
+            } else {
+                sendPaused = false
+                changed = true
+            }
         }
         guard changed else { return }
         lastActivity = MonotonicTime.now()

@@ -78,7 +78,9 @@ final class ResponseBodyBuffer: Sendable {
     func wakeReader() -> Bool {
         var wake = false
         let handoff: (Waiter, ArraySlice<UInt8>)? = state.withLock { state in
-            guard let waiter = state.waiter, let chunk = Self.take(&state, bound: bound, wake: &wake) else { return nil }
+            guard let waiter = state.waiter, let chunk = Self.take(&state, bound: bound, wake: &wake) else {
+                return nil
+            }
             state.waiter = nil
             return (waiter, chunk)
         }
@@ -144,7 +146,9 @@ final class ResponseBodyBuffer: Sendable {
     }
 
     /// What a reader gets now: a chunk, the end, an error; nil when it has to wait.
-    private static func ready(_ state: inout State, bound: Int, wake: inout Bool) -> Result<ArraySlice<UInt8>?, any Error>? {
+    private static func ready(
+        _ state: inout State, bound: Int, wake: inout Bool
+    ) -> Result<ArraySlice<UInt8>?, any Error>? {
         if state.readerCanceled { return .failure(CancellationError()) }
         if let chunk = take(&state, bound: bound, wake: &wake) { return .success(chunk) }
         switch state.end {

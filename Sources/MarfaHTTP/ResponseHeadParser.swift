@@ -1,4 +1,5 @@
 import MarfaOpenAPIRuntime
+
 /// Reads the header lines libcurl hands over, one at a time, into a status and `HTTPFields`.
 ///
 /// Interim (1xx) heads such as `100 Continue` are read and dropped; the head is complete at the

@@ -37,7 +37,8 @@ final class SpooledRequestBody: Sendable {
         for try await chunk in body {
             total += Int64(chunk.count)
             if let declared, total > declared {
-                throw HTTPClientError.invalidRequest(reason: "the request body is longer than the \(declared) bytes it declared")
+                throw HTTPClientError.invalidRequest(
+                    reason: "the request body is longer than the \(declared) bytes it declared")
             }
             if let file {
                 try await file.write(chunk)
@@ -52,7 +53,8 @@ final class SpooledRequestBody: Sendable {
             }
         }
         if let declared, total != declared {
-            throw HTTPClientError.invalidRequest(reason: "the request body has \(total) bytes, not the \(declared) it declared")
+            throw HTTPClientError.invalidRequest(
+                reason: "the request body has \(total) bytes, not the \(declared) it declared")
         }
         guard let file else { return .bytes(bytes) }
         try await file.close()
@@ -74,9 +76,13 @@ private final class SpoolWriter: @unchecked Sendable {
     static func open() async throws -> SpoolWriter {
         try await run {
             let url = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-upload-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
+            guard
+                FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]),
                 let handle = FileHandle(forWritingAtPath: url.path)
-            else { throw HTTPClientError.invalidRequest(reason: "the request body could not be spooled to a temporary file") }
+            else {
+                throw HTTPClientError.invalidRequest(
+                    reason: "the request body could not be spooled to a temporary file")
+            }
             return SpoolWriter(url: url, handle: handle)
         }
     }

@@ -63,8 +63,7 @@ final class URLSessionEngine: Sendable {
     /// redirect itself (the delegate refuses them), and leaves time limits to the transport.
     private static func makeSession(
         _ configuration: URLSessionTransport.Configuration, events: URLSessionEvents, on eventQueue: DispatchQueue
-    ) -> URLSession
-    {
+    ) -> URLSession {
         let settings = URLSessionConfiguration.ephemeral
         settings.urlCache = nil
         settings.requestCachePolicy = .reloadIgnoringLocalCacheData

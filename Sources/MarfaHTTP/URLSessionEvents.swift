@@ -75,7 +75,8 @@ final class URLSessionEvents: NSObject, URLSessionDataDelegate, @unchecked Senda
     /// URLSession wants a streamed body from its start again, to resend the request: the body is
     /// read once, as it is produced, so there is none, and the call fails rather than send a part.
     func urlSession(
-        _ session: URLSession, task: URLSessionTask, needNewBodyStream completionHandler: @escaping (InputStream?) -> Void
+        _ session: URLSession, task: URLSessionTask,
+        needNewBodyStream completionHandler: @escaping (InputStream?) -> Void
     ) {
         completionHandler(nil)
     }

@@ -135,10 +135,11 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
             // Made here, not in `send`: making a task waits for URLSession's own queue. A call
             // that ended meanwhile (canceled) sends nothing.
             guard state.withLock({ $0.end == nil }) else { return }
-            let task = switch recipe {
-            case .data(let request): engine.session.dataTask(with: request)
-            case .upload(let request, let file): engine.session.uploadTask(with: request, fromFile: file)
-            }
+            let task =
+                switch recipe {
+                case .data(let request): engine.session.dataTask(with: request)
+                case .upload(let request, let file): engine.session.uploadTask(with: request, fromFile: file)
+                }
             self.task = task
             engine.events.register(self, for: task)
             task.resume()
@@ -181,7 +182,8 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
         var body: HTTPBody?
         if URLResponseHead.hasBody(method: method, status: head.status) {
             body = HTTPBody(
-                ResponseChunks(reader: ResponseBodyReader(producer: self)), length: URLResponseHead.bodyLength(of: head))
+                ResponseChunks(reader: ResponseBodyReader(producer: self)), length: URLResponseHead.bodyLength(of: head)
+            )
         }
         let continuation = state.withLock { state -> CheckedContinuation<Head, any Error>? in
             guard state.end == nil, !state.headDelivered else { return nil }
@@ -259,7 +261,8 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
     /// Ends the call, once: `send` or the reader get `error` (or the end of the body), the timer and
     /// the body's producer stop, and a task that is still running is canceled.
     private func finish(_ error: (any Error)?) {
-        let taken = state.withLock { state -> (CheckedContinuation<Head, any Error>?, LimitTimer?, Task<Void, Never>?)? in
+        let taken = state.withLock {
+            state -> (CheckedContinuation<Head, any Error>?, LimitTimer?, Task<Void, Never>?)? in
             guard state.end == nil else { return nil }
             state.end = .some(error)
             defer {
@@ -318,7 +321,8 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
 
     private func schedule(_ timer: LimitTimer, at due: UInt64, now: UInt64) {
         let wait = due > now ? due - now : 0
-        timer.source.schedule(deadline: .now() + .nanoseconds(Int(min(wait, UInt64(Int.max / 2)))), leeway: .milliseconds(1))
+        timer.source.schedule(
+            deadline: .now() + .nanoseconds(Int(min(wait, UInt64(Int.max / 2)))), leeway: .milliseconds(1))
     }
 
     /// The time limit that ran out by `now`, or when to look again. Silence does not count while
@@ -331,7 +335,8 @@ final class URLSessionExchange: ResponseBodyProducer, @unchecked Sendable {
         }
         if let idleNanoseconds, let idle = limits.idleTimeout {
             let waitingForCaller = buffer.isPausedForReader || upload?.reader.isWaitingForProducer == true
-            let idleAt = waitingForCaller ? now &+ idleNanoseconds : state.withLock { $0.lastActivity } &+ idleNanoseconds
+            let idleAt =
+                waitingForCaller ? now &+ idleNanoseconds : state.withLock { $0.lastActivity } &+ idleNanoseconds
             if now >= idleAt { return (.idle(idle), nil) }
             due = min(due ?? idleAt, idleAt)
         }

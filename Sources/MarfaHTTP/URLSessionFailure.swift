@@ -13,7 +13,8 @@ enum URLSessionFailure {
     static func error(for error: any Error, origin: String, afterHead: Bool) -> any Error {
         let nsError = error as NSError
         guard let code = (error as? URLError)?.code else {
-            return HTTPClientError.network(reason: .connectionLost("\(origin): \(nsError.localizedDescription)"), requestSent: true)
+            return HTTPClientError.network(
+                reason: .connectionLost("\(origin): \(nsError.localizedDescription)"), requestSent: true)
         }
         let detail = "\(origin): \(nsError.localizedDescription)"
         if code == .cancelled { return CancellationError() }
@@ -55,7 +56,9 @@ enum URLSessionFailure {
         #if canImport(FoundationNetworking)
         guard code == .unknown, origin.hasPrefix("https://") else { return false }
         let text = error.localizedDescription
-        if text.contains("SSL_read") || text.contains("SSL_write") || text.contains("eof while reading") { return false }
+        if text.contains("SSL_read") || text.contains("SSL_write") || text.contains("eof while reading") {
+            return false
+        }
         let marks = [
             "SSL certificate", "certificate verify", "TLS connect error", "SSL connect error", "wrong version number",
             "handshake", "no alternative certificate subject name", "packet length too long", "unknown protocol",

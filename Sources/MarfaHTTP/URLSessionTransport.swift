@@ -42,7 +42,9 @@ public struct URLSessionTransport: ClientTransport {
     }
 
     /// Sends `request` to `baseURL` joined with `request.path`; answers when the response head is in.
-    public func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    public func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         try Task.checkCancellation()

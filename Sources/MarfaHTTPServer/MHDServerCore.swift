@@ -93,7 +93,9 @@ final class MHDServerCore: @unchecked Sendable {
     }
 
     private var tooLarge: (HTTPResponse, HTTPBody?) {
-        refusal(413, "request_too_large", "The request body is larger than the limit of \(configuration.maxBodyBytes) bytes.")
+        refusal(
+            413, "request_too_large",
+            "The request body is larger than the limit of \(configuration.maxBodyBytes) bytes.")
     }
 
     /// The 503 for a request that arrives, or is still running, while the server stops.
@@ -107,7 +109,9 @@ final class MHDServerCore: @unchecked Sendable {
     /// `CONNECT`, which names no path: this server is no proxy).
     private func dispatch(_ context: MHDRequestContext) -> MHD_Result {
         if context.method.rawValue.uppercased() == "CONNECT" {
-            return queue(refusal(405, "method_not_allowed", "The method CONNECT is not allowed: this server is no proxy."), closing: true, on: context)
+            return queue(
+                refusal(405, "method_not_allowed", "The method CONNECT is not allowed: this server is no proxy."),
+                closing: true, on: context)
         }
         var path = Substring(context.target)
         if !path.hasPrefix("/"), let scheme = path.range(of: "://") {
@@ -140,7 +144,9 @@ final class MHDServerCore: @unchecked Sendable {
 
     /// Queues `answer` on the connection: from memory, or streamed from its body. `closing` closes
     /// the connection after it, for a request whose framing cannot be trusted.
-    private func queue(_ answer: (HTTPResponse, HTTPBody?), closing: Bool = false, on context: MHDRequestContext) -> MHD_Result {
+    private func queue(
+        _ answer: (HTTPResponse, HTTPBody?), closing: Bool = false, on context: MHDRequestContext
+    ) -> MHD_Result {
         context.phase = .responding
         var (head, body) = answer
         if closing { head.headerFields["Connection"] = "close" }
@@ -155,7 +161,8 @@ final class MHDServerCore: @unchecked Sendable {
             }
         } else if let body {
             let stream = MHDStreamedResponse(connection: context.connection, bound: configuration.streamBufferBytes)
-            let size: UInt64 = if case .known(let count) = body.length, count >= 0 { UInt64(count) } else { CMHD_SIZE_UNKNOWN }
+            let size: UInt64 =
+                if case .known(let count) = body.length, count >= 0 { UInt64(count) } else { CMHD_SIZE_UNKNOWN }
             let retained = Unmanaged.passRetained(stream).toOpaque()
             response = MHD_create_response_from_callback(
                 size, 64 << 10,

@@ -54,7 +54,8 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
 
     /// How a refusal the server answers itself is worded: its status, a short snake_case code and a
     /// sentence in; the head (without `Content-Length`) and body out.
-    public typealias RefusalFormat = @Sendable (_ status: Int, _ code: String, _ message: String) -> (HTTPResponse, HTTPBody?)
+    public typealias RefusalFormat =
+        @Sendable (_ status: Int, _ code: String, _ message: String) -> (HTTPResponse, HTTPBody?)
 
     /// The default wording: the sentence as `text/plain`.
     public static let plainTextRefusal: RefusalFormat = { status, _, message in
@@ -99,7 +100,8 @@ public final class MicroHTTPDServer: ServerTransport, Sendable {
                         let server = Unmanaged<MHDServerCore>.fromOpaque(core).takeUnretainedValue()
                         if slot.pointee == nil { slot.pointee = server.begin(target: "/", connection: connection) }
                         let context = Unmanaged<MHDRequestContext>.fromOpaque(slot.pointee!).takeUnretainedValue()
-                        return server.access(context, method: method, version: version, upload: upload, uploadSize: uploadSize)
+                        return server.access(
+                            context, method: method, version: version, upload: upload, uploadSize: uploadSize)
                     }, core,
                     { core, _, slot, _ in
                         guard let core, let slot, let raw = slot.pointee else { return }

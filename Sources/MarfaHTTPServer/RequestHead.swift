@@ -19,16 +19,20 @@ struct RequestHead {
     /// after an ambiguous framing the next request on it cannot be found safely.
     func problem(limits: MicroHTTPDServer.Configuration) -> Problem? {
         if target.utf8.count > limits.maxTargetBytes {
-            return Problem(status: 414, code: "uri_too_long", message: "The request target is longer than \(limits.maxTargetBytes) bytes.")
+            return Problem(
+                status: 414, code: "uri_too_long",
+                message: "The request target is longer than \(limits.maxTargetBytes) bytes.")
         }
         if headers.count > limits.maxHeaderCount {
             return Problem(
-                status: 431, code: "headers_too_large", message: "The request has more than \(limits.maxHeaderCount) header fields.")
+                status: 431, code: "headers_too_large",
+                message: "The request has more than \(limits.maxHeaderCount) header fields.")
         }
         let headerBytes = headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
         if headerBytes > limits.maxHeaderBytes {
             return Problem(
-                status: 431, code: "headers_too_large", message: "The request's header fields are longer than \(limits.maxHeaderBytes) bytes.")
+                status: 431, code: "headers_too_large",
+                message: "The request's header fields are longer than \(limits.maxHeaderBytes) bytes.")
         }
         return framingProblem()
     }
@@ -54,7 +58,9 @@ struct RequestHead {
         }
         let hosts = headers.filter { $0.name.lowercased() == "host" }
         if version == "HTTP/1.1" && hosts.count != 1 {
-            return badRequest(hosts.isEmpty ? "An HTTP/1.1 request needs a Host header." : "The request has more than one Host header.")
+            return badRequest(
+                hosts.isEmpty
+                    ? "An HTTP/1.1 request needs a Host header." : "The request has more than one Host header.")
         }
         return nil
     }

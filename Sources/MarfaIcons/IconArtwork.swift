@@ -68,7 +68,8 @@ public struct IconArtwork: Sendable, Hashable {
         let root = #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(size)" height="\#(size)" viewBox="0 0 24 24""#
         switch style {
         case .stroke:
-            let paint = #" fill="none" stroke="\#(color)" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">"#
+            let paint =
+                #" fill="none" stroke="\#(color)" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">"#
             return root + paint + body.replacingOccurrences(of: "currentColor", with: color) + "</svg>"
         case .fill:
             return root + #" fill="\#(color)">"# + body.replacingOccurrences(of: "currentColor", with: color) + "</svg>"

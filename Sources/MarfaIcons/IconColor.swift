@@ -25,10 +25,11 @@ public struct IconColor: Sendable, Hashable, CustomStringConvertible {
 
     /// `#RRGGBB`, upper case.
     public var hex: String {
-        "#" + [red, green, blue].map { byte in
-            let digits = String(byte, radix: 16, uppercase: true)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
+        "#"
+            + [red, green, blue].map { byte in
+                let digits = String(byte, radix: 16, uppercase: true)
+                return digits.count == 1 ? "0" + digits : digits
+            }.joined()
     }
 
     public var description: String { hex }

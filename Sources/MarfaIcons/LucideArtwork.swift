@@ -12,7 +12,8 @@ final class LucideArtwork: Sendable {
     private init() {
         var bodies: [String: String] = [:]
         var aliases: [String: String] = [:]
-        let text = Bundle.module.url(forResource: "lucide", withExtension: "tsv")
+        let text =
+            Bundle.module.url(forResource: "lucide", withExtension: "tsv")
             .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
         for line in text.split(separator: "\n") {
             guard let tab = line.firstIndex(of: "\t") else { continue }

@@ -20,7 +20,9 @@ enum Outlines {
         ]
     }
 
-    static func rectangle(x: Double, y: Double, width: Double, height: Double, rx: Double, ry: Double)
+    static func rectangle(
+        x: Double, y: Double, width: Double, height: Double, rx: Double, ry: Double
+    )
         -> [IconPathSegment]
     {
         guard width > 0, height > 0 else { return [] }
@@ -28,7 +30,10 @@ enum Outlines {
         let ry = min(max(ry, 0), height / 2)
         func p(_ px: Double, _ py: Double) -> IconPoint { IconPoint(x: px, y: py) }
         guard rx > 0, ry > 0 else {
-            return [.move(p(x, y)), .line(p(x + width, y)), .line(p(x + width, y + height)), .line(p(x, y + height)), .close]
+            return [
+                .move(p(x, y)), .line(p(x + width, y)), .line(p(x + width, y + height)), .line(p(x, y + height)),
+                .close,
+            ]
         }
         let kx = rx * kappa
         let ky = ry * kappa
@@ -39,7 +44,8 @@ enum Outlines {
             .line(p(right - rx, y)),
             .curve(to: p(right, y + ry), control1: p(right - rx + kx, y), control2: p(right, y + ry - ky)),
             .line(p(right, bottom - ry)),
-            .curve(to: p(right - rx, bottom), control1: p(right, bottom - ry + ky), control2: p(right - rx + kx, bottom)),
+            .curve(
+                to: p(right - rx, bottom), control1: p(right, bottom - ry + ky), control2: p(right - rx + kx, bottom)),
             .line(p(x + rx, bottom)),
             .curve(to: p(x, bottom - ry), control1: p(x + rx - kx, bottom), control2: p(x, bottom - ry + ky)),
             .line(p(x, y + ry)),
@@ -98,8 +104,10 @@ enum Outlines {
         let handle = 4 / 3 * tan(step / 4)
         func onEllipse(_ t: Double) -> (point: IconPoint, derivative: IconPoint) {
             let (cosT, sinT) = (cos(t), sin(t))
-            let point = IconPoint(x: cx + rx * cosT * cosPhi - ry * sinT * sinPhi, y: cy + rx * cosT * sinPhi + ry * sinT * cosPhi)
-            let derivative = IconPoint(x: -rx * sinT * cosPhi - ry * cosT * sinPhi, y: -rx * sinT * sinPhi + ry * cosT * cosPhi)
+            let point = IconPoint(
+                x: cx + rx * cosT * cosPhi - ry * sinT * sinPhi, y: cy + rx * cosT * sinPhi + ry * sinT * cosPhi)
+            let derivative = IconPoint(
+                x: -rx * sinT * cosPhi - ry * cosT * sinPhi, y: -rx * sinT * sinPhi + ry * cosT * cosPhi)
             return (point, derivative)
         }
         var segments: [IconPathSegment] = []
@@ -112,8 +120,10 @@ enum Outlines {
             segments.append(
                 .curve(
                     to: to.point,
-                    control1: IconPoint(x: from.point.x + handle * from.derivative.x, y: from.point.y + handle * from.derivative.y),
-                    control2: IconPoint(x: to.point.x - handle * to.derivative.x, y: to.point.y - handle * to.derivative.y)))
+                    control1: IconPoint(
+                        x: from.point.x + handle * from.derivative.x, y: from.point.y + handle * from.derivative.y),
+                    control2: IconPoint(
+                        x: to.point.x - handle * to.derivative.x, y: to.point.y - handle * to.derivative.y)))
             from = to
         }
         return segments

@@ -22,7 +22,9 @@ struct SVGElement {
                 x: number("x"), y: number("y"), width: number("width"), height: number("height"),
                 rx: rx ?? 0, ry: ry ?? 0)
         case "line":
-            return [.move(IconPoint(x: number("x1"), y: number("y1"))), .line(IconPoint(x: number("x2"), y: number("y2")))]
+            return [
+                .move(IconPoint(x: number("x1"), y: number("y1"))), .line(IconPoint(x: number("x2"), y: number("y2"))),
+            ]
         case "polyline", "polygon":
             var scanner = NumberScanner(attributes["points"] ?? "")
             var points: [IconPoint] = []

@@ -45,7 +45,8 @@ enum SVGPathData {
                 segments.append(.line(current))
             case UInt8(ascii: "c"), UInt8(ascii: "s"):
                 let smooth = command | 0x20 == UInt8(ascii: "s")
-                var control1 = lastCubicControl.map { IconPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                var control1 =
+                    lastCubicControl.map { IconPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
                 if !smooth {
                     guard let x1 = scanner.number(), let y1 = scanner.number() else { return segments }
                     control1 = point(x1, y1, relative: relative)
@@ -59,7 +60,8 @@ enum SVGPathData {
                 cubicControl = control2
                 current = end
             case UInt8(ascii: "q"), UInt8(ascii: "t"):
-                var control = lastQuadraticControl.map { IconPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
+                var control =
+                    lastQuadraticControl.map { IconPoint(x: 2 * current.x - $0.x, y: 2 * current.y - $0.y) } ?? current
                 if command | 0x20 == UInt8(ascii: "q") {
                     guard let x1 = scanner.number(), let y1 = scanner.number() else { return segments }
                     control = point(x1, y1, relative: relative)

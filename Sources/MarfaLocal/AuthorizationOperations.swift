@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
@@ -7,41 +7,57 @@ import MarfaTypes
 /// OAuth 2.1 for native apps: discovery (RFC 8414), client registration (RFC 7591) and the
 /// authorization code flow with PKCE S256 through the owner's consent page.
 extension LocalAPI {
-    func getAuthorizationServerMetadata(_ input: Operations.GetAuthorizationServerMetadata.Input) async throws -> Operations.GetAuthorizationServerMetadata.Output {
+    func getAuthorizationServerMetadata(
+        _ input: Operations.GetAuthorizationServerMetadata.Input
+    ) async throws -> Operations.GetAuthorizationServerMetadata.Output {
         let origin = BrowserRequest.current.origin
         let typeIDs = try await read { db in try db.query("SELECT id FROM item_types").compactMap { $0.string("id") } }
         let metadata = Components.Schemas.AuthorizationServerMetadata(
             issuer: origin + "/auth", authorizationEndpoint: origin + "/auth/oauth2/authorize",
             tokenEndpoint: origin + "/auth/oauth2/token", registrationEndpoint: origin + "/oauth2/register",
-            deviceAuthorizationEndpoint: origin + "/auth/device/code", revocationEndpoint: origin + "/auth/oauth2/revoke",
+            deviceAuthorizationEndpoint: origin + "/auth/device/code",
+            revocationEndpoint: origin + "/auth/oauth2/revoke",
             scopesSupported: OAuthScope.supported(typeIDs: typeIDs), responseTypesSupported: ["code"],
             grantTypesSupported: ["authorization_code", "refresh_token", OAuthGrantType.deviceCode],
             codeChallengeMethodsSupported: ["S256"], tokenEndpointAuthMethodsSupported: ["none"])
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(metadata)))
     }
 
-    func registerOAuthClient(_ input: Operations.RegisterOAuthClient.Input) async throws -> Operations.RegisterOAuthClient.Output {
+    func registerOAuthClient(
+        _ input: Operations.RegisterOAuthClient.Input
+    ) async throws -> Operations.RegisterOAuthClient.Output {
         guard case .json(let request) = input.body else {
-            return .badRequest(OAuthRefusal(error: "invalid_client_metadata", description: "A JSON body is required.").body)
+            return .badRequest(
+                OAuthRefusal(error: "invalid_client_metadata", description: "A JSON body is required.").body)
         }
         let applicationType = request.applicationType?.rawValue ?? "native"
         guard applicationType == "native" || applicationType == "web" else {
-            return .badRequest(OAuthRefusal(error: "invalid_client_metadata", description: "application_type must be native or web.").body)
+            return .badRequest(
+                OAuthRefusal(error: "invalid_client_metadata", description: "application_type must be native or web.")
+                    .body)
         }
         let method = request.tokenEndpointAuthMethod ?? "none"
         guard method == "none" else {
-            return .badRequest(OAuthRefusal(
-                error: "invalid_client_metadata",
-                description: "Only public clients register here: token_endpoint_auth_method must be none (PKCE proves the client).").body)
+            return .badRequest(
+                OAuthRefusal(
+                    error: "invalid_client_metadata",
+                    description:
+                        "Only public clients register here: token_endpoint_auth_method must be none (PKCE proves the client)."
+                ).body)
         }
         let redirects = request.redirectUris ?? []
         let grantTypes = request.grantTypes ?? ["authorization_code", "refresh_token"]
         let known: Set<String> = ["authorization_code", "refresh_token", OAuthGrantType.deviceCode]
         if let unknown = grantTypes.first(where: { !known.contains($0) }) {
-            return .badRequest(OAuthRefusal(error: "invalid_client_metadata", description: "The grant type \(unknown) is not supported.").body)
+            return .badRequest(
+                OAuthRefusal(
+                    error: "invalid_client_metadata", description: "The grant type \(unknown) is not supported."
+                ).body)
         }
         if grantTypes.contains("authorization_code"), redirects.isEmpty {
-            return .badRequest(OAuthRefusal(error: "invalid_redirect_uri", description: "redirect_uris must name at least one URI.").body)
+            return .badRequest(
+                OAuthRefusal(error: "invalid_redirect_uri", description: "redirect_uris must name at least one URI.")
+                    .body)
         }
         for uri in redirects {
             if let problem = RedirectURI.problem(with: uri, applicationType: applicationType) {
@@ -50,18 +66,25 @@ extension LocalAPI {
         }
         var scopes = OAuthScope.parse(request.scope)
         if let bad = scopes.first(where: { !OAuthScope.isValid($0) }) {
-            return .badRequest(OAuthRefusal(error: "invalid_client_metadata", description: "The scope \(bad) is not one this instance knows.").body)
+            return .badRequest(
+                OAuthRefusal(
+                    error: "invalid_client_metadata", description: "The scope \(bad) is not one this instance knows."
+                ).body)
         }
         if scopes.isEmpty {
-            let typeIDs = try await read { db in try db.query("SELECT id FROM item_types").compactMap { $0.string("id") } }
+            let typeIDs = try await read { db in
+                try db.query("SELECT id FROM item_types").compactMap { $0.string("id") }
+            }
             scopes = OAuthScope.supported(typeIDs: typeIDs)
         }
         let client = OAuthClient(
             id: "marfa_client_" + Identifiers.secret(bytes: 12), name: request.clientName, redirectURIs: redirects,
-            grantTypes: grantTypes, scope: scopes.joined(separator: " "), applicationType: applicationType, createdAt: clock.now)
+            grantTypes: grantTypes, scope: scopes.joined(separator: " "), applicationType: applicationType,
+            createdAt: clock.now)
         try await write { db in try client.insert(in: db) }
         let registration = Components.Schemas.ClientRegistration(
-            clientId: client.id, clientIdIssuedAt: Int64(client.createdAt.timeIntervalSince1970), redirectUris: redirects,
+            clientId: client.id, clientIdIssuedAt: Int64(client.createdAt.timeIntervalSince1970),
+            redirectUris: redirects,
             grantTypes: grantTypes, responseTypes: grantTypes.contains("authorization_code") ? ["code"] : [],
             tokenEndpointAuthMethod: "none", clientName: client.name, scope: client.scope,
             applicationType: .init(rawValue: applicationType))
@@ -72,22 +95,35 @@ extension LocalAPI {
         let query = input.query
         // Until the client and its redirect URI are known, never redirect anywhere.
         guard let client = try await read({ try OAuthClient.find(id: query.clientId, in: $0) }) else {
-            return .badRequest(OAuthRefusal(error: "invalid_client", description: "No client is registered as \(query.clientId).").body)
+            return .badRequest(
+                OAuthRefusal(error: "invalid_client", description: "No client is registered as \(query.clientId).").body
+            )
         }
         guard client.accepts(redirectURI: query.redirectUri) else {
-            return .badRequest(OAuthRefusal(error: "invalid_request", description: "redirect_uri is not one the client registered.").body)
+            return .badRequest(
+                OAuthRefusal(error: "invalid_request", description: "redirect_uri is not one the client registered.")
+                    .body)
         }
         func back(_ error: String, _ description: String) -> Operations.Authorize.Output {
-            .found(SignInPages.redirect(to: RedirectURI.adding(
-                [("error", error), ("error_description", description), ("state", query.state)], to: query.redirectUri)))
+            .found(
+                SignInPages.redirect(
+                    to: RedirectURI.adding(
+                        [("error", error), ("error_description", description), ("state", query.state)],
+                        to: query.redirectUri)))
         }
-        guard query.responseType == .code else { return back("unsupported_response_type", "response_type must be code.") }
-        guard query.codeChallengeMethod == .s256 else { return back("invalid_request", "code_challenge_method must be S256.") }
+        guard query.responseType == .code else {
+            return back("unsupported_response_type", "response_type must be code.")
+        }
+        guard query.codeChallengeMethod == .s256 else {
+            return back("invalid_request", "code_challenge_method must be S256.")
+        }
         guard PKCE.isWellFormed(query.codeChallenge) else {
             return back("invalid_request", "code_challenge must be 43 to 128 URL-safe characters.")
         }
         let scopes = OAuthScope.parse(query.scope)
-        if let bad = scopes.first(where: { !OAuthScope.isValid($0) }) { return back("invalid_scope", "The scope \(bad) is not one this instance knows.") }
+        if let bad = scopes.first(where: { !OAuthScope.isValid($0) }) {
+            return back("invalid_scope", "The scope \(bad) is not one this instance knows.")
+        }
         guard scopes.contains(where: { !OAuthScope.oidc.contains($0) }) else {
             return back("invalid_scope", "Ask for at least one scope beyond openid, profile, email and offline_access.")
         }
@@ -120,8 +156,12 @@ extension LocalAPI {
         }
     }
 
-    func submitConsentDecision(_ input: Operations.SubmitConsentDecision.Input) async throws -> Operations.SubmitConsentDecision.Output {
-        guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
+    func submitConsentDecision(
+        _ input: Operations.SubmitConsentDecision.Input
+    ) async throws -> Operations.SubmitConsentDecision.Output {
+        guard case .urlEncodedForm(let form) = input.body else {
+            throw LocalError.validation("A form body is required.")
+        }
         let lookup = try await pendingConsent(form.consentCode)
         guard case .pending(let consent, let client) = lookup else {
             let (statusCode, payload) = lookup.refusalPage(header: pageHeader)
@@ -130,9 +170,14 @@ extension LocalAPI {
         let handleHash = SHA256.hex(form.consentCode ?? "")
         guard form.decision == .approve else {
             try await write { db in try db.run("DELETE FROM oauth_consents WHERE hash = ?", handleHash) }
-            return .found(SignInPages.redirect(to: RedirectURI.adding(
-                [("error", "access_denied"), ("error_description", "The owner declined."), ("state", consent.state)],
-                to: consent.redirectURI)))
+            return .found(
+                SignInPages.redirect(
+                    to: RedirectURI.adding(
+                        [
+                            ("error", "access_denied"), ("error_description", "The owner declined."),
+                            ("state", consent.state),
+                        ],
+                        to: consent.redirectURI)))
         }
         var page = try await consentPage(consent, client: client, consentCode: form.consentCode ?? "")
         page.chosen = OAuthScope.parse(form.scope ?? [])
@@ -144,9 +189,14 @@ extension LocalAPI {
         case .accepted: break
         case .wrong(let triesLeft): return again(Self.wrongPasswordMessage(triesLeft: triesLeft), status: 401)
         case .burned:
-            return .found(SignInPages.redirect(to: RedirectURI.adding(
-                [("error", "access_denied"), ("error_description", "Too many wrong owner passwords; start again."),
-                 ("state", consent.state)], to: consent.redirectURI)))
+            return .found(
+                SignInPages.redirect(
+                    to: RedirectURI.adding(
+                        [
+                            ("error", "access_denied"),
+                            ("error_description", "Too many wrong owner passwords; start again."),
+                            ("state", consent.state),
+                        ], to: consent.redirectURI)))
         case .throttled(let retryAfter):
             let (statusCode, payload) = Self.throttledPage(header: pageHeader, retryAfter: retryAfter)
             return .undocumented(statusCode: statusCode, payload)
@@ -163,11 +213,15 @@ extension LocalAPI {
                 """
                 INSERT INTO oauth_codes (hash, client_id, redirect_uri, scope, code_challenge, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?)
-                """, SHA256.hex(code), client.id, consent.redirectURI, approved.joined(separator: " "), consent.codeChallenge,
+                """, SHA256.hex(code), client.id, consent.redirectURI, approved.joined(separator: " "),
+                consent.codeChallenge,
                 expiresAt.stored)
         }
-        return .found(SignInPages.redirect(to: RedirectURI.adding(
-            [("code", code), ("state", consent.state), ("iss", BrowserRequest.current.origin + "/auth")], to: consent.redirectURI)))
+        return .found(
+            SignInPages.redirect(
+                to: RedirectURI.adding(
+                    [("code", code), ("state", consent.state), ("iss", BrowserRequest.current.origin + "/auth")],
+                    to: consent.redirectURI)))
     }
 
     /// A pending authorization request waiting for the owner's decision.
@@ -190,14 +244,16 @@ extension LocalAPI {
 
         /// The page explaining why the request can't go on: `400`, nothing granted.
         func refusalPage(header: SignInPages.Header) -> (statusCode: Int, payload: UndocumentedPayload) {
-            let text = switch self {
-            case .expired:
-                "This sign-in request expired before it was answered, so nothing was allowed. Start again from the app."
-            default:
-                "This sign-in request was already answered or closed, or its link is incomplete, so nothing more was allowed. "
-                    + "If you still want to sign in, start again from the app."
-            }
-            let title = if case .expired = self { "This sign-in request expired" } else { "This sign-in request can't be used" }
+            let text =
+                switch self {
+                case .expired:
+                    "This sign-in request expired before it was answered, so nothing was allowed. Start again from the app."
+                default:
+                    "This sign-in request was already answered or closed, or its link is incomplete, so nothing more was allowed. "
+                        + "If you still want to sign in, start again from the app."
+                }
+            let title =
+                if case .expired = self { "This sign-in request expired" } else { "This sign-in request can't be used" }
             return SignInPages.undocumented(SignInPages.message(header: header, title, text), status: 400)
         }
     }
@@ -211,7 +267,8 @@ extension LocalAPI {
             else { return .unknown }
             guard (row.double("expires_at") ?? 0) > now.stored else { return .expired }
             let consent = PendingConsent(
-                clientID: client.id, redirectURI: row.string("redirect_uri") ?? "", scopes: OAuthScope.parse(row.string("scope")),
+                clientID: client.id, redirectURI: row.string("redirect_uri") ?? "",
+                scopes: OAuthScope.parse(row.string("scope")),
                 state: row.string("state") ?? "", codeChallenge: row.string("code_challenge") ?? "")
             return .pending(consent, client)
         }
@@ -220,14 +277,16 @@ extension LocalAPI {
     /// The consent form for `consent`, its scopes worded with the catalog's labels.
     func consentPage(_ consent: PendingConsent, client: OAuthClient, consentCode: String) async throws -> ConsentPage {
         ConsentPage(
-            header: pageHeader, clientName: client.displayName, scopes: consent.scopes, wording: try await scopeWording(),
+            header: pageHeader, clientName: client.displayName, scopes: consent.scopes,
+            wording: try await scopeWording(),
             request: .app(consentCode: consentCode, redirectURI: consent.redirectURI))
     }
 
     /// Scope sentences with the labels of the types registered now.
     func scopeWording() async throws -> ScopeWording {
         let registry = try await read { try TypeRegistry.load($0) }
-        return ScopeWording(labels: registry.entries.mapValues { $0.definition.label ?? TypeRegistry.label(for: $0.definition.id) })
+        return ScopeWording(
+            labels: registry.entries.mapValues { $0.definition.label ?? TypeRegistry.label(for: $0.definition.id) })
     }
 }
 

@@ -11,7 +11,9 @@ extension LocalAPI {
 
     func uploadBlob(_ input: Operations.UploadBlob.Input) async throws -> Operations.UploadBlob.Output {
         _ = try RequestContext.current.requireKey()
-        guard case .binary(let body) = input.body else { throw LocalError.validation("The blob is the raw request body.") }
+        guard case .binary(let body) = input.body else {
+            throw LocalError.validation("The blob is the raw request body.")
+        }
         let bytes: [UInt8]
         do {
             bytes = try await body.collect(upTo: maxBlobBytes)
@@ -19,9 +21,10 @@ extension LocalAPI {
             throw LocalError(413, "blob_too_large", "A blob is at most \(maxBlobBytes) bytes.")
         }
         let hash = try blobs.put(bytes)
-        return .created(.init(
-            headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(hash: hash, mimeType: BlobStore.mimeType(of: bytes), size: Int64(bytes.count)))))
+        return .created(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(.init(hash: hash, mimeType: BlobStore.mimeType(of: bytes), size: Int64(bytes.count)))))
     }
 
     func downloadBlob(_ input: Operations.DownloadBlob.Input) async throws -> Operations.DownloadBlob.Output {
@@ -29,7 +32,10 @@ extension LocalAPI {
         guard let (file, size) = try blobs.stored(input.path.hash) else {
             throw LocalError.notFound("blob_not_found", "No blob \(input.path.hash).")
         }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .binary(BlobReader.body(of: file, from: 0, size: size))))
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .binary(BlobReader.body(of: file, from: 0, size: size))))
     }
 
     func getBlobUrl(_ input: Operations.GetBlobUrl.Input) async throws -> Operations.GetBlobUrl.Output {

@@ -14,7 +14,8 @@ struct BlobReader: AsyncSequence, Sendable {
 
     /// The body of the blob at `file` from `offset`, with its length.
     static func body(of file: URL, from offset: UInt64, size: UInt64) -> HTTPBody {
-        HTTPBody(BlobReader(file: file, offset: offset), length: .known(Int64(size - offset)), iterationBehavior: .single)
+        HTTPBody(
+            BlobReader(file: file, offset: offset), length: .known(Int64(size - offset)), iterationBehavior: .single)
     }
 
     func makeAsyncIterator() -> Iterator { Iterator(handle: Handle(file: file, offset: offset)) }

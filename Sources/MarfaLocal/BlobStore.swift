@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 
 /// Blobs kept by content: each under `blobs/<sha256 hex>` in the data folder, written once
 /// (to a temporary name, then moved into place), so the same bytes are never stored twice. The
@@ -17,7 +17,9 @@ struct BlobStore: Sendable {
             try FileManager.default.createDirectory(
                 at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             let temporary = folder.appendingPathComponent(".\(hex).\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary.path, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
             else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
             do {
                 try FileManager.default.moveItem(at: temporary, to: destination)
@@ -39,7 +41,9 @@ struct BlobStore: Sendable {
     /// The file holding `hash` and its size; nil when none is stored.
     func stored(_ hash: String) throws -> (URL, UInt64)? {
         let file = folder.appendingPathComponent(try Self.hex(of: hash))
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber else { return nil }
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber else {
+            return nil
+        }
         return (file, size.uint64Value)
     }
 

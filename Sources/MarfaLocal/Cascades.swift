@@ -33,7 +33,8 @@ enum Cascades {
             var next: [String] = []
             for source in frontier {
                 try refuseIfBlocked(source, in: db)
-                let rows = try db.query("SELECT e.target_id AS id \(ruleJoin) AND e.source_id = ? ORDER BY e.seq", "cascade", source)
+                let rows = try db.query(
+                    "SELECT e.target_id AS id \(ruleJoin) AND e.source_id = ? ORDER BY e.seq", "cascade", source)
                 for row in rows {
                     guard let id = row.string("id"), seen.insert(id).inserted,
                         let item = try ItemRecord.find(id: id, in: db), item.state != "trashed"
@@ -49,19 +50,25 @@ enum Cascades {
 
     /// `409 conflict` when `itemID` is the source of an edge whose type blocks deletes.
     private static func refuseIfBlocked(_ itemID: String, in db: SQLiteConnection) throws {
-        guard let row = try db.first("SELECT e.id AS id, e.edge_type AS type \(ruleJoin) AND e.source_id = ? LIMIT 1", "block", itemID)
+        guard
+            let row = try db.first(
+                "SELECT e.id AS id, e.edge_type AS type \(ruleJoin) AND e.source_id = ? LIMIT 1", "block", itemID)
         else { return }
         let edgeType = row.string("type") ?? ""
         throw LocalError.conflict(
             "conflict", "The item \(itemID) has a \(edgeType) edge, whose type blocks deletes; delete the edge first.",
-            details: ["edge_id": .string(row.string("id") ?? ""), "edge_type": .string(edgeType), "item_id": .string(itemID)])
+            details: [
+                "edge_id": .string(row.string("id") ?? ""), "edge_type": .string(edgeType), "item_id": .string(itemID),
+            ])
     }
 
     /// Moves `root` to the bin, announced as `event` (`item.deleted`, or `item.state_changed`
     /// for a transition), then everything its delete takes, each as `item.deleted` marked
     /// `trashed_by_cascade` and `trashed_with`. Answers `root` as stored.
     @discardableResult
-    static func trash(_ root: ItemRecord, announcedAs event: String, at now: Date, in db: SQLiteConnection) throws -> ItemRecord {
+    static func trash(
+        _ root: ItemRecord, announcedAs event: String, at now: Date, in db: SQLiteConnection
+    ) throws -> ItemRecord {
         let others = try taken(by: root, in: db)
         var root = root
         root.state = "trashed"
@@ -89,7 +96,9 @@ enum Cascades {
         root.updatedAt = now
         try root.update(in: db)
         try EventLog.appendItem("item.restored", root, at: now, in: db)
-        for row in try db.query("SELECT * FROM items WHERE trashed_with = ? AND state = 'trashed' ORDER BY seq", root.id) {
+        for row in try db.query(
+            "SELECT * FROM items WHERE trashed_with = ? AND state = 'trashed' ORDER BY seq", root.id)
+        {
             var item = try ItemRecord(row: row)
             item.state = "active"
             item.trashedWith = nil
@@ -103,11 +112,13 @@ enum Cascades {
     /// Purges `root` and the items its delete took (each `item.purged` marked `purged_with`,
     /// `trashed_by_cascade` and `trashed_with`), every item's edges first (`LocalAPI.purge`).
     static func purge(_ root: ItemRecord, at now: Date, in db: SQLiteConnection) throws {
-        let others = try db.query("SELECT * FROM items WHERE trashed_with = ? AND state = 'trashed' ORDER BY seq", root.id)
+        let others = try db.query(
+            "SELECT * FROM items WHERE trashed_with = ? AND state = 'trashed' ORDER BY seq", root.id)
         try LocalAPI.purge(root, at: now, in: db)
         for row in others {
             try LocalAPI.purge(
-                try ItemRecord(row: row), marks: .init(trashedByCascade: true, trashedWith: root.id, purgedWith: root.id),
+                try ItemRecord(row: row),
+                marks: .init(trashedByCascade: true, trashedWith: root.id, purgedWith: root.id),
                 at: now, in: db)
         }
     }

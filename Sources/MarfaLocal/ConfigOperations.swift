@@ -8,7 +8,8 @@ extension LocalAPI {
 
     /// The settings as stored (absent ones take the defaults), with the instance's id.
     func storedConfig(_ db: SQLiteConnection) throws -> InstanceConfig {
-        var config = try store.meta("config", in: db).map { try StoredJSON.decode(InstanceConfig.self, $0) } ?? InstanceConfig()
+        var config =
+            try store.meta("config", in: db).map { try StoredJSON.decode(InstanceConfig.self, $0) } ?? InstanceConfig()
         config.instanceId = store.instanceID
         return config
     }
@@ -23,7 +24,8 @@ extension LocalAPI {
         let after = try storedConfig(db)
         let changed = try Self.changedSettings(before, after)
         try AuditLog.record(
-            action, resourceType: "config", resourceID: store.instanceID, details: ["changed": .array(changed.map { .string($0) })],
+            action, resourceType: "config", resourceID: store.instanceID,
+            details: ["changed": .array(changed.map { .string($0) })],
             at: clock.now, in: db)
         return after
     }
@@ -37,16 +39,20 @@ extension LocalAPI {
     /// `400 validation_error` for a setting out of its range.
     static func checkRanges(_ config: InstanceConfig) throws {
         let values: [(String, Int?)] = [
-            ("audit_retention_days", config.auditRetentionDays), ("event_log_retention_hours", config.eventLogRetentionHours),
-            ("trash_retention_days", config.trashRetentionDays), ("activity_retention_days", config.activityRetentionDays),
+            ("audit_retention_days", config.auditRetentionDays),
+            ("event_log_retention_hours", config.eventLogRetentionHours),
+            ("trash_retention_days", config.trashRetentionDays),
+            ("activity_retention_days", config.activityRetentionDays),
             ("inbound_handled_retention_days", config.inboundHandledRetentionDays),
-            ("inbound_pending_retention_days", config.inboundPendingRetentionDays), ("max_event_hop_budget", config.maxEventHopBudget),
+            ("inbound_pending_retention_days", config.inboundPendingRetentionDays),
+            ("max_event_hop_budget", config.maxEventHopBudget),
         ]
         for (name, value) in values {
             guard let value else { continue }
             if value < 0 || (name == "max_event_hop_budget" && value > 100) {
                 throw LocalError.validation(
-                    "\(name) is out of range.", details: ["errors": .array([.object(["path": .string(name), "message": .string("out of range")])])])
+                    "\(name) is out of range.",
+                    details: ["errors": .array([.object(["path": .string(name), "message": .string("out of range")])])])
             }
         }
     }
@@ -64,12 +70,15 @@ extension LocalAPI {
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try await read(storedConfig))))
     }
 
-    func updateSpaceConfig(_ input: Operations.UpdateSpaceConfig.Input) async throws -> Operations.UpdateSpaceConfig.Output {
+    func updateSpaceConfig(
+        _ input: Operations.UpdateSpaceConfig.Input
+    ) async throws -> Operations.UpdateSpaceConfig.Output {
         _ = try requireConfigManage()
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
         if let expected = patch.instanceId, expected != store.instanceID {
             throw LocalError.conflict(
-                "instance_changed", "Another instance answers at this address (\(store.instanceID), not \(expected)); nothing changed.",
+                "instance_changed",
+                "Another instance answers at this address (\(store.instanceID), not \(expected)); nothing changed.",
                 details: ["instance_id": .string(store.instanceID)])
         }
         let answer = try await write { db -> InstanceConfig in
@@ -108,7 +117,9 @@ extension LocalAPI {
                 case .some(.null): enforcement.sourceFilter = nil
                 case .some(.value(let value)): enforcement.sourceFilter = value
                 }
-                let empty = enforcement.strictMode == nil && enforcement.sourceAllowlist == nil && enforcement.sourceFilter == nil
+                let empty =
+                    enforcement.strictMode == nil && enforcement.sourceAllowlist == nil
+                    && enforcement.sourceFilter == nil
                 config.enforcement = empty ? nil : enforcement
             }
             return try saveConfig(config, action: "config.update", in: db)
@@ -116,7 +127,9 @@ extension LocalAPI {
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(answer)))
     }
 
-    func replaceSpaceConfig(_ input: Operations.ReplaceSpaceConfig.Input) async throws -> Operations.ReplaceSpaceConfig.Output {
+    func replaceSpaceConfig(
+        _ input: Operations.ReplaceSpaceConfig.Input
+    ) async throws -> Operations.ReplaceSpaceConfig.Output {
         _ = try requireConfigManage()
         guard case .json(let config) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let answer = try await write { try saveConfig(config, action: "config.replace", in: $0) }

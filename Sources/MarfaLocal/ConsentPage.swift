@@ -54,7 +54,9 @@ struct ConsentPage {
             hidden = "<input type=\"hidden\" name=\"user_code\" value=\"\(code)\">"
             action = "/auth/device/consent"
         }
-        return SignInPages.page(title: "Allow \(clientName)?", header: header, """
+        return SignInPages.page(
+            title: "Allow \(clientName)?", header: header,
+            """
             <h1>\(heading)</h1>
             \(intro)
             \(SignInPages.errorLine(error))<form method="post" action="\(action)">

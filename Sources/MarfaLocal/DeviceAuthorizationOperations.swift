@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
@@ -7,20 +7,28 @@ import MarfaTypes
 /// Device authorization (RFC 8628): a device asks for codes, the owner enters the user code at
 /// `/auth/device` and approves on `/auth/device/consent`, and the device polls the token endpoint.
 extension LocalAPI {
-    func requestDeviceCode(_ input: Operations.RequestDeviceCode.Input) async throws -> Operations.RequestDeviceCode.Output {
+    func requestDeviceCode(
+        _ input: Operations.RequestDeviceCode.Input
+    ) async throws -> Operations.RequestDeviceCode.Output {
         guard case .urlEncodedForm(let form) = input.body else {
             return .badRequest(OAuthRefusal(error: "invalid_request", description: "A form body is required.").body)
         }
         guard let client = try await read({ try OAuthClient.find(id: form.clientId, in: $0) }) else {
-            return .unauthorized(OAuthRefusal(error: "invalid_client", description: "No client is registered as \(form.clientId).").body)
+            return .unauthorized(
+                OAuthRefusal(error: "invalid_client", description: "No client is registered as \(form.clientId).").body)
         }
         let scopes = OAuthScope.parse(form.scope)
         if let bad = scopes.first(where: { !OAuthScope.isValid($0) }) {
-            return .badRequest(OAuthRefusal(error: "invalid_scope", description: "The scope \(bad) is not one this instance knows.").body)
+            return .badRequest(
+                OAuthRefusal(error: "invalid_scope", description: "The scope \(bad) is not one this instance knows.")
+                    .body)
         }
         guard scopes.contains(where: { !OAuthScope.oidc.contains($0) }) else {
-            return .badRequest(OAuthRefusal(
-                error: "invalid_scope", description: "Ask for at least one scope beyond openid, profile, email and offline_access.").body)
+            return .badRequest(
+                OAuthRefusal(
+                    error: "invalid_scope",
+                    description: "Ask for at least one scope beyond openid, profile, email and offline_access."
+                ).body)
         }
         let deviceCode = Identifiers.secret()
         let lifetime = signIn.deviceCodeLifetime.inSeconds
@@ -29,7 +37,9 @@ extension LocalAPI {
             let now = clock.now
             try db.run("DELETE FROM oauth_device_codes WHERE expires_at < ?", now.stored - 3600)
             var userCode = DeviceUserCode.make()
-            while try db.first("SELECT 1 FROM oauth_device_codes WHERE user_code = ?", userCode) != nil { userCode = DeviceUserCode.make() }
+            while try db.first("SELECT 1 FROM oauth_device_codes WHERE user_code = ?", userCode) != nil {
+                userCode = DeviceUserCode.make()
+            }
             try db.run(
                 """
                 INSERT INTO oauth_device_codes (hash, user_code, client_id, scope, status, interval, expires_at)
@@ -46,22 +56,35 @@ extension LocalAPI {
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(response)))
     }
 
-    func showDeviceEntryPage(_ input: Operations.ShowDeviceEntryPage.Input) async throws -> Operations.ShowDeviceEntryPage.Output {
-        .ok(SignInPages.ok(SignInPages.deviceEntry(header: pageHeader, userCode: input.query.userCode.map(DeviceUserCode.normalized))))
+    func showDeviceEntryPage(
+        _ input: Operations.ShowDeviceEntryPage.Input
+    ) async throws -> Operations.ShowDeviceEntryPage.Output {
+        .ok(
+            SignInPages.ok(
+                SignInPages.deviceEntry(
+                    header: pageHeader, userCode: input.query.userCode.map(DeviceUserCode.normalized))))
     }
 
-    func submitDeviceCode(_ input: Operations.SubmitDeviceCode.Input) async throws -> Operations.SubmitDeviceCode.Output {
-        guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
+    func submitDeviceCode(_ input: Operations.SubmitDeviceCode.Input) async throws -> Operations.SubmitDeviceCode.Output
+    {
+        guard case .urlEncodedForm(let form) = input.body else {
+            throw LocalError.validation("A form body is required.")
+        }
         let userCode = DeviceUserCode.normalized(form.userCode)
         let lookup = try await deviceRequest(userCode)
         guard case .pending = lookup else {
-            return .ok(SignInPages.ok(SignInPages.deviceEntry(header: pageHeader, userCode: userCode, error: lookup.problem(userCode))))
+            return .ok(
+                SignInPages.ok(
+                    SignInPages.deviceEntry(header: pageHeader, userCode: userCode, error: lookup.problem(userCode))))
         }
-        let consent = RedirectURI.adding([("user_code", userCode)], to: BrowserRequest.current.origin + "/auth/device/consent")
+        let consent = RedirectURI.adding(
+            [("user_code", userCode)], to: BrowserRequest.current.origin + "/auth/device/consent")
         return .found(SignInPages.redirect(to: consent))
     }
 
-    func showDeviceConsentPage(_ input: Operations.ShowDeviceConsentPage.Input) async throws -> Operations.ShowDeviceConsentPage.Output {
+    func showDeviceConsentPage(
+        _ input: Operations.ShowDeviceConsentPage.Input
+    ) async throws -> Operations.ShowDeviceConsentPage.Output {
         let userCode = DeviceUserCode.normalized(input.query.userCode)
         let lookup = try await deviceRequest(userCode)
         guard case .pending(let scopes, let client) = lookup else {
@@ -72,8 +95,12 @@ extension LocalAPI {
         return .ok(SignInPages.ok(page.html()))
     }
 
-    func submitDeviceConsent(_ input: Operations.SubmitDeviceConsent.Input) async throws -> Operations.SubmitDeviceConsent.Output {
-        guard case .urlEncodedForm(let form) = input.body else { throw LocalError.validation("A form body is required.") }
+    func submitDeviceConsent(
+        _ input: Operations.SubmitDeviceConsent.Input
+    ) async throws -> Operations.SubmitDeviceConsent.Output {
+        guard case .urlEncodedForm(let form) = input.body else {
+            throw LocalError.validation("A form body is required.")
+        }
         let userCode = DeviceUserCode.normalized(form.userCode)
         let lookup = try await deviceRequest(userCode)
         guard case .pending(let scopes, let client) = lookup else {
@@ -81,10 +108,15 @@ extension LocalAPI {
             return .undocumented(statusCode: statusCode, payload)
         }
         guard form.decision == .approve else {
-            try await write { db in try db.run("UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ?", userCode) }
-            return .ok(SignInPages.ok(SignInPages.message(
-                header: pageHeader, "Declined", "The device was not signed in and nothing was allowed. You can close this page.",
-                tone: .declined)))
+            try await write { db in
+                try db.run("UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ?", userCode)
+            }
+            return .ok(
+                SignInPages.ok(
+                    SignInPages.message(
+                        header: pageHeader, "Declined",
+                        "The device was not signed in and nothing was allowed. You can close this page.",
+                        tone: .declined)))
         }
         var page = try await deviceConsentPage(scopes: scopes, client: client, userCode: userCode)
         page.chosen = OAuthScope.parse(form.scope ?? [])
@@ -98,7 +130,8 @@ extension LocalAPI {
         case .burned:
             let html = SignInPages.message(
                 header: pageHeader, "Sign-in closed",
-                "Too many wrong owner passwords: the device was not signed in and nothing was allowed. Start again on the device.")
+                "Too many wrong owner passwords: the device was not signed in and nothing was allowed. Start again on the device."
+            )
             let (statusCode, payload) = SignInPages.undocumented(html, status: 403)
             return .undocumented(statusCode: statusCode, payload)
         case .throttled(let retryAfter):
@@ -114,9 +147,12 @@ extension LocalAPI {
                 "UPDATE oauth_device_codes SET status = 'approved', approved_scope = ? WHERE user_code = ?",
                 approved.joined(separator: " "), userCode)
         }
-        return .ok(SignInPages.ok(SignInPages.message(
-            header: pageHeader, "Device signed in", "Return to your device; it continues by itself. You can close this page.",
-            tone: .done)))
+        return .ok(
+            SignInPages.ok(
+                SignInPages.message(
+                    header: pageHeader, "Device signed in",
+                    "Return to your device; it continues by itself. You can close this page.",
+                    tone: .done)))
     }
 
     /// What a user code names: a pending request with its scopes and client, or why there is none.
@@ -134,22 +170,28 @@ extension LocalAPI {
             let code = userCode.isEmpty ? "that code" : "the code \(userCode)"
             return switch self {
             case .pending: nil
-            case .expired: "No device is waiting with \(code) any more: it expired. Start again on the device for a new code."
-            case .used: "No device is waiting with \(code): it was already used to sign a device in. Start again on the device if you need to."
-            case .denied: "No device is waiting with \(code): it was declined or closed. Start again on the device for a new code."
+            case .expired:
+                "No device is waiting with \(code) any more: it expired. Start again on the device for a new code."
+            case .used:
+                "No device is waiting with \(code): it was already used to sign a device in. Start again on the device if you need to."
+            case .denied:
+                "No device is waiting with \(code): it was declined or closed. Start again on the device for a new code."
             case .unknown: "No device is waiting with \(code). Check it against the code your device shows."
             }
         }
     }
 
     /// The page answering a consent door for a code that can't be approved: `400`, nothing granted.
-    func deviceRefusalPage(_ lookup: DeviceRequestLookup, userCode: String) -> (statusCode: Int, payload: UndocumentedPayload) {
+    func deviceRefusalPage(
+        _ lookup: DeviceRequestLookup, userCode: String
+    ) -> (statusCode: Int, payload: UndocumentedPayload) {
         let html = SignInPages.message(header: pageHeader, "This code can't be used", lookup.problem(userCode) ?? "")
         return SignInPages.undocumented(html, status: 400)
     }
 
     /// The consent form for a device's request.
-    private func deviceConsentPage(scopes: [String], client: OAuthClient, userCode: String) async throws -> ConsentPage {
+    private func deviceConsentPage(scopes: [String], client: OAuthClient, userCode: String) async throws -> ConsentPage
+    {
         ConsentPage(
             header: pageHeader, clientName: client.displayName, scopes: scopes, wording: try await scopeWording(),
             request: .device(userCode: userCode))
@@ -187,25 +229,37 @@ extension LocalAPI {
             guard let row = try db.first("SELECT * FROM oauth_device_codes WHERE hash = ?", hash) else {
                 return .invalidGrant("The device code is unknown.")
             }
-            guard row.string("client_id") == clientID else { return .invalidGrant("The device code was issued to another client.") }
+            guard row.string("client_id") == clientID else {
+                return .invalidGrant("The device code was issued to another client.")
+            }
             guard (row.double("expires_at") ?? 0) > now.stored else {
-                return .refused(status: 400, OAuthRefusal(error: "expired_token", description: "The device code expired; start again."))
+                return .refused(
+                    status: 400,
+                    OAuthRefusal(error: "expired_token", description: "The device code expired; start again."))
             }
             let interval = row.int("interval") ?? 5
             if let last = row.double("last_polled_at"), now.stored - last < Double(interval) {
-                try db.run("UPDATE oauth_device_codes SET interval = ?, last_polled_at = ? WHERE hash = ?", interval + 5, now.stored, hash)
-                return .refused(status: 400, OAuthRefusal(error: "slow_down", description: "Poll every \(interval + 5) seconds."))
+                try db.run(
+                    "UPDATE oauth_device_codes SET interval = ?, last_polled_at = ? WHERE hash = ?", interval + 5,
+                    now.stored, hash)
+                return .refused(
+                    status: 400, OAuthRefusal(error: "slow_down", description: "Poll every \(interval + 5) seconds."))
             }
             try db.run("UPDATE oauth_device_codes SET last_polled_at = ? WHERE hash = ?", now.stored, hash)
             switch row.string("status") {
             case "pending":
-                return .refused(status: 400, OAuthRefusal(error: "authorization_pending", description: "The owner has not decided yet."))
+                return .refused(
+                    status: 400,
+                    OAuthRefusal(error: "authorization_pending", description: "The owner has not decided yet."))
             case "denied":
                 return .refused(status: 400, OAuthRefusal(error: "access_denied", description: "The owner declined."))
             case "approved":
                 try db.run("UPDATE oauth_device_codes SET status = 'used' WHERE hash = ?", hash)
                 let scopes = OAuthScope.parse(row.string("approved_scope"))
-                return .tokens(try OAuthGrants.grant(clientID: clientID, scopes: scopes, accessLifetime: lifetime, in: db, now: now).issued)
+                return .tokens(
+                    try OAuthGrants.grant(
+                        clientID: clientID, scopes: scopes, accessLifetime: lifetime, in: db, now: now
+                    ).issued)
             default:
                 return .invalidGrant("The device code was already used.")
             }

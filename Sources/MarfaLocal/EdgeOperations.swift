@@ -20,7 +20,9 @@ import MarfaTypes
 ///   `edge.created`, `edge.updated` or `edge.deleted`.
 extension LocalAPI {
     private func edgeResponse(_ edge: EdgeRecord, acknowledged: Bool? = nil) -> Components.Responses.EdgeEnvelope {
-        .init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(edge: edge.wire, acknowledged: acknowledged)))
+        .init(
+            headers: .init(xMarfaContract: Self.contract),
+            body: .json(.init(edge: edge.wire, acknowledged: acknowledged)))
     }
 
     /// The edge type `id`, shipped or registered; `400 validation_error` when unknown.
@@ -51,9 +53,11 @@ extension LocalAPI {
     /// The edge `id` as `key` may see it: `404 edge_not_found` when missing, of an edge type the key
     /// cannot read, or joining an item the key cannot read.
     func visibleEdge(_ id: String, by key: KeyRecord, in db: SQLiteConnection) throws -> (EdgeRecord, ItemRecord) {
-        guard let edge = try EdgeRecord.find(id: id, in: db), let source = try ItemRecord.find(id: edge.sourceID, in: db),
+        guard let edge = try EdgeRecord.find(id: id, in: db),
+            let source = try ItemRecord.find(id: edge.sourceID, in: db),
             Self.mayRead(
-                edgeType: edge.edgeType, sourceType: source.type, targetType: try ItemRecord.find(id: edge.targetID, in: db)?.type,
+                edgeType: edge.edgeType, sourceType: source.type,
+                targetType: try ItemRecord.find(id: edge.targetID, in: db)?.type,
                 by: key)
         else { throw LocalError.notFound("edge_not_found", "No edge \(id).") }
         return (edge, source)
@@ -74,7 +78,9 @@ extension LocalAPI {
         var seen: Set<String> = [from]
         var frontier = [from]
         while let current = frontier.popLast() {
-            for row in try db.query("SELECT target_id FROM edges WHERE source_id = ? AND edge_type = ?", current, edgeType) {
+            for row in try db.query(
+                "SELECT target_id FROM edges WHERE source_id = ? AND edge_type = ?", current, edgeType)
+            {
                 let next = row.string("target_id") ?? ""
                 if next == to { return true }
                 if seen.insert(next).inserted { frontier.append(next) }
@@ -86,7 +92,9 @@ extension LocalAPI {
     func createEdge(_ input: Operations.CreateEdge.Input) async throws -> Operations.CreateEdge.Output {
         let key = try RequestContext.current.requireKey()
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
-        if let id = body.id, !Identifiers.isUUID(id) { throw LocalError(400, "invalid_id", "The id '\(id)' is not a UUID.") }
+        if let id = body.id, !Identifiers.isUUID(id) {
+            throw LocalError(400, "invalid_id", "The id '\(id)' is not a UUID.")
+        }
         let now = clock.now
         let (edge, status) = try await write { db -> (EdgeRecord, Int) in
             let type = try edgeType(body.edgeType, in: db)
@@ -95,14 +103,18 @@ extension LocalAPI {
             try requireWrite(source.type, by: key)
             try requireEdgeWrite(type.id, by: key)
             if let id = body.id, let existing = try EdgeRecord.find(id: id.lowercased(), in: db) {
-                guard existing.edgeType == type.id, existing.sourceID == source.id, existing.targetID == target.id else {
+                guard existing.edgeType == type.id, existing.sourceID == source.id, existing.targetID == target.id
+                else {
                     throw LocalError.conflict("conflict", "The id \(id) belongs to another edge.")
                 }
                 return (existing, 100)
             }
-            guard source.id != target.id else { throw LocalError(400, "edge_cycle", "An edge cannot join an item to itself.") }
+            guard source.id != target.id else {
+                throw LocalError(400, "edge_cycle", "An edge cannot join an item to itself.")
+            }
             if let existing = try db.first(
-                "SELECT * FROM edges WHERE edge_type = ? AND source_id = ? AND target_id = ?", type.id, source.id, target.id)
+                "SELECT * FROM edges WHERE edge_type = ? AND source_id = ? AND target_id = ?", type.id, source.id,
+                target.id)
             {
                 return (try EdgeRecord(row: existing), 200)
             }
@@ -110,18 +122,22 @@ extension LocalAPI {
             guard meets(source.type, type.sourceTypeConstraints, registry: registry),
                 meets(target.type, type.targetTypeConstraints, registry: registry)
             else {
-                throw LocalError(400, "edge_constraint_violation", "A \(type.id) edge cannot join a \(source.type) to a \(target.type).")
+                throw LocalError(
+                    400, "edge_constraint_violation",
+                    "A \(type.id) edge cannot join a \(source.type) to a \(target.type).")
             }
             let cardinality = type.cardinality.rawValue
             if cardinality == "one-to-one" || cardinality == "one-to-many",
                 try db.first("SELECT 1 FROM edges WHERE edge_type = ? AND target_id = ?", type.id, target.id) != nil
             {
-                throw LocalError(400, "edge_constraint_violation", "The item \(target.id) already has an incoming \(type.id) edge.")
+                throw LocalError(
+                    400, "edge_constraint_violation", "The item \(target.id) already has an incoming \(type.id) edge.")
             }
             if cardinality == "one-to-one" || cardinality == "many-to-one",
                 try db.first("SELECT 1 FROM edges WHERE edge_type = ? AND source_id = ?", type.id, source.id) != nil
             {
-                throw LocalError(400, "edge_constraint_violation", "The item \(source.id) already has an outgoing \(type.id) edge.")
+                throw LocalError(
+                    400, "edge_constraint_violation", "The item \(source.id) already has an outgoing \(type.id) edge.")
             }
             if Self.acyclicEdgeTypes.contains(type.id), try reaches(target.id, source.id, along: type.id, in: db) {
                 throw LocalError(400, "edge_cycle", "This \(type.id) edge would close a cycle.")
@@ -150,7 +166,8 @@ extension LocalAPI {
         let key = try RequestContext.current.requireKey()
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
         guard let version = patch.version else {
-            throw LocalError(400, "missing_required_field", "The field 'version' is required.", details: ["field": "version"])
+            throw LocalError(
+                400, "missing_required_field", "The field 'version' is required.", details: ["field": "version"])
         }
         let now = clock.now
         let edge = try await write { db -> EdgeRecord in
@@ -203,7 +220,8 @@ extension LocalAPI {
         let (page, hasMore) = try await read { db -> ([EdgeRecord], Bool) in
             if let itemID { _ = try visibleItem(itemID, by: key, in: db) }
             return try Self.scanEdges(
-                where: condition, values, after: try cursor.map(Paging.sequence) ?? 0, limit: try Self.edgePageLimit(limit),
+                where: condition, values, after: try cursor.map(Paging.sequence) ?? 0,
+                limit: try Self.edgePageLimit(limit),
                 key: key, in: db)
         }
         let next = hasMore ? page.last.map { Paging.cursor($0.seq) } : nil
@@ -232,9 +250,12 @@ extension LocalAPI {
                 let edge = try EdgeRecord(row: row)
                 after = edge.seq
                 if mayRead(
-                    edgeType: edge.edgeType, sourceType: row.string("source_type") ?? "", targetType: row.string("target_type"),
+                    edgeType: edge.edgeType, sourceType: row.string("source_type") ?? "",
+                    targetType: row.string("target_type"),
                     by: key)
-                { page.append(edge) }
+                {
+                    page.append(edge)
+                }
             }
             if rows.count <= limit { return (page, false) }
         }
@@ -246,17 +267,23 @@ extension LocalAPI {
         var values: [SQLiteValue] = []
         if let list = input.query.edgeType {
             let types = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard (1...10).contains(types.count) else { throw LocalError.validation("edge_type takes 1 to 10 entries.") }
+            guard (1...10).contains(types.count) else {
+                throw LocalError.validation("edge_type takes 1 to 10 entries.")
+            }
             conditions.append("edges.edge_type IN (\(types.map { _ in "?" }.joined(separator: ", ")))")
             values += types.map(SQLiteValue.text)
         }
         if let after = input.query.updatedAfter {
-            guard let date = ISO8601.date(from: after) else { throw LocalError.validation("updated_after is not a date-time.") }
+            guard let date = ISO8601.date(from: after) else {
+                throw LocalError.validation("updated_after is not a date-time.")
+            }
             conditions.append("edges.updated_at >= ?")
             values.append(.real(date.stored))
         }
-        return .ok(try await edgePage(
-            where: conditions.joined(separator: " AND "), values, cursor: input.query.cursor, limit: input.query.limit, key: key))
+        return .ok(
+            try await edgePage(
+                where: conditions.joined(separator: " AND "), values, cursor: input.query.cursor,
+                limit: input.query.limit, key: key))
     }
 
     /// The edges leaving (`outgoing`) or reaching item `id`, optionally of one type.
@@ -274,12 +301,17 @@ extension LocalAPI {
     }
 
     func listItemEdges(_ input: Operations.ListItemEdges.Input) async throws -> Operations.ListItemEdges.Output {
-        .ok(try await itemEdges(
-            input.path.id, outgoing: true, edgeType: input.query.edgeType, cursor: input.query.cursor, limit: input.query.limit))
+        .ok(
+            try await itemEdges(
+                input.path.id, outgoing: true, edgeType: input.query.edgeType, cursor: input.query.cursor,
+                limit: input.query.limit))
     }
 
-    func listItemBackrefs(_ input: Operations.ListItemBackrefs.Input) async throws -> Operations.ListItemBackrefs.Output {
-        .ok(try await itemEdges(
-            input.path.id, outgoing: false, edgeType: input.query.edgeType, cursor: input.query.cursor, limit: input.query.limit))
+    func listItemBackrefs(_ input: Operations.ListItemBackrefs.Input) async throws -> Operations.ListItemBackrefs.Output
+    {
+        .ok(
+            try await itemEdges(
+                input.path.id, outgoing: false, edgeType: input.query.edgeType, cursor: input.query.cursor,
+                limit: input.query.limit))
     }
 }

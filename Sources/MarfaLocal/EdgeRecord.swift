@@ -15,7 +15,9 @@ struct EdgeRecord: Sendable {
     var createdAt: Date
     var updatedAt: Date
 
-    init(id: String, edgeType: String, sourceID: String, targetID: String, properties: [String: OpenAPIValue], now: Date) {
+    init(
+        id: String, edgeType: String, sourceID: String, targetID: String, properties: [String: OpenAPIValue], now: Date
+    ) {
         self.id = id
         self.edgeType = edgeType
         self.sourceID = sourceID
@@ -47,13 +49,15 @@ struct EdgeRecord: Sendable {
             """
             INSERT INTO edges (id, edge_type, source_id, target_id, properties, version, created_at, updated_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """, id, edgeType, sourceID, targetID, try StoredJSON.encode(properties), version, createdAt.stored, updatedAt.stored)
+            """, id, edgeType, sourceID, targetID, try StoredJSON.encode(properties), version, createdAt.stored,
+            updatedAt.stored)
         seq = db.lastInsertRowID
     }
 
     func update(in db: SQLiteConnection) throws {
         try db.run(
-            "UPDATE edges SET properties = ?, version = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(properties), version,
+            "UPDATE edges SET properties = ?, version = ?, updated_at = ? WHERE id = ?",
+            try StoredJSON.encode(properties), version,
             updatedAt.stored, id)
     }
 

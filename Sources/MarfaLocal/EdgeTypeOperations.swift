@@ -8,7 +8,9 @@ import MarfaTypes
 extension LocalAPI {
     /// The edge types every instance ships; their names are reserved.
     static let shippedEdgeTypes: [Components.Schemas.EdgeType] = [
-        shipped("parent-of", "Parent of", "Holds an item beneath another, as a folder holds its files; one parent per child.", .oneToMany),
+        shipped(
+            "parent-of", "Parent of",
+            "Holds an item beneath another, as a folder holds its files; one parent per child.", .oneToMany),
         shipped("supersedes", "Supersedes", "The source replaces the target; one each way.", .oneToOne),
         shipped("in-thread", "In thread", "The source belongs to the thread the target starts.", .manyToOne),
         shipped("in-folder", "In folder", "The source sits in the target folder.", .manyToOne),
@@ -24,7 +26,8 @@ extension LocalAPI {
     static let acyclicEdgeTypes: Set<String> = ["parent-of", "supersedes"]
 
     private static func shipped(
-        _ id: String, _ label: String, _ description: String, _ cardinality: Components.Schemas.EdgeType.CardinalityPayload
+        _ id: String, _ label: String, _ description: String,
+        _ cardinality: Components.Schemas.EdgeType.CardinalityPayload
     ) -> Components.Schemas.EdgeType {
         .init(
             id: id, label: label, description: description, cardinality: cardinality, sourceTypeConstraints: [],
@@ -42,7 +45,8 @@ extension LocalAPI {
         return key
     }
 
-    func registerEdgeType(_ input: Operations.RegisterEdgeType.Input) async throws -> Operations.RegisterEdgeType.Output {
+    func registerEdgeType(_ input: Operations.RegisterEdgeType.Input) async throws -> Operations.RegisterEdgeType.Output
+    {
         _ = try requireEdgeTypeWrite()
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let id = body.id
@@ -59,17 +63,21 @@ extension LocalAPI {
                 throw LocalError.conflict("conflict", "The edge type \(id) is already registered.")
             }
             let registry = try TypeRegistry.load(db)
-            for type in (body.sourceTypeConstraints ?? []) + (body.targetTypeConstraints ?? []) where type != "*" && !type.hasSuffix(".*") {
+            for type in (body.sourceTypeConstraints ?? []) + (body.targetTypeConstraints ?? [])
+            where type != "*" && !type.hasSuffix(".*") {
                 _ = try registeredType(type, in: registry)
             }
             let schema = try JSONCoding.decode(
                 OpenAPIObjectContainer.self, from: JSONCoding.encode(body.propertySchema?.additionalProperties ?? [:]))
             let edgeType = Components.Schemas.EdgeType(
-                id: id, label: body.label, description: body.description, cardinality: .init(rawValue: body.cardinality.rawValue),
-                sourceTypeConstraints: body.sourceTypeConstraints ?? [], targetTypeConstraints: body.targetTypeConstraints ?? [],
+                id: id, label: body.label, description: body.description,
+                cardinality: .init(rawValue: body.cardinality.rawValue),
+                sourceTypeConstraints: body.sourceTypeConstraints ?? [],
+                targetTypeConstraints: body.targetTypeConstraints ?? [],
                 cascadeOnDelete: .init(rawValue: body.cascadeOnDelete?.rawValue ?? "orphan"), propertySchema: schema)
             try db.run(
-                "INSERT INTO edge_types (id, definition, created_at) VALUES (?, ?, ?)", id, try StoredJSON.encode(edgeType),
+                "INSERT INTO edge_types (id, definition, created_at) VALUES (?, ?, ?)", id,
+                try StoredJSON.encode(edgeType),
                 now.stored)
             try ReadViews.change("edge_type.register", at: now, in: db)
             try AuditLog.record("edge_type.register", resourceType: "edge_type", resourceID: id, at: now, in: db)
@@ -85,7 +93,10 @@ extension LocalAPI {
                 try StoredJSON.decode(Components.Schemas.EdgeType.self, $0.string("definition"))
             }
         }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(edgeTypes: Self.shippedEdgeTypes + stored))))
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(.init(edgeTypes: Self.shippedEdgeTypes + stored))))
     }
 
     func deleteEdgeType(_ input: Operations.DeleteEdgeType.Input) async throws -> Operations.DeleteEdgeType.Output {
@@ -102,7 +113,9 @@ extension LocalAPI {
             }
             try db.run("DELETE FROM edge_types WHERE id = ?", id)
             try ReadViews.change("edge_type.delete", at: now, in: db)
-            try AuditLog.record("edge_type.delete", resourceType: "edge_type", resourceID: id, details: ["force": .bool(force)], at: now, in: db)
+            try AuditLog.record(
+                "edge_type.delete", resourceType: "edge_type", resourceID: id, details: ["force": .bool(force)],
+                at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }

@@ -16,7 +16,9 @@ struct EventFilter: Sendable {
         self.key = key
         self.includesEdges = includesEdges
         guard let typeList else { return }
-        let entries = typeList.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let entries = typeList.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard entries.count <= 10 else { throw LocalError.validation("type takes at most 10 entries.") }
         var types: Set<String> = []
         for entry in entries {

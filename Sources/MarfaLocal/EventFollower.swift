@@ -117,7 +117,8 @@ final class EventFollower: @unchecked Sendable {
             while true {
                 if hub.isStopping { return ending("server_stopping") }
                 let read = try await store.eventReads.read(
-                    after: lastRead, key: plan.filter.key, wakeCount: hub.wakeCount, limit: Self.batchSize, store: store)
+                    after: lastRead, key: plan.filter.key, wakeCount: hub.wakeCount, limit: Self.batchSize, store: store
+                )
                 guard read.credentialWorks else { return ending("credential_ended") }
                 let batch = read.entries
                 if let copy = plan.copy, read.viewGeneration != copy.generation {

@@ -101,8 +101,11 @@ enum EventLog {
 
     /// Up to `limit` events after `id` and at most `through`, oldest first.
     static func entries(after id: Int64, through: Int64 = .max, limit: Int, in db: SQLiteConnection) throws -> [Entry] {
-        try db.query("SELECT id, type, item_type, frame FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?", id, through, limit)
-            .map(Entry.init(row:))
+        try db.query(
+            "SELECT id, type, item_type, frame FROM events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?", id, through,
+            limit
+        )
+        .map(Entry.init(row:))
     }
 
     /// Deletes events written before `cutoff`, never the newest; answers how many went.

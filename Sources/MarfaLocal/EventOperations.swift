@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
@@ -39,7 +39,8 @@ extension LocalAPI {
             guard input.query._type == nil else { throw LocalError.validation("The copy stream takes no type filter.") }
             guard includesEdges else { throw LocalError.validation("The copy stream needs edges=all.") }
             guard (cursor == nil) == (sentView == nil) else {
-                throw LocalError.validation("A copy catch-up sends both Last-Event-ID and X-Marfa-Read-View, or neither.")
+                throw LocalError.validation(
+                    "A copy catch-up sends both Last-Event-ID and X-Marfa-Read-View, or neither.")
             }
         } else if sentView != nil {
             throw LocalError.validation("X-Marfa-Read-View is only for the copy stream and conditional reads.")
@@ -49,7 +50,8 @@ extension LocalAPI {
         do {
             let plan = try await read { db -> EventFollower.Plan in
                 let filter = try EventFilter(
-                    typeList: input.query._type, includesEdges: includesEdges, key: key, registry: try TypeRegistry.load(db))
+                    typeList: input.query._type, includesEdges: includesEdges, key: key,
+                    registry: try TypeRegistry.load(db))
                 let head = try EventLog.head(in: db)
                 var copy: EventFollower.CopyStream?
                 if isCopy {
@@ -64,7 +66,10 @@ extension LocalAPI {
                     pingInterval: eventPingInterval)
                 if let cursor {
                     if cursor > head {
-                        plan.terminal = ["event_type": "cursor_ahead", "requested": .string(String(cursor)), "head": .string(String(head))]
+                        plan.terminal = [
+                            "event_type": "cursor_ahead", "requested": .string(String(cursor)),
+                            "head": .string(String(head)),
+                        ]
                     } else if cursor < head, let oldest = try EventLog.oldestRetained(in: db), oldest > cursor + 1 {
                         plan.terminal = [
                             "event_type": "catchup_too_old", "min_retained_id": .string(String(oldest)),
@@ -75,9 +80,10 @@ extension LocalAPI {
                 return plan
             }
             let follower = EventFollower(plan: plan, store: store, hub: store.events, subscription: subscription)
-            return .ok(.init(
-                headers: .init(xMarfaContract: Self.contract),
-                body: .textEventStream(HTTPBody(EventFollowerChunks(follower: follower), length: .unknown))))
+            return .ok(
+                .init(
+                    headers: .init(xMarfaContract: Self.contract),
+                    body: .textEventStream(HTTPBody(EventFollowerChunks(follower: follower), length: .unknown))))
         } catch {
             store.events.unsubscribe(subscription.id)
             throw error
@@ -89,7 +95,8 @@ extension LocalAPI {
     static func eventCursor(_ header: String?) throws -> Int64? {
         guard let header, !header.isEmpty else { return nil }
         let bytes = Array(header.utf8)
-        guard bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes.count == 1 || bytes[0] != 48, let value = Int64(header) else {
+        guard bytes.allSatisfy({ $0 >= 48 && $0 <= 57 }), bytes.count == 1 || bytes[0] != 48, let value = Int64(header)
+        else {
             throw LocalError.validation(
                 "Last-Event-ID must be a decimal event id without sign or leading zeros.",
                 details: ["header": "Last-Event-ID"])

@@ -24,26 +24,35 @@ extension LocalDataFolder {
         let now = store.clock.now
         return try await store.write { db -> DeviceApproval in
             guard let row = try db.first("SELECT * FROM oauth_device_codes WHERE user_code = ?", userCode) else {
-                throw LocalDataFolderError.noDeviceRequest(code: typed, reason: "none was asked for; check it against the device.")
+                throw LocalDataFolderError.noDeviceRequest(
+                    code: typed, reason: "none was asked for; check it against the device.")
             }
             switch row.string("status") {
             case "pending": break
-            case "denied": throw LocalDataFolderError.noDeviceRequest(code: typed, reason: "it was declined; start again on the device.")
-            default: throw LocalDataFolderError.noDeviceRequest(code: typed, reason: "it was already used; start again on the device.")
+            case "denied":
+                throw LocalDataFolderError.noDeviceRequest(
+                    code: typed, reason: "it was declined; start again on the device.")
+            default:
+                throw LocalDataFolderError.noDeviceRequest(
+                    code: typed, reason: "it was already used; start again on the device.")
             }
             guard (row.double("expires_at") ?? 0) > now.stored else {
-                throw LocalDataFolderError.noDeviceRequest(code: typed, reason: "it expired; start again on the device.")
+                throw LocalDataFolderError.noDeviceRequest(
+                    code: typed, reason: "it expired; start again on the device.")
             }
             let asked = OAuthScope.parse(row.string("scope"))
             var approved = asked
             if let scopes {
                 let chosen = OAuthScope.parse(scopes)
                 if let extra = chosen.first(where: { !asked.contains($0) }) {
-                    throw LocalDataFolderError.badScope(extra, reason: "the device didn't ask for it (it asked for \(asked.joined(separator: " "))).")
+                    throw LocalDataFolderError.badScope(
+                        extra, reason: "the device didn't ask for it (it asked for \(asked.joined(separator: " "))).")
                 }
                 approved = OAuthScope.approved(asked: asked, chosen: chosen)
             }
-            guard approved.contains(where: { !OAuthScope.oidc.contains($0) }) else { throw LocalDataFolderError.noScopes }
+            guard approved.contains(where: { !OAuthScope.oidc.contains($0) }) else {
+                throw LocalDataFolderError.noScopes
+            }
             try db.run(
                 "UPDATE oauth_device_codes SET status = 'approved', approved_scope = ? WHERE user_code = ?",
                 approved.joined(separator: " "), userCode)
@@ -51,7 +60,8 @@ extension LocalDataFolder {
             let client = try OAuthClient.find(id: clientID, in: db)
             try AuditLog.record(
                 "device.approve", resourceType: "oauth_client", resourceID: clientID,
-                details: ["scope": .string(approved.joined(separator: " ")), "by": "marfa-local approve"], at: now, in: db)
+                details: ["scope": .string(approved.joined(separator: " ")), "by": "marfa-local approve"], at: now,
+                in: db)
             return DeviceApproval(userCode: userCode, client: client?.displayName ?? clientID, scopes: approved)
         }
     }

@@ -21,19 +21,26 @@ extension LocalDataFolder {
     /// `source` (a new `cli-…` one when nil) must be no other live key's. Refused with
     /// `LocalDataFolderError` (`.badScope`, `.noScopes`, `.sourceTaken`, `.badName`) before
     /// anything is stored.
-    public func createKey(scopes: [String], label: String = "marfa-local key", source: String? = nil) async throws -> CreatedKey {
+    public func createKey(
+        scopes: [String], label: String = "marfa-local key", source: String? = nil
+    ) async throws -> CreatedKey {
         let scopes = OAuthScope.parse(scopes)
         if let bad = scopes.first(where: { !OAuthScope.isValid($0) }) {
-            throw LocalDataFolderError.badScope(bad, reason: "it isn't in this instance's scope grammar (see the sign-in article's scope table).")
+            throw LocalDataFolderError.badScope(
+                bad, reason: "it isn't in this instance's scope grammar (see the sign-in article's scope table).")
         }
         if let signIn = scopes.first(where: { OAuthScope.oidc.contains($0) }) {
             throw LocalDataFolderError.badScope(signIn, reason: "it is a sign-in scope, which a key doesn't hold.")
         }
         guard !scopes.isEmpty else { throw LocalDataFolderError.noScopes }
         let label = label.trimmingCharacters(in: .whitespaces)
-        guard !label.isEmpty, label.count <= 200 else { throw LocalDataFolderError.badName(field: "label", reason: "must be 1 to 200 characters.") }
+        guard !label.isEmpty, label.count <= 200 else {
+            throw LocalDataFolderError.badName(field: "label", reason: "must be 1 to 200 characters.")
+        }
         let source = source ?? "cli-" + Identifiers.secret(bytes: 6).lowercased()
-        guard !source.isEmpty, source.count <= 200 else { throw LocalDataFolderError.badName(field: "source", reason: "must be 1 to 200 characters.") }
+        guard !source.isEmpty, source.count <= 200 else {
+            throw LocalDataFolderError.badName(field: "source", reason: "must be 1 to 200 characters.")
+        }
         let now = store.clock.now
         return try await store.write { db -> CreatedKey in
             if try db.first("SELECT 1 FROM api_keys WHERE source = ? AND revoked_at IS NULL", source) != nil {
@@ -42,11 +49,13 @@ extension LocalDataFolder {
             let plaintext = Identifiers.apiKey()
             let record = KeyRecord(
                 id: Identifiers.uuidV7(at: now), label: label, source: source, role: "member", defaultTier: "library",
-                isPlatform: false, isOwner: false, grants: OAuthScope.grants(for: scopes), createdBy: nil, createdAt: now)
+                isPlatform: false, isOwner: false, grants: OAuthScope.grants(for: scopes), createdBy: nil,
+                createdAt: now)
             try record.insert(plaintext: plaintext, in: db)
             try AuditLog.record(
                 "key.create", resourceType: "api_key", resourceID: record.id,
-                details: ["scope": .string(scopes.joined(separator: " ")), "by": "marfa-local key create"], at: now, in: db)
+                details: ["scope": .string(scopes.joined(separator: " ")), "by": "marfa-local key create"], at: now,
+                in: db)
             return CreatedKey(id: record.id, plaintext: plaintext, source: source, scopes: scopes)
         }
     }

@@ -17,7 +17,9 @@ extension LocalAPI {
         let key = try RequestContext.current.requireKey()
         guard key.typeLevel("system.folder") >= level else {
             let scope = "system.folder:\(level == .write ? "write" : "read")"
-            throw LocalError(403, "type_not_permitted", "This key may not reach folders; it needs \(scope).", details: ["required_scope": .string(scope)])
+            throw LocalError(
+                403, "type_not_permitted", "This key may not reach folders; it needs \(scope).",
+                details: ["required_scope": .string(scope)])
         }
         return key
     }
@@ -53,8 +55,10 @@ extension LocalAPI {
             try checkSearch(body.search, in: db)
             if let type = body.defaults?._type { _ = try registeredType(type, in: try TypeRegistry.load(db)) }
             let folder = Components.Schemas.Folder(
-                id: id, version: 1, name: body.name, search: body.search, defaults: body.defaults, include: body.include,
-                ignore: body.ignore, placement: body.placement.map { .init(additionalProperties: $0.additionalProperties) },
+                id: id, version: 1, name: body.name, search: body.search, defaults: body.defaults,
+                include: body.include,
+                ignore: body.ignore,
+                placement: body.placement.map { .init(additionalProperties: $0.additionalProperties) },
                 removalThreshold: body.removalThreshold, createdAt: now, updatedAt: now)
             try SettingStore.save(.folder, id: id, folder, at: now, in: db)
             try AuditLog.record("folder.create", resourceType: "folder", resourceID: id, at: now, in: db)
@@ -79,12 +83,17 @@ extension LocalAPI {
                     "folder", at: folder.version, not: patch.version,
                     current: (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(folder))) ?? .null)
             }
-            if let search = patch.search { try checkSearch(search, in: db); folder.search = search }
+            if let search = patch.search {
+                try checkSearch(search, in: db)
+                folder.search = search
+            }
             if let name = patch.name { folder.name = name }
             if let defaults = patch.defaults { folder.defaults = defaults }
             if let include = patch.include { folder.include = include }
             if let ignore = patch.ignore { folder.ignore = ignore }
-            if let placement = patch.placement { folder.placement = .init(additionalProperties: placement.additionalProperties) }
+            if let placement = patch.placement {
+                folder.placement = .init(additionalProperties: placement.additionalProperties)
+            }
             if let threshold = patch.removalThreshold { folder.removalThreshold = threshold }
             folder.version += 1
             folder.updatedAt = now

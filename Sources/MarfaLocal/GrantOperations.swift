@@ -16,8 +16,10 @@ extension LocalAPI {
             ).map { row -> Components.Schemas.Grant in
                 let grant = OAuthGrants.Grant(row: row)
                 return .init(
-                    id: grant.id, clientId: grant.clientID, clientName: row.string("client_name").map { .value($0) } ?? .null,
-                    scopes: grant.scopes, createdAt: grant.createdAt, lastUsedAt: grant.lastUsedAt.map { .value($0) } ?? .null)
+                    id: grant.id, clientId: grant.clientID,
+                    clientName: row.string("client_name").map { .value($0) } ?? .null,
+                    scopes: grant.scopes, createdAt: grant.createdAt,
+                    lastUsedAt: grant.lastUsedAt.map { .value($0) } ?? .null)
             }
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(grants: grants))))
@@ -34,7 +36,8 @@ extension LocalAPI {
             try OAuthGrants.revoke(grantID: id, in: db, now: now)
             if input.query.revokeKeys == .init(rawValue: "1") {
                 // Keys minted with one of the grant's access tokens name the grant as their creator.
-                try db.run("UPDATE api_keys SET revoked_at = ? WHERE created_by = ? AND revoked_at IS NULL", now.stored, id)
+                try db.run(
+                    "UPDATE api_keys SET revoked_at = ? WHERE created_by = ? AND revoked_at IS NULL", now.stored, id)
             }
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))

@@ -43,6 +43,9 @@ struct HostCheck: Sendable {
     static func isAddressLiteral(_ host: String) -> Bool {
         if host.contains(":") { return host.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in (1...3).contains(part.count) && part.allSatisfy(\.isASCII) && UInt8(part) != nil }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                (1...3).contains(part.count) && part.allSatisfy(\.isASCII) && UInt8(part) != nil
+            }
     }
 }

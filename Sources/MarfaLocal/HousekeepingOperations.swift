@@ -29,11 +29,15 @@ extension LocalAPI {
 
     func requireOperator() throws -> KeyRecord {
         let key = try RequestContext.current.requireKey()
-        guard key.isAdmin else { throw LocalError.forbidden("Housekeeping needs the operator's key (an instance admin).") }
+        guard key.isAdmin else {
+            throw LocalError.forbidden("Housekeeping needs the operator's key (an instance admin).")
+        }
         return key
     }
 
-    func listHousekeepingJobs(_ input: Operations.ListHousekeepingJobs.Input) async throws -> Operations.ListHousekeepingJobs.Output {
+    func listHousekeepingJobs(
+        _ input: Operations.ListHousekeepingJobs.Input
+    ) async throws -> Operations.ListHousekeepingJobs.Output {
         _ = try requireOperator()
         let jobs = try await read { db in
             try Self.housekeepingJobs.map { kind -> Components.Schemas.HousekeepingJob in
@@ -46,7 +50,8 @@ extension LocalAPI {
                     runningSince: date("running_since"), lastStartedAt: date("last_started_at"),
                     lastFinishedAt: date("last_finished_at"), lastOutcome: row?.string("last_outcome"),
                     lastError: row?.string("last_error"),
-                    lastResult: try row?.string("last_result").map { try StoredJSON.decode(OpenAPIValue.self, $0) } ?? .null)
+                    lastResult: try row?.string("last_result").map { try StoredJSON.decode(OpenAPIValue.self, $0) }
+                        ?? .null)
             }
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(jobs: jobs))))
@@ -60,7 +65,8 @@ extension LocalAPI {
         }
         let started = clock.now
         try await write { db in
-            if try db.first("SELECT 1 FROM housekeeping_runs WHERE name = ? AND running_since IS NOT NULL", name) != nil {
+            if try db.first("SELECT 1 FROM housekeeping_runs WHERE name = ? AND running_since IS NOT NULL", name) != nil
+            {
                 throw LocalError.conflict("housekeeping_job_running", "The job \(name) is already running.")
             }
             try db.run(
@@ -85,20 +91,26 @@ extension LocalAPI {
                     last_result = ? WHERE name = ?
                 """, finished.stored, error == nil ? "ok" : "error", error, try StoredJSON.encode(outcome), name)
             try AuditLog.record(
-                "housekeeping.run", resourceType: "housekeeping", resourceID: name, details: ["result": outcome], at: finished,
+                "housekeeping.run", resourceType: "housekeeping", resourceID: name, details: ["result": outcome],
+                at: finished,
                 in: db)
         }
-        return .ok(.init(
-            headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(
-                name: name, startedAt: started, finishedAt: finished, outcome: failure == nil ? .ok : .error, result: result,
-                error: failure))))
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(
+                    .init(
+                        name: name, startedAt: started, finishedAt: finished, outcome: failure == nil ? .ok : .error,
+                        result: result,
+                        error: failure))))
     }
 
     /// Runs job `name` in one transaction; answers what it reports.
     func runJob(_ name: String, now: Date, in db: SQLiteConnection) throws -> OpenAPIValue {
         let config = try storedConfig(db)
-        func removing(_ setting: String, _ retention: Int, unit: Double, _ body: (Double) throws -> Int) throws -> OpenAPIValue {
+        func removing(
+            _ setting: String, _ retention: Int, unit: Double, _ body: (Double) throws -> Int
+        ) throws -> OpenAPIValue {
             guard retention > 0 else { return ["removed": 0, "turned_off": true, "setting": .string(setting)] }
             let removed = try body(now.stored - Double(retention) * unit)
             return ["removed": .int(Int64(removed)), setting: .int(Int64(retention))]
@@ -123,7 +135,8 @@ extension LocalAPI {
                 try db.run("DELETE FROM audit_log WHERE timestamp < ?", cutoff)
             }
         case "event-log-cleanup":
-            return try removing("event_log_retention_hours", config.eventLogRetentionHours ?? 168, unit: 3600) { cutoff in
+            return try removing("event_log_retention_hours", config.eventLogRetentionHours ?? 168, unit: 3600) {
+                cutoff in
                 try EventLog.retire(before: cutoff, in: db)
             }
         case "idempotency-cleanup":

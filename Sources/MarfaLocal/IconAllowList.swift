@@ -10,7 +10,8 @@ enum IconAllowList {
     static func check(_ icon: String) throws {
         guard contains(icon) else {
             throw LocalError(
-                400, "invalid_schema", "The icon '\(icon)' is not in a pinned set; use lucide:<name> or simple-icons:<name>.",
+                400, "invalid_schema",
+                "The icon '\(icon)' is not in a pinned set; use lucide:<name> or simple-icons:<name>.",
                 details: ["icon": .string(icon)])
         }
     }

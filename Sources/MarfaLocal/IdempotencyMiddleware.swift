@@ -1,6 +1,6 @@
-import MarfaDigest
 import Foundation
 import MarfaClock
+import MarfaDigest
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 
@@ -90,7 +90,8 @@ struct IdempotencyMiddleware: ServerMiddleware {
         case .underWay:
             try Task.checkCancellation()
             var refusal = LocalError(
-                503, "write_contention", "A request with this Idempotency-Key is still under way; nothing was written, ask again.")
+                503, "write_contention",
+                "A request with this Idempotency-Key is still under way; nothing was written, ask again.")
             refusal.headers = [("Retry-After", "1")]
             throw refusal
         }
@@ -130,7 +131,8 @@ struct IdempotencyMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let answer: (HTTPResponse, HTTPBody?)
         do {
-            answer = try await record(request, bytes: bytes, metadata: metadata, credential: credential, key: key, next: next)
+            answer = try await record(
+                request, bytes: bytes, metadata: metadata, credential: credential, key: key, next: next)
         } catch {
             await release(credential: credential, key: key)
             settled.wake(Self.waitKey(credential, key))
@@ -156,7 +158,9 @@ struct IdempotencyMiddleware: ServerMiddleware {
             return (response, responseBody)
         }
         let responseBytes = try await responseBody?.collect(upTo: maxBodyBytes) ?? []
-        let headers = response.headerFields.filter { !Self.perAnswerHeaders.contains($0.name.lowercased()) }.map { [$0.name, $0.value] }
+        let headers = response.headerFields.filter { !Self.perAnswerHeaders.contains($0.name.lowercased()) }.map {
+            [$0.name, $0.value]
+        }
         let status = response.status
         let now = store.clock.now
         try await store.write { db in

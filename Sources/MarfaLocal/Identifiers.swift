@@ -12,7 +12,11 @@ enum Identifiers {
         bytes[8] = 0x80 | (bytes[8] & 0x3f)
         let hex = bytes.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
         let parts = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-            String(hex[hex.index(hex.startIndex, offsetBy: range.lowerBound)..<hex.index(hex.startIndex, offsetBy: range.upperBound)])
+            String(
+                hex[
+                    hex.index(
+                        hex.startIndex, offsetBy: range.lowerBound)..<hex.index(
+                            hex.startIndex, offsetBy: range.upperBound)])
         }
         return parts.joined(separator: "-")
     }
@@ -26,7 +30,8 @@ enum Identifiers {
     static func secret(bytes count: Int = 32) -> String {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
         var generator = SystemRandomNumberGenerator()
-        return String((0..<(count * 4 / 3)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+        return String(
+            (0..<(count * 4 / 3)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
     }
 
     /// A new API key's plaintext: `marfa_k1_` and a secret.
@@ -35,7 +40,8 @@ enum Identifiers {
     /// A request id: 16 random hex characters.
     static func requestID() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<8).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }.joined()
+        return (0..<8).map { _ in String(UInt8.random(in: 0...255, using: &generator), radix: 16).leftPadded(to: 2) }
+            .joined()
     }
 }
 

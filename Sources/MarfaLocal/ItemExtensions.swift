@@ -8,7 +8,9 @@ enum ItemExtensions {
     /// Every namespace of item `itemID`, by name.
     static func all(of itemID: String, in db: SQLiteConnection) throws -> [String: OpenAPIValue] {
         var result: [String: OpenAPIValue] = [:]
-        for row in try db.query("SELECT namespace, data FROM item_extensions WHERE item_id = ? ORDER BY namespace", itemID) {
+        for row in try db.query(
+            "SELECT namespace, data FROM item_extensions WHERE item_id = ? ORDER BY namespace", itemID)
+        {
             result[row.string("namespace") ?? ""] = try StoredJSON.decode(OpenAPIValue.self, row.string("data"))
         }
         return result
@@ -21,7 +23,9 @@ enum ItemExtensions {
     }
 
     /// Replaces namespace `namespace` of item `itemID` with `data`, stamped `date`; nil deletes it.
-    static func set(_ namespace: String, of itemID: String, to data: OpenAPIValue?, at date: Date, in db: SQLiteConnection) throws {
+    static func set(
+        _ namespace: String, of itemID: String, to data: OpenAPIValue?, at date: Date, in db: SQLiteConnection
+    ) throws {
         if let data {
             try db.run(
                 """

@@ -29,11 +29,14 @@ extension LocalAPI {
         let key = try RequestContext.current.requireKey()
         let query = input.query
         let limit = try Paging.limit(query.limit)
-        if query.filter != nil { throw LocalError(501, "not_implemented", "The filter grammar is not implemented by the local instance yet.") }
+        if query.filter != nil {
+            throw LocalError(501, "not_implemented", "The filter grammar is not implemented by the local instance yet.")
+        }
         let includes = Set((query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         let certified = RequestContext.current.readView != nil
         if certified && !includes.contains("metadata") {
-            throw LocalError.validation("A conditional read of GET /items needs include=metadata.", details: ["parameter": "include"])
+            throw LocalError.validation(
+                "A conditional read of GET /items needs include=metadata.", details: ["parameter": "include"])
         }
         var column = "created_at"
         var descending = query.direction?.rawValue != "asc"
@@ -43,7 +46,8 @@ extension LocalAPI {
         case "timestamp": column = "timestamp"
         case let other?:
             if other.hasPrefix("properties.") {
-                throw LocalError(501, "not_implemented", "Sorting by properties is not implemented by the local instance yet.")
+                throw LocalError(
+                    501, "not_implemented", "Sorting by properties is not implemented by the local instance yet.")
             }
             throw LocalError.validation("sort must be created_at, updated_at, timestamp or properties.<field>.")
         }
@@ -61,9 +65,15 @@ extension LocalAPI {
         let cursor = page.hasMore ? page.items.last.map { Paging.cursor($0.seq) } : nil
         let payload: Operations.ListItems.Output.Ok.Body.JsonPayload =
             listing.withMetadata
-            ? .init(value2: .init(
-                data: certified ? page.envelopes.map { var row = $0; row.listed = true; return row } : page.envelopes,
-                cursor: cursor, hasMore: page.hasMore))
+            ? .init(
+                value2: .init(
+                    data: certified
+                        ? page.envelopes.map {
+                            var row = $0
+                            row.listed = true
+                            return row
+                        } : page.envelopes,
+                    cursor: cursor, hasMore: page.hasMore))
             : .init(value1: .init(data: page.items.map(\.wire), cursor: cursor, hasMore: page.hasMore))
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(payload)))
     }
@@ -103,7 +113,8 @@ struct ItemListingQuery: Sendable {
         } else {
             types = includesSystem ? stored : stored.filter { !$0.hasPrefix("system.") }
         }
-        let (typeCondition, typeValues) = ItemRecord.typeCondition(types.filter { key.typeLevel($0) >= .read }, stored: stored)
+        let (typeCondition, typeValues) = ItemRecord.typeCondition(
+            types.filter { key.typeLevel($0) >= .read }, stored: stored)
         if let typeCondition {
             conditions.append(typeCondition)
             values.append(contentsOf: typeValues.map { $0 as any SQLiteBindable })
@@ -135,15 +146,29 @@ struct ItemListingQuery: Sendable {
         case let state? where ["active", "archived", "trashed", "revoked"].contains(state):
             conditions.append("state = ?")
             values.append(state)
-        case let state?: throw LocalError.validation("state must be active, archived, trashed, revoked or any, not \(state).")
+        case let state?:
+            throw LocalError.validation("state must be active, archived, trashed, revoked or any, not \(state).")
         }
-        if let source = query.source { conditions.append("source = ?"); values.append(source) }
-        if let tier = query.tier?.rawValue, tier != "all" { conditions.append("tier = ?"); values.append(tier) }
-        for tag in (query.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
+        if let source = query.source {
+            conditions.append("source = ?")
+            values.append(source)
+        }
+        if let tier = query.tier?.rawValue, tier != "all" {
+            conditions.append("tier = ?")
+            values.append(tier)
+        }
+        for tag in (query.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !tag.isEmpty {
             conditions.append("EXISTS (SELECT 1 FROM json_each(items.tags) WHERE value = ?)")
             values.append(tag)
         }
-        if let after = query.timestampAfter { conditions.append("timestamp >= ?"); values.append(try Paging.instant(after, "timestamp_after").stored) }
-        if let before = query.timestampBefore { conditions.append("timestamp <= ?"); values.append(try Paging.instant(before, "timestamp_before").stored) }
+        if let after = query.timestampAfter {
+            conditions.append("timestamp >= ?")
+            values.append(try Paging.instant(after, "timestamp_after").stored)
+        }
+        if let before = query.timestampBefore {
+            conditions.append("timestamp <= ?")
+            values.append(try Paging.instant(before, "timestamp_before").stored)
+        }
     }
 }

@@ -23,7 +23,9 @@ extension LocalAPI {
     /// `403 type_not_permitted` unless `key` may write `type`.
     func requireWrite(_ type: String, by key: KeyRecord) throws {
         guard key.typeLevel(type) >= .write else {
-            throw LocalError(403, "type_not_permitted", "This key may not write \(type).", details: ["required_scope": .string("\(type):write")])
+            throw LocalError(
+                403, "type_not_permitted", "This key may not write \(type).",
+                details: ["required_scope": .string("\(type):write")])
         }
     }
 
@@ -59,7 +61,8 @@ extension LocalAPI {
         }
         let source = body.source ?? key.source
         guard key.claims(source: source) else {
-            throw LocalError.forbidden("This key does not claim the source \(source).", details: ["source": .string(source)])
+            throw LocalError.forbidden(
+                "This key does not claim the source \(source).", details: ["source": .string(source)])
         }
         if let id = body.id, !Identifiers.isUUID(id) {
             throw LocalError(400, "invalid_id", "The id '\(id)' is not a UUID.")
@@ -70,17 +73,25 @@ extension LocalAPI {
             let registry = try TypeRegistry.load(db)
             let type = try registeredType(body._type, in: registry)
             try requireWrite(type.id, by: key)
-            if let allow = try storedConfig(db).enforcement?.sourceAllowlist, allow.types.contains(type.id), !allow.sources.contains(source) {
-                throw LocalError.forbidden("The source \(source) may not create \(type.id) items.", details: ["source": .string(source)])
+            if let allow = try storedConfig(db).enforcement?.sourceAllowlist, allow.types.contains(type.id),
+                !allow.sources.contains(source)
+            {
+                throw LocalError.forbidden(
+                    "The source \(source) may not create \(type.id) items.", details: ["source": .string(source)])
             }
             let properties = body.properties ?? [:]
             try ItemValidation.check(properties, against: type, strict: try isStrict(type.id, in: db))
-            if let sourceID = body.sourceId, var existing = try ItemRecord.find(source: source, sourceID: sourceID, in: db) {
+            if let sourceID = body.sourceId,
+                var existing = try ItemRecord.find(source: source, sourceID: sourceID, in: db)
+            {
                 if existing.state == "trashed" {
-                    throw LocalError.conflict("conflict", "The item with this natural key is in the bin.", details: ["trashed": .bool(true), "id": .string(existing.id)])
+                    throw LocalError.conflict(
+                        "conflict", "The item with this natural key is in the bin.",
+                        details: ["trashed": .bool(true), "id": .string(existing.id)])
                 }
                 if let expected = body.version, expected != existing.version {
-                    throw LocalError.versionConflict("item", at: existing.version, not: expected, current: existing.json)
+                    throw LocalError.versionConflict(
+                        "item", at: existing.version, not: expected, current: existing.json)
                 }
                 guard existing.type == type.id else {
                     throw LocalError.conflict("type_mismatch", "The item with this natural key is a \(existing.type).")
@@ -97,20 +108,24 @@ extension LocalAPI {
                 return (try ItemExtensions.envelope(of: existing, in: db), false)
             }
             if let expected = body.version, expected != 0, body.sourceId != nil {
-                var refusal = LocalError.conflict("version_conflict", "No item has this natural key, so version \(expected) cannot match.")
+                var refusal = LocalError.conflict(
+                    "version_conflict", "No item has this natural key, so version \(expected) cannot match.")
                 refusal.extra = ["current": .null]
                 throw refusal
             }
             if let id = body.id, let existing = try ItemRecord.find(id: id, in: db) {
                 guard existing.type == type.id, existing.source == source else {
-                    throw LocalError.conflict("id_reused", "The id \(id) belongs to another item.", details: ["differs": .array([.string("type"), .string("source")])])
+                    throw LocalError.conflict(
+                        "id_reused", "The id \(id) belongs to another item.",
+                        details: ["differs": .array([.string("type"), .string("source")])])
                 }
                 var envelope = try ItemExtensions.envelope(of: existing, in: db)
                 envelope.acknowledged = true
                 return (envelope, false)
             }
             var item = ItemRecord(
-                id: body.id?.lowercased() ?? Identifiers.uuidV7(at: now), type: type.id, properties: properties, state: state,
+                id: body.id?.lowercased() ?? Identifiers.uuidV7(at: now), type: type.id, properties: properties,
+                state: state,
                 tier: body.tier?.rawValue ?? key.defaultTier, source: source, sourceID: body.sourceId,
                 timestamp: body.timestamp ?? now, now: now, tags: Self.uniqueTags(body.tags ?? []))
             item.device = body.device
@@ -130,7 +145,8 @@ extension LocalAPI {
 
     func getItem(_ input: Operations.GetItem.Input) async throws -> Operations.GetItem.Output {
         let key = try RequestContext.current.requireKey()
-        let includes = Set((input.query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        let includes = Set(
+            (input.query.include ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         // The item, its metadata and its versions come from one snapshot.
         let (item, metadata, versions) = try await read {
             db -> (ItemRecord, Components.Schemas.ItemMetadata, [Components.Schemas.ItemSnapshot]?) in
@@ -140,11 +156,13 @@ extension LocalAPI {
             let rows = try db.query("SELECT * FROM item_snapshots WHERE item_id = ? ORDER BY version DESC", item.id)
             return (item, metadata, try rows.map(SnapshotRow.wire))
         }
-        return .ok(.init(
-            headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(
-                item: item.wire, metadata: metadata, listed: RequestContext.current.readView.map { _ in true },
-                versions: versions))))
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(
+                    .init(
+                        item: item.wire, metadata: metadata, listed: RequestContext.current.readView.map { _ in true },
+                        versions: versions))))
     }
 
     /// `PATCH /items/{id}` on the base `version`: properties merged (or replaced), tier, time,
@@ -166,7 +184,8 @@ extension LocalAPI {
             var typeID = item.type
             if let newType = patch._type, newType != item.type {
                 guard patch.retype == true else {
-                    throw LocalError.conflict("type_mismatch", "The item is a \(item.type); send retype: true to make it a \(newType).")
+                    throw LocalError.conflict(
+                        "type_mismatch", "The item is a \(item.type); send retype: true to make it a \(newType).")
                 }
                 typeID = newType
             }
@@ -193,8 +212,10 @@ extension LocalAPI {
             if let tier = patch.tier { item.tier = tier.rawValue }
             if let timestamp = patch.timestamp { item.timestamp = timestamp }
             if let sourceID = patch.sourceId {
-                if let other = try ItemRecord.find(source: item.source, sourceID: sourceID, in: db), other.id != item.id {
-                    throw LocalError.conflict("source_id_conflict", "Another item already has the natural key \(sourceID).")
+                if let other = try ItemRecord.find(source: item.source, sourceID: sourceID, in: db), other.id != item.id
+                {
+                    throw LocalError.conflict(
+                        "source_id_conflict", "Another item already has the natural key \(sourceID).")
                 }
                 item.sourceID = sourceID
             }
@@ -203,7 +224,10 @@ extension LocalAPI {
             try item.update(in: db)
             if retyped { try ReadViews.change("item.retype", at: now, in: db) }
             try EventLog.appendItem("item.updated", item, at: now, in: db)
-            if !losing.isEmpty { resolution?.conflictedCopyId = try StaleWrite.writeConflictedCopy(of: item, losing: losing, at: now, in: db) }
+            if !losing.isEmpty {
+                resolution?.conflictedCopyId = try StaleWrite.writeConflictedCopy(
+                    of: item, losing: losing, at: now, in: db)
+            }
             var envelope = try ItemExtensions.envelope(of: item, in: db)
             envelope.conflictResolution = resolution
             return envelope
@@ -218,13 +242,16 @@ extension LocalAPI {
         case nil, .manual, .callback: return false
         case .auto: return true
         case .unknown(let value):
-            throw LocalError.validation("conflict is auto, manual or callback, not '\(value)'.", details: ["parameter": "conflict"])
+            throw LocalError.validation(
+                "conflict is auto, manual or callback, not '\(value)'.", details: ["parameter": "conflict"])
         }
     }
 
     /// `properties` after `patch`: replaced with `properties_mode: replace`, else merged (`null`
     /// removes a property).
-    static func patched(_ properties: [String: OpenAPIValue], by patch: Components.Schemas.ItemPatch) -> [String: OpenAPIValue] {
+    static func patched(
+        _ properties: [String: OpenAPIValue], by patch: Components.Schemas.ItemPatch
+    ) -> [String: OpenAPIValue] {
         if patch.propertiesMode == .replace { return patch.properties ?? [:] }
         var result = properties
         for (name, value) in patch.properties ?? [:] {
@@ -271,7 +298,9 @@ extension LocalAPI {
         let envelope = try await write { db -> Components.Schemas.ItemEnvelope in
             var item = try visibleItem(input.path.id, by: key, in: db)
             try requireWrite(item.type, by: key)
-            guard item.state != "revoked" else { throw LocalError(400, "invalid_transition", "A revoked item cannot move.") }
+            guard item.state != "revoked" else {
+                throw LocalError(400, "invalid_transition", "A revoked item cannot move.")
+            }
             if target == "trashed" {
                 item = try Cascades.trash(item, announcedAs: "item.state_changed", at: now, in: db)
             } else if item.state != target {
@@ -285,7 +314,8 @@ extension LocalAPI {
         return .ok(envelopeResponse(envelope))
     }
 
-    func listItemVersions(_ input: Operations.ListItemVersions.Input) async throws -> Operations.ListItemVersions.Output {
+    func listItemVersions(_ input: Operations.ListItemVersions.Input) async throws -> Operations.ListItemVersions.Output
+    {
         let key = try RequestContext.current.requireKey()
         let limit = try Paging.limit(input.query.limit)
         let after = input.query.after ?? 0
@@ -293,10 +323,12 @@ extension LocalAPI {
         let rows = try await read { db -> [SQLiteRow] in
             let item = try visibleItem(input.path.id, by: key, in: db)
             return try db.query(
-                "SELECT * FROM item_snapshots WHERE item_id = ? AND version > ? ORDER BY version LIMIT ?", item.id, after, limit + 1)
+                "SELECT * FROM item_snapshots WHERE item_id = ? AND version > ? ORDER BY version LIMIT ?", item.id,
+                after, limit + 1)
         }
         let page = try rows.prefix(limit).map(SnapshotRow.wire)
         let next = rows.count > limit ? page.last?.version : nil
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(snapshots: page, next: next))))
+        return .ok(
+            .init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(snapshots: page, next: next))))
     }
 }

@@ -68,20 +68,22 @@ struct ItemRecord: Sendable {
     /// Every type some stored item has, read by walking `items_type` from one type to the next
     /// (one index seek per type, not one step per item).
     static func storedTypes(in db: SQLiteConnection) throws -> Set<String> {
-        Set(try db.fetchValues(
-            String.self,
-            """
-            WITH RECURSIVE stored (type) AS (
-                SELECT min(type) FROM items
-                UNION ALL
-                SELECT (SELECT min(type) FROM items WHERE type > stored.type) FROM stored WHERE stored.type IS NOT NULL)
-            SELECT type FROM stored WHERE type IS NOT NULL
-            """))
+        Set(
+            try db.fetchValues(
+                String.self,
+                """
+                WITH RECURSIVE stored (type) AS (
+                    SELECT min(type) FROM items
+                    UNION ALL
+                    SELECT (SELECT min(type) FROM items WHERE type > stored.type) FROM stored WHERE stored.type IS NOT NULL)
+                SELECT type FROM stored WHERE type IS NOT NULL
+                """))
     }
 
     /// The condition (and its values) keeping the items of `types`: none at all when `types`
     /// holds every type of `stored`, so an ordered listing can walk its index in order and stop.
-    static func typeCondition(_ types: Set<String>, stored: Set<String>, column: String = "type") -> (String?, [String]) {
+    static func typeCondition(_ types: Set<String>, stored: Set<String>, column: String = "type") -> (String?, [String])
+    {
         if types.isEmpty { return ("0", []) }
         if stored.isSubset(of: types) { return (nil, []) }
         let list = types.sorted()
@@ -93,14 +95,17 @@ struct ItemRecord: Sendable {
     }
 
     static func find(source: String, sourceID: String, in db: SQLiteConnection) throws -> ItemRecord? {
-        try db.first("SELECT * FROM items WHERE source = ? AND source_id = ?", source, sourceID).map(ItemRecord.init(row:))
+        try db.first("SELECT * FROM items WHERE source = ? AND source_id = ?", source, sourceID).map(
+            ItemRecord.init(row:))
     }
 
     private var columnValues: [any SQLiteBindable] {
         get throws {
             [
-                type, try StoredJSON.encode(properties), state, tier, version, source, sourceID, device, captureLatitude,
-                captureLongitude, timestamp.stored, createdAt.stored, updatedAt.stored, try StoredJSON.encode(tags), orphaned,
+                type, try StoredJSON.encode(properties), state, tier, version, source, sourceID, device,
+                captureLatitude,
+                captureLongitude, timestamp.stored, createdAt.stored, updatedAt.stored, try StoredJSON.encode(tags),
+                orphaned,
                 trashedWith, id,
             ]
         }
@@ -157,16 +162,19 @@ struct ItemRecord: Sendable {
 /// A snapshot row as the contract shows it.
 enum SnapshotRow {
     static func wire(_ row: SQLiteRow) throws -> Components.Schemas.ItemSnapshot {
-        let writer: Nullable<Components.Schemas.Writer> = row.string("writer_kind").map {
-            .value(.init(kind: .init(rawValue: $0), id: row.string("writer_id"), name: row.string("writer_name")))
-        } ?? .null
+        let writer: Nullable<Components.Schemas.Writer> =
+            row.string("writer_kind").map {
+                .value(.init(kind: .init(rawValue: $0), id: row.string("writer_id"), name: row.string("writer_name")))
+            } ?? .null
         let version = row.int64("version") ?? 0
         let itemID = row.string("item_id") ?? ""
         return Components.Schemas.ItemSnapshot(
             version: version, _type: row.string("type") ?? "", tier: row.string("tier").map { .init(rawValue: $0) },
             properties: try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties")),
-            occurredAt: Date(stored: row.double("occurred_at")), sourceId: row.string("source_id").map { .value($0) } ?? .null,
-            writer: writer, createdAt: Date(stored: row.double("created_at")), id: "\(itemID)@\(version)", itemId: itemID,
+            occurredAt: Date(stored: row.double("occurred_at")),
+            sourceId: row.string("source_id").map { .value($0) } ?? .null,
+            writer: writer, createdAt: Date(stored: row.double("created_at")), id: "\(itemID)@\(version)",
+            itemId: itemID,
             device: row.string("device"))
     }
 }

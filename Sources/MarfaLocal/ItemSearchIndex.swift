@@ -15,7 +15,8 @@ import MarfaSQLite
 enum ItemSearchIndex {
     /// The FTS5 index: the `unicode61` tokenizer folding case and diacritics ("cafe" finds "Café").
     static let table = FTS5Table(
-        name: "item_search_index", columns: ["title", "body", "other"], contentTable: "item_search", contentRowID: "seq")
+        name: "item_search_index", columns: ["title", "body", "other"], contentTable: "item_search", contentRowID: "seq"
+    )
 
     /// How much a match in each column counts in `bm25`: the title over the body over the rest.
     static let weights: [String: Double] = ["title": 10, "body": 4, "other": 1]
@@ -31,13 +32,14 @@ enum ItemSearchIndex {
     /// Schema version 6: the text table, the index with its triggers, the trigger removing an
     /// item's text with the item, and the request to index the items already stored.
     static var migrationSQL: String {
-        let statements = [
-            "CREATE TABLE item_search (seq INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, other TEXT NOT NULL)",
-            table.createTableSQL,
-        ] + table.triggerSQL + [
-            "CREATE TRIGGER items_search_ad AFTER DELETE ON items BEGIN DELETE FROM item_search WHERE seq = old.seq; END",
-            "INSERT INTO meta (name, value) VALUES ('\(fillRequest)', 'pending') ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-        ]
+        let statements =
+            [
+                "CREATE TABLE item_search (seq INTEGER PRIMARY KEY, title TEXT NOT NULL, body TEXT NOT NULL, other TEXT NOT NULL)",
+                table.createTableSQL,
+            ] + table.triggerSQL + [
+                "CREATE TRIGGER items_search_ad AFTER DELETE ON items BEGIN DELETE FROM item_search WHERE seq = old.seq; END",
+                "INSERT INTO meta (name, value) VALUES ('\(fillRequest)', 'pending') ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            ]
         return statements.joined(separator: ";\n")
     }
 
@@ -116,7 +118,8 @@ enum ItemSearchIndex {
     /// `texts` as one column's text, one per line, without the snippet marks.
     private static func clean(_ texts: [String]) -> String {
         var text = String.UnicodeScalarView()
-        text.append(contentsOf: texts.joined(separator: "\n").unicodeScalars.lazy.filter { $0 != markOpen && $0 != markClose })
+        text.append(
+            contentsOf: texts.joined(separator: "\n").unicodeScalars.lazy.filter { $0 != markOpen && $0 != markClose })
         return String(text)
     }
 

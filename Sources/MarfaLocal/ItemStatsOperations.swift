@@ -13,7 +13,8 @@ extension LocalAPI {
         }
         let counts = try await read { db -> [String: Int64] in
             var counts: [String: Int64] = [:]
-            let sql = byType
+            let sql =
+                byType
                 ? "SELECT type, type AS bucket, COUNT(*) AS n FROM items WHERE state <> 'trashed' GROUP BY type"
                 : "SELECT type, state AS bucket, COUNT(*) AS n FROM items GROUP BY type, state"
             for row in try db.query(sql) where key.typeLevel(row.string("type") ?? "") >= .read {
@@ -21,6 +22,7 @@ extension LocalAPI {
             }
             return counts
         }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(additionalProperties: counts))))
+        return .ok(
+            .init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(additionalProperties: counts))))
     }
 }

@@ -9,7 +9,9 @@ enum ItemValidation {
 
     /// `400 invalid_properties` naming every property that breaks `type`'s fields; with `strict`,
     /// undeclared properties break it too.
-    static func check(_ properties: [String: OpenAPIValue], against type: Components.Schemas.ItemType, strict: Bool) throws {
+    static func check(
+        _ properties: [String: OpenAPIValue], against type: Components.Schemas.ItemType, strict: Bool
+    ) throws {
         var errors: [(String, String)] = []
         let fields = type.fields.additionalProperties
         for (name, field) in fields.sorted(by: { $0.key < $1.key }) {
@@ -29,7 +31,10 @@ enum ItemValidation {
             let message = errors.map { "'\($0.0)' \($0.1)" }.joined(separator: "; ")
             throw LocalError(
                 400, "invalid_properties", "The properties do not fit \(type.id): \(message).",
-                details: ["errors": .array(errors.map { .object(["path": .string("properties.\($0.0)"), "message": .string($0.1)]) })])
+                details: [
+                    "errors": .array(
+                        errors.map { .object(["path": .string("properties.\($0.0)"), "message": .string($0.1)]) })
+                ])
         }
     }
 
@@ -49,10 +54,14 @@ enum ItemValidation {
         case .boolean:
             return value.bool == nil ? "must be true or false" : nil
         case .date:
-            guard let text = value.string, text.count == 10, CalendarDateCheck.isDate(text) else { return "must be a date (YYYY-MM-DD)" }
+            guard let text = value.string, text.count == 10, CalendarDateCheck.isDate(text) else {
+                return "must be a date (YYYY-MM-DD)"
+            }
             return nil
         case .datetime:
-            guard let text = value.string, (try? Paging.instant(text, "")) != nil else { return "must be an RFC 3339 date-time" }
+            guard let text = value.string, (try? Paging.instant(text, "")) != nil else {
+                return "must be an RFC 3339 date-time"
+            }
             return nil
         case ._enum:
             guard let text = value.string, field.enumValues?.contains(text) ?? false else {
@@ -65,7 +74,8 @@ enum ItemValidation {
             return value.object == nil ? "must be an object" : nil
         case .thumbnail:
             guard let text = value.string,
-                ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/webp;base64,"].contains(where: text.hasPrefix)
+                ["data:image/png;base64,", "data:image/jpeg;base64,", "data:image/webp;base64,"].contains(
+                    where: text.hasPrefix)
             else { return "must be a PNG, JPEG or WebP data URI" }
             return text.utf8.count > 16 * 1024 * 4 / 3 + 32 ? "is larger than 16 KiB" : nil
         case .unknown:

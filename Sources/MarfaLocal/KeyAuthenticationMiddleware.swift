@@ -23,7 +23,9 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         let token = parts[1].trimmingCharacters(in: .whitespaces)
         let now = store.clock.now
         let found = try? await store.read { db -> Bool in
-            if token.hasPrefix(OAuthGrants.accessPrefix) { return try OAuthGrants.key(forAccessToken: token, in: db, now: now) != nil }
+            if token.hasPrefix(OAuthGrants.accessPrefix) {
+                return try OAuthGrants.key(forAccessToken: token, in: db, now: now) != nil
+            }
             return try KeyRecord.find(plaintext: token, in: db, now: now) != nil
         }
         return found ?? false
@@ -35,7 +37,9 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
     ) async throws -> (HTTPResponse, HTTPBody?) {
         if Self.isOpen(operationID) { return try await next(request, body, metadata) }
         guard let header = request.headerFields["Authorization"] else {
-            if operationID == "createKey", try await store.read({ try $0.first("SELECT 1 FROM api_keys LIMIT 1") }) == nil {
+            if operationID == "createKey",
+                try await store.read({ try $0.first("SELECT 1 FROM api_keys LIMIT 1") }) == nil
+            {
                 return try await next(request, body, metadata)
             }
             throw LocalError.unauthorized()
@@ -48,7 +52,8 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
         let now = store.clock.now
         if token.hasPrefix(OAuthGrants.accessPrefix) {
             // An OAuth access token: the grant's scopes, mapped onto the key model.
-            guard let key = try await store.read({ try OAuthGrants.key(forAccessToken: token, in: $0, now: now) }) else {
+            guard let key = try await store.read({ try OAuthGrants.key(forAccessToken: token, in: $0, now: now) })
+            else {
                 throw LocalError.unauthorized("The access token is unknown, revoked or expired.")
             }
             if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 60 }) ?? true {
@@ -62,7 +67,9 @@ struct KeyAuthenticationMiddleware: ServerMiddleware {
             throw LocalError.unauthorized("The key is unknown, revoked or expired.")
         }
         if key.lastUsedAt.map({ now.timeIntervalSince($0) >= 3600 }) ?? true {
-            _ = try? await store.write { try $0.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now.stored, key.id) }
+            _ = try? await store.write {
+                try $0.run("UPDATE api_keys SET last_used_at = ? WHERE id = ?", now.stored, key.id)
+            }
         }
         var context = RequestContext.current
         context.key = key

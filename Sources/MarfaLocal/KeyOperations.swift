@@ -11,11 +11,13 @@ enum KeyOperations {
     ) throws -> (record: KeyRecord, plaintext: String) {
         let plaintext = Identifiers.apiKey()
         let record = KeyRecord(
-            id: Identifiers.uuidV7(at: date), label: label, source: source, role: "instance_admin", defaultTier: "library",
+            id: Identifiers.uuidV7(at: date), label: label, source: source, role: "instance_admin",
+            defaultTier: "library",
             isPlatform: false, isOwner: true, grants: .everything, createdBy: nil, createdAt: date)
         try record.insert(plaintext: plaintext, in: db)
         try AuditLog.record(
-            "key.create", resourceType: "api_key", resourceID: record.id, details: ["owner": .bool(true)], at: date, in: db)
+            "key.create", resourceType: "api_key", resourceID: record.id, details: ["owner": .bool(true)], at: date,
+            in: db)
         return (record, plaintext)
     }
 
@@ -39,7 +41,8 @@ enum KeyOperations {
     /// the same checks for minting and changing a key.
     static func checkPermissions(_ permissions: [String], grantedBy caller: KeyRecord) throws {
         if let missing = permissions.first(where: { !caller.has($0) }) {
-            throw LocalError.forbidden("This key cannot grant \(missing), which it lacks.", details: ["required_scope": .string(missing)])
+            throw LocalError.forbidden(
+                "This key cannot grant \(missing), which it lacks.", details: ["required_scope": .string(missing)])
         }
         if let unknown = permissions.first(where: { !Permission.all.contains($0) }) {
             throw LocalError.validation("Unknown permission \(unknown).")
@@ -48,12 +51,15 @@ enum KeyOperations {
 
     /// `400 validation_error` for an unknown access level in `requested` (the map `field`), and
     /// `403 forbidden` for a level beyond what the caller holds in `held`.
-    static func checkLevels(_ requested: [String: String], field: String, held: [String: String], caller: KeyRecord) throws {
+    static func checkLevels(
+        _ requested: [String: String], field: String, held: [String: String], caller: KeyRecord
+    ) throws {
         if let bad = requested.values.first(where: { !validLevels.contains($0) }) {
             throw LocalError.validation("\(field) holds the unknown level \(bad).")
         }
         if let excess = excess(requested, beyond: held, callerIsAdmin: caller.isAdmin) {
-            throw LocalError.forbidden("This key cannot grant \(excess), beyond its own reach.", details: ["required_scope": .string(excess)])
+            throw LocalError.forbidden(
+                "This key cannot grant \(excess), beyond its own reach.", details: ["required_scope": .string(excess)])
         }
     }
 }
@@ -73,12 +79,14 @@ extension LocalAPI {
                 return try KeyOperations.mintOwnerKey(label: body.label, source: body.source, at: now, in: db)
             }
             guard caller.has("keys.mint") else {
-                throw LocalError.forbidden("This key lacks the permission keys.mint.", details: ["required_scope": "keys.mint"])
+                throw LocalError.forbidden(
+                    "This key lacks the permission keys.mint.", details: ["required_scope": "keys.mint"])
             }
             let role = body.role?.rawValue ?? "member"
             guard let rank = KeyRecord.roleRanks[role] else { throw LocalError.validation("Unknown role \(role).") }
             guard rank <= caller.roleRank else {
-                throw LocalError.forbidden("A key cannot mint a role above its own.", details: ["required_scope": .string("role:\(role)")])
+                throw LocalError.forbidden(
+                    "A key cannot mint a role above its own.", details: ["required_scope": .string("role:\(role)")])
             }
             var grants = caller.grants
             if let permissions = body.permissions?.map(\.rawValue) {
@@ -86,10 +94,24 @@ extension LocalAPI {
                 grants.permissions = permissions
             }
             let maps: [(String, [String: String]?, [String: String])] = [
-                ("type_permissions", body.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.typePermissions),
-                ("extension_permissions", body.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.extensionPermissions),
-                ("edge_permissions", body.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.edgePermissions),
-                ("metadata_permissions", body.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }, caller.grants.metadataPermissions),
+                (
+                    "type_permissions", body.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
+                    caller.grants.typePermissions
+                ),
+                (
+                    "extension_permissions",
+                    body.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
+                    caller.grants.extensionPermissions
+                ),
+                (
+                    "edge_permissions", body.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
+                    caller.grants.edgePermissions
+                ),
+                (
+                    "metadata_permissions",
+                    body.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) },
+                    caller.grants.metadataPermissions
+                ),
             ]
             for (field, requested, held) in maps {
                 guard let requested else { continue }
@@ -103,7 +125,8 @@ extension LocalAPI {
             }
             if let sources = body.sources {
                 if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
-                    throw LocalError.forbidden("This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
+                    throw LocalError.forbidden(
+                        "This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
                 }
                 grants.sources = sources
             } else {
@@ -111,20 +134,25 @@ extension LocalAPI {
             }
             if let override = body.enforcementOverride { grants.enforcementOverride = override }
             if try db.first("SELECT 1 FROM api_keys WHERE source = ? AND revoked_at IS NULL", body.source) != nil {
-                throw LocalError.conflict("conflict", "Another key already owns the source \(body.source).", details: ["source": .string(body.source)])
+                throw LocalError.conflict(
+                    "conflict", "Another key already owns the source \(body.source).",
+                    details: ["source": .string(body.source)])
             }
             let plaintext = Identifiers.apiKey()
             let record = KeyRecord(
                 id: Identifiers.uuidV7(at: now), label: body.label, source: body.source, role: role,
-                defaultTier: body.defaultTier?.rawValue ?? "library", isPlatform: body.isPlatform ?? false, isOwner: false,
+                defaultTier: body.defaultTier?.rawValue ?? "library", isPlatform: body.isPlatform ?? false,
+                isOwner: false,
                 grants: grants, createdBy: caller.id, createdAt: now)
             try record.insert(plaintext: plaintext, in: db)
             try AuditLog.record(
-                "key.create", resourceType: "api_key", resourceID: record.id, details: ["label": .string(record.label)], at: now,
+                "key.create", resourceType: "api_key", resourceID: record.id, details: ["label": .string(record.label)],
+                at: now,
                 in: db)
             return (record, plaintext)
         }
-        return .created(.init(headers: .init(xMarfaContract: Self.contract), body: .json(record.wire(plaintext: plaintext))))
+        return .created(
+            .init(headers: .init(xMarfaContract: Self.contract), body: .json(record.wire(plaintext: plaintext))))
     }
 
     /// The keys `caller` may see and change: every key for an instance admin, else itself and the
@@ -135,17 +163,23 @@ extension LocalAPI {
 
     func listKeys(_ input: Operations.ListKeys.Input) async throws -> Operations.ListKeys.Output {
         let caller = try RequestContext.current.require("keys.mint")
-        let keys = try await read { try $0.query("SELECT * FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id").map(KeyRecord.init(row:)) }
-        return .ok(.init(
-            headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(keys: keys.filter { reachable($0, by: caller) }.map { $0.wire() }))))
+        let keys = try await read {
+            try $0.query("SELECT * FROM api_keys WHERE revoked_at IS NULL ORDER BY created_at, id").map(
+                KeyRecord.init(row:))
+        }
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(.init(keys: keys.filter { reachable($0, by: caller) }.map { $0.wire() }))))
     }
 
     /// `GET /keys/current`: the calling key as stored; an OAuth access token is not a key and is
     /// `403 forbidden`.
     func getCurrentKey(_ input: Operations.GetCurrentKey.Input) async throws -> Operations.GetCurrentKey.Output {
         let key = try RequestContext.current.requireKey()
-        guard !key.isApp else { throw LocalError.forbidden("An OAuth access token is not a key; GET /keys/current reads keys only.") }
+        guard !key.isApp else {
+            throw LocalError.forbidden("An OAuth access token is not a key; GET /keys/current reads keys only.")
+        }
         let fresh = try await read { try KeyRecord.find(id: key.id, in: $0) } ?? key
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(fresh.wire())))
     }
@@ -155,7 +189,9 @@ extension LocalAPI {
         guard case .json(let patch) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let now = clock.now
         let updated = try await write { db -> KeyRecord in
-            guard var key = try KeyRecord.find(id: input.path.id, in: db), key.revokedAt == nil, reachable(key, by: caller) else {
+            guard var key = try KeyRecord.find(id: input.path.id, in: db), key.revokedAt == nil,
+                reachable(key, by: caller)
+            else {
                 throw LocalError.notFound("api_key_not_found", "No key \(input.path.id).")
             }
             let before = key.grants
@@ -170,19 +206,33 @@ extension LocalAPI {
             }
             if let sources = patch.sources {
                 if !caller.isAdmin, let unclaimed = sources.first(where: { !caller.claims(source: $0) }) {
-                    throw LocalError.forbidden("This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
+                    throw LocalError.forbidden(
+                        "This key cannot grant the source \(unclaimed).", details: ["source": .string(unclaimed)])
                 }
                 key.grants.sources = sources
             }
             let maps: [(String, WritableKeyPath<KeyRecord.Grants, [String: String]>, [String: String]?)] = [
-                ("type_permissions", \.typePermissions, patch.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
-                ("extension_permissions", \.extensionPermissions, patch.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
-                ("edge_permissions", \.edgePermissions, patch.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
-                ("metadata_permissions", \.metadataPermissions, patch.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }),
+                (
+                    "type_permissions", \.typePermissions,
+                    patch.typePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
+                ),
+                (
+                    "extension_permissions", \.extensionPermissions,
+                    patch.extensionPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
+                ),
+                (
+                    "edge_permissions", \.edgePermissions,
+                    patch.edgePermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
+                ),
+                (
+                    "metadata_permissions", \.metadataPermissions,
+                    patch.metadataPermissions.map { $0.additionalProperties.mapValues(\.rawValue) }
+                ),
             ]
             for (field, path, requested) in maps {
                 guard let requested else { continue }
-                try KeyOperations.checkLevels(requested, field: field, held: caller.grants[keyPath: path], caller: caller)
+                try KeyOperations.checkLevels(
+                    requested, field: field, held: caller.grants[keyPath: path], caller: caller)
                 key.grants[keyPath: path] = requested
             }
             switch patch.enforcementOverride {
@@ -205,7 +255,8 @@ extension LocalAPI {
                 key.id == caller.id || (caller.has("keys.mint") && reachable(key, by: caller))
             else {
                 if key(input.path.id, isVisibleTo: caller, in: db) && !caller.has("keys.mint") {
-                    throw LocalError.forbidden("This key lacks the permission keys.mint.", details: ["required_scope": "keys.mint"])
+                    throw LocalError.forbidden(
+                        "This key lacks the permission keys.mint.", details: ["required_scope": "keys.mint"])
                 }
                 throw LocalError.notFound("api_key_not_found", "No key \(input.path.id).")
             }
@@ -217,6 +268,7 @@ extension LocalAPI {
     }
 
     private func key(_ id: String, isVisibleTo caller: KeyRecord, in db: SQLiteConnection) -> Bool {
-        (try? KeyRecord.find(id: id, in: db)).flatMap { $0 }.map { $0.revokedAt == nil && reachable($0, by: caller) } ?? false
+        (try? KeyRecord.find(id: id, in: db)).flatMap { $0 }.map { $0.revokedAt == nil && reachable($0, by: caller) }
+            ?? false
     }
 }

@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaSQLite
 import MarfaTypes
 
@@ -55,7 +55,10 @@ struct KeyRecord: Sendable, Hashable {
         revokedAt = row.double("revoked_at").map { Date(stored: $0) }
     }
 
-    init(id: String, label: String, source: String, role: String, defaultTier: String, isPlatform: Bool, isOwner: Bool, grants: Grants, createdBy: String?, createdAt: Date) {
+    init(
+        id: String, label: String, source: String, role: String, defaultTier: String, isPlatform: Bool, isOwner: Bool,
+        grants: Grants, createdBy: String?, createdAt: Date
+    ) {
         self.id = id
         self.label = label
         self.source = source
@@ -91,7 +94,10 @@ struct KeyRecord: Sendable, Hashable {
 
     /// The live key whose plaintext is `plaintext`: not revoked, not expired at `now`.
     static func find(plaintext: String, in db: SQLiteConnection, now: Date) throws -> KeyRecord? {
-        guard let key = try db.first("SELECT * FROM api_keys WHERE hash = ?", SHA256.hex(plaintext)).map(KeyRecord.init(row:)) else {
+        guard
+            let key = try db.first("SELECT * FROM api_keys WHERE hash = ?", SHA256.hex(plaintext)).map(
+                KeyRecord.init(row:))
+        else {
             return nil
         }
         guard key.revokedAt == nil, key.expiresAt.map({ $0 > now }) ?? true else { return nil }
@@ -105,9 +111,11 @@ struct KeyRecord: Sendable, Hashable {
             defaultTier: .init(rawValue: defaultTier), isPlatform: isPlatform,
             permissions: grants.permissions.map { .init(rawValue: $0) }, sources: grants.sources,
             typePermissions: .init(additionalProperties: grants.typePermissions.mapValues { .init(rawValue: $0) }),
-            extensionPermissions: .init(additionalProperties: grants.extensionPermissions.mapValues { .init(rawValue: $0) }),
+            extensionPermissions: .init(
+                additionalProperties: grants.extensionPermissions.mapValues { .init(rawValue: $0) }),
             edgePermissions: .init(additionalProperties: grants.edgePermissions.mapValues { .init(rawValue: $0) }),
-            metadataPermissions: .init(additionalProperties: grants.metadataPermissions.mapValues { .init(rawValue: $0) }),
+            metadataPermissions: .init(
+                additionalProperties: grants.metadataPermissions.mapValues { .init(rawValue: $0) }),
             enforcementOverride: grants.enforcementOverride, createdAt: createdAt,
             expiresAt: expiresAt.map { .value($0) } ?? .null, lastUsedAt: lastUsedAt)
     }
@@ -115,12 +123,15 @@ struct KeyRecord: Sendable, Hashable {
 
 /// The named permissions of the contract.
 enum Permission {
-    static let all = ["schema.write", "keys.mint", "items.purge", "webhooks.manage", "config.manage", "audit.read", "grants.manage"]
+    static let all = [
+        "schema.write", "keys.mint", "items.purge", "webhooks.manage", "config.manage", "audit.read", "grants.manage",
+    ]
 }
 
 /// A level of access to a type, an edge type, an extension or metadata.
 enum AccessLevel: Int, Comparable, Sendable {
-    case none = 0, read, write
+    case none = 0
+    case read, write
 
     init(_ text: String?) {
         switch text {

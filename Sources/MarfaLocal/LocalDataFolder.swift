@@ -58,7 +58,9 @@ public final class LocalDataFolder: Sendable {
     /// the file holding them is readable by anyone but its owner.
     public func ownerSecrets() async throws -> OwnerSecrets {
         let file = OwnerSecretsFile.url(in: directory).path
-        if let mode = (try? FileManager.default.attributesOfItem(atPath: file))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: file))?[.posixPermissions] as? Int,
+            mode & 0o077 != 0
+        {
             throw LocalDataFolderError.secretsExposed(file, mode: String(mode, radix: 8))
         }
         guard let kept = try OwnerSecretsFile.read(in: directory), kept.key != nil || kept.password != nil else {
@@ -71,7 +73,10 @@ public final class LocalDataFolder: Sendable {
             return (live, try store.meta(OwnerPassword.metaName, in: db))
         }
         var passwordIsCurrent = false
-        if let password = kept.password { passwordIsCurrent = await OwnerPassword.verify(password, against: storedPassword) }
-        return OwnerSecrets(key: kept.key, keyIsLive: keyIsLive, password: kept.password, passwordIsCurrent: passwordIsCurrent)
+        if let password = kept.password {
+            passwordIsCurrent = await OwnerPassword.verify(password, against: storedPassword)
+        }
+        return OwnerSecrets(
+            key: kept.key, keyIsLive: keyIsLive, password: kept.password, passwordIsCurrent: passwordIsCurrent)
     }
 }

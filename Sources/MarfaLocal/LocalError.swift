@@ -112,7 +112,8 @@ extension LocalError {
             let reason = context.debugDescription
             // A parameter or header that could not be read is named by the cause ("The query
             // parameter 'limit' could not be read"); a body's field by its path.
-            let message = path.isEmpty ? "\(error.causeDescription): \(reason)" : "The field '\(path)' is not valid: \(reason)"
+            let message =
+                path.isEmpty ? "\(error.causeDescription): \(reason)" : "The field '\(path)' is not valid: \(reason)"
             return .validation(
                 message,
                 details: ["errors": .array([.object(["path": .string(path), "message": .string(reason)])])])

@@ -1,6 +1,6 @@
-import MarfaDigest
 import Foundation
 import MarfaClock
+import MarfaDigest
 import MarfaHTTP
 import MarfaHTTPServer
 import MarfaOpenAPIRuntime
@@ -103,7 +103,8 @@ public final class LocalInstance: Sendable {
     ) async throws -> LocalInstance {
         let store = try await LocalStore.open(directory: dataDirectory, clock: options.clock)
         do {
-            let owner = try await OwnerFirstStart.prepare(password: ownerPassword, mintsKey: options.mintsOwnerKey, store: store)
+            let owner = try await OwnerFirstStart.prepare(
+                password: ownerPassword, mintsKey: options.mintsOwnerKey, store: store)
             let server = MicroHTTPDServer(
                 configuration: .init(host: host, port: port, maxBodyBytes: options.maxBodyBytes * 2),
                 refusal: LocalError.serverRefusal)
@@ -113,9 +114,10 @@ public final class LocalInstance: Sendable {
                 ResponseHeadersMiddleware { operation, error in log("marfa-local: \(operation) failed: \(error)") }
             ]
             if let limit = options.requestsPerMinute {
-                middlewares.append(RateLimitMiddleware(
-                    limiter: RateLimiter(limit: limit, window: .seconds(60)), clock: store.clock,
-                    isLiveCredential: { await KeyAuthenticationMiddleware.isLive($0, in: store) }))
+                middlewares.append(
+                    RateLimitMiddleware(
+                        limiter: RateLimiter(limit: limit, window: .seconds(60)), clock: store.clock,
+                        isLiveCredential: { await KeyAuthenticationMiddleware.isLive($0, in: store) }))
             }
             let refusalMiddlewares = middlewares
             middlewares.append(KeyAuthenticationMiddleware(store: store))
@@ -125,8 +127,10 @@ public final class LocalInstance: Sendable {
             middlewares.append(IdempotencyMiddleware(store: store, maxBodyBytes: options.maxBodyBytes))
             middlewares.append(OAuthDoorMiddleware(hostCheck: HostCheck(boundHost: host, boundPort: { server.port })))
             middlewares.append(ReadViewMiddleware(store: store))
-            let api = LocalAPI(store: store, name: options.name, typeMoveBatchSize: max(1, options.typeMoveBatchSize),
-                typeMovePause: options.typeMovePause, signIn: options.signIn, eventPingInterval: options.eventPingInterval,
+            let api = LocalAPI(
+                store: store, name: options.name, typeMoveBatchSize: max(1, options.typeMoveBatchSize),
+                typeMovePause: options.typeMovePause, signIn: options.signIn,
+                eventPingInterval: options.eventPingInterval,
                 maxBlobBytes: options.maxBodyBytes)
             try api.registerHandlers(
                 on: routes, configuration: Configuration(maxBodyBytes: options.maxBodyBytes), middlewares: middlewares)
@@ -142,7 +146,9 @@ public final class LocalInstance: Sendable {
             do {
                 try OwnerSecretsFile.keep(minted, in: dataDirectory)
             } catch {
-                log("marfa-local: could not keep the owner's key for `marfa-local owner-key` in \(dataDirectory.path): \(error)")
+                log(
+                    "marfa-local: could not keep the owner's key for `marfa-local owner-key` in \(dataDirectory.path): \(error)"
+                )
             }
             return LocalInstance(
                 url: server.url, instanceID: store.instanceID, bootstrapKey: minted.key,

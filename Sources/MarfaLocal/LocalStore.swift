@@ -79,7 +79,9 @@ final class LocalStore: Sendable {
         do {
             let version = try await pool.read { try $0.checkSchema(LocalSchema.migrations) }
             guard version == LocalSchema.migrations.last?.version,
-                let instanceID = try await pool.read({ try $0.first("SELECT value FROM meta WHERE name = 'instance_id'")?.string("value") })
+                let instanceID = try await pool.read({
+                    try $0.first("SELECT value FROM meta WHERE name = 'instance_id'")?.string("value")
+                })
             else { throw LocalDataFolderError.needsStart(directory.path) }
             return LocalStore(pool: pool, instanceID: instanceID, isNew: false, directory: directory, clock: clock)
         } catch {
@@ -142,11 +144,13 @@ final class LocalStore: Sendable {
 
     /// Ends what the last run left under way: no request or job of it survives this open.
     private static func settleInterruptedWork(at date: Date, in db: SQLiteConnection) throws {
-        let interrupted = try StoredJSON.encode(Components.Schemas.ErrorBody(
-            code: "interrupted", message: "The instance stopped during the move; start it again."))
+        let interrupted = try StoredJSON.encode(
+            Components.Schemas.ErrorBody(
+                code: "interrupted", message: "The instance stopped during the move; start it again."))
         let now = date.stored
         try db.run(
-            "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE status = 'running'", interrupted, now)
+            "UPDATE type_moves SET status = 'failed', error = ?, finished_at = ? WHERE status = 'running'", interrupted,
+            now)
         try db.run(
             """
             UPDATE housekeeping_runs SET running_since = NULL, last_finished_at = ?, last_outcome = 'error',
@@ -166,7 +170,9 @@ final class LocalStore: Sendable {
 
     func setMeta(_ name: String, _ value: String?, in db: SQLiteConnection) throws {
         if let value {
-            try db.run("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", name, value)
+            try db.run(
+                "INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                name, value)
         } else {
             try db.run("DELETE FROM meta WHERE name = ?", name)
         }

@@ -51,16 +51,22 @@ extension LocalAPI {
 
     func getItemMetadata(_ input: Operations.GetItemMetadata.Input) async throws -> Operations.GetItemMetadata.Output {
         let key = try RequestContext.current.requireKey()
-        let metadata = try await read { db in try ItemExtensions.metadata(of: try visibleItem(input.path.id, by: key, in: db), in: db) }
+        let metadata = try await read { db in
+            try ItemExtensions.metadata(of: try visibleItem(input.path.id, by: key, in: db), in: db)
+        }
         return .ok(metadataResponse(metadata))
     }
 
-    func replaceItemMetadata(_ input: Operations.ReplaceItemMetadata.Input) async throws -> Operations.ReplaceItemMetadata.Output {
+    func replaceItemMetadata(
+        _ input: Operations.ReplaceItemMetadata.Input
+    ) async throws -> Operations.ReplaceItemMetadata.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         return .ok(metadataResponse(try await changeTags(of: input.path.id) { _ in body.tags ?? [] }))
     }
 
-    func mergeItemMetadata(_ input: Operations.MergeItemMetadata.Input) async throws -> Operations.MergeItemMetadata.Output {
+    func mergeItemMetadata(
+        _ input: Operations.MergeItemMetadata.Input
+    ) async throws -> Operations.MergeItemMetadata.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON body is required.") }
         return .ok(metadataResponse(try await changeTags(of: input.path.id) { $0 + (body.tags ?? []) }))
     }
@@ -104,11 +110,15 @@ extension LocalAPI {
     private func extensionsResponse(_ all: [String: OpenAPIValue]) -> Components.Responses.ItemExtensions {
         var extensions: [String: [String: OpenAPIValue]] = [:]
         for (namespace, value) in all { extensions[namespace] = value.object ?? [:] }
-        return .init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(extensions: .init(additionalProperties: extensions))))
+        return .init(
+            headers: .init(xMarfaContract: Self.contract),
+            body: .json(.init(extensions: .init(additionalProperties: extensions))))
     }
 
     /// Sets (or with nil deletes) namespace `namespace` of item `id`, emitting `metadata.changed`.
-    private func setExtension(_ namespace: String, of id: String, to data: OpenAPIValue?) async throws -> [String: OpenAPIValue] {
+    private func setExtension(
+        _ namespace: String, of id: String, to data: OpenAPIValue?
+    ) async throws -> [String: OpenAPIValue] {
         let key = try RequestContext.current.requireKey()
         try Self.checkNamespace(namespace)
         let now = clock.now
@@ -126,29 +136,40 @@ extension LocalAPI {
         }
     }
 
-    func listItemExtensions(_ input: Operations.ListItemExtensions.Input) async throws -> Operations.ListItemExtensions.Output {
+    func listItemExtensions(
+        _ input: Operations.ListItemExtensions.Input
+    ) async throws -> Operations.ListItemExtensions.Output {
         let key = try RequestContext.current.requireKey()
-        let all = try await read { db in try ItemExtensions.all(of: try visibleItem(input.path.id, by: key, in: db).id, in: db) }
+        let all = try await read { db in
+            try ItemExtensions.all(of: try visibleItem(input.path.id, by: key, in: db).id, in: db)
+        }
         return .ok(extensionsResponse(all))
     }
 
-    func getItemExtension(_ input: Operations.GetItemExtension.Input) async throws -> Operations.GetItemExtension.Output {
+    func getItemExtension(_ input: Operations.GetItemExtension.Input) async throws -> Operations.GetItemExtension.Output
+    {
         let key = try RequestContext.current.requireKey()
         try Self.checkNamespace(input.path.namespace)
         let data = try await read { db in
             try ItemExtensions.get(input.path.namespace, of: try visibleItem(input.path.id, by: key, in: db).id, in: db)
         }
-        return .ok(.init(
-            headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(namespace: input.path.namespace, data: data?.object))))
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(.init(namespace: input.path.namespace, data: data?.object))))
     }
 
-    func replaceItemExtension(_ input: Operations.ReplaceItemExtension.Input) async throws -> Operations.ReplaceItemExtension.Output {
+    func replaceItemExtension(
+        _ input: Operations.ReplaceItemExtension.Input
+    ) async throws -> Operations.ReplaceItemExtension.Output {
         guard case .json(let body) = input.body else { throw LocalError.validation("A JSON object body is required.") }
-        return .ok(extensionsResponse(try await setExtension(input.path.namespace, of: input.path.id, to: .object(body))))
+        return .ok(
+            extensionsResponse(try await setExtension(input.path.namespace, of: input.path.id, to: .object(body))))
     }
 
-    func deleteItemExtension(_ input: Operations.DeleteItemExtension.Input) async throws -> Operations.DeleteItemExtension.Output {
+    func deleteItemExtension(
+        _ input: Operations.DeleteItemExtension.Input
+    ) async throws -> Operations.DeleteItemExtension.Output {
         .ok(extensionsResponse(try await setExtension(input.path.namespace, of: input.path.id, to: nil)))
     }
 }

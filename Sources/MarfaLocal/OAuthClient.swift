@@ -11,7 +11,10 @@ struct OAuthClient: Sendable {
     var applicationType: String
     var createdAt: Date
 
-    init(id: String, name: String?, redirectURIs: [String], grantTypes: [String], scope: String, applicationType: String, createdAt: Date) {
+    init(
+        id: String, name: String?, redirectURIs: [String], grantTypes: [String], scope: String, applicationType: String,
+        createdAt: Date
+    ) {
         self.id = id
         self.name = name
         self.redirectURIs = redirectURIs
@@ -36,7 +39,8 @@ struct OAuthClient: Sendable {
             """
             INSERT INTO oauth_clients (id, name, redirect_uris, grant_types, scope, application_type, created_at)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, id, name, try StoredJSON.encode(redirectURIs), try StoredJSON.encode(grantTypes), scope, applicationType,
+            """, id, name, try StoredJSON.encode(redirectURIs), try StoredJSON.encode(grantTypes), scope,
+            applicationType,
             createdAt.stored)
     }
 
@@ -55,7 +59,8 @@ struct OAuthClient: Sendable {
 
 /// Percent-encoding for query values.
 enum FormText {
-    static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    static let unreserved = CharacterSet(
+        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 
     static func encode(_ value: String) -> String {
         value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value

@@ -22,7 +22,9 @@ struct OAuthDoorMiddleware: ServerMiddleware {
     let hostCheck: HostCheck
 
     /// The browser doors that take form posts.
-    static let formPosts: Set<String> = ["submitConsentDecision", "submitDeviceCode", "submitDeviceConsent", "signInWithPassword"]
+    static let formPosts: Set<String> = [
+        "submitConsentDecision", "submitDeviceCode", "submitDeviceConsent", "signInWithPassword",
+    ]
     /// The browser doors: pages and their form posts.
     static let pages: Set<String> = [
         "authorize", "showConsentPage", "submitConsentDecision", "showDeviceEntryPage", "submitDeviceCode",
@@ -59,12 +61,14 @@ struct OAuthDoorMiddleware: ServerMiddleware {
             }
             if Self.pages.contains(operationID) {
                 answer.0.headerFields["X-Frame-Options"] = "DENY"
-                answer.0.headerFields["Content-Security-Policy"] = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+                answer.0.headerFields["Content-Security-Policy"] =
+                    "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
             }
             return answer
         } catch let error as ServerError where Self.oauthShaped.contains(operationID) {
             let status = error.status == 413 ? 413 : 400
-            return OAuthRefusal(error: "invalid_request", description: error.causeDescription + ".").httpResponse(status: status)
+            return OAuthRefusal(error: "invalid_request", description: error.causeDescription + ".").httpResponse(
+                status: status)
         }
     }
 }
@@ -75,12 +79,18 @@ struct OAuthRefusal: Sendable {
     var description: String
 
     var body: Components.Responses.OAuthError {
-        .init(headers: .init(xMarfaContract: LocalContract.version), body: .json(.init(error: error, errorDescription: description)))
+        .init(
+            headers: .init(xMarfaContract: LocalContract.version),
+            body: .json(.init(error: error, errorDescription: description)))
     }
 
     func httpResponse(status: Int) -> (HTTPResponse, HTTPBody?) {
         let value = Components.Schemas.OAuthError(error: error, errorDescription: description)
         let bytes = (try? JSONCoding.makeEncoder().encode(value)) ?? Data()
-        return (HTTPResponse(status: status, headerFields: ["Content-Type": "application/json", "Cache-Control": "no-store"]), HTTPBody(bytes))
+        return (
+            HTTPResponse(
+                status: status, headerFields: ["Content-Type": "application/json", "Cache-Control": "no-store"]),
+            HTTPBody(bytes)
+        )
     }
 }

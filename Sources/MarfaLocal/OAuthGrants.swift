@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaSQLite
 import MarfaTypes
 
@@ -49,18 +49,23 @@ enum OAuthGrants {
     }
 
     /// Records a new grant for `clientID` and issues its first tokens.
-    static func grant(clientID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date) throws -> (grantID: String, issued: Issued) {
+    static func grant(
+        clientID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date
+    ) throws -> (grantID: String, issued: Issued) {
         let id = Identifiers.uuidV7(at: now)
         try db.run(
             "INSERT INTO oauth_grants (id, client_id, scope, created_at) VALUES (?, ?, ?, ?)", id, clientID,
             scopes.joined(separator: " "), now.stored)
         try AuditLog.record(
-            "grant.create", resourceType: "grant", resourceID: id, details: ["client_id": .string(clientID)], at: now, in: db)
+            "grant.create", resourceType: "grant", resourceID: id, details: ["client_id": .string(clientID)], at: now,
+            in: db)
         return (id, try issue(grantID: id, scopes: scopes, accessLifetime: accessLifetime, in: db, now: now))
     }
 
     /// Issues an access token under the grant, and a refresh token when `offline_access` is granted.
-    static func issue(grantID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date) throws -> Issued {
+    static func issue(
+        grantID: String, scopes: [String], accessLifetime: Duration, in db: SQLiteConnection, now: Date
+    ) throws -> Issued {
         let access = accessPrefix + Identifiers.secret()
         try db.run(
             "INSERT INTO oauth_tokens (hash, kind, grant_id, created_at, expires_at) VALUES (?, 'access', ?, ?, ?)",
@@ -69,11 +74,14 @@ enum OAuthGrants {
         if scopes.contains(OAuthScope.offlineAccess) {
             let token = refreshPrefix + Identifiers.secret()
             try db.run(
-                "INSERT INTO oauth_tokens (hash, kind, grant_id, created_at) VALUES (?, 'refresh', ?, ?)", SHA256.hex(token),
+                "INSERT INTO oauth_tokens (hash, kind, grant_id, created_at) VALUES (?, 'refresh', ?, ?)",
+                SHA256.hex(token),
                 grantID, now.stored)
             refresh = token
         }
-        return Issued(accessToken: access, refreshToken: refresh, expiresIn: Int(accessLifetime.inSeconds.rounded(.up)), scopes: scopes)
+        return Issued(
+            accessToken: access, refreshToken: refresh, expiresIn: Int(accessLifetime.inSeconds.rounded(.up)),
+            scopes: scopes)
     }
 
     /// What presenting a refresh token does.
@@ -87,8 +95,12 @@ enum OAuthGrants {
 
     /// Rotates `refreshToken`: the old one is revoked and new tokens are issued. A rotated token
     /// presented again revokes the grant, its access and refresh tokens included.
-    static func refresh(_ refreshToken: String, clientID: String, accessLifetime: Duration, in db: SQLiteConnection, now: Date) throws -> RefreshOutcome {
-        guard let row = try db.first("SELECT * FROM oauth_tokens WHERE hash = ? AND kind = 'refresh'", SHA256.hex(refreshToken)),
+    static func refresh(
+        _ refreshToken: String, clientID: String, accessLifetime: Duration, in db: SQLiteConnection, now: Date
+    ) throws -> RefreshOutcome {
+        guard
+            let row = try db.first(
+                "SELECT * FROM oauth_tokens WHERE hash = ? AND kind = 'refresh'", SHA256.hex(refreshToken)),
             let grantID = row.string("grant_id"), let grant = try find(id: grantID, in: db)
         else { return .invalid("The refresh token is unknown.") }
         guard grant.clientID == clientID else { return .invalid("The refresh token was issued to another client.") }
@@ -96,18 +108,24 @@ enum OAuthGrants {
             try revoke(grantID: grantID, in: db, now: now, reason: "token_reuse_detected")
             return .reuseDetected
         }
-        guard grant.revokedAt == nil, row.double("revoked_at") == nil else { return .invalid("The refresh token was revoked.") }
+        guard grant.revokedAt == nil, row.double("revoked_at") == nil else {
+            return .invalid("The refresh token was revoked.")
+        }
         try db.run(
-            "UPDATE oauth_tokens SET revoked_at = ?, rotated_at = ? WHERE hash = ?", now.stored, now.stored, SHA256.hex(refreshToken))
-        return .issued(try issue(grantID: grantID, scopes: grant.scopes, accessLifetime: accessLifetime, in: db, now: now))
+            "UPDATE oauth_tokens SET revoked_at = ?, rotated_at = ? WHERE hash = ?", now.stored, now.stored,
+            SHA256.hex(refreshToken))
+        return .issued(
+            try issue(grantID: grantID, scopes: grant.scopes, accessLifetime: accessLifetime, in: db, now: now))
     }
 
     /// Ends a grant: it and every token issued under it stop working.
     static func revoke(grantID: String, in db: SQLiteConnection, now: Date, reason: String = "revoked") throws {
         try db.run("UPDATE oauth_grants SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL", now.stored, grantID)
-        try db.run("UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL", now.stored, grantID)
+        try db.run(
+            "UPDATE oauth_tokens SET revoked_at = ? WHERE grant_id = ? AND revoked_at IS NULL", now.stored, grantID)
         try AuditLog.record(
-            "grant.revoke", resourceType: "grant", resourceID: grantID, details: ["reason": .string(reason)], at: now, in: db)
+            "grant.revoke", resourceType: "grant", resourceID: grantID, details: ["reason": .string(reason)], at: now,
+            in: db)
     }
 
     /// Revokes `token` (RFC 7009): an access token alone; a refresh token ends its whole grant.
@@ -117,25 +135,29 @@ enum OAuthGrants {
         if row.string("kind") == "refresh", let grantID = row.string("grant_id") {
             try revoke(grantID: grantID, in: db, now: now)
         } else {
-            try db.run("UPDATE oauth_tokens SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL", now.stored, SHA256.hex(token))
+            try db.run(
+                "UPDATE oauth_tokens SET revoked_at = ? WHERE hash = ? AND revoked_at IS NULL", now.stored,
+                SHA256.hex(token))
         }
     }
 
     /// The credential a live access token stands for: a member key whose reach is the grant's
     /// scopes, with the grant's ID as its ID. Nil for an unknown, expired or revoked token.
     static func key(forAccessToken token: String, in db: SQLiteConnection, now: Date) throws -> KeyRecord? {
-        guard let row = try db.first(
-            """
-            SELECT t.expires_at, t.revoked_at AS token_revoked, g.* FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
-            WHERE t.hash = ? AND t.kind = 'access'
-            """, SHA256.hex(token))
+        guard
+            let row = try db.first(
+                """
+                SELECT t.expires_at, t.revoked_at AS token_revoked, g.* FROM oauth_tokens t JOIN oauth_grants g ON g.id = t.grant_id
+                WHERE t.hash = ? AND t.kind = 'access'
+                """, SHA256.hex(token))
         else { return nil }
         guard row.double("token_revoked") == nil, row.double("revoked_at") == nil,
             let expiresAt = row.double("expires_at"), expiresAt > now.stored
         else { return nil }
         let grant = Grant(row: row)
         var key = KeyRecord(
-            id: grant.id, label: "OAuth grant \(grant.id)", source: grant.clientID, role: "member", defaultTier: "library",
+            id: grant.id, label: "OAuth grant \(grant.id)", source: grant.clientID, role: "member",
+            defaultTier: "library",
             isPlatform: false, isOwner: false, grants: OAuthScope.grants(for: grant.scopes), createdBy: nil,
             createdAt: grant.createdAt)
         key.lastUsedAt = grant.lastUsedAt

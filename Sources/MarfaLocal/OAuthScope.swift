@@ -46,7 +46,10 @@ enum OAuthScope {
     static func supported(typeIDs: [String]) -> [String] {
         let types = typeIDs.sorted().flatMap { ["\($0):read", "\($0):write"] }
         return ["openid", "profile", "email", "offline_access"] + Permission.all
-            + ["*:read", "*:write", "core.*:read", "core.*:write", "edge.*:read", "edge.*:write", "metadata:read", "metadata:write"]
+            + [
+                "*:read", "*:write", "core.*:read", "core.*:write", "edge.*:read", "edge.*:write", "metadata:read",
+                "metadata:write",
+            ]
             + types
     }
 

@@ -15,7 +15,9 @@ extension LocalAPI {
             throw LocalError.validation("from and to are RFC 3339 date-times.")
         }
         guard from < to else { throw LocalError.validation("from must be before to.") }
-        guard to.timeIntervalSince(from) <= 366 * 86_400 else { throw LocalError.validation("The window is longer than 366 days.") }
+        guard to.timeIntervalSince(from) <= 366 * 86_400 else {
+            throw LocalError.validation("The window is longer than 366 days.")
+        }
         let (eventsRead, occurrences) = try await read { db -> (Int, [(Date, Components.Schemas.Occurrence)]) in
             var eventsRead = 0
             let registry = try TypeRegistry.load(db)
@@ -33,19 +35,25 @@ extension LocalAPI {
                 guard let startText = item.properties["starts_at"]?.string, let start = ISO8601.date(from: startText),
                     start >= from, start < to
                 else { continue }
-                found.append((start, .init(startsAt: startText, endsAt: item.properties["ends_at"]?.string, item: item.wire)))
+                found.append(
+                    (start, .init(startsAt: startText, endsAt: item.properties["ends_at"]?.string, item: item.wire)))
                 guard found.count <= Self.maxOccurrences else {
-                    throw LocalError.validation("The window holds more than \(Self.maxOccurrences) occurrences; ask for a shorter one.")
+                    throw LocalError.validation(
+                        "The window holds more than \(Self.maxOccurrences) occurrences; ask for a shorter one.")
                 }
             }
             return (eventsRead, found.sorted { $0.0 < $1.0 })
         }
-        return .ok(.init(
-            headers: .init(xMarfaContract: Self.contract),
-            body: .json(.init(
-                data: occurrences.map(\.1), window: .init(from: input.query.from, to: input.query.to),
-                scan: .init(
-                    eventsRead: eventsRead, occurrences: occurrences.count, maxOccurrences: Self.maxOccurrences, seriesErrors: 0,
-                    maxSeriesErrors: 0, unproductiveIterations: 0, maxUnproductiveIterations: 0, seriesUnexpanded: 0)))))
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(
+                    .init(
+                        data: occurrences.map(\.1), window: .init(from: input.query.from, to: input.query.to),
+                        scan: .init(
+                            eventsRead: eventsRead, occurrences: occurrences.count, maxOccurrences: Self.maxOccurrences,
+                            seriesErrors: 0,
+                            maxSeriesErrors: 0, unproductiveIterations: 0, maxUnproductiveIterations: 0,
+                            seriesUnexpanded: 0)))))
     }
 }

@@ -41,7 +41,8 @@ struct OwnerFirstStart: Sendable {
             minted.password = generated.plaintext
         }
         if mintsKey, try db.first("SELECT 1 FROM api_keys LIMIT 1") == nil {
-            minted.key = try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", at: store.clock.now, in: db).plaintext
+            minted.key = try KeyOperations.mintOwnerKey(label: "Owner", source: "owner", at: store.clock.now, in: db)
+                .plaintext
         }
         try listen()
         return minted

@@ -10,7 +10,8 @@ extension LocalAPI {
     func getOwner(_ input: Operations.GetOwner.Input) async throws -> Operations.GetOwner.Output {
         try requireOwnerKey()
         guard let owner = try await read({ try OwnerAccount.find(in: $0, store: store) }) else {
-            throw LocalError.notFound("owner_not_found", "This instance has no owner account yet; POST /owner creates it.")
+            throw LocalError.notFound(
+                "owner_not_found", "This instance has no owner account yet; POST /owner creates it.")
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(owner)))
     }
@@ -28,7 +29,8 @@ extension LocalAPI {
         }
         let now = clock.now
         let owner = Components.Schemas.Owner(
-            id: Identifiers.uuidV7(at: now), email: email, name: body.name.flatMap { $0.isEmpty ? nil : $0 } ?? String(parts[0]),
+            id: Identifiers.uuidV7(at: now), email: email,
+            name: body.name.flatMap { $0.isEmpty ? nil : $0 } ?? String(parts[0]),
             createdAt: now)
         let hashedPassword = await OwnerPassword.hash(body.password)
         try await write { db in

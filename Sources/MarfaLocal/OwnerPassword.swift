@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaSQLite
 
 /// The owner's sign-in password, kept as PBKDF2-HMAC-SHA256 (`pbkdf2-sha256:<rounds>:<salt>:<hex>`
@@ -36,7 +36,8 @@ enum OwnerPassword {
         guard let stored else { return false }
         let parts = stored.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         if parts.count == 4, parts[0] == scheme, let rounds = Int(parts[1]), rounds > 0 {
-            let derived = Hex.encode(PBKDF2.sha256(password: Array(password.utf8), salt: Array(parts[2].utf8), rounds: rounds))
+            let derived = Hex.encode(
+                PBKDF2.sha256(password: Array(password.utf8), salt: Array(parts[2].utf8), rounds: rounds))
             return constantTimeEqual(derived, parts[3])
         }
         if parts.count == 2 {

@@ -53,7 +53,8 @@ extension LocalAPI {
             switch target {
             case .consent(let hash):
                 try db.run("UPDATE oauth_consents SET failed_attempts = failed_attempts + 1 WHERE hash = ?", hash)
-                let failed = try db.first("SELECT failed_attempts FROM oauth_consents WHERE hash = ?", hash)?.int("failed_attempts")
+                let failed = try db.first("SELECT failed_attempts FROM oauth_consents WHERE hash = ?", hash)?.int(
+                    "failed_attempts")
                 if let failed, failed < limit { return failed }
                 try db.run("DELETE FROM oauth_consents WHERE hash = ?", hash)
                 return limit
@@ -62,10 +63,13 @@ extension LocalAPI {
                     "UPDATE oauth_device_codes SET failed_attempts = failed_attempts + 1 WHERE user_code = ? AND status = 'pending'",
                     userCode)
                 let failed = try db.first(
-                    "SELECT failed_attempts FROM oauth_device_codes WHERE user_code = ? AND status = 'pending'", userCode
+                    "SELECT failed_attempts FROM oauth_device_codes WHERE user_code = ? AND status = 'pending'",
+                    userCode
                 )?.int("failed_attempts")
                 if let failed, failed < limit { return failed }
-                try db.run("UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ? AND status = 'pending'", userCode)
+                try db.run(
+                    "UPDATE oauth_device_codes SET status = 'denied' WHERE user_code = ? AND status = 'pending'",
+                    userCode)
                 return limit
             }
         }
@@ -79,10 +83,17 @@ extension LocalAPI {
     }
 
     /// The page answering a throttled attempt: `429` with `Retry-After`.
-    static func throttledPage(header: SignInPages.Header, retryAfter: Int) -> (statusCode: Int, payload: UndocumentedPayload) {
+    static func throttledPage(
+        header: SignInPages.Header, retryAfter: Int
+    ) -> (statusCode: Int, payload: UndocumentedPayload) {
         let html = SignInPages.message(
-            header: header, "Too many wrong passwords", "Too many wrong owner passwords were typed lately; wait \(retryAfter) seconds and try again.")
-        return (429, UndocumentedPayload(
-            headerFields: ["Content-Type": "text/html; charset=utf-8", "Retry-After": String(retryAfter)], body: HTTPBody(html)))
+            header: header, "Too many wrong passwords",
+            "Too many wrong owner passwords were typed lately; wait \(retryAfter) seconds and try again.")
+        return (
+            429,
+            UndocumentedPayload(
+                headerFields: ["Content-Type": "text/html; charset=utf-8", "Retry-After": String(retryAfter)],
+                body: HTTPBody(html))
+        )
     }
 }

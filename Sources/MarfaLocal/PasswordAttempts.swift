@@ -29,7 +29,8 @@ final class PasswordAttempts: Sendable {
             attempts = attempts.filter { now.timeIntervalSince($0.value) < window }
             guard attempts.count < limit else {
                 let oldest = attempts.values.min() ?? now
-                return .refused(retryAfter: max(Int(oldest.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)), 1))
+                return .refused(
+                    retryAfter: max(Int(oldest.addingTimeInterval(window).timeIntervalSince(now).rounded(.up)), 1))
             }
             let ticket = UUID()
             attempts[ticket] = now

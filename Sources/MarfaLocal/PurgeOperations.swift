@@ -16,7 +16,8 @@ extension LocalAPI {
             }
             try requireWrite(item.type, by: key)
             guard item.state == "trashed" else {
-                throw LocalError(400, "invalid_transition", "Only an item in the bin can be purged; this one is \(item.state).")
+                throw LocalError(
+                    400, "invalid_transition", "Only an item in the bin can be purged; this one is \(item.state).")
             }
             try Cascades.purge(item, at: now, in: db)
         }
@@ -25,13 +26,19 @@ extension LocalAPI {
 
     /// Removes `item` and everything beside it, emitting (at `now`) the events a purge sends, the
     /// item's carrying a cascade's `marks`.
-    static func purge(_ item: ItemRecord, marks: EventLog.CascadeMarks = .init(), at now: Date, in db: SQLiteConnection) throws {
-        for row in try db.query("SELECT * FROM edges WHERE source_id = ? OR target_id = ? ORDER BY seq", item.id, item.id) {
+    static func purge(
+        _ item: ItemRecord, marks: EventLog.CascadeMarks = .init(), at now: Date, in db: SQLiteConnection
+    ) throws {
+        for row in try db.query(
+            "SELECT * FROM edges WHERE source_id = ? OR target_id = ? ORDER BY seq", item.id, item.id)
+        {
             let edge = try EdgeRecord(row: row)
-            let sourceType = edge.sourceID == item.id
+            let sourceType =
+                edge.sourceID == item.id
                 ? item.type : (try ItemRecord.find(id: edge.sourceID, in: db)?.type ?? item.type)
             try edge.delete(in: db)
-            try EventLog.appendEdge("edge.deleted", edge: edge.json, sourceType: sourceType, purgedWith: item.id, at: now, in: db)
+            try EventLog.appendEdge(
+                "edge.deleted", edge: edge.json, sourceType: sourceType, purgedWith: item.id, at: now, in: db)
         }
         try EventLog.appendItem("item.purged", item, marks: marks, at: now, in: db)
         try db.run("DELETE FROM item_extensions WHERE item_id = ?", item.id)

@@ -25,7 +25,8 @@ struct QueryParameterMiddleware: ServerMiddleware {
             "direction": values(Operations.ListItems.Input.Query.DirectionPayload.self),
         ],
         "searchItems": [
-            "tier": values(Operations.SearchItems.Input.Query.TierPayload.self), "state": values(Components.Schemas.ItemState.self),
+            "tier": values(Operations.SearchItems.Input.Query.TierPayload.self),
+            "state": values(Components.Schemas.ItemState.self),
         ],
         "getItemStats": ["by": values(Operations.GetItemStats.Input.Query.ByPayload.self)],
         "updateItem": ["conflict": values(Operations.UpdateItem.Input.Query.ConflictPayload.self)],
@@ -57,10 +58,12 @@ struct QueryParameterMiddleware: ServerMiddleware {
             }
             if parts.count > 1, PercentEncoding.decode(parts[1], plusIsSpace: true) == nil {
                 throw LocalError.validation(
-                    "The query parameter '\(name)' is not percent-encoded UTF-8.", details: ["parameter": .string(name)])
+                    "The query parameter '\(name)' is not percent-encoded UTF-8.", details: ["parameter": .string(name)]
+                )
             }
             if !declared.contains(name), !name.hasPrefix("_"), !unknown.contains(name) { unknown.append(name) }
-            if let allowed = Self.enumValues[operationID]?[name], let value = parts.count > 1 ? PercentEncoding.decode(parts[1], plusIsSpace: true) : "",
+            if let allowed = Self.enumValues[operationID]?[name],
+                let value = parts.count > 1 ? PercentEncoding.decode(parts[1], plusIsSpace: true) : "",
                 !allowed.contains(value)
             {
                 throw LocalError.validation(

@@ -1,6 +1,6 @@
-import MarfaDigest
 import Foundation
 import MarfaClock
+import MarfaDigest
 import MarfaOpenAPIRuntime
 
 /// Counts each request against its credential's budget (a live key's or access token's own, or

@@ -7,7 +7,10 @@ final class RateLimiter: Sendable {
     let limit: Int
     let window: Duration
 
-    private struct Window { var start: Date; var count: Int }
+    private struct Window {
+        var start: Date
+        var count: Int
+    }
     private let windows = Mutex<[String: Window]>([:])
 
     init(limit: Int, window: Duration) {

@@ -26,7 +26,9 @@ struct ReadViewMiddleware: ServerMiddleware {
     ]
 
     /// Refusals certified like answers, on every conditional read.
-    static let certifiedRefusals: Set<String> = ["item_not_found", "edge_not_found", "type_not_permitted", "edge_permission_denied"]
+    static let certifiedRefusals: Set<String> = [
+        "item_not_found", "edge_not_found", "type_not_permitted", "edge_permission_denied",
+    ]
 
     /// The refusal for a view that is no longer the credential's, with exactly this body.
     static var viewChanged: LocalError {
@@ -42,7 +44,8 @@ struct ReadViewMiddleware: ServerMiddleware {
         }
         guard Self.conditionalReads.contains(operationID) else {
             throw LocalError.validation(
-                "X-Marfa-Read-View is only for the copy stream and conditional reads.", details: ["header": .string(Self.header)])
+                "X-Marfa-Read-View is only for the copy stream and conditional reads.",
+                details: ["header": .string(Self.header)])
         }
         guard ReadViews.isWellFormed(sent) else {
             throw LocalError.validation(
@@ -51,7 +54,8 @@ struct ReadViewMiddleware: ServerMiddleware {
         let key = try RequestContext.current.requireKey()
         let instanceID = store.instanceID
         let current = try await store.read { db in
-            ReadViews.view(instanceID: instanceID, identity: key.viewIdentity, generation: try ReadViews.generation(in: db))
+            ReadViews.view(
+                instanceID: instanceID, identity: key.viewIdentity, generation: try ReadViews.generation(in: db))
         }
         guard current == sent else { throw Self.viewChanged }
         var context = RequestContext.current
@@ -64,7 +68,9 @@ struct ReadViewMiddleware: ServerMiddleware {
             response.headerFields["Cache-Control"] = "no-store"
             return (response, responseBody)
         } catch var refusal as LocalError {
-            if Self.certifiedRefusals.contains(refusal.code) || (operationID == "getCurrentKey" && refusal.code == "forbidden") {
+            if Self.certifiedRefusals.contains(refusal.code)
+                || (operationID == "getCurrentKey" && refusal.code == "forbidden")
+            {
                 refusal.headers += [(Self.header, current), ("Cache-Control", "no-store")]
             }
             throw refusal

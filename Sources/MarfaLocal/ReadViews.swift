@@ -25,7 +25,8 @@ enum ReadViews {
     /// change's own events, so that they fall after the boundary.
     static func change(_ reason: String, at date: Date, in db: SQLiteConnection) throws {
         try db.run(
-            "INSERT INTO read_view_changes (after_event, reason, created_at) VALUES (?, ?, ?)", try EventLog.head(in: db),
+            "INSERT INTO read_view_changes (after_event, reason, created_at) VALUES (?, ?, ?)",
+            try EventLog.head(in: db),
             reason, date.stored)
     }
 

@@ -29,11 +29,15 @@ struct RedirectURI: Sendable, Equatable {
     var isLoopback: Bool { scheme == "http" && host.map(Self.loopbackHosts.contains) == true }
 
     init(_ text: String) throws(Problem) {
-        guard (1...2048).contains(text.utf8.count) else { throw Problem(message: "A redirect URI must be 1 to 2048 bytes.") }
+        guard (1...2048).contains(text.utf8.count) else {
+            throw Problem(message: "A redirect URI must be 1 to 2048 bytes.")
+        }
         try Self.checkCharacters(text)
         guard let colon = text.firstIndex(of: ":") else { throw Problem(message: "A redirect URI must be absolute.") }
         let scheme = text[..<colon]
-        guard Self.isScheme(scheme) else { throw Problem(message: "A redirect URI's scheme must be lowercase letters, digits, '+', '-' or '.'.") }
+        guard Self.isScheme(scheme) else {
+            throw Problem(message: "A redirect URI's scheme must be lowercase letters, digits, '+', '-' or '.'.")
+        }
         var rest = text[text.index(after: colon)...]
         self.text = text
         self.scheme = String(scheme)
@@ -46,7 +50,9 @@ struct RedirectURI: Sendable, Equatable {
             guard scheme != "http" && scheme != "https" else {
                 throw Problem(message: "An http or https redirect URI must name its host after '//'.")
             }
-            guard rest.hasPrefix("/") else { throw Problem(message: "A private-use redirect URI needs a path, such as com.example.app:/signed-in.") }
+            guard rest.hasPrefix("/") else {
+                throw Problem(message: "A private-use redirect URI needs a path, such as com.example.app:/signed-in.")
+            }
             (host, port) = (nil, nil)
             pathAndQuery = rest
         }
@@ -64,7 +70,8 @@ struct RedirectURI: Sendable, Equatable {
             if byte == UInt8(ascii: "\\") { throw Problem(message: "A redirect URI may hold no backslash.") }
             if byte == UInt8(ascii: "#") { throw Problem(message: "A redirect URI may have no fragment.") }
             guard byte == UInt8(ascii: "%") else { continue }
-            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else {
+            guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else {
                 throw Problem(message: "A redirect URI's '%' must start a percent-escape.")
             }
             let escaped = high << 4 | low
@@ -80,24 +87,34 @@ struct RedirectURI: Sendable, Equatable {
         var host = authority
         var portText: Substring?
         if authority.hasPrefix("[") {
-            guard let close = authority.firstIndex(of: "]") else { throw Problem(message: "A redirect URI's IPv6 host is not closed.") }
+            guard let close = authority.firstIndex(of: "]") else {
+                throw Problem(message: "A redirect URI's IPv6 host is not closed.")
+            }
             host = authority[...close]
             let after = authority[authority.index(after: close)...]
-            guard after.isEmpty || after.hasPrefix(":") else { throw Problem(message: "A redirect URI's host is not valid.") }
+            guard after.isEmpty || after.hasPrefix(":") else {
+                throw Problem(message: "A redirect URI's host is not valid.")
+            }
             portText = after.isEmpty ? nil : after.dropFirst()
-            guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit && !$0.isUppercase || $0 == ":" || $0 == "." }) else {
+            guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit && !$0.isUppercase || $0 == ":" || $0 == "." })
+            else {
                 throw Problem(message: "A redirect URI's host is not valid.")
             }
         } else if let colon = authority.firstIndex(of: ":") {
             host = authority[..<colon]
             portText = authority[authority.index(after: colon)...]
         }
-        let nameCharacters = host.hasPrefix("[") || host.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
+        let nameCharacters =
+            host.hasPrefix("[")
+            || host.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "." }
         guard !host.isEmpty, nameCharacters else {
-            throw Problem(message: "A redirect URI's host must be lowercase letters, digits, '-' and '.', or an IP address.")
+            throw Problem(
+                message: "A redirect URI's host must be lowercase letters, digits, '-' and '.', or an IP address.")
         }
         guard let portText else { return (String(host), nil) }
-        guard (1...5).contains(portText.count), portText.allSatisfy({ ("0"..."9").contains($0) }), let port = Int(portText), port <= 65535 else {
+        guard (1...5).contains(portText.count), portText.allSatisfy({ ("0"..."9").contains($0) }),
+            let port = Int(portText), port <= 65535
+        else {
             throw Problem(message: "A redirect URI's port must be a number up to 65535.")
         }
         return (String(host), port)
@@ -108,13 +125,17 @@ struct RedirectURI: Sendable, Equatable {
         let path = pathAndQuery.prefix { $0 != "?" }
         for segment in path.split(separator: "/", omittingEmptySubsequences: false) {
             let plain = segment.lowercased().replacingOccurrences(of: "%2e", with: ".")
-            if plain == "." || plain == ".." { throw Problem(message: "A redirect URI's path may have no '.' or '..' segment.") }
+            if plain == "." || plain == ".." {
+                throw Problem(message: "A redirect URI's path may have no '.' or '..' segment.")
+            }
         }
     }
 
     private static func isScheme(_ scheme: Substring) -> Bool {
         guard let first = scheme.first, ("a"..."z").contains(first) else { return false }
-        return scheme.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." }
+        return scheme.allSatisfy {
+            ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "."
+        }
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {
@@ -149,7 +170,8 @@ extension RedirectURI {
         default:
             guard applicationType == "native" else { return "A web client needs an https redirect URI." }
             guard parsed.scheme.contains(".") else {
-                return "A private-use redirect scheme must be in reverse-domain form, such as com.example.app:/signed-in."
+                return
+                    "A private-use redirect scheme must be in reverse-domain form, such as com.example.app:/signed-in."
             }
             return nil
         }

@@ -31,7 +31,10 @@ struct ResponseHeadersMiddleware: ServerMiddleware {
     /// The caller's own request id when it is 1 to 128 letters, digits, `_` or `-`.
     static func acceptedRequestID(_ value: String?) -> String? {
         guard let value, (1...128).contains(value.utf8.count),
-            value.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) || (0x41...0x5a).contains($0) || (0x61...0x7a).contains($0) })
+            value.utf8.allSatisfy({
+                $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0)
+                    || (0x41...0x5a).contains($0) || (0x61...0x7a).contains($0)
+            })
         else { return nil }
         return value
     }
@@ -42,7 +45,10 @@ enum MiddlewareChain {
     static func run(
         _ middlewares: ArraySlice<any ServerMiddleware>, _ request: HTTPRequest, _ body: HTTPBody?,
         _ metadata: ServerRequestMetadata, operationID: String,
-        last: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+        last:
+            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+                HTTPResponse, HTTPBody?
+            )
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let first = middlewares.first else { return try await last(request, body, metadata) }
         let rest = middlewares.dropFirst()

@@ -30,17 +30,23 @@ final class RouteTable: ServerTransport, @unchecked Sendable {
         for (path, methods) in methodsByPath {
             let allowed = methods.map(\.rawValue).joined(separator: ", ")
             for method in candidates where !methods.contains(method) {
-                try server.register({ request, body, metadata in
-                    try await MiddlewareChain.run(middlewares[...], request, body, metadata, operationID: "methodNotAllowed") { request, _, _ in
-                        var refusal = LocalError(405, "method_not_allowed", "\(request.method) is not allowed on this path; use \(allowed).")
-                        refusal.headers = [("Allow", allowed)]
-                        throw refusal
-                    }
-                }, method: method, path: path)
+                try server.register(
+                    { request, body, metadata in
+                        try await MiddlewareChain.run(
+                            middlewares[...], request, body, metadata, operationID: "methodNotAllowed"
+                        ) { request, _, _ in
+                            var refusal = LocalError(
+                                405, "method_not_allowed",
+                                "\(request.method) is not allowed on this path; use \(allowed).")
+                            refusal.headers = [("Allow", allowed)]
+                            throw refusal
+                        }
+                    }, method: method, path: path)
             }
         }
         server.registerFallback { request, body, metadata in
-            try await MiddlewareChain.run(middlewares[...], request, body, metadata, operationID: "notFound") { request, _, _ in
+            try await MiddlewareChain.run(middlewares[...], request, body, metadata, operationID: "notFound") {
+                request, _, _ in
                 throw LocalError.notFound("not_found", "Nothing is at \(request.pathOnly).")
             }
         }

@@ -19,7 +19,8 @@ struct ScopeWording {
         }
         if name.hasPrefix("metadata.") {
             let family = name.dropFirst("metadata.".count)
-            return writes ? "Change the “\(family)” metadata of your items" : "Read the “\(family)” metadata of your items"
+            return writes
+                ? "Change the “\(family)” metadata of your items" : "Read the “\(family)” metadata of your items"
         }
         if name.hasPrefix("edge.") {
             let edge = String(name.dropFirst("edge.".count))

@@ -16,16 +16,23 @@ extension LocalAPI {
     func searchItems(_ input: Operations.SearchItems.Input) async throws -> Operations.SearchItems.Output {
         let key = try RequestContext.current.requireKey()
         let query = input.query
-        guard query.q.contains(where: { !$0.isWhitespace }) else { throw LocalError.validation("q needs at least one word.") }
-        guard query.filter == nil else { throw LocalError.validation("The local instance does not take filter expressions.") }
+        guard query.q.contains(where: { !$0.isWhitespace }) else {
+            throw LocalError.validation("q needs at least one word.")
+        }
+        guard query.filter == nil else {
+            throw LocalError.validation("The local instance does not take filter expressions.")
+        }
         let limit = query.limit
         let offset = query.offset ?? 0
         guard (1...100).contains(limit), (0...10_000).contains(offset) else {
             throw LocalError.validation("limit is 1 to 100 and offset 0 to 10000.")
         }
-        let bounds = try [(query.timestampAfter, ">="), (query.timestampBefore, "<")].compactMap { bound, op -> (Double, String)? in
+        let bounds = try [(query.timestampAfter, ">="), (query.timestampBefore, "<")].compactMap {
+            bound, op -> (Double, String)? in
             guard let bound else { return nil }
-            guard let date = ISO8601.date(from: bound) else { throw LocalError.validation("\(bound) is not a date-time.") }
+            guard let date = ISO8601.date(from: bound) else {
+                throw LocalError.validation("\(bound) is not a date-time.")
+            }
             return (date.stored, op)
         }
         let results: [Components.Schemas.SearchResult]
@@ -62,7 +69,9 @@ struct ItemSearch: Sendable {
             ORDER BY search_score, items.updated_at DESC, items.seq DESC LIMIT ? OFFSET ?
             """
         let bound: [any SQLiteBindable] =
-            [String(ItemSearchIndex.markOpen), String(ItemSearchIndex.markClose), query.expression] + values + [limit, offset]
+            [String(ItemSearchIndex.markOpen), String(ItemSearchIndex.markClose), query.expression] + values + [
+                limit, offset,
+            ]
         return try db.query(sql, values: bound).map { row in
             let item = try ItemRecord(row: row)
             return .init(
@@ -96,7 +105,8 @@ struct ItemSearch: Sendable {
             conditions.append("items.tier = ?")
             values.append(tier)
         }
-        for tag in (input.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) where !tag.isEmpty {
+        for tag in (input.tags ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !tag.isEmpty {
             conditions.append("EXISTS (SELECT 1 FROM json_each(items.tags) WHERE value = ?)")
             values.append(tag)
         }

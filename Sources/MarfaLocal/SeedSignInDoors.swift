@@ -43,7 +43,8 @@ final class SeedSignInDoors: Sendable {
     /// `path` with `offline_access` added to its `scope` parameter when that doesn't name it.
     static func askingOfflineAccess(_ path: String) -> String {
         guard let mark = path.firstIndex(of: "?") else { return path }
-        let pairs = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+        let pairs = path[path.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: false).map {
+            pair -> String in
             guard pair.hasPrefix("scope="), let scope = PercentEncoding.decode(pair.dropFirst(6), plusIsSpace: true),
                 !scope.split(separator: " ").contains("offline_access")
             else { return String(pair) }
@@ -56,7 +57,9 @@ final class SeedSignInDoors: Sendable {
     /// than showing a pending request's consent page (it names `consent_code`).
     static func isAuthorizeRequest(_ query: Substring?) -> Bool {
         guard let query else { return false }
-        let names = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "" }
+        let names = query.split(separator: "&").map {
+            $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+        }
         return names.contains("response_type") && !names.contains("consent_code")
     }
 }

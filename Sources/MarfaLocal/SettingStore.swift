@@ -11,7 +11,8 @@ enum SettingStore {
 
     /// The document of setting `id`, or nil.
     static func find<T: Decodable>(_ kind: Kind, id: String, as type: T.Type, in db: SQLiteConnection) throws -> T? {
-        guard let row = try db.first("SELECT document FROM settings WHERE kind = ? AND id = ?", kind.rawValue, id) else {
+        guard let row = try db.first("SELECT document FROM settings WHERE kind = ? AND id = ?", kind.rawValue, id)
+        else {
             return nil
         }
         return try StoredJSON.decode(T.self, row.string("document"))
@@ -25,7 +26,9 @@ enum SettingStore {
     }
 
     /// Inserts or replaces setting `id`, stamped `date`.
-    static func save<T: Encodable>(_ kind: Kind, id: String, _ document: T, at date: Date, in db: SQLiteConnection) throws {
+    static func save<T: Encodable>(
+        _ kind: Kind, id: String, _ document: T, at date: Date, in db: SQLiteConnection
+    ) throws {
         let now = date.stored
         try db.run(
             """
@@ -46,7 +49,8 @@ enum SettingStore {
     static func newID(_ given: String?, at date: Date) throws -> String {
         guard let given else { return Identifiers.uuidV7(at: date) }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "._-"))
-        guard (1...128).contains(given.count), given.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
+        guard (1...128).contains(given.count), given.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII })
+        else {
             throw LocalError.validation("The id '\(given)' must be 1 to 128 letters, digits, '.', '_' or '-'.")
         }
         return given

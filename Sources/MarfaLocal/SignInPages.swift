@@ -100,7 +100,9 @@ enum SignInPages {
 
     /// The page where a person types the code a device shows.
     static func deviceEntry(header: Header, userCode: String? = nil, error: String? = nil) -> String {
-        page(title: "Sign in a device", header: header, """
+        page(
+            title: "Sign in a device", header: header,
+            """
             <h1>Sign in a device</h1>
             <p>A device without a browser, such as a TV or a command-line tool, shows a code. Type it here to \
             continue; you'll see what the device asks for before anything is allowed.</p>
@@ -116,7 +118,9 @@ enum SignInPages {
 
     /// A page with a heading and a sentence or two, marked as done, declined or a problem.
     static func message(header: Header, _ title: String, _ text: String, tone: Tone = .problem) -> String {
-        page(title: title, header: header, """
+        page(
+            title: title, header: header,
+            """
             <div class="status \(tone.rawValue)" aria-hidden="true">\(tone.symbol)</div>
             <h1>\(HTMLText.escape(title))</h1>
             <p\(tone == .problem ? " role=\"alert\"" : "")>\(HTMLText.escape(text))</p>

@@ -24,25 +24,33 @@ struct StaleWrite {
     let ancestor: SQLiteRow
 
     /// Reads the base of `patch` against `item`, whose properties the write makes `properties`.
-    init(_ patch: Components.Schemas.ItemPatch, item: ItemRecord, properties: [String: OpenAPIValue], in db: SQLiteConnection) throws {
+    init(
+        _ patch: Components.Schemas.ItemPatch, item: ItemRecord, properties: [String: OpenAPIValue],
+        in db: SQLiteConnection
+    ) throws {
         guard patch.version < item.version,
-            let row = try db.first("SELECT * FROM item_snapshots WHERE item_id = ? AND version = ?", item.id, patch.version)
+            let row = try db.first(
+                "SELECT * FROM item_snapshots WHERE item_id = ? AND version = ?", item.id, patch.version)
         else {
-            var refusal = LocalError.conflict("ancestor_unavailable", "Version \(patch.version) of the item is not available to merge from.")
+            var refusal = LocalError.conflict(
+                "ancestor_unavailable", "Version \(patch.version) of the item is not available to merge from.")
             refusal.extra = ["current": item.json, "requested_version": .int(patch.version)]
             throw refusal
         }
         ancestor = row
         let base = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
-        var colliding = Set((patch.properties ?? [:]).keys.filter {
-            base[$0] != properties[$0] && base[$0] != item.properties[$0] && properties[$0] != item.properties[$0]
-        })
+        var colliding = Set(
+            (patch.properties ?? [:]).keys.filter {
+                base[$0] != properties[$0] && base[$0] != item.properties[$0] && properties[$0] != item.properties[$0]
+            })
         func collides<T: Equatable>(_ name: String, base: T?, ours: T?, theirs: T?) {
             guard let ours, ours != base, theirs != base, ours != theirs else { return }
             colliding.insert(name)
         }
         collides("tier", base: row.string("tier"), ours: patch.tier?.rawValue, theirs: item.tier)
-        collides("occurred_at", base: row.double("occurred_at"), ours: patch.timestamp?.stored, theirs: item.timestamp.stored)
+        collides(
+            "occurred_at", base: row.double("occurred_at"), ours: patch.timestamp?.stored, theirs: item.timestamp.stored
+        )
         collides("source_id", base: row.string("source_id"), ours: patch.sourceId, theirs: item.sourceID)
         self.colliding = colliding.sorted()
     }
@@ -64,7 +72,8 @@ struct StaleWrite {
     /// (`server`) back in `properties`. Answers the resolution (without the copy's id) and the
     /// write's values of the properties it lost.
     func resolve(
-        by policy: Components.Schemas.MergePolicy?, properties: inout [String: OpenAPIValue], server: [String: OpenAPIValue]
+        by policy: Components.Schemas.MergePolicy?, properties: inout [String: OpenAPIValue],
+        server: [String: OpenAPIValue]
     ) -> (Components.Schemas.ConflictResolution, losing: [String: OpenAPIValue]) {
         var strategies: [String: Components.Schemas.MergeStrategy] = [:]
         var losing: [String: OpenAPIValue] = [:]
@@ -98,7 +107,8 @@ struct StaleWrite {
         try copy.insert(in: db)
         try EventLog.appendItem("item.created", copy, at: now, in: db)
         var edge = EdgeRecord(
-            id: Identifiers.uuidV7(at: now), edgeType: "derived-from", sourceID: copy.id, targetID: item.id, properties: [:],
+            id: Identifiers.uuidV7(at: now), edgeType: "derived-from", sourceID: copy.id, targetID: item.id,
+            properties: [:],
             now: now)
         try edge.insert(in: db)
         try EventLog.appendEdge("edge.created", edge: edge.json, sourceType: copy.type, at: now, in: db)

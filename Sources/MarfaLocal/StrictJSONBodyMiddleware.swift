@@ -39,7 +39,9 @@ struct StrictJSONBodyMiddleware: ServerMiddleware {
                 "The request body is not strict JSON (RFC 8259): \(error.description)",
                 details: ["reason": .string(error.description)])
         }
-        if case .object(let members) = value, let missing = Self.requiredNullableMembers[operationID]?.first(where: { members[$0] == nil }) {
+        if case .object(let members) = value,
+            let missing = Self.requiredNullableMembers[operationID]?.first(where: { members[$0] == nil })
+        {
             throw LocalError(
                 400, "missing_required_field", "The field '\(missing)' is required (null is allowed).",
                 details: ["field": .string(missing)])

@@ -1,5 +1,5 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaOpenAPIRuntime
 import MarfaSQLite
 import MarfaTypes
@@ -30,7 +30,9 @@ extension LocalAPI {
         case .refreshToken: answer = try await exchangeRefreshToken(form)
         case .urnIetfParamsOauthGrantTypeDeviceCode: answer = try await exchangeDeviceCode(form)
         case .unknown(let name):
-            answer = .refused(status: 400, OAuthRefusal(error: "unsupported_grant_type", description: "The grant type \(name) is not supported."))
+            answer = .refused(
+                status: 400,
+                OAuthRefusal(error: "unsupported_grant_type", description: "The grant type \(name) is not supported."))
         }
         switch answer {
         case .tokens(let issued):
@@ -61,8 +63,12 @@ extension LocalAPI {
                 return .invalidGrant("The authorization code was already used.")
             }
             try db.run("UPDATE oauth_codes SET used_at = ? WHERE hash = ?", now.stored, hash)
-            guard (row.double("expires_at") ?? 0) > now.stored else { return .invalidGrant("The authorization code expired.") }
-            guard row.string("client_id") == clientID else { return .invalidGrant("The authorization code was issued to another client.") }
+            guard (row.double("expires_at") ?? 0) > now.stored else {
+                return .invalidGrant("The authorization code expired.")
+            }
+            guard row.string("client_id") == clientID else {
+                return .invalidGrant("The authorization code was issued to another client.")
+            }
             guard row.string("redirect_uri") == redirectURI else {
                 return .invalidGrant("redirect_uri differs from the one the authorization request named.")
             }
@@ -70,7 +76,8 @@ extension LocalAPI {
                 return .invalidGrant("code_verifier does not match the code_challenge.")
             }
             let scopes = OAuthScope.parse(row.string("scope"))
-            let (grantID, issued) = try OAuthGrants.grant(clientID: clientID, scopes: scopes, accessLifetime: lifetime, in: db, now: now)
+            let (grantID, issued) = try OAuthGrants.grant(
+                clientID: clientID, scopes: scopes, accessLifetime: lifetime, in: db, now: now)
             try db.run("UPDATE oauth_codes SET grant_id = ? WHERE hash = ?", grantID, hash)
             return .tokens(issued)
         }

@@ -22,7 +22,9 @@ enum TypeCatalog {
             ]),
             id: "core.note", label: "Note", description: "A note with a title and a body.", version: 1,
             displayHints: .init(titleField: "title", bodyField: "body"),
-            mergePolicy: .init(fields: .init(additionalProperties: ["body": .keepBothCopies, "notes": .keepBothCopies]), _default: .lastWriterWins),
+            mergePolicy: .init(
+                fields: .init(additionalProperties: ["body": .keepBothCopies, "notes": .keepBothCopies]),
+                _default: .lastWriterWins),
             icon: .value("lucide:sticky-note")),
         .init(
             fields: .init(additionalProperties: [
@@ -57,7 +59,8 @@ enum TypeCatalog {
                 "mime_type": field(.string, required: true, "The media type of the bytes."),
                 "title": field(.string, "The file's name or title."),
                 "description": field(.string, "What the file holds."),
-                "thumbnail": field(.thumbnail, "A small picture of the file: a PNG, JPEG or WebP data URI of at most 16 KiB."),
+                "thumbnail": field(
+                    .thumbnail, "A small picture of the file: a PNG, JPEG or WebP data URI of at most 16 KiB."),
             ]),
             id: "core.file", label: "File", description: "A file's bytes and what they are.", version: 1,
             displayHints: .init(titleField: "title", bodyField: "description"), icon: .value("lucide:file")),
@@ -66,9 +69,12 @@ enum TypeCatalog {
         fileSubtype("video", "Video", "A film.", icon: "lucide:file-video"),
     ]
 
-    private static func fileSubtype(_ name: String, _ label: String, _ description: String, icon: String) -> Components.Schemas.TypeDefinitionInput {
+    private static func fileSubtype(
+        _ name: String, _ label: String, _ description: String, icon: String
+    ) -> Components.Schemas.TypeDefinitionInput {
         .init(
-            fields: .init(additionalProperties: [:]), id: "core.file.\(name)", label: label, description: description, parent: "core.file",
+            fields: .init(additionalProperties: [:]), id: "core.file.\(name)", label: label, description: description,
+            parent: "core.file",
             version: 1, displayHints: .init(titleField: "title", bodyField: "description"), icon: .value(icon))
     }
 

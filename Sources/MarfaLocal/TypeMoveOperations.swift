@@ -14,7 +14,9 @@ extension LocalAPI {
     }
 
     /// The key and the checked input of a preview or start.
-    func checkMove(_ input: Components.Schemas.TypeMoveInput, in db: SQLiteConnection, key: KeyRecord) throws -> Components.Schemas.ItemType {
+    func checkMove(
+        _ input: Components.Schemas.TypeMoveInput, in db: SQLiteConnection, key: KeyRecord
+    ) throws -> Components.Schemas.ItemType {
         guard input.from != input.to else { throw LocalError.validation("A move needs two different types.") }
         let registry = try TypeRegistry.load(db)
         for id in [input.from, input.to] {
@@ -62,7 +64,9 @@ extension LocalAPI {
             let properties = move.properties ?? [:]
             let strict = try isStrict(destination.id, in: db)
             let (condition, values) = MoveReach(key: key).condition
-            for row in try db.query("SELECT properties FROM items WHERE type = ? AND \(condition)", values: [move.from] + values) {
+            for row in try db.query(
+                "SELECT properties FROM items WHERE type = ? AND \(condition)", values: [move.from] + values)
+            {
                 var merged = try StoredJSON.decode([String: OpenAPIValue].self, row.string("properties"))
                 for (name, value) in properties { merged[name] = value == .null ? nil : value }
                 try ItemValidation.check(merged, against: destination, strict: strict)
@@ -78,7 +82,8 @@ extension LocalAPI {
             guard let job = try TypeMoveRecord.find(id: id, in: db) else { throw LocalError.internal() }
             return job
         }
-        await TypeMoveRunner(store: store, jobID: job.id, key: key, batchSize: typeMoveBatchSize, pause: typeMovePause).start()
+        await TypeMoveRunner(store: store, jobID: job.id, key: key, batchSize: typeMoveBatchSize, pause: typeMovePause)
+            .start()
         return .accepted(jobResponse(job))
     }
 

@@ -46,8 +46,11 @@ struct TypeMoveRecord: Sendable {
     var wire: Components.Schemas.TypeMoveJob {
         Components.Schemas.TypeMoveJob(
             id: id, from: from, to: to, status: .init(rawValue: status),
-            result: .init(moved: moved, remaining: remaining, remainingHidden: remainingHidden, settingsRewritten: settingsRewritten),
-            error: error.map { .value($0) } ?? .null, createdAt: createdAt, finishedAt: finishedAt.map { .value($0) } ?? .null)
+            result: .init(
+                moved: moved, remaining: remaining, remainingHidden: remainingHidden,
+                settingsRewritten: settingsRewritten),
+            error: error.map { .value($0) } ?? .null, createdAt: createdAt,
+            finishedAt: finishedAt.map { .value($0) } ?? .null)
     }
 }
 
@@ -65,13 +68,17 @@ struct MoveReach: Sendable {
     /// The SQL condition on `items` and its values.
     var condition: (sql: String, values: [any SQLiteBindable]) {
         guard let sources else { return ("1", []) }
-        return ("source IN (\(sources.map { _ in "?" }.joined(separator: ", ")))", sources.map { $0 as any SQLiteBindable })
+        return (
+            "source IN (\(sources.map { _ in "?" }.joined(separator: ", ")))", sources.map { $0 as any SQLiteBindable }
+        )
     }
 
     /// Items of `type` this reach sees, and whether others exist.
     func count(_ type: String, in db: SQLiteConnection) throws -> (visible: Int64, hidden: Bool) {
         let (sql, values) = condition
-        let visible = try db.query("SELECT count(*) AS n FROM items WHERE type = ? AND \(sql)", values: [type] + values).first?.int64("n") ?? 0
+        let visible =
+            try db.query("SELECT count(*) AS n FROM items WHERE type = ? AND \(sql)", values: [type] + values).first?
+            .int64("n") ?? 0
         let all = try db.first("SELECT count(*) AS n FROM items WHERE type = ?", type)?.int64("n") ?? 0
         return (visible, all > visible)
     }

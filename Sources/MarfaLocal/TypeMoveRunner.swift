@@ -101,7 +101,8 @@ struct TypeMoveRunner: Sendable {
             """
             UPDATE type_moves SET status = ?, remaining = ?, remaining_hidden = ?, settings_rewritten = ?, finished_at = ?
             WHERE id = ?
-            """, job.cancelRequested ? "canceled" : "completed", all, hidden || (all > remaining), rewritten, now.stored,
+            """, job.cancelRequested ? "canceled" : "completed", all, hidden || (all > remaining), rewritten,
+            now.stored,
             job.id)
         try AuditLog.record(
             "type.move", resourceType: "type", resourceID: job.from,

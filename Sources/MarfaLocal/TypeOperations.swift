@@ -21,7 +21,9 @@ extension LocalAPI {
         try TypeValidation.checkNamespace(definition.id)
         let registry = try TypeRegistry.load(db)
         if registry.contains(definition.id) {
-            throw LocalError.conflict("type_already_exists", "The type \(definition.id) is already registered.", details: ["type": .string(definition.id)])
+            throw LocalError.conflict(
+                "type_already_exists", "The type \(definition.id) is already registered.",
+                details: ["type": .string(definition.id)])
         }
         return try TypeValidation.check(definition, in: registry)
     }
@@ -36,15 +38,21 @@ extension LocalAPI {
     func getType(_ input: Operations.GetType.Input) async throws -> Operations.GetType.Output {
         _ = try RequestContext.current.requireKey()
         let registry = try await read { try TypeRegistry.load($0) }
-        guard registry.contains(input.path.id) else { throw LocalError.notFound("type_not_found", "No type \(input.path.id).") }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(try registry.resolved(input.path.id))))
+        guard registry.contains(input.path.id) else {
+            throw LocalError.notFound("type_not_found", "No type \(input.path.id).")
+        }
+        return .ok(
+            .init(headers: .init(xMarfaContract: Self.contract), body: .json(try registry.resolved(input.path.id))))
     }
 
     func normalizeType(_ input: Operations.NormalizeType.Input) async throws -> Operations.NormalizeType.Output {
         _ = try requireTypeRegistration()
         guard case .json(let definition) = input.body else { throw LocalError.validation("A JSON body is required.") }
         let registry = try await read { try checkRegistration(definition, in: $0) }
-        return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(_type: try registry.resolved(definition.id)))))
+        return .ok(
+            .init(
+                headers: .init(xMarfaContract: Self.contract),
+                body: .json(.init(_type: try registry.resolved(definition.id)))))
     }
 
     func registerType(_ input: Operations.RegisterType.Input) async throws -> Operations.RegisterType.Output {
@@ -72,7 +80,8 @@ extension LocalAPI {
     func customType(_ id: String, in registry: TypeRegistry) throws -> TypeRegistry.Entry {
         guard let entry = registry.entries[id] else { throw LocalError.notFound("type_not_found", "No type \(id).") }
         guard !entry.builtin else {
-            throw LocalError(403, "core_type_immutable", "The shipped type \(id) cannot be changed.", details: ["type": .string(id)])
+            throw LocalError(
+                403, "core_type_immutable", "The shipped type \(id) cannot be changed.", details: ["type": .string(id)])
         }
         return entry
     }
@@ -92,7 +101,9 @@ extension LocalAPI {
             var definition = body
             definition.version = definition.version ?? entry.definition.version ?? 1
             let next = try TypeValidation.check(definition, in: registry)
-            try db.run("UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition), now.stored, id)
+            try db.run(
+                "UPDATE item_types SET definition = ?, updated_at = ? WHERE id = ?", try StoredJSON.encode(definition),
+                now.stored, id)
             try Self.reindexChangedHints(below: id, from: registry, to: next, in: db)
             if entry.definition.parent != definition.parent { try ReadViews.change("type.reparent", at: now, in: db) }
             try AuditLog.record("type.replace", resourceType: "type", resourceID: id, at: now, in: db)
@@ -103,7 +114,9 @@ extension LocalAPI {
 
     /// Rewrites the search text of the items of `id` and its subtypes whose display hints (which
     /// name the title and body fields) differ between `old` and `new`.
-    static func reindexChangedHints(below id: String, from old: TypeRegistry, to new: TypeRegistry, in db: SQLiteConnection) throws {
+    static func reindexChangedHints(
+        below id: String, from old: TypeRegistry, to new: TypeRegistry, in db: SQLiteConnection
+    ) throws {
         let changed = new.descendants(of: id).filter { type in
             (try? old.resolved(type).displayHints) != (try? new.resolved(type).displayHints)
         }
@@ -128,7 +141,9 @@ extension LocalAPI {
             let settings = try TypeReferences.settings(naming: id, in: db)
             if (count > 0 || !settings.isEmpty) && !force {
                 // The message ends with the settings that name the type, after the item count.
-                let named = (count == 0 ? [] : [count == 1 ? "1 item" : "\(count) items"]) + settings.map(TypeReferences.describe)
+                let named =
+                    (count == 0 ? [] : [count == 1 ? "1 item" : "\(count) items"])
+                    + settings.map(TypeReferences.describe)
                 throw LocalError.conflict(
                     "type_in_use", "The type \(id) is still in use; it is named by: \(named.joined(separator: ", "))",
                     details: ["settings": TypeReferences.details(settings), "items": .int(Int64(count))])
@@ -137,7 +152,9 @@ extension LocalAPI {
             try ReadViews.change("type.delete", at: now, in: db)
             try db.run("UPDATE items SET orphaned = 1 WHERE type = ?", id)
             if count > 0 { try ItemSearchIndex.refresh(types: [id], in: db) }
-            try AuditLog.record("type.delete", resourceType: "type", resourceID: id, details: ["force": .bool(force), "items": .int(Int64(count))], at: now, in: db)
+            try AuditLog.record(
+                "type.delete", resourceType: "type", resourceID: id,
+                details: ["force": .bool(force), "items": .int(Int64(count))], at: now, in: db)
         }
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }
@@ -152,7 +169,8 @@ extension LocalAPI {
                 details: ["instance_id": .string(store.instanceID)])
         }
         guard key.typeLevel(id) >= .write else {
-            throw LocalError.forbidden("This key may not write \(id).", details: ["required_scope": .string("\(id):write")])
+            throw LocalError.forbidden(
+                "This key may not write \(id).", details: ["required_scope": .string("\(id):write")])
         }
         if let icon = body.icon { try IconAllowList.check(icon) }
         let now = clock.now
@@ -162,7 +180,8 @@ extension LocalAPI {
             }
             try db.run("UPDATE item_types SET owner_icon = ?, updated_at = ? WHERE id = ?", body.icon, now.stored, id)
             try AuditLog.record(
-                "type.icon", resourceType: "type", resourceID: id, details: ["icon": body.icon.map { .string($0) } ?? .null],
+                "type.icon", resourceType: "type", resourceID: id,
+                details: ["icon": body.icon.map { .string($0) } ?? .null],
                 at: now, in: db)
             return try TypeRegistry.load(db).resolved(id).icon?.value
         }

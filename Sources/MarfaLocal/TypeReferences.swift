@@ -21,19 +21,25 @@ enum TypeReferences {
             let named =
                 folder.search.types?.contains(type) == true || folder.defaults?._type == type
                 || folder.placement?.additionalProperties[type] != nil
-            if let setting = setting(.folder, id: folder.id, name: folder.name, named: named, filter: folder.search.filter, type: type) {
+            if let setting = setting(
+                .folder, id: folder.id, name: folder.name, named: named, filter: folder.search.filter, type: type)
+            {
                 found.append(setting)
             }
         }
         for view in try SettingStore.all(.view, as: Components.Schemas.View.self, in: db) {
             let named = view.search.types?.contains(type) == true
-            if let setting = setting(.view, id: view.id, name: view.name, named: named, filter: view.search.filter, type: type) {
+            if let setting = setting(
+                .view, id: view.id, name: view.name, named: named, filter: view.search.filter, type: type)
+            {
                 found.append(setting)
             }
         }
         for webhook in try SettingStore.all(.webhook, as: Components.Schemas.Webhook.self, in: db) {
             if case .value(let filter)? = webhook.typeFilter, filter == type {
-                found.append(Setting(kind: "webhook", id: webhook.id, name: .value(webhook.url), rewritable: true, reason: .null))
+                found.append(
+                    Setting(kind: "webhook", id: webhook.id, name: .value(webhook.url), rewritable: true, reason: .null)
+                )
             }
         }
         return found
@@ -83,14 +89,15 @@ enum TypeReferences {
 
     /// `settings` as the `details.settings` array of a refusal.
     static func details(_ settings: [Setting]) -> OpenAPIValue {
-        .array(settings.map { setting in
-            var object: [String: OpenAPIValue] = [
-                "kind": .string(setting.kind), "id": .string(setting.id), "rewritable": .bool(setting.rewritable),
-            ]
-            if case .value(let name)? = setting.name { object["name"] = .string(name) }
-            if case .value(let reason)? = setting.reason { object["reason"] = .string(reason) }
-            return .object(object)
-        })
+        .array(
+            settings.map { setting in
+                var object: [String: OpenAPIValue] = [
+                    "kind": .string(setting.kind), "id": .string(setting.id), "rewritable": .bool(setting.rewritable),
+                ]
+                if case .value(let name)? = setting.name { object["name"] = .string(name) }
+                if case .value(let reason)? = setting.reason { object["reason"] = .string(reason) }
+                return .object(object)
+            })
     }
 
     /// Rewrites every rewritable mention of `from` to `to`, stamping the settings `now`; answers

@@ -20,7 +20,8 @@ struct TypeRegistry {
         var entries: [String: Entry] = [:]
         for row in try db.query("SELECT * FROM item_types") {
             let definition = try StoredJSON.decode(Definition.self, row.string("definition"))
-            entries[definition.id] = Entry(definition: definition, builtin: row.bool("builtin") ?? false, ownerIcon: row.string("owner_icon"))
+            entries[definition.id] = Entry(
+                definition: definition, builtin: row.bool("builtin") ?? false, ownerIcon: row.string("owner_icon"))
         }
         return TypeRegistry(entries: entries)
     }
@@ -64,7 +65,9 @@ struct TypeRegistry {
         let chain = try chain(id)
         let own = chain[0].definition
         var fields: [String: Components.Schemas.FieldDefinition] = [:]
-        for entry in chain.reversed() { fields.merge(entry.definition.fields.additionalProperties) { _, child in child } }
+        for entry in chain.reversed() {
+            fields.merge(entry.definition.fields.additionalProperties) { _, child in child }
+        }
         let icon = chain.lazy.compactMap(\.ownerIcon).first ?? chain.lazy.compactMap { $0.definition.icon?.value }.first
         return Components.Schemas.ItemType(
             id: own.id, label: own.label ?? Self.label(for: own.id), description: own.description, parent: own.parent,
@@ -99,7 +102,10 @@ enum TypeValidation {
         let segments = id.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2 else { return false }
         return segments.allSatisfy { segment in
-            !segment.isEmpty && segment.utf8.allSatisfy { (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f || $0 == 0x2d }
+            !segment.isEmpty
+                && segment.utf8.allSatisfy {
+                    (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f || $0 == 0x2d
+                }
         }
     }
 
@@ -111,7 +117,9 @@ enum TypeValidation {
         guard isWellFormed(id) else {
             throw LocalError.validation(
                 "'\(id)' is not a type identifier: two or more lowercase dotted segments of a-z, 0-9, _ and -, at most 128 characters.",
-                details: ["errors": .array([.object(["path": .string("id"), "message": .string("invalid identifier")])])])
+                details: [
+                    "errors": .array([.object(["path": .string("id"), "message": .string("invalid identifier")])])
+                ])
         }
     }
 
@@ -124,21 +132,28 @@ enum TypeValidation {
     }
 
     static func invalidSchema(_ message: String, path: String) -> LocalError {
-        LocalError(400, "invalid_schema", message, details: ["errors": .array([.object(["path": .string(path), "message": .string(message)])])])
+        LocalError(
+            400, "invalid_schema", message,
+            details: ["errors": .array([.object(["path": .string(path), "message": .string(message)])])])
     }
 
     /// Runs every check on `definition` against `registry` (which already holds it when replacing)
     /// and answers the registry with it in place.
-    static func check(_ definition: TypeRegistry.Definition, in registry: TypeRegistry, ownerIcon: String? = nil) throws -> TypeRegistry {
+    static func check(
+        _ definition: TypeRegistry.Definition, in registry: TypeRegistry, ownerIcon: String? = nil
+    ) throws -> TypeRegistry {
         let id = definition.id
         for (name, field) in definition.fields.additionalProperties {
             guard let first = name.utf8.first, (0x61...0x7a).contains(first) || first == 0x5f, name.utf8.count <= 64,
                 name.utf8.allSatisfy({ (0x61...0x7a).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5f })
             else {
-                throw invalidSchema("The field name '\(name)' must be lowercase letters, digits and _.", path: "fields.\(name)")
+                throw invalidSchema(
+                    "The field name '\(name)' must be lowercase letters, digits and _.", path: "fields.\(name)")
             }
             if itemFields.contains(name) {
-                throw LocalError(400, "property_shadows_field", "The field '\(name)' would shadow the item's own field.", details: ["field": .string(name)])
+                throw LocalError(
+                    400, "property_shadows_field", "The field '\(name)' would shadow the item's own field.",
+                    details: ["field": .string(name)])
             }
             if case .unknown(let kind) = field._type {
                 throw invalidSchema("The field '\(name)' has the unknown kind '\(kind)'.", path: "fields.\(name).type")
@@ -149,14 +164,17 @@ enum TypeValidation {
         }
         if let parent = definition.parent {
             guard registry.contains(parent) else {
-                throw LocalError(400, "unknown_type", "The parent type '\(parent)' is not registered.", details: ["type": .string(parent)])
+                throw LocalError(
+                    400, "unknown_type", "The parent type '\(parent)' is not registered.",
+                    details: ["type": .string(parent)])
             }
             if parent == id || (try? registry.chain(parent))?.contains(where: { $0.definition.id == id }) == true {
                 throw LocalError(400, "inheritance_violation", "A type cannot inherit from itself.")
             }
         }
         var next = registry
-        next.entries[id] = TypeRegistry.Entry(definition: definition, builtin: false, ownerIcon: ownerIcon ?? registry.entries[id]?.ownerIcon)
+        next.entries[id] = TypeRegistry.Entry(
+            definition: definition, builtin: false, ownerIcon: ownerIcon ?? registry.entries[id]?.ownerIcon)
         // Inherited fields may be repeated unchanged, never reshaped; checked from the parent's side too.
         for typeID in next.descendants(of: id) {
             let chain = try next.chain(typeID)
@@ -166,7 +184,8 @@ enum TypeValidation {
                     if let earlier = inherited[name], earlier != field {
                         throw LocalError(
                             400, "inheritance_violation",
-                            "The field '\(name)' of \(entry.definition.id) changes the shape it inherits.", details: ["field": .string(name)])
+                            "The field '\(name)' of \(entry.definition.id) changes the shape it inherits.",
+                            details: ["field": .string(name)])
                     }
                     inherited[name] = field
                 }
@@ -174,9 +193,12 @@ enum TypeValidation {
         }
         let resolved = try next.resolved(id)
         let fields = resolved.fields.additionalProperties
-        for (hint, name) in [("title_field", resolved.displayHints?.titleField), ("body_field", resolved.displayHints?.bodyField)] {
+        for (hint, name) in [
+            ("title_field", resolved.displayHints?.titleField), ("body_field", resolved.displayHints?.bodyField),
+        ] {
             if let name, fields[name] == nil {
-                throw invalidSchema("display_hints.\(hint) names '\(name)', which is not a field.", path: "display_hints.\(hint)")
+                throw invalidSchema(
+                    "display_hints.\(hint) names '\(name)', which is not a field.", path: "display_hints.\(hint)")
             }
         }
         if let link = definition.linkField, fields[link]?._type != .string {

@@ -13,7 +13,9 @@ extension LocalAPI {
         throw LocalError.notImplemented("showSignInPage")
     }
 
-    func signInWithPassword(_ input: Operations.SignInWithPassword.Input) async throws -> Operations.SignInWithPassword.Output {
+    func signInWithPassword(
+        _ input: Operations.SignInWithPassword.Input
+    ) async throws -> Operations.SignInWithPassword.Output {
         throw LocalError.notImplemented("signInWithPassword")
     }
 }

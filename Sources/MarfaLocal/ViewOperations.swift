@@ -17,7 +17,9 @@ extension LocalAPI {
         let key = try RequestContext.current.requireKey()
         guard key.typeLevel("system.view") >= level else {
             let scope = "system.view:\(level == .write ? "write" : "read")"
-            throw LocalError(403, "type_not_permitted", "This key may not reach views; it needs \(scope).", details: ["required_scope": .string(scope)])
+            throw LocalError(
+                403, "type_not_permitted", "This key may not reach views; it needs \(scope).",
+                details: ["required_scope": .string(scope)])
         }
         return key
     }
@@ -71,7 +73,10 @@ extension LocalAPI {
                     "view", at: view.version, not: patch.version,
                     current: (try? JSONCoding.decode(OpenAPIValue.self, from: JSONCoding.encode(view))) ?? .null)
             }
-            if let search = patch.search { try checkSearch(search, in: db); view.search = search }
+            if let search = patch.search {
+                try checkSearch(search, in: db)
+                view.search = search
+            }
             if let name = patch.name { view.name = name }
             if let sort = patch.sort { view.sort = sort }
             if let groupBy = patch.groupBy { view.groupBy = groupBy }

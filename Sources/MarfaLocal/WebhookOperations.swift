@@ -27,18 +27,24 @@ extension LocalAPI {
     /// `400 validation_error` unless `url` is an absolute http or https address without user info
     /// (`user:password@`); a secret belongs in the webhook's `secret`.
     func checkWebhookURL(_ url: String) throws {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
             parsed.host?.isEmpty == false
         else { throw LocalError.validation("The webhook's url must be an http or https address.") }
-        guard parsed.user == nil, parsed.password == nil, !(URLComponents(string: url)?.percentEncodedUser?.isEmpty == false) else {
-            throw LocalError.validation("The webhook's url may not carry a user name or password; use the webhook's secret.")
+        guard parsed.user == nil, parsed.password == nil,
+            !(URLComponents(string: url)?.percentEncodedUser?.isEmpty == false)
+        else {
+            throw LocalError.validation(
+                "The webhook's url may not carry a user name or password; use the webhook's secret.")
         }
     }
 
     /// The part of a webhook URL the audit log keeps: scheme and host (with port), never the path
     /// or query, which may hold a secret.
     static func auditedOrigin(of url: String) -> String {
-        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host else { return "" }
+        guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), let host = parsed.host else {
+            return ""
+        }
         return "\(scheme)://\(host)" + (parsed.port.map { ":\($0)" } ?? "")
     }
 
@@ -52,10 +58,13 @@ extension LocalAPI {
             if case .value(let type)? = body.typeFilter { _ = try registeredType(type, in: try TypeRegistry.load(db)) }
             let webhook = Components.Schemas.Webhook(
                 id: Identifiers.uuidV7(at: now), url: body.url, events: body.events.map(\.rawValue),
-                typeFilter: body.typeFilter ?? .null, secret: body.secret ?? Identifiers.secret(), active: true, createdAt: now,
+                typeFilter: body.typeFilter ?? .null, secret: body.secret ?? Identifiers.secret(), active: true,
+                createdAt: now,
                 updatedAt: now)
             try SettingStore.save(.webhook, id: webhook.id, webhook, at: now, in: db)
-            try AuditLog.record("webhook.create", resourceType: "webhook", resourceID: webhook.id, details: ["url": .string(Self.auditedOrigin(of: webhook.url))], at: now, in: db)
+            try AuditLog.record(
+                "webhook.create", resourceType: "webhook", resourceID: webhook.id,
+                details: ["url": .string(Self.auditedOrigin(of: webhook.url))], at: now, in: db)
             return webhook
         }
         return .created(webhookResponse(webhook, showingSecret: true))
@@ -83,7 +92,10 @@ extension LocalAPI {
         let now = clock.now
         let webhook = try await write { db -> Components.Schemas.Webhook in
             var webhook = try storedWebhook(input.path.id, in: db)
-            if let url = patch.url { try checkWebhookURL(url); webhook.url = url }
+            if let url = patch.url {
+                try checkWebhookURL(url)
+                webhook.url = url
+            }
             if let events = patch.events {
                 guard !events.isEmpty else { throw LocalError.validation("A webhook needs at least one event.") }
                 webhook.events = events.map(\.rawValue)
@@ -113,7 +125,9 @@ extension LocalAPI {
         return .ok(.init(headers: .init(xMarfaContract: Self.contract), body: .json(.init(ok: true))))
     }
 
-    func listWebhookDeliveries(_ input: Operations.ListWebhookDeliveries.Input) async throws -> Operations.ListWebhookDeliveries.Output {
+    func listWebhookDeliveries(
+        _ input: Operations.ListWebhookDeliveries.Input
+    ) async throws -> Operations.ListWebhookDeliveries.Output {
         _ = try RequestContext.current.require("webhooks.manage")
         _ = try Paging.limit(input.query.limit)
         _ = try await read { try storedWebhook(input.path.id, in: $0) }

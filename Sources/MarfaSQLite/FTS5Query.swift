@@ -48,7 +48,9 @@ public struct FTS5Query: Sendable, Hashable, CustomStringConvertible {
         let isPrefix = prefix && lastWordIsPrefix
         if isPrefix { terms[terms.count - 1] += "*" }
         let quotedColumn = "\"" + column.replacing("\"", with: "\"\"") + "\""
-        return FTS5Query(words: words, lastWordIsPrefix: isPrefix, expression: "{\(quotedColumn)} : ^ " + terms.joined(separator: " + "))
+        return FTS5Query(
+            words: words, lastWordIsPrefix: isPrefix,
+            expression: "{\(quotedColumn)} : ^ " + terms.joined(separator: " + "))
     }
 
     private init(words: [String], lastWordIsPrefix: Bool, expression: String) {

@@ -105,7 +105,8 @@ public struct FTS5Table: Sendable, Hashable {
     /// The position of `column` among `columns`, or a clear error.
     func columnIndex(_ column: String) throws -> Int {
         guard let index = columns.firstIndex(where: { $0.caseInsensitiveCompare(column) == .orderedSame }) else {
-            throw SQLiteError.misuse("The FTS5 table \(name) has no column \(column); it has \(columns.joined(separator: ", ")).")
+            throw SQLiteError.misuse(
+                "The FTS5 table \(name) has no column \(column); it has \(columns.joined(separator: ", ")).")
         }
         return index
     }

@@ -32,13 +32,15 @@ final class SQLiteCheckpointer: Sendable {
 
     /// Installs the hook on the writer's connection `db`; the checkpointer must outlive it.
     func install(on db: OpaquePointer) {
-        sqlite3_wal_hook(db, { context, _, _, pages in
-            guard let context else { return SQLITE_OK }
-            if pages >= SQLiteCheckpointer.threshold {
-                Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().request()
-            }
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_wal_hook(
+            db,
+            { context, _, _, pages in
+                guard let context else { return SQLITE_OK }
+                if pages >= SQLiteCheckpointer.threshold {
+                    Unmanaged<SQLiteCheckpointer>.fromOpaque(context).takeUnretainedValue().request()
+                }
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Asks for a checkpoint; requests made while one is pending are one.
@@ -67,7 +69,9 @@ final class SQLiteCheckpointer: Sendable {
             wake.wait()
             let (stopped, connection) = state.withLock { state -> (Bool, SQLiteConnection?) in
                 state.pending = false
-                if state.connection == nil, !state.stopped { state.connection = try? SQLiteConnection(path: path, options: options) }
+                if state.connection == nil, !state.stopped {
+                    state.connection = try? SQLiteConnection(path: path, options: options)
+                }
                 return (state.stopped, state.connection)
             }
             if stopped { break }

@@ -23,7 +23,9 @@ final class SQLiteCommitPoller: @unchecked Sendable {
 
     /// Opens the watch's connection on a new thread, reads the version to compare against, and
     /// answers once it is polling; an error opening the file is thrown here.
-    static func start(path: String, interval: Duration, options: SQLiteConnection.Options) async throws
+    static func start(
+        path: String, interval: Duration, options: SQLiteConnection.Options
+    ) async throws
         -> (SQLiteCommitPoller, AsyncStream<Void>)
     {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

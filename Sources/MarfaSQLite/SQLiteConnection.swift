@@ -42,7 +42,8 @@ public final class SQLiteConnection {
         /// Options with the defaults: read-write, 5 s busy timeout, WAL, `synchronous=NORMAL`,
         /// 64 cached statements, no memory map.
         public init(
-            readOnly: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true, fullSync: Bool = false,
+            readOnly: Bool = false, busyTimeout: Duration = .seconds(5), writeAheadLog: Bool = true,
+            fullSync: Bool = false,
             queryOnly: Bool = false, statementCacheCapacity: Int = 64, memoryMapBytes: Int = 0
         ) {
             self.readOnly = readOnly
@@ -70,7 +71,9 @@ public final class SQLiteConnection {
         handle = db
         statementCache = SQLiteStatementCache(capacity: options.statementCacheCapacity)
         sqlite3_extended_result_codes(db, 1)
-        let millis = options.busyTimeout.components.seconds * 1000 + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        let millis =
+            options.busyTimeout.components.seconds * 1000 + options.busyTimeout.components.attoseconds
+            / 1_000_000_000_000_000
         sqlite3_busy_timeout(db, Int32(clamping: millis))
         do {
             try execute("PRAGMA foreign_keys = ON")
@@ -79,7 +82,9 @@ public final class SQLiteConnection {
                 try execute(options.fullSync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
             }
             if options.queryOnly { try execute("PRAGMA query_only = ON") }
-            if options.memoryMapBytes > 0 && path != ":memory:" { try execute("PRAGMA mmap_size = \(options.memoryMapBytes)") }
+            if options.memoryMapBytes > 0 && path != ":memory:" {
+                try execute("PRAGMA mmap_size = \(options.memoryMapBytes)")
+            }
         } catch {
             sqlite3_close_v2(db)
             isClosed = true
@@ -136,7 +141,9 @@ public final class SQLiteConnection {
 
     /// Runs `body` with the cached statement for `sql`, `values` bound, then resets it and
     /// clears its bindings so it holds no snapshot and no bound values between uses.
-    func withStatement<T>(_ sql: String, _ values: [any SQLiteBindable], _ body: (SQLiteStatement) throws -> T) throws -> T {
+    func withStatement<T>(
+        _ sql: String, _ values: [any SQLiteBindable], _ body: (SQLiteStatement) throws -> T
+    ) throws -> T {
         let statement = try cachedStatement(sql)
         defer { statement.clearBindings() }
         try statement.bind(values)
@@ -225,7 +232,8 @@ public final class SQLiteConnection {
 
     /// Runs `body` in a transaction: committed when it returns, rolled back when it throws (and the
     /// error rethrown). Nested calls run in savepoints, rolled back alone.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: (SQLiteConnection) throws -> T) throws -> T
+    {
         let depth = transactionDepth
         let savepoint = "marfa_sp\(depth)"
         try execute(depth == 0 ? "BEGIN \(kind.rawValue)" : "SAVEPOINT \(savepoint)")

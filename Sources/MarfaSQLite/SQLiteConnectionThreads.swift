@@ -22,8 +22,10 @@ final class SQLiteConnectionThreads: @unchecked Sendable {
 
     /// Threads named `name` that open connections with `open`; `adopting`, when given, is the first
     /// thread's connection, already open (so opening errors reach the caller that made it).
-    init(name: String, maximumThreads: Int, adopting connection: SQLiteConnection? = nil,
-         open: @escaping @Sendable () throws -> SQLiteConnection) {
+    init(
+        name: String, maximumThreads: Int, adopting connection: SQLiteConnection? = nil,
+        open: @escaping @Sendable () throws -> SQLiteConnection
+    ) {
         self.name = name
         self.maximumThreads = max(1, maximumThreads)
         self.open = open

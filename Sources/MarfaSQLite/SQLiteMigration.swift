@@ -70,8 +70,9 @@ extension SQLiteConnection {
 
     /// The highest version in `schema_version`, or 0 when the table is missing or empty.
     public func schemaVersion() throws -> Int {
-        let exists = try fetchValue(
-            Int.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'") ?? 0
+        let exists =
+            try fetchValue(
+                Int.self, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'") ?? 0
         guard exists > 0 else { return 0 }
         return try fetchValue(Int?.self, "SELECT max(version) FROM schema_version").flatMap { $0 } ?? 0
     }
@@ -82,7 +83,8 @@ extension SQLiteMigration {
     static func checkOrder(_ migrations: [SQLiteMigration]) throws {
         for (offset, migration) in migrations.enumerated() where migration.version != offset + 1 {
             throw SQLiteError.misuse(
-                "Migration \(offset + 1) of the list has version \(migration.version); versions must run 1, 2, 3, … in order.")
+                "Migration \(offset + 1) of the list has version \(migration.version); versions must run 1, 2, 3, … in order."
+            )
         }
     }
 }

@@ -30,7 +30,8 @@ public final class SQLitePool: Sendable {
     /// throws at once; prefer `open(path:configuration:)` from async code.
     public init(path: String, configuration: Configuration = Configuration()) throws {
         guard !path.isEmpty, path != ":memory:", !path.hasPrefix("file::memory:") else {
-            throw SQLiteError.misuse("A pool needs a database file; \"\(path)\" would give each connection its own database.")
+            throw SQLiteError.misuse(
+                "A pool needs a database file; \"\(path)\" would give each connection its own database.")
         }
         self.path = path
         self.configuration = configuration
@@ -59,7 +60,9 @@ public final class SQLitePool: Sendable {
     /// opening and recovery never block the caller's thread.
     public static func open(path: String, configuration: Configuration = Configuration()) async throws -> SQLitePool {
         try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread { continuation.resume(with: Result { try SQLitePool(path: path, configuration: configuration) }) }
+            let thread = Thread {
+                continuation.resume(with: Result { try SQLitePool(path: path, configuration: configuration) })
+            }
             thread.name = "MarfaSQLite open"
             thread.start()
         }
@@ -99,7 +102,8 @@ public final class SQLitePool: Sendable {
     /// that manages its own transactions. A transaction `body` leaves open is rolled back and the
     /// call throws.
     @discardableResult
-    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T {
+    public func writeWithoutTransaction<T: Sendable>(_ body: @Sendable (SQLiteConnection) throws -> T) async throws -> T
+    {
         try await withoutActuallyEscaping(body) { body in
             try await perform(on: try writerThreads()) { db in try Self.outsideTransaction(db, body) }
         }
@@ -164,7 +168,8 @@ public final class SQLitePool: Sendable {
     /// when its stream and every iterator are dropped, or when the pool closes.
     public func watchCommits(every interval: Duration = .milliseconds(250)) async throws -> SQLiteCommitWatch {
         guard !isClosed else { throw SQLiteError.closed(path) }
-        let watch = try await SQLiteCommitWatch.open(path: path, every: interval, busyTimeout: configuration.busyTimeout)
+        let watch = try await SQLiteCommitWatch.open(
+            path: path, every: interval, busyTimeout: configuration.busyTimeout)
         let id = ObjectIdentifier(watch.poller)
         watches.withLock { $0[id] = watch.poller }
         watch.poller.onStop { [weak self] in self?.watches.withLock { _ = $0.removeValue(forKey: id) } }
@@ -202,7 +207,8 @@ public final class SQLitePool: Sendable {
         on threads: SQLiteConnectionThreads, _ body: @escaping (SQLiteConnection) throws -> T
     ) throws -> T {
         guard !threads.isCurrentThreadMember else {
-            throw SQLiteError.misuse("A blocking call from inside a call on the same connections would wait for itself.")
+            throw SQLiteError.misuse(
+                "A blocking call from inside a call on the same connections would wait for itself.")
         }
         let job = SQLiteJob(body)
         let result = SQLiteBlockingResult<T>()
@@ -212,7 +218,9 @@ public final class SQLitePool: Sendable {
     }
 
     /// Runs `body` outside a transaction; one it leaves open is rolled back and reported.
-    private static func outsideTransaction<T>(_ db: SQLiteConnection, _ body: (SQLiteConnection) throws -> T) throws -> T {
+    private static func outsideTransaction<T>(
+        _ db: SQLiteConnection, _ body: (SQLiteConnection) throws -> T
+    ) throws -> T {
         let result = Result { try body(db) }
         if db.isInTransaction {
             try? db.execute("ROLLBACK")

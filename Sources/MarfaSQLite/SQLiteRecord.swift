@@ -8,7 +8,8 @@ public protocol SQLiteRecord {
 
 extension SQLiteConnection {
     /// Every row of one query as `type`.
-    public func fetchAll<R: SQLiteRecord>(_ type: R.Type, _ sql: String, _ values: any SQLiteBindable...) throws -> [R] {
+    public func fetchAll<R: SQLiteRecord>(_ type: R.Type, _ sql: String, _ values: any SQLiteBindable...) throws -> [R]
+    {
         try fetchAll(type, sql, values: values)
     }
 
@@ -35,7 +36,9 @@ extension SQLiteConnection {
     }
 
     /// The first column of every row of one query as `type` (e.g. `Int.self`, `String?.self`).
-    public func fetchValues<V: SQLiteColumnValue>(_ type: V.Type, _ sql: String, _ values: any SQLiteBindable...) throws -> [V] {
+    public func fetchValues<V: SQLiteColumnValue>(
+        _ type: V.Type, _ sql: String, _ values: any SQLiteBindable...
+    ) throws -> [V] {
         try withStatement(sql, values) { statement in
             let reader = SQLiteRowReader(statement: statement)
             var result: [V] = []
@@ -45,7 +48,9 @@ extension SQLiteConnection {
     }
 
     /// The first column of the first row of one query as `type`, or nil when there is no row.
-    public func fetchValue<V: SQLiteColumnValue>(_ type: V.Type, _ sql: String, _ values: any SQLiteBindable...) throws -> V? {
+    public func fetchValue<V: SQLiteColumnValue>(
+        _ type: V.Type, _ sql: String, _ values: any SQLiteBindable...
+    ) throws -> V? {
         try withStatement(sql, values) { statement in
             try statement.step() ? try SQLiteRowReader(statement: statement).get(0, as: V.self) : nil
         }

@@ -29,9 +29,10 @@ public struct SQLiteRow: Sendable, Hashable {
     /// Whether two column names are equal with ASCII letters' case ignored, as SQLite compares
     /// identifiers.
     static func sameIgnoringCase(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { x, y in
-            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
-        }
+        a.utf8.count == b.utf8.count
+            && zip(a.utf8, b.utf8).allSatisfy { x, y in
+                x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+            }
     }
 
     /// The column named `name` as an integer (see `SQLiteValue.integer`), or nil.

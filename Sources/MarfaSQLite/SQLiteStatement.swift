@@ -57,7 +57,8 @@ public final class SQLiteStatement {
             let bytes = Array(v.utf8CString)
             code = bytes.withUnsafeBufferPointer { buffer in
                 sqlite3_bind_text64(
-                    handle, index, buffer.baseAddress, UInt64(buffer.count - 1), csqlite_transient(), UInt8(SQLITE_UTF8))
+                    handle, index, buffer.baseAddress, UInt64(buffer.count - 1), csqlite_transient(), UInt8(SQLITE_UTF8)
+                )
             }
         case .blob(let bytes):
             code = bytes.withUnsafeBytes { buffer in

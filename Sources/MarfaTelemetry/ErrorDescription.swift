@@ -40,7 +40,9 @@ struct ErrorDescription: Sendable, Hashable {
         guard (1...40).contains(bytes.count), (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[0]) else {
             return nil
         }
-        let allowed = bytes.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: "_") }
+        let allowed = bytes.allSatisfy {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || $0 == UInt8(ascii: "_")
+        }
         return allowed ? code : nil
     }
 

@@ -23,7 +23,10 @@ struct ExceptionEvent: Encodable {
     var properties: Properties
 
     enum CodingKeys: String, CodingKey {
-        case apiKey = "api_key", event, distinctID = "distinct_id", timestamp, uuid, properties
+        case apiKey = "api_key"
+        case event
+        case distinctID = "distinct_id"
+        case timestamp, uuid, properties
     }
 
     struct Properties: Encodable {
@@ -42,11 +45,19 @@ struct ExceptionEvent: Encodable {
         var heldBackSameFailure: Int
 
         enum CodingKeys: String, CodingKey {
-            case lib = "$lib", libVersion = "$lib_version", appName = "$app_name", appVersion = "$app_version"
-            case level = "$exception_level", handled = "$exception_handled", exceptionList = "$exception_list"
-            case processPersonProfile = "$process_person_profile", operation
-            case kind = "marfa_error_kind", code = "marfa_error_code"
-            case heldBackSincePrevious = "held_back_since_previous", heldBackSameFailure = "held_back_same_failure"
+            case lib = "$lib"
+            case libVersion = "$lib_version"
+            case appName = "$app_name"
+            case appVersion = "$app_version"
+            case level = "$exception_level"
+            case handled = "$exception_handled"
+            case exceptionList = "$exception_list"
+            case processPersonProfile = "$process_person_profile"
+            case operation
+            case kind = "marfa_error_kind"
+            case code = "marfa_error_code"
+            case heldBackSincePrevious = "held_back_since_previous"
+            case heldBackSameFailure = "held_back_same_failure"
         }
     }
 
@@ -77,7 +88,9 @@ struct ExceptionEvent: Encodable {
         var synthetic = true
 
         enum CodingKeys: String, CodingKey {
-            case platform, lang, function, inApp = "in_app", synthetic
+            case platform, lang, function
+            case inApp = "in_app"
+            case synthetic
         }
     }
 

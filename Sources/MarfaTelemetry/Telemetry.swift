@@ -48,7 +48,8 @@ public final class Telemetry: Sendable {
     /// Reports a failure that is not a Swift error, as one exception of `type` whose value is
     /// `sentence`; held back like `report(_:during:)`.
     public func report(type: StaticString, sentence: StaticString, during operation: StaticString) {
-        engine.report(ErrorDescription(type: type.description, sentence: sentence.description), operation: operation.description)
+        engine.report(
+            ErrorDescription(type: type.description, sentence: sentence.description), operation: operation.description)
     }
 
     /// Queues the event `name` as one log record at `level`, with `attributes` (a repeated name
@@ -58,7 +59,8 @@ public final class Telemetry: Sendable {
         _ name: StaticString, level: LogLevel = .info, attributes: KeyValuePairs<StaticString, AttributeValue> = [:]
     ) {
         engine.log(
-            name: name.description, level: level, attributes: attributes.map { (key: $0.key.description, value: $0.value) })
+            name: name.description, level: level,
+            attributes: attributes.map { (key: $0.key.description, value: $0.value) })
     }
 
     /// Sends every waiting record, and waits until every send under way has ended or `deadline`

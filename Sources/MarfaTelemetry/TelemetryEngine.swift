@@ -162,7 +162,9 @@ extension TelemetryEngine {
             guard state.generation == generation else { return (nil, []) }
             if let configuration = state.configuration, !Task.isCancelled, batchIsDue(state) {
                 let taken = state.logs.take(limits.batchSize)
-                return (LogBatch(records: taken.records, droppedBefore: taken.dropped, configuration: configuration), [])
+                return (
+                    LogBatch(records: taken.records, droppedBefore: taken.dropped, configuration: configuration), []
+                )
             }
             if state.logs.isEmpty { state.drainAll = false }
             state.drainID = nil

@@ -38,7 +38,8 @@ final class TelemetrySender: Sendable {
         let distinctID = await installID(for: batch.configuration)
         let request = OTLPLogsRequest(batch, distinctID: distinctID)
         let destination = batch.configuration.destination
-        return await post(request, path: "/i/v1/logs", authorization: "Bearer \(destination.projectToken)", to: destination)
+        return await post(
+            request, path: "/i/v1/logs", authorization: "Bearer \(destination.projectToken)", to: destination)
     }
 
     private func post(

@@ -30,7 +30,10 @@ final class MemoryCopyEngine: CopyEngine {
     let script: FakeCopyScript
     let handle = WorkingCopy.Handle.writer
 
-    init(items: [Item], edges: [Edge], itemTypes: [ItemType], edgeTypes: [EdgeType], views: [View], script: FakeCopyScript) {
+    init(
+        items: [Item], edges: [Edge], itemTypes: [ItemType], edgeTypes: [EdgeType], views: [View],
+        script: FakeCopyScript
+    ) {
         let index = MemorySearchIndex()
         let rows = MemoryRows(items: items, edges: edges, index: index)
         let state = State(
@@ -46,7 +49,9 @@ final class MemoryCopyEngine: CopyEngine {
             WorkingCopy.Status(
                 hydration: state.hydration, expiredReason: state.expiredReason, items: state.rows.items.count,
                 edges: state.rows.edges.count,
-                unsent: state.queue.entries.filter { $0.write.verdict == nil || ParkedWrites.isParked($0.write.verdict, answer: nil) }.count)
+                unsent: state.queue.entries.filter {
+                    $0.write.verdict == nil || ParkedWrites.isParked($0.write.verdict, answer: nil)
+                }.count)
         }
     }
 
@@ -58,7 +63,8 @@ final class MemoryCopyEngine: CopyEngine {
         guard query.conditions.isEmpty else { throw FakeCopyError.unsupported(call: "items.list(filter:)") }
         return state.withLock { state in
             let catalog = state.catalog
-            return MemoryListing(query: query).answer(from: state.rows.items.values.map { Self.read($0.item, catalog: catalog) })
+            return MemoryListing(query: query).answer(
+                from: state.rows.items.values.map { Self.read($0.item, catalog: catalog) })
         }
     }
 
@@ -118,7 +124,9 @@ final class MemoryCopyEngine: CopyEngine {
     }
 
     func linkCandidates(of text: String, in itemId: String, limit: Int) async throws -> [LinkCandidate] {
-        guard let candidates = script.linkCandidates else { throw FakeCopyError.unsupported(call: "items.linkCandidates") }
+        guard let candidates = script.linkCandidates else {
+            throw FakeCopyError.unsupported(call: "items.linkCandidates")
+        }
         return candidates(text, itemId).prefix(limit).map { candidate in
             var candidate = candidate
             candidate.target = text

@@ -93,7 +93,11 @@ extension MemoryCopyEngine {
                 var write = entry.write
                 write.waiting = false
                 taken.append(write)
-                if state.queue.isNeeded(write.id) { state.queue.markHanded(write.id) } else { state.queue.remove(write.id) }
+                if state.queue.isNeeded(write.id) {
+                    state.queue.markHanded(write.id)
+                } else {
+                    state.queue.remove(write.id)
+                }
             }
             return taken
         }

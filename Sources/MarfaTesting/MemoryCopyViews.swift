@@ -22,7 +22,9 @@ extension MemoryCopyEngine {
             guard var view = state.views[id] else { throw Self.unknownView(id) }
             guard baseVersion == view.version else {
                 throw MarfaError.versionConflict(
-                    code: "version_conflict", message: "The view \(id) is at version \(view.version), not \(baseVersion.map(String.init) ?? "none").")
+                    code: "version_conflict",
+                    message:
+                        "The view \(id) is at version \(view.version), not \(baseVersion.map(String.init) ?? "none").")
             }
             view.version += 1
             view.settings = settings

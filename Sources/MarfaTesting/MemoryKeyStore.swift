@@ -42,7 +42,9 @@ public final class MemoryKeyStore: KeyStore, Sendable {
         let (data, unreadable) = contents.withLock {
             ($0.entries[entry], $0.unreadable.contains(entry) || $0.unreadableServices.contains(service))
         }
-        if unreadable, data != nil { throw Keychain.Failure.unreadable(message: "The key store holds this entry but can't read it.") }
+        if unreadable, data != nil {
+            throw Keychain.Failure.unreadable(message: "The key store holds this entry but can't read it.")
+        }
         return data
     }
 

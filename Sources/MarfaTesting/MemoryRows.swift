@@ -48,7 +48,8 @@ struct MemoryRows: Sendable {
             let version = write.kind == .createItem ? 1 : write.kind == .updateItem ? held + 1 : held
             var adopted = Self.stored(item)
             adopted.version = version
-            serverItems[item.id] = HeldItem(item: adopted, extensions: serverItems[item.id]?.extensions ?? items[item.id]?.extensions ?? [:])
+            serverItems[item.id] = HeldItem(
+                item: adopted, extensions: serverItems[item.id]?.extensions ?? items[item.id]?.extensions ?? [:])
             if let local = items[item.id]?.item.version, local < version { items[item.id]?.item.version = version }
         case .extensions(let id, let documents): serverItems[id]?.extensions = JSONText.stored(documents)
         case .edge(let edge):
@@ -56,7 +57,9 @@ struct MemoryRows: Sendable {
             var adopted = Self.stored(edge)
             adopted.version = write.kind == .createEdge ? 1 : write.kind == .updateEdge ? held + 1 : held
             serverEdges[edge.id] = adopted
-            if let local = edges[edge.id]?.version, local < adopted.version { edges[edge.id]?.version = adopted.version }
+            if let local = edges[edge.id]?.version, local < adopted.version {
+                edges[edge.id]?.version = adopted.version
+            }
         case .deleteEdge(let id): serverEdges[id] = nil
         }
     }

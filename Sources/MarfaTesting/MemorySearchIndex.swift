@@ -58,7 +58,9 @@ final class MemorySearchIndex: Sendable {
     /// The rows `request` finds, best first.
     func search(_ request: SearchRequest) throws -> [SearchRow] {
         try database.withLock { db in
-            guard let db else { throw MarfaError.store(message: "The fake copy's search index couldn't be made: \(failure ?? "")") }
+            guard let db else {
+                throw MarfaError.store(message: "The fake copy's search index couldn't be made: \(failure ?? "")")
+            }
             return try CopySearchIndex.search(request, in: db)
         }
     }

@@ -10,7 +10,8 @@ extension WorkingCopy {
     /// catalog. `displays` and `linkCandidates` script the calls that need the core's rules (see
     /// `FakeCopy`); without them those calls throw `FakeCopyError.unsupported(call:)`.
     public static func fake(
-        items: [Item] = [], edges: [Edge] = [], itemTypes: [ItemType] = [], edgeTypes: [EdgeType] = [], views: [View] = [],
+        items: [Item] = [], edges: [Edge] = [], itemTypes: [ItemType] = [], edgeTypes: [EdgeType] = [],
+        views: [View] = [],
         displays: (@Sendable (Item) -> ItemDisplay)? = nil,
         linkCandidates: (@Sendable (_ target: String, _ itemId: String) -> [LinkCandidate])? = nil
     ) -> FakeCopy {
@@ -19,7 +20,8 @@ extension WorkingCopy {
             items: items, edges: edges, itemTypes: itemTypes, edgeTypes: edgeTypes, views: views, script: script)
         let feed = ChangeFeed()
         let drainer = MemoryCopyDrainer(engine: engine, feed: feed)
-        let copy = WorkingCopy(engine: engine, sync: nil, drainer: drainer, feed: feed, connection: UpdateFeed(initial: .local))
+        let copy = WorkingCopy(
+            engine: engine, sync: nil, drainer: drainer, feed: feed, connection: UpdateFeed(initial: .local))
         return FakeCopy(copy: copy, engine: engine)
     }
 }

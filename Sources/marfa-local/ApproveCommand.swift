@@ -23,7 +23,9 @@ struct ApproveCommand {
     init(_ words: ArraySlice<String>) throws {
         let options = try CommandOptions(
             words, options: ["--data", "--scope"], repeatable: ["--scope"], positionals: 1, usage: Self.usage)
-        guard let code = options.positionals.first else { throw CommandFailure(message: "approve needs the user code\n\(Self.usage)") }
+        guard let code = options.positionals.first else {
+            throw CommandFailure(message: "approve needs the user code\n\(Self.usage)")
+        }
         guard code.filter(\.isLetter).count == 8, code.allSatisfy({ $0.isLetter || $0 == "-" || $0 == " " }) else {
             throw CommandFailure(message: "\(code) is not a user code: a device shows eight letters, such as BCDF-GHJK")
         }
@@ -35,6 +37,8 @@ struct ApproveCommand {
 
     func run() async throws {
         let approval = try await withFolder(data) { try await $0.approveDeviceSignIn(userCode: code, scopes: scopes) }
-        say("marfa-local: approved \(approval.userCode) for \(approval.client): \(approval.scopes.joined(separator: " "))")
+        say(
+            "marfa-local: approved \(approval.userCode) for \(approval.client): \(approval.scopes.joined(separator: " "))"
+        )
     }
 }

@@ -14,11 +14,14 @@ struct CommandFailure: Error {
     /// The failure for an error a command's work threw.
     static func from(_ error: any Error) -> CommandFailure {
         if let failure = error as? CommandFailure { return failure }
-        guard let refusal = error as? LocalDataFolderError else { return CommandFailure(message: "marfa-local: \(error)", status: 3) }
-        let status: Int32 = switch refusal {
-        case .noStore, .needsStart, .badScope, .noScopes, .badName: 2
-        case .noKeptSecrets, .secretsExposed, .noDeviceRequest, .sourceTaken: 1
+        guard let refusal = error as? LocalDataFolderError else {
+            return CommandFailure(message: "marfa-local: \(error)", status: 3)
         }
+        let status: Int32 =
+            switch refusal {
+            case .noStore, .needsStart, .badScope, .noScopes, .badName: 2
+            case .noKeptSecrets, .secretsExposed, .noDeviceRequest, .sourceTaken: 1
+            }
         return CommandFailure(message: "marfa-local: \(refusal)", status: status)
     }
 }

@@ -5,17 +5,24 @@ struct CommandOptions {
     private var values: [String: [String]] = [:]
     private(set) var positionals: [String] = []
 
-    init(_ words: ArraySlice<String>, options: Set<String>, repeatable: Set<String> = [], positionals limit: Int = 0, usage: String) throws {
+    init(
+        _ words: ArraySlice<String>, options: Set<String>, repeatable: Set<String> = [], positionals limit: Int = 0,
+        usage: String
+    ) throws {
         var rest = words
         if rest.contains("--help") || rest.contains("-h") { throw CommandFailure.help(usage) }
         while let word = rest.popFirst() {
             guard word.hasPrefix("-") else {
-                guard positionals.count < limit else { throw CommandFailure(message: "unexpected argument \(word)\n\(usage)") }
+                guard positionals.count < limit else {
+                    throw CommandFailure(message: "unexpected argument \(word)\n\(usage)")
+                }
                 positionals.append(word)
                 continue
             }
             guard options.contains(word) else { throw CommandFailure(message: "unknown option \(word)\n\(usage)") }
-            guard let value = rest.popFirst(), !value.isEmpty else { throw CommandFailure(message: "\(word) needs a value\n\(usage)") }
+            guard let value = rest.popFirst(), !value.isEmpty else {
+                throw CommandFailure(message: "\(word) needs a value\n\(usage)")
+            }
             guard values[word] == nil || repeatable.contains(word) else {
                 throw CommandFailure(message: "\(word) is given twice\n\(usage)")
             }

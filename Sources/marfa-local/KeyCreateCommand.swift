@@ -29,7 +29,9 @@ struct KeyCreateCommand {
             words, options: ["--data", "--scope", "--label", "--source"], repeatable: ["--scope"], usage: Self.usage)
         data = URL(fileURLWithPath: try options.required("--data", usage: Self.usage), isDirectory: true)
         scopes = options.all("--scope")
-        guard !scopes.isEmpty else { throw CommandFailure(message: "key create needs at least one --scope\n\(Self.usage)") }
+        guard !scopes.isEmpty else {
+            throw CommandFailure(message: "key create needs at least one --scope\n\(Self.usage)")
+        }
         label = options.value("--label") ?? "marfa-local key"
         source = options.value("--source")
     }

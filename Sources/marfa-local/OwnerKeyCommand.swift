@@ -27,7 +27,9 @@ struct OwnerKeyCommand {
                 say("marfa-local: the owner's key: \(key)")
                 shown = true
             } else {
-                standardError("marfa-local: the owner's key kept in \(data.path) was revoked; marfa-local key create mints another")
+                standardError(
+                    "marfa-local: the owner's key kept in \(data.path) was revoked; marfa-local key create mints another"
+                )
             }
         }
         if let password = secrets.password {
@@ -35,9 +37,13 @@ struct OwnerKeyCommand {
                 say("marfa-local: the owner password for sign-in pages: \(password)")
                 shown = true
             } else {
-                standardError("marfa-local: the owner password kept in \(data.path) was replaced since (--owner-password or POST /owner)")
+                standardError(
+                    "marfa-local: the owner password kept in \(data.path) was replaced since (--owner-password or POST /owner)"
+                )
             }
         }
-        guard shown else { throw CommandFailure(message: "marfa-local: nothing kept in \(data.path) is still the owner's", status: 1) }
+        guard shown else {
+            throw CommandFailure(message: "marfa-local: nothing kept in \(data.path) is still the owner's", status: 1)
+        }
     }
 }

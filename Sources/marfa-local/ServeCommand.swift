@@ -34,16 +34,21 @@ struct ServeCommand {
 
     init(_ words: ArraySlice<String>) throws {
         let options = try CommandOptions(
-            words, options: ["--data", "--port", "--host", "--owner-password", "--requests-per-minute"], usage: Self.usage)
+            words, options: ["--data", "--port", "--host", "--owner-password", "--requests-per-minute"],
+            usage: Self.usage)
         data = URL(fileURLWithPath: try options.required("--data", usage: Self.usage), isDirectory: true)
         if let text = options.value("--port") {
-            guard let number = Int(text), (0...65535).contains(number) else { throw CommandFailure(message: "--port must be 0 to 65535") }
+            guard let number = Int(text), (0...65535).contains(number) else {
+                throw CommandFailure(message: "--port must be 0 to 65535")
+            }
             port = number
         }
         if let text = options.value("--host") { host = text }
         ownerPassword = options.value("--owner-password")
         if let text = options.value("--requests-per-minute") {
-            guard let number = Int(text), number >= 0 else { throw CommandFailure(message: "--requests-per-minute must be 0 or more") }
+            guard let number = Int(text), number >= 0 else {
+                throw CommandFailure(message: "--requests-per-minute must be 0 or more")
+            }
             requestsPerMinute = number
         }
     }
@@ -60,7 +65,8 @@ struct ServeCommand {
                 dataDirectory: data, host: host, port: port, ownerPassword: ownerPassword, options: options)
         } catch {
             throw CommandFailure(
-                message: "marfa-local: \(error). Nothing was minted: start again once that is fixed (--port N for another port).",
+                message:
+                    "marfa-local: \(error). Nothing was minted: start again once that is fixed (--port N for another port).",
                 status: 3)
         }
         say("marfa-local: instance \(instance.instanceID) answering at \(instance.url)")
@@ -72,7 +78,9 @@ struct ServeCommand {
             say("marfa-local: the owner password for sign-in pages (shown once, keep it): \(password)")
         }
         if instance.bootstrapKey != nil || instance.generatedOwnerPassword != nil {
-            say("marfa-local: marfa-local owner-key --data \(instance.dataDirectory.path) shows them again on this machine")
+            say(
+                "marfa-local: marfa-local owner-key --data \(instance.dataDirectory.path) shows them again on this machine"
+            )
         }
         say("marfa-local: serving until interrupted (Ctrl-C)")
         for await _ in stopRequested { break }

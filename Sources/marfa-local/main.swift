@@ -11,7 +11,9 @@ func command(_ words: [String]) throws -> () async throws -> Void {
     case "approve": return try ApproveCommand(words.dropFirst()).run
     case "key":
         guard words.dropFirst().first == "create" else {
-            if words.dropFirst().first.map({ ["--help", "-h"].contains($0) }) ?? false { throw CommandFailure.help(KeyCreateCommand.usage) }
+            if words.dropFirst().first.map({ ["--help", "-h"].contains($0) }) ?? false {
+                throw CommandFailure.help(KeyCreateCommand.usage)
+            }
             throw CommandFailure(message: "marfa-local key takes one command, create\n\(KeyCreateCommand.usage)")
         }
         return try KeyCreateCommand(words.dropFirst(2)).run

@@ -16,7 +16,9 @@ import Testing
         for file in files where file.pathExtension == "swift" {
             var name: String?
             var body: [String] = []
-            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false) {
+            for line in try String(contentsOf: file, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            {
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.hasPrefix("// snippet.begin: ") {
                     name = String(trimmed.dropFirst("// snippet.begin: ".count))
@@ -36,7 +38,8 @@ import Testing
     static func dedented(_ lines: [String]) -> [String] {
         var lines = lines
         while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty { lines.removeLast() }
-        let cut = lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let cut =
+            lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.prefix { $0 == " " }.count }.min() ?? 0
         return lines.map { String($0.dropFirst(min(cut, $0.prefix { $0 == " " }.count))) }
     }
@@ -45,7 +48,8 @@ import Testing
     static func pages() -> [URL] {
         var pages = [package.appendingPathComponent("README.md")]
         for root in ["Sources", "Generator/Sources"] {
-            let enumerator = FileManager.default.enumerator(at: package.appendingPathComponent(root), includingPropertiesForKeys: nil)
+            let enumerator = FileManager.default.enumerator(
+                at: package.appendingPathComponent(root), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
                 if url.pathExtension == "md", url.path.contains(".docc/") { pages.append(url) }
             }
@@ -58,14 +62,18 @@ import Testing
         #expect(snippets.count > 30)
         var shown = 0
         for page in Self.pages() {
-            let lines = try String(contentsOf: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let lines = try String(contentsOf: page, encoding: .utf8).split(
+                separator: "\n", omittingEmptySubsequences: false
+            ).map(String.init)
             for (index, line) in lines.enumerated() where line.hasPrefix("<!-- snippet: ") && line.hasSuffix(" -->") {
                 let name = String(line.dropFirst("<!-- snippet: ".count).dropLast(" -->".count))
                 let where_ = "\(page.lastPathComponent):\(index + 1)"
                 let code = try #require(snippets[name], "\(where_) shows \(name), which no snippet here is named")
                 let block = Array(lines[(index + 1)...].prefix { $0 != "```" }) + ["```"]
-                #expect(block == ["```swift"] + code + ["```"],
-                    "\(where_): the block shown for \(name) is not the compiled code; run python3 Scripts/docs.py --write-snippets")
+                #expect(
+                    block == ["```swift"] + code + ["```"],
+                    "\(where_): the block shown for \(name) is not the compiled code; run python3 Scripts/docs.py --write-snippets"
+                )
                 shown += 1
             }
         }

@@ -6,7 +6,8 @@ import Testing
 @Suite struct ErrorSnippets {
     /// What the app shows after a failed call.
     enum Next: Equatable {
-        case showOffline, askToSignIn, tryLater, hydrate, show(String)
+        case showOffline, askToSignIn, tryLater, hydrate
+        case show(String)
     }
 
     static func loadSettings(from server: Server) async -> Next? {
@@ -60,8 +61,9 @@ import Testing
     }
 
     @Test func eachCaseDescribes() {
-        #expect(Self.describe(.rateLimited(code: "rate_limited", message: "Slow down.", retryAfterSeconds: 5))
-            == "Busy: ask again in 5 seconds.")
+        #expect(
+            Self.describe(.rateLimited(code: "rate_limited", message: "Slow down.", retryAfterSeconds: 5))
+                == "Busy: ask again in 5 seconds.")
         #expect(Self.describe(.server(status: 409, code: "type_in_use", message: "In use.")) == "In use.")
         #expect(Self.isInUse(.server(status: 409, code: "type_in_use", message: "In use.")))
         #expect(Self.describe(.notFound(code: "not_found", message: "No such item.")) == "not_found: No such item.")

@@ -31,7 +31,8 @@ import Testing
         let fake = WorkingCopy.fake(items: [Self.note], itemTypes: [Self.noteType])
         // snippet.begin: testing-fake-copy-verdicts
         fake.verdict = { write in
-            write.kind == .createItem ? .refused(Refusal(reason: "validation_error", message: "That title is too long.")) : .accepted
+            write.kind == .createItem
+                ? .refused(Refusal(reason: "validation_error", message: "That title is too long.")) : .accepted
         }
         _ = try await fake.copy.items.create(Draft(type: "app.note", properties: ["title": "A very long title"]))
         let report = try await fake.copy.queue.drain()

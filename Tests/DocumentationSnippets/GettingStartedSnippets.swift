@@ -60,7 +60,8 @@ import Testing
         }
     }
 
-    static let environmentNamesNoServer = ProcessInfo.processInfo.environment[Server.urlVariable] == nil
+    static let environmentNamesNoServer =
+        ProcessInfo.processInfo.environment[Server.urlVariable] == nil
         && ProcessInfo.processInfo.environment[Server.keyVariable] == nil
 
     @Test(.enabled(if: environmentNamesNoServer, "MARFA_API_URL or MARFA_API_KEY is set"))

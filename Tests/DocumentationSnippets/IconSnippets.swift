@@ -3,6 +3,7 @@ import Marfa
 import MarfaBrandIcons
 import MarfaIcons
 import Testing
+
 #if canImport(SwiftUI)
 import SwiftUI
 #endif

@@ -27,14 +27,19 @@ import Testing
     }
 
     /// The copy: hydrated, written to, drained and searched.
-    static func useTheCopy(server: Server, storeURL: URL) async throws -> (notes: [Item], report: DrainReport, hits: [SearchHit]) {
+    static func useTheCopy(
+        server: Server, storeURL: URL
+    ) async throws -> (notes: [Item], report: DrainReport, hits: [SearchHit]) {
         // snippet.begin: readme-copy
         // storeURL: a file of the app's own, such as notes.sqlite in its Application Support folder.
         let copy = try await WorkingCopy.open(store: storeURL, server: server)
         _ = try await copy.hydrate(types: ["core.note"], tier: .library)
 
         // An item's properties can be the app's own Codable struct, keys as its coding keys say.
-        struct Note: Codable { var title: String; var body: String? }
+        struct Note: Codable {
+            var title: String
+            var body: String?
+        }
         let title = "Call the plumber"  // a variable: or properties: ["title": .init(title)]
 
         // A write lands in the store at once, online or not, and waits in the queue.
@@ -55,7 +60,8 @@ import Testing
 
     @Test func theQuickStartWritesDrainsAndFinds() async throws {
         try await SnippetInstance.with { url, key in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("quick-start-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "quick-start-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             let (notes, report, hits) = try await Self.useTheCopy(

@@ -1,5 +1,6 @@
 import Foundation
 import Marfa
+
 #if canImport(SwiftUI) && canImport(AuthenticationServices)
 import AuthenticationServices
 import SwiftUI
@@ -89,7 +90,9 @@ enum SignInSnippets {
         let shared = Keychain(accessGroup: "TEAMID.com.example.readinglist", appGroup: "group.com.example.readinglist")
         let auth = try Authorization(
             server: URL(string: "https://marfa.example")!,
-            client: .init(name: "Reading List", redirect: URL(string: "com.example.readinglist:/signed-in"), scopes: ["core.note:read"]),
+            client: .init(
+                name: "Reading List", redirect: URL(string: "com.example.readinglist:/signed-in"),
+                scopes: ["core.note:read"]),
             service: "com.example.readinglist",
             store: shared)
         // snippet.end

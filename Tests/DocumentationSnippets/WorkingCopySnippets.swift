@@ -72,10 +72,12 @@ import Testing
 
     @Test func aParkedWriteGoesOnceTheCopyHasANewKey() async throws {
         try await SnippetInstance.with { url, key in
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-parked-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "snippet-parked-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let copy = try await WorkingCopy.open(store: folder.appendingPathComponent("notes.sqlite"), server: try Server(url: url, key: key))
+            let copy = try await WorkingCopy.open(
+                store: folder.appendingPathComponent("notes.sqlite"), server: try Server(url: url, key: key))
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Waits for a key"]))
             try await copy.useKey("marfa_k1_nosuchkey")
@@ -86,7 +88,9 @@ import Testing
         }
     }
 
-    static func attachAndFetch(_ copy: WorkingCopy, note noteID: String, photo: URL, receipt: URL, other: WorkingCopy) async throws -> URL {
+    static func attachAndFetch(
+        _ copy: WorkingCopy, note noteID: String, photo: URL, receipt: URL, other: WorkingCopy
+    ) async throws -> URL {
         // snippet.begin: copy-files
         // Offline: the bytes are copied beside the store and three writes queued.
         let attached = try await copy.items.attach(to: noteID, file: receipt)
@@ -106,17 +110,22 @@ import Testing
     @Test func filesAttachDrainAndFetch() async throws {
         try await SnippetInstance.with { url, key in
             let server = try Server(url: url, key: key)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-files-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "snippet-files-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let (photo, receipt) = (folder.appendingPathComponent("beach.jpg"), folder.appendingPathComponent("receipt.pdf"))
+            let (photo, receipt) = (
+                folder.appendingPathComponent("beach.jpg"), folder.appendingPathComponent("receipt.pdf")
+            )
             try Data(repeating: 7, count: 4096).write(to: photo)
             try Data("%PDF-1.7 receipt".utf8).write(to: receipt)
             let (copy, _) = try await Self.fill(storeURL: folder.appendingPathComponent("notes.sqlite"), server: server)
             _ = try await copy.hydrate(types: ["core.note", "core.file"], tier: .library)
-            let note = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Holiday", "body": "Day one"]))
+            let note = try await copy.items.create(
+                Draft(type: "core.note", properties: ["title": "Holiday", "body": "Day one"]))
             let other = try await WorkingCopy.open(store: folder.appendingPathComponent("other.sqlite"), server: server)
-            let local = try await Self.attachAndFetch(copy, note: note.itemId!, photo: photo, receipt: receipt, other: other)
+            let local = try await Self.attachAndFetch(
+                copy, note: note.itemId!, photo: photo, receipt: receipt, other: other)
             #expect(try Data(contentsOf: local) == Data(repeating: 7, count: 4096))
             #expect(try await copy.items.get(note.itemId!)?.body == "Day one\n\n![[beach.jpg]]")
             await other.close()
@@ -147,16 +156,20 @@ import Testing
     @Test func theCopyFillsAndAnswersOffline() async throws {
         try await SnippetInstance.with { url, key in
             let server = try Server(url: url, key: key)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("snippet-copy-\(UUID().uuidString)")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "snippet-copy-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let (copy, notes) = try await Self.fill(storeURL: folder.appendingPathComponent("notes.sqlite"), server: server)
+            let (copy, notes) = try await Self.fill(
+                storeURL: folder.appendingPathComponent("notes.sqlite"), server: server)
             #expect(notes.isEmpty)
             #expect(try await Self.stayInStep(copy).reachedHead)
             #expect(try await Self.writeThenDrain(copy).answered == 2)
             let (note, pinned) = try await Self.writeAndReadARecord(copy)
             let held = try #require(note.properties["pinned_at"]?.date)
-            #expect(abs(held.timeIntervalSince(try #require(pinned))) < 0.001 && note.title == "Read later" && note.properties["pinnedAt"] == nil)
+            #expect(
+                abs(held.timeIntervalSince(try #require(pinned))) < 0.001 && note.title == "Read later"
+                    && note.properties["pinnedAt"] == nil)
             await copy.close()
         }
     }

@@ -17,16 +17,21 @@ struct FakeConflictedCopyTests {
             items: [
                 Fixture.note("o", "Plan"), Fixture.note("c1", "Plan", body: "mine", tags: ["conflicted-copy"]),
                 Fixture.note("c2", "Plan", body: "theirs", tags: ["conflicted-copy"]),
-                Fixture.note("c3", "Plan", state: .trashed, tags: ["conflicted-copy"]), Fixture.note("d", "Draft of the plan"),
+                Fixture.note("c3", "Plan", state: .trashed, tags: ["conflicted-copy"]),
+                Fixture.note("d", "Draft of the plan"),
             ],
             edges: [
-                Fixture.edge("e1", "c1", "o", type: "derived-from", at: 20), Fixture.edge("e2", "c2", "o", type: "derived-from", at: 10),
-                Fixture.edge("e3", "c3", "o", type: "derived-from", at: 5), Fixture.edge("e4", "d", "o", type: "derived-from", at: 1),
+                Fixture.edge("e1", "c1", "o", type: "derived-from", at: 20),
+                Fixture.edge("e2", "c2", "o", type: "derived-from", at: 10),
+                Fixture.edge("e3", "c3", "o", type: "derived-from", at: 5),
+                Fixture.edge("e4", "d", "o", type: "derived-from", at: 1),
             ],
             itemTypes: [Fixture.noteType], edgeTypes: [EdgeType(id: "derived-from")])
     }
 
-    @Test("the fake answers the conflicted-copy reads as a store does: oldest link first, the bin and untagged items left out")
+    @Test(
+        "the fake answers the conflicted-copy reads as a store does: oldest link first, the bin and untagged items left out"
+    )
     func conflictedCopies() async throws {
         let items = Self.fake().copy.items
         #expect(try await items.conflictedCopies(of: "o").map(\.id) == ["c2", "c1"])

@@ -20,7 +20,9 @@ enum Fixture {
 
     /// The same note type, as an app declares it.
     static let declaredNote = Components.Schemas.TypeDefinitionInput(
-        fields: .init(additionalProperties: ["title": .init(_type: .string, required: true), "body": .init(_type: .string)]),
+        fields: .init(additionalProperties: [
+            "title": .init(_type: .string, required: true), "body": .init(_type: .string),
+        ]),
         id: "app.note", displayHints: .init(titleField: "title", bodyField: "body"))
 
     static func date(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: 1_700_000_000 + seconds) }
@@ -35,8 +37,12 @@ enum Fixture {
             occurredAt: date(seconds), createdAt: date(seconds), updatedAt: date(seconds), tags: tags)
     }
 
-    static func edge(_ id: String, _ source: String, _ target: String, type: String = "references", at seconds: TimeInterval = 0) -> Edge {
-        Edge(id: id, sourceId: source, targetId: target, edgeType: type, createdAt: date(seconds), updatedAt: date(seconds))
+    static func edge(
+        _ id: String, _ source: String, _ target: String, type: String = "references", at seconds: TimeInterval = 0
+    ) -> Edge {
+        Edge(
+            id: id, sourceId: source, targetId: target, edgeType: type, createdAt: date(seconds),
+            updatedAt: date(seconds))
     }
 
     /// A fake holding three notes, a journal entry, a task, and edges between them.
@@ -46,12 +52,17 @@ enum Fixture {
                 note("n1", "Groceries", body: "milk and bread", at: 10, tags: ["home"]),
                 note("n2", "Reading list", body: "a novel", at: 20, tags: ["home", "books"]),
                 note("n3", "Old plan", at: 30, state: .archived),
-                note("j1", "Tuesday", body: "a long walk", at: 40, type: "app.note.journal", tier: .feed, tags: ["books"]),
-                Item(id: "t1", type: "app.task", properties: ["name": "Call the bank", "done": false], occurredAt: date(50), createdAt: date(50)),
+                note(
+                    "j1", "Tuesday", body: "a long walk", at: 40, type: "app.note.journal", tier: .feed, tags: ["books"]
+                ),
+                Item(
+                    id: "t1", type: "app.task", properties: ["name": "Call the bank", "done": false],
+                    occurredAt: date(50), createdAt: date(50)),
                 note("n4", "Binned", at: 60, state: .trashed),
             ],
             edges: [
-                edge("e2", "n1", "n2", at: 5), edge("e1", "n1", "j1", at: 5), edge("p1", "n2", "n3", type: "parent-of", at: 7),
+                edge("e2", "n1", "n2", at: 5), edge("e1", "n1", "j1", at: 5),
+                edge("p1", "n2", "n3", type: "parent-of", at: 7),
                 edge("p2", "n3", "t1", type: "parent-of", at: 8),
             ],
             itemTypes: [noteType, journalType, taskType], edgeTypes: [references, parentOf])

@@ -5,7 +5,8 @@ import Testing
 
 @Suite("Fake copy: drains with scripted verdicts")
 struct FakeDrainTests {
-    static let tooLong = Refusal(reason: "validation_error", code: "validation_error", message: "The title is too long.")
+    static let tooLong = Refusal(
+        reason: "validation_error", code: "validation_error", message: "The title is too long.")
 
     @Test("a create then a drain: the changes are the local write, its verdict, then the drain's end")
     func createThenDrain() async throws {
@@ -13,7 +14,11 @@ struct FakeDrainTests {
         var changes = fake.copy.changes().makeAsyncIterator()
         let write = try await fake.copy.items.create(Draft(type: "app.note", properties: ["title": "New"], id: "new"))
         let report = try await fake.copy.queue.drain()
-        #expect(report == DrainReport(answered: 1, verdicts: [DrainVerdict(id: write.id, kind: .createItem, itemId: "new", verdict: .accepted)]))
+        #expect(
+            report
+                == DrainReport(
+                    answered: 1,
+                    verdicts: [DrainVerdict(id: write.id, kind: .createItem, itemId: "new", verdict: .accepted)]))
         let seen = await next(3, of: &changes)
         #expect(seen.map(\.origin) == [.local(.createItem), .answered(report.verdicts[0]), .refreshed(.drained)])
         #expect(seen.map(\.itemId) == ["new", "new", nil])
@@ -39,7 +44,8 @@ struct FakeDrainTests {
     @Test("a refused create takes its row away and refuses the writes that depend on it unsent")
     func refusedCreate() async throws {
         let fake = Fixture.library()
-        let create = try await fake.copy.items.create(Draft(type: "app.note", properties: ["title": "Far too long"], tags: ["x"], id: "long"))
+        let create = try await fake.copy.items.create(
+            Draft(type: "app.note", properties: ["title": "Far too long"], tags: ["x"], id: "long"))
         _ = try await fake.copy.edges.create(from: "n1", to: "long", type: "references", id: "to-long")
         _ = try await fake.copy.tags.add("home", to: "n2")
         fake.verdict = { $0.kind == .createItem ? .refused(Self.tooLong) : .accepted }
@@ -47,7 +53,10 @@ struct FakeDrainTests {
         #expect(report.answered == 4 && report.unsent == 2)
         #expect(report.verdicts.map(\.kind) == [.createItem, .addTag, .createEdge, .addTag])
         #expect(report.verdicts.map { $0.verdict?.isSuccess } == [false, false, false, true])
-        guard case .refused(let unsent)? = report.verdicts[1].verdict else { Issue.record("not refused"); return }
+        guard case .refused(let unsent)? = report.verdicts[1].verdict else {
+            Issue.record("not refused")
+            return
+        }
         #expect(unsent.reason == "It waited on write \(create.id), which was refused.")
         #expect(try await fake.copy.items.get("long") == nil)
         #expect(try await fake.copy.edges.from("n1").map(\.id) == ["e1", "e2"])
@@ -118,7 +127,9 @@ struct FakeDrainTests {
         #expect(try await fake.copy.items.get("n1")?.title == "Groceries")
         report = try await fake.copy.queue.drain()
         #expect(report.verdicts.map(\.id) == [second.id])
-        await #expect(throws: MarfaError.notFound(code: "write_not_found", message: "The queue holds no write nothing.")) {
+        await #expect(
+            throws: MarfaError.notFound(code: "write_not_found", message: "The queue holds no write nothing.")
+        ) {
             _ = try await fake.copy.queue.release("nothing")
         }
     }
@@ -169,16 +180,20 @@ struct FakeDrainTests {
         fake.send(Change(origin: .serverUnreachable(.noConnection(message: "Offline."))))
         _ = try await fake.copy.tags.add("a", to: "n1")
         _ = try await fake.copy.queue.drain()
-        #expect(await next(5, of: &changes).map(\.summary) == [
-            "unreachable", "local addTag n1 ", "answered addTag accepted", "reachable", "refreshed drained",
-        ])
+        #expect(
+            await next(5, of: &changes).map(\.summary) == [
+                "unreachable", "local addTag n1 ", "answered addTag accepted", "reachable", "refreshed drained",
+            ])
     }
 
     @Test("an accepted retype expires the copy after its verdict is recorded")
     func retype() async throws {
         let fake = Fixture.library()
         _ = try await fake.copy.items.update("n1", Edit(baseVersion: 1, type: "app.note.journal"))
-        await #expect(throws: MarfaError.copyExpired(reason: "read_view_changed", message: "The retype changed what this copy may read. Hydrate it again.")) {
+        await #expect(
+            throws: MarfaError.copyExpired(
+                reason: "read_view_changed", message: "The retype changed what this copy may read. Hydrate it again.")
+        ) {
             _ = try await fake.copy.queue.drain()
         }
         #expect(fake.writes.first?.verdict == .accepted)

@@ -9,9 +9,13 @@ import Testing
 struct FakeMatchesStoreTests {
     static let types: [Components.Schemas.TypeDefinitionInput] = [
         Fixture.declaredNote,
-        .init(fields: .init(additionalProperties: ["mood": .init(_type: .string)]), id: "app.note.journal", parent: "app.note"),
         .init(
-            fields: .init(additionalProperties: ["name": .init(_type: .string, required: true), "done": .init(_type: .boolean)]),
+            fields: .init(additionalProperties: ["mood": .init(_type: .string)]), id: "app.note.journal",
+            parent: "app.note"),
+        .init(
+            fields: .init(additionalProperties: [
+                "name": .init(_type: .string, required: true), "done": .init(_type: .boolean),
+            ]),
             id: "app.task", displayHints: .init(titleField: "name")),
     ]
 
@@ -52,8 +56,10 @@ struct FakeMatchesStoreTests {
         }
         for (query, filters) in searches {
             await record("search \(query)") {
-                try await copy.search(query, filters: filters).map { "\($0.item.id) \($0.score) \($0.snippet.text) \($0.snippet.matchedText)" }
-                    .joined(separator: " | ")
+                try await copy.search(query, filters: filters).map {
+                    "\($0.item.id) \($0.score) \($0.snippet.text) \($0.snippet.matchedText)"
+                }
+                .joined(separator: " | ")
             }
         }
         await record("list unknown") { "\(try await copy.items.list(ListFilters(type: "app.unknown")))" }
@@ -61,14 +67,18 @@ struct FakeMatchesStoreTests {
         await record("stale update") { "\(try await copy.items.update("a", Edit(baseVersion: 9)))" }
         await record("no title") { "\(try await copy.items.create(Draft(type: "app.note")))" }
         await record("tags of missing") { "\(try await copy.tags.of("missing"))" }
-        await record("catalog") { try await copy.catalog.itemTypes().map { "\($0.id) \($0.fields.map(\.name)) \($0.titleField ?? "")" }.description }
+        await record("catalog") {
+            try await copy.catalog.itemTypes().map { "\($0.id) \($0.fields.map(\.name)) \($0.titleField ?? "")" }
+                .description
+        }
         let queue = try await copy.queue.all()
         let positions = Dictionary(uniqueKeysWithValues: queue.enumerated().map { ($0.element.id, $0.offset) })
         for write in queue {
             lines.append(
                 "queued \(write.kind) \(write.itemId ?? "") \(write.tag ?? "") \(write.namespace ?? "") \(write.baseVersion.map(String.init) ?? "")"
                     + " follows \(write.follows.flatMap { positions[$0] }.map(String.init) ?? "-")"
-                    + " depends \(write.dependsOn.compactMap { positions[$0] }) waiting \(write.waiting) \(canonical(.object(write.body)))")
+                    + " depends \(write.dependsOn.compactMap { positions[$0] }) waiting \(write.waiting) \(canonical(.object(write.body)))"
+            )
         }
         let status = try await copy.status()
         lines.append("status \(status.items) \(status.edges) \(status.unsent)")
@@ -80,16 +90,41 @@ struct FakeMatchesStoreTests {
     static func write(to copy: WorkingCopy) async throws -> Int {
         let items = copy.items
         let day = 86_400.0
-        _ = try await items.create(Draft(type: "app.note", properties: ["title": "Bread recipe", "body": "flour, water, salt"], tags: ["kitchen"], id: "a", occurredAt: Fixture.date(1 * day)))
-        _ = try await items.create(Draft(type: "app.note", properties: ["title": "Shopping", "body": "bread and café au lait", "count": 2.5], id: "b", occurredAt: Fixture.date(2 * day)))
-        _ = try await items.create(Draft(type: "app.note.journal", properties: ["title": "Tuesday", "body": "Baked bread with Ana", "mood": "calm"], tags: ["kitchen", "people"], tier: .feed, id: "c", occurredAt: Fixture.date(3 * day)))
-        _ = try await items.create(Draft(type: "app.task", properties: ["name": "Buy breadcrumbs", "done": false], id: "d", occurredAt: Fixture.date(3 * day)))
-        _ = try await items.create(Draft(type: "app.note", properties: ["title": "Nested", "extra": ["deep": ["text": "bread hidden deep"]]], id: "e", occurredAt: Fixture.date(5 * day)))
-        _ = try await items.create(Draft(type: "app.note", properties: ["title": "To bin", "body": "bread crumbs"], id: "f", occurredAt: Fixture.date(6 * day)))
-        _ = try await items.create(Draft(type: "app.note", properties: ["title": "Archived bread"], id: "g", occurredAt: Fixture.date(7 * day)))
-        _ = try await items.create(Draft(type: "app.note", properties: ["title": "Untouched", "big": 12345678901, "flag": true], tags: ["people"], id: "h", occurredAt: Fixture.date(8 * day)))
+        _ = try await items.create(
+            Draft(
+                type: "app.note", properties: ["title": "Bread recipe", "body": "flour, water, salt"],
+                tags: ["kitchen"], id: "a", occurredAt: Fixture.date(1 * day)))
+        _ = try await items.create(
+            Draft(
+                type: "app.note", properties: ["title": "Shopping", "body": "bread and café au lait", "count": 2.5],
+                id: "b", occurredAt: Fixture.date(2 * day)))
+        _ = try await items.create(
+            Draft(
+                type: "app.note.journal",
+                properties: ["title": "Tuesday", "body": "Baked bread with Ana", "mood": "calm"],
+                tags: ["kitchen", "people"], tier: .feed, id: "c", occurredAt: Fixture.date(3 * day)))
+        _ = try await items.create(
+            Draft(
+                type: "app.task", properties: ["name": "Buy breadcrumbs", "done": false], id: "d",
+                occurredAt: Fixture.date(3 * day)))
+        _ = try await items.create(
+            Draft(
+                type: "app.note", properties: ["title": "Nested", "extra": ["deep": ["text": "bread hidden deep"]]],
+                id: "e", occurredAt: Fixture.date(5 * day)))
+        _ = try await items.create(
+            Draft(
+                type: "app.note", properties: ["title": "To bin", "body": "bread crumbs"], id: "f",
+                occurredAt: Fixture.date(6 * day)))
+        _ = try await items.create(
+            Draft(type: "app.note", properties: ["title": "Archived bread"], id: "g", occurredAt: Fixture.date(7 * day))
+        )
+        _ = try await items.create(
+            Draft(
+                type: "app.note", properties: ["title": "Untouched", "big": 12345678901, "flag": true],
+                tags: ["people"], id: "h", occurredAt: Fixture.date(8 * day)))
         _ = try await items.update("a", Edit(.merge(["body": "flour, water, salt, yeast"]), baseVersion: 0))
-        _ = try await items.update("b", Edit(.replace(["title": "Groceries", "body": "bread and café"]), baseVersion: 0, tier: .feed))
+        _ = try await items.update(
+            "b", Edit(.replace(["title": "Groceries", "body": "bread and café"]), baseVersion: 0, tier: .feed))
         _ = try await items.delete("f")
         _ = try await items.transition("g", to: .archived)
         _ = try await items.transition("g", to: .active)
@@ -116,15 +151,20 @@ struct FakeMatchesStoreTests {
         ("library", ListFilters(allStates: true, tier: .library), Sort(field: .occurredAt)),
         ("kitchen", ListFilters(tags: ["kitchen"]), Sort(field: .occurredAt)),
         ("kitchen people", ListFilters(tags: ["kitchen", "people"]), Sort(field: .occurredAt)),
-        ("window", ListFilters(occurredAfter: Fixture.date(2 * 86_400), occurredBefore: Fixture.date(5 * 86_400)), Sort(field: .occurredAt, direction: .ascending)),
+        (
+            "window", ListFilters(occurredAfter: Fixture.date(2 * 86_400), occurredBefore: Fixture.date(5 * 86_400)),
+            Sort(field: .occurredAt, direction: .ascending)
+        ),
         ("page", ListFilters(allStates: true, limit: 3, offset: 2), Sort(field: .occurredAt, direction: .ascending)),
         ("empty page", ListFilters(limit: 0), Sort()),
     ]
 
     static let searches: [(String, SearchFilters)] = [
         ("bread", SearchFilters()), ("brea", SearchFilters()), ("bread", SearchFilters(allStates: true)),
-        ("cafe", SearchFilters()), ("bread", SearchFilters(type: "app.note")), ("bread", SearchFilters(tags: ["kitchen"])),
-        ("kitchen", SearchFilters()), ("deep", SearchFilters()), ("\"unbalanced -(", SearchFilters()), ("   ", SearchFilters()),
+        ("cafe", SearchFilters()), ("bread", SearchFilters(type: "app.note")),
+        ("bread", SearchFilters(tags: ["kitchen"])),
+        ("kitchen", SearchFilters()), ("deep", SearchFilters()), ("\"unbalanced -(", SearchFilters()),
+        ("   ", SearchFilters()),
     ]
 
     static func describe(_ item: Item) -> String {
@@ -135,7 +175,8 @@ struct FakeMatchesStoreTests {
     /// A JSON value as text with object keys sorted, so equal values read alike.
     static func canonical(_ value: JSONValue) -> String {
         switch value {
-        case .object(let members): "{" + members.keys.sorted().map { "\($0): \(canonical(members[$0]!))" }.joined(separator: ", ") + "}"
+        case .object(let members):
+            "{" + members.keys.sorted().map { "\($0): \(canonical(members[$0]!))" }.joined(separator: ", ") + "}"
         case .array(let values): "[" + values.map(canonical).joined(separator: ", ") + "]"
         default: "\(value)"
         }

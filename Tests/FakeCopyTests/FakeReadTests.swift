@@ -9,7 +9,9 @@ struct FakeReadTests {
     func defaultListing() async throws {
         let copy = Fixture.library().copy
         #expect(try await copy.items.list().map(\.id) == ["t1", "j1", "n2", "n1"])
-        let tied = WorkingCopy.fake(items: [Fixture.note("b", "B"), Fixture.note("a", "A"), Fixture.note("c", "C")], itemTypes: [Fixture.noteType])
+        let tied = WorkingCopy.fake(
+            items: [Fixture.note("b", "B"), Fixture.note("a", "A"), Fixture.note("c", "C")],
+            itemTypes: [Fixture.noteType])
         #expect(try await tied.copy.items.list().map(\.id) == ["c", "b", "a"])
         #expect(try await tied.copy.items.list(sort: Sort(direction: .ascending)).map(\.id) == ["a", "b", "c"])
     }
@@ -30,7 +32,8 @@ struct FakeReadTests {
         #expect(try await items.list(window).map(\.id) == ["j1", "n2"])
         #expect(try await items.list(ListFilters(allStates: true, beneath: "n2")).map(\.id) == ["t1", "n3"])
         let page = ListFilters(allStates: true, limit: 2, offset: 1)
-        #expect(try await items.list(page, sort: Sort(field: .occurredAt, direction: .ascending)).map(\.id) == ["n2", "n3"])
+        #expect(
+            try await items.list(page, sort: Sort(field: .occurredAt, direction: .ascending)).map(\.id) == ["n2", "n3"])
         #expect(try await items.list(ListFilters(limit: 0)).isEmpty)
         #expect(try await items.list(ListFilters(offset: 9)).isEmpty)
     }
@@ -49,7 +52,8 @@ struct FakeReadTests {
     func getAndDisplay() async throws {
         let copy = Fixture.library().copy
         let note = try #require(try await copy.items.get("n1"))
-        #expect(note.title == "Groceries" && note.body == "milk and bread" && note.tags == ["home"] && note.version == 1)
+        #expect(
+            note.title == "Groceries" && note.body == "milk and bread" && note.tags == ["home"] && note.version == 1)
         #expect(try await copy.items.get("t1")?.title == "Call the bank")
         #expect(try await copy.items.get("n4") == nil)
         #expect(try await copy.items.get("nothing") == nil)

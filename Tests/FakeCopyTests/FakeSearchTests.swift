@@ -26,7 +26,10 @@ struct FakeSearchTests {
         #expect(try await copy.search("brea").map(\.item.id) == ["recipe", "list"])
         #expect(try await copy.search("bread ").map(\.item.id) == ["recipe", "list"])
         #expect(try await copy.search("cafe").map(\.item.id) == ["list"])
-        #expect(Set(try await copy.search("bread", filters: SearchFilters(allStates: true)).map(\.item.id)) == ["old", "recipe", "list"])
+        #expect(
+            Set(try await copy.search("bread", filters: SearchFilters(allStates: true)).map(\.item.id)) == [
+                "old", "recipe", "list",
+            ])
         #expect(try await copy.search("bread", filters: SearchFilters(tags: ["errands"])).map(\.item.id) == ["list"])
         #expect(try await copy.search("errands").map(\.item.id) == ["list"])
         #expect(try await copy.search("\"(-").isEmpty)
@@ -36,7 +39,8 @@ struct FakeSearchTests {
     @Test("the index follows every write at once, and a refused create leaves it")
     func indexFollowsWrites() async throws {
         let fake = Self.kitchen()
-        _ = try await fake.copy.items.create(Draft(type: "app.note", properties: ["title": "Sourdough starter"], id: "starter"))
+        _ = try await fake.copy.items.create(
+            Draft(type: "app.note", properties: ["title": "Sourdough starter"], id: "starter"))
         #expect(try await fake.copy.search("sourdough").map(\.item.id) == ["starter"])
         _ = try await fake.copy.items.update("recipe", Edit(.merge(["title": "Pancakes"]), baseVersion: 1))
         #expect(try await fake.copy.search("bread").map(\.item.id) == ["list"])
@@ -50,12 +54,18 @@ struct FakeSearchTests {
     @Test("declaring a type's display hints moves what counts as its title")
     func displayHints() async throws {
         let fake = WorkingCopy.fake(items: [
-            Item(id: "x", type: "app.card", properties: ["heading": "Bread", "text": "bread"], occurredAt: Fixture.date(1)),
-            Item(id: "y", type: "app.card", properties: ["heading": "Butter", "text": "bread bread"], occurredAt: Fixture.date(2)),
+            Item(
+                id: "x", type: "app.card", properties: ["heading": "Bread", "text": "bread"],
+                occurredAt: Fixture.date(1)),
+            Item(
+                id: "y", type: "app.card", properties: ["heading": "Butter", "text": "bread bread"],
+                occurredAt: Fixture.date(2)),
         ])
         #expect(try await fake.copy.items.get("x")?.title == nil)
         try await fake.copy.declareTypes([
-            .init(fields: .init(additionalProperties: [:]), id: "app.card", displayHints: .init(titleField: "heading", bodyField: "text"))
+            .init(
+                fields: .init(additionalProperties: [:]), id: "app.card",
+                displayHints: .init(titleField: "heading", bodyField: "text"))
         ])
         #expect(try await fake.copy.items.get("x")?.title == "Bread")
         #expect(try await fake.copy.search("bread").map(\.item.id) == ["x", "y"])
@@ -66,10 +76,15 @@ struct FakeSearchTests {
         let fake = WorkingCopy.fake(
             items: [Fixture.note("recipe", "Bread recipe", at: 1)], itemTypes: [Fixture.noteType],
             displays: { ItemDisplay(itemId: $0.id, name: "Named \($0.title ?? "")", preview: "") })
-        #expect(try await fake.copy.items.displays(for: ["recipe", "missing"]) == [ItemDisplay(itemId: "recipe", name: "Named Bread recipe", preview: "")])
+        #expect(
+            try await fake.copy.items.displays(for: ["recipe", "missing"]) == [
+                ItemDisplay(itemId: "recipe", name: "Named Bread recipe", preview: "")
+            ])
         fake.linkCandidates = { target, itemId in
-            [LinkCandidate(target: "ignored", itemId: "a-\(itemId)", name: target, match: .exact),
-             LinkCandidate(target: "ignored", itemId: "b", name: "Second", match: .prefix)]
+            [
+                LinkCandidate(target: "ignored", itemId: "a-\(itemId)", name: target, match: .exact),
+                LinkCandidate(target: "ignored", itemId: "b", name: "Second", match: .prefix),
+            ]
         }
         let candidates = try await fake.copy.items.linkCandidates(of: "Bre", in: "recipe", limit: 1)
         #expect(candidates == [LinkCandidate(target: "Bre", itemId: "a-recipe", name: "Bre", match: .exact)])

@@ -9,11 +9,15 @@ struct FakeUnsupportedTests {
     @Test("a filter, the journal, a create with a natural key, and unscripted displays and link candidates")
     func engineRefusals() async throws {
         let copy = Fixture.library().copy
-        await expectUnsupported("items.list(filter:)") { _ = try await copy.items.list(ListFilters(filter: "properties.title = 'Groceries'")) }
+        await expectUnsupported("items.list(filter:)") {
+            _ = try await copy.items.list(ListFilters(filter: "properties.title = 'Groceries'"))
+        }
         await expectUnsupported("changes(since:most:)") { _ = try await copy.changes(since: 0) }
         await expectUnsupported("items.displays") { _ = try await copy.items.displays(for: ["n1"]) }
         await expectUnsupported("items.displays") { _ = try await copy.items.displays(of: []) }
-        await expectUnsupported("items.linkCandidates") { _ = try await copy.items.linkCandidates(of: "Groc", in: "n2") }
+        await expectUnsupported("items.linkCandidates") {
+            _ = try await copy.items.linkCandidates(of: "Groc", in: "n2")
+        }
         await expectUnsupported("items.create(_:) with a sourceId") {
             _ = try await copy.items.create(Draft(type: "app.note", properties: ["title": "Keyed"], sourceId: "ext-1"))
         }
@@ -41,16 +45,25 @@ struct FakeUnsupportedTests {
     @Test("a write that adds or drops a body link refuses before anything is queued; other body changes answer")
     func bodyLinks() async throws {
         let copy = WorkingCopy.fake(
-            items: [Fixture.note("n1", "Groceries", body: "milk"), Fixture.note("n2", "Linked", body: "see [[Groceries]]")],
-            itemTypes: [Fixture.noteType]).copy
+            items: [
+                Fixture.note("n1", "Groceries", body: "milk"), Fixture.note("n2", "Linked", body: "see [[Groceries]]"),
+            ],
+            itemTypes: [Fixture.noteType]
+        ).copy
         await expectUnsupported("body links") {
-            _ = try await copy.items.create(Draft(type: "app.note", properties: ["title": "New", "body": "see [[Groceries]]"]))
+            _ = try await copy.items.create(
+                Draft(type: "app.note", properties: ["title": "New", "body": "see [[Groceries]]"]))
         }
-        await expectUnsupported("body links") { _ = try await copy.items.update("n1", Edit(.merge(["body": "![[Linked]]"]), baseVersion: 1)) }
-        await expectUnsupported("body links") { _ = try await copy.items.update("n2", Edit(.merge(["body": "no link"]), baseVersion: 1)) }
+        await expectUnsupported("body links") {
+            _ = try await copy.items.update("n1", Edit(.merge(["body": "![[Linked]]"]), baseVersion: 1))
+        }
+        await expectUnsupported("body links") {
+            _ = try await copy.items.update("n2", Edit(.merge(["body": "no link"]), baseVersion: 1))
+        }
         await expectUnsupported("items.linkCandidates") { _ = try await copy.items.links(in: "n2") }
         #expect(try await copy.queue.all().isEmpty)
-        _ = try await copy.items.update("n2", Edit(.merge(["title": "Still linked", "body": "see [[groceries|the list]]"]), baseVersion: 1))
+        _ = try await copy.items.update(
+            "n2", Edit(.merge(["title": "Still linked", "body": "see [[groceries|the list]]"]), baseVersion: 1))
         _ = try await copy.items.update("n1", Edit(.merge(["body": "milk, [[ ]] and bread"]), baseVersion: 1))
         #expect(try await copy.items.links(in: "n1").isEmpty)
         #expect(try await copy.queue.all().map(\.kind) == [.updateItem, .updateItem])
@@ -59,7 +72,8 @@ struct FakeUnsupportedTests {
     @Test("a view with a filter is stored, and listing it refuses")
     func filteredView() async throws {
         let fake = Fixture.library()
-        let view = try await fake.copy.views.create(View.Settings(name: "Shopping", filter: "properties.title = 'Groceries'"))
+        let view = try await fake.copy.views.create(
+            View.Settings(name: "Shopping", filter: "properties.title = 'Groceries'"))
         #expect(try await fake.copy.views.list().map(\.id) == [view.id])
         await expectUnsupported("items.list(filter:)") { _ = try await fake.copy.views.items(in: view.id) }
         await expectUnsupported("items.list(filter:)") { _ = try await fake.copy.views.groups(in: view.id) }
@@ -68,7 +82,9 @@ struct FakeUnsupportedTests {
     @Test("the calls that need a server: hydration, catching up, pins, the key, purge and the bin")
     func serverCalls() async throws {
         let copy = Fixture.library().copy
-        await expectUnsupported("hydrate(types:tier:edgeTypes:)") { _ = try await copy.hydrate(types: ["app.note"], tier: .library) }
+        await expectUnsupported("hydrate(types:tier:edgeTypes:)") {
+            _ = try await copy.hydrate(types: ["app.note"], tier: .library)
+        }
         await expectUnsupported("catchUp()") { _ = try await copy.catchUp() }
         await expectUnsupported("pin(_:)") { _ = try await copy.pin("n1") }
         await expectUnsupported("unpin(_:)") { _ = try await copy.unpin("n1") }

@@ -10,8 +10,10 @@ import Testing
 @Suite("NotesModel through a fake copy")
 struct NotesModelTests {
     static let noteType = ItemType(
-        id: "app.note", fields: [TypeField(name: "title", type: "string", required: true, declaredBy: "app.note")], titleField: "title")
-    static let note = Item(id: "note-1", type: "app.note", properties: ["title": "First note"], createdAt: Fixture.date(0))
+        id: "app.note", fields: [TypeField(name: "title", type: "string", required: true, declaredBy: "app.note")],
+        titleField: "title")
+    static let note = Item(
+        id: "note-1", type: "app.note", properties: ["title": "First note"], createdAt: Fixture.date(0))
 
     @Test("the seed's sample: a fake handed to a model object")
     func seedSample() async throws {

@@ -11,9 +11,10 @@ import Testing
     /// SwiftPM's name for this package, which `package` symbols are tied to: its folder's name,
     /// lowercased, with every character that can't be in an identifier made `_` (`wt-files` is
     /// `wt_files`), as SwiftPM passes it to `-package-name`.
-    static let packageName = String(Swiftc.repositoryRoot.lastPathComponent.lowercased().map {
-        $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_"
-    })
+    static let packageName = String(
+        Swiftc.repositoryRoot.lastPathComponent.lowercased().map {
+            $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_"
+        })
 
     /// Emits a `MarfaTesting` module made from its sources into `folder`, with `DEBUG` set or not.
     static func emitModule(into folder: URL, debug: Bool, modules: URL) async throws -> Swiftc.Result {
@@ -29,7 +30,8 @@ import Testing
 
     @Test(arguments: [true, false])
     func marfaTestingDeclaresItsSymbolsOnlyInADebugBuild(debug: Bool) async throws {
-        let modules = try #require(Swiftc.modulesFolder(holding: "Marfa", orFrom: "MARFA_MODULES"), "no built Marfa module")
+        let modules = try #require(
+            Swiftc.modulesFolder(holding: "Marfa", orFrom: "MARFA_MODULES"), "no built Marfa module")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("release-check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

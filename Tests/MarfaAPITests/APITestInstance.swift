@@ -41,7 +41,9 @@ struct APITestInstance: Sendable {
 
     /// Sends one JSON request and answers the status and the body as JSON.
     @discardableResult
-    func send(_ method: HTTPMethod, _ path: String, json: String? = nil, key: String? = nil) async throws -> (status: Int, body: OpenAPIValue) {
+    func send(
+        _ method: HTTPMethod, _ path: String, json: String? = nil, key: String? = nil
+    ) async throws -> (status: Int, body: OpenAPIValue) {
         var fields: HTTPFields = ["Authorization": "Bearer \(key ?? ownerKey)"]
         if json != nil { fields["Content-Type"] = "application/json" }
         let (response, body) = try await transport.send(
@@ -54,7 +56,8 @@ struct APITestInstance: Sendable {
     /// Creates an item of `type` with `properties` (JSON text); answers its id.
     @discardableResult
     func createItem(_ type: String, properties: String = "{}", key: String? = nil) async throws -> String {
-        let answer = try await send(.post, "/items", json: #"{"type": "\#(type)", "properties": \#(properties)}"#, key: key)
+        let answer = try await send(
+            .post, "/items", json: #"{"type": "\#(type)", "properties": \#(properties)}"#, key: key)
         guard answer.status == 201 || answer.status == 200, let id = answer.body["item"]?["id"]?.string else {
             throw TestFailure("creating a \(type) answered \(answer.status): \(answer.body)")
         }
@@ -70,7 +73,9 @@ struct APITestInstance: Sendable {
     func appKey(source: String) async throws -> String {
         let answer = try await send(
             .post, "/keys",
-            json: #"{"label": "\#(source)", "source": "\#(source)", "permissions": ["schema.write"], "type_permissions": {"app.*": "write"}}"#)
+            json:
+                #"{"label": "\#(source)", "source": "\#(source)", "permissions": ["schema.write"], "type_permissions": {"app.*": "write"}}"#
+        )
         guard answer.status == 201, let key = answer.body["key"]?.string else {
             throw TestFailure("minting a key answered \(answer.status): \(answer.body)")
         }

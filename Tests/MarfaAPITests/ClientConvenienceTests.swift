@@ -64,23 +64,36 @@ import Testing
             let api = try test.api()
             try await test.registerTypes("app.crm.deal")
             try await test.createItem("app.crm.deal", properties: #"{"title": "Acme"}"#)
-            _ = try await api.createFolder(body: .json(.init(id: "deals", name: "Deals", search: .init(types: ["app.crm.deal"])))).created
-            _ = try await api.createView(body: .json(.init(id: "open-deals", name: "Open deals", search: .init(types: ["app.crm.deal"])))).created
-            let webhook = try await api.createWebhook(body: .json(.init(
-                url: "https://hooks.example/deals", events: [.itemCreated], typeFilter: .value("app.crm.deal")))).created.body.json
+            _ = try await api.createFolder(
+                body: .json(.init(id: "deals", name: "Deals", search: .init(types: ["app.crm.deal"])))
+            ).created
+            _ = try await api.createView(
+                body: .json(.init(id: "open-deals", name: "Open deals", search: .init(types: ["app.crm.deal"])))
+            ).created
+            let webhook = try await api.createWebhook(
+                body: .json(
+                    .init(
+                        url: "https://hooks.example/deals", events: [.itemCreated], typeFilter: .value("app.crm.deal")))
+            ).created.body.json
 
             let error = try await #require(throws: MarfaError.self) { try await api.delete(itemType: "app.crm.deal") }
             guard case .server(409, "type_in_use", let message) = error else {
                 Issue.record("expected type_in_use, got \(error)")
                 return
             }
-            #expect(message.hasSuffix(
-                #"1 item, folder "Deals" (deals), view "Open deals" (open-deals), webhook "https://hooks.example/deals" (\#(webhook.id))"#))
+            #expect(
+                message.hasSuffix(
+                    #"1 item, folder "Deals" (deals), view "Open deals" (open-deals), webhook "https://hooks.example/deals" (\#(webhook.id))"#
+                ))
 
             // Settings alone keep a type in use too; force deletes it anyway.
             try await api.register(itemType: APITestInstance.definition("app.crm.lead"))
-            _ = try await api.createView(body: .json(.init(id: "leads", name: "Leads", search: .init(types: ["app.crm.lead"])))).created
-            let settingsOnly = try await #require(throws: MarfaError.self) { try await api.delete(itemType: "app.crm.lead") }
+            _ = try await api.createView(
+                body: .json(.init(id: "leads", name: "Leads", search: .init(types: ["app.crm.lead"])))
+            ).created
+            let settingsOnly = try await #require(throws: MarfaError.self) {
+                try await api.delete(itemType: "app.crm.lead")
+            }
             #expect(settingsOnly.message.hasSuffix(#"view "Leads" (leads)"#))
             try await api.delete(itemType: "app.crm.lead", force: true)
             try await api.delete(itemType: "app.crm.deal", force: true)
@@ -91,9 +104,11 @@ import Testing
         try await APITestInstance.with { test in
             let api = try test.api()
             try await test.registerTypes("app.crm.deal", "app.crm.contact")
-            let registered = try await api.register(edgeType: .init(
-                id: "signed-by", label: "Signed by", cardinality: .manyToMany, sourceTypeConstraints: ["app.crm.deal"],
-                targetTypeConstraints: ["app.crm.contact"]))
+            let registered = try await api.register(
+                edgeType: .init(
+                    id: "signed-by", label: "Signed by", cardinality: .manyToMany,
+                    sourceTypeConstraints: ["app.crm.deal"],
+                    targetTypeConstraints: ["app.crm.contact"]))
             #expect(registered.cascadeOnDelete == .orphan)
             let ids = try await api.edgeTypes().map(\.id)
             #expect(ids.contains("signed-by") && ids.contains("parent-of"))
@@ -105,7 +120,9 @@ import Testing
 
             try await api.delete(edgeType: "signed-by")
             #expect(try await !api.edgeTypes().map(\.id).contains("signed-by"))
-            let gone = try await #require(throws: MarfaError.self) { try await api.delete(edgeType: "signed-by", force: true) }
+            let gone = try await #require(throws: MarfaError.self) {
+                try await api.delete(edgeType: "signed-by", force: true)
+            }
             guard case .notFound = gone else {
                 Issue.record("expected notFound, got \(gone)")
                 return
@@ -116,7 +133,9 @@ import Testing
     @Test func everyRefusalOfAGeneratedMethodThrowsMarfaError() async throws {
         try await APITestInstance.with { test in
             let api = try test.api()
-            let missing = try await #require(throws: MarfaError.self) { try await api.getFolder(path: .init(id: "nowhere")) }
+            let missing = try await #require(throws: MarfaError.self) {
+                try await api.getFolder(path: .init(id: "nowhere"))
+            }
             guard case .notFound("not_found", _) = missing else {
                 Issue.record("expected notFound, got \(missing)")
                 return

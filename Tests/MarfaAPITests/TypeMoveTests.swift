@@ -11,12 +11,21 @@ import Testing
 @Suite struct TypeMoveTests {
     /// Folders, a view and a webhook that name `app.deal`, all rewritable.
     func nameDealsInSettings(_ api: Client) async throws {
-        _ = try await api.createFolder(body: .json(.init(
-            id: "deals", name: "Deals", search: .init(types: ["app.deal", "core.note"]), defaults: .init(_type: "app.deal"),
-            placement: .init(additionalProperties: ["app.deal": "Deals/"])))).created
-        _ = try await api.createView(body: .json(.init(id: "open-deals", name: "Open deals", search: .init(types: ["app.deal"])))).created
-        _ = try await api.createWebhook(body: .json(.init(
-            url: "https://hooks.example/deals", events: [.itemUpdated], typeFilter: .value("app.deal")))).created
+        _ = try await api.createFolder(
+            body: .json(
+                .init(
+                    id: "deals", name: "Deals", search: .init(types: ["app.deal", "core.note"]),
+                    defaults: .init(_type: "app.deal"),
+                    placement: .init(additionalProperties: ["app.deal": "Deals/"])))
+        ).created
+        _ = try await api.createView(
+            body: .json(.init(id: "open-deals", name: "Open deals", search: .init(types: ["app.deal"])))
+        ).created
+        _ = try await api.createWebhook(
+            body: .json(
+                .init(
+                    url: "https://hooks.example/deals", events: [.itemUpdated], typeFilter: .value("app.deal")))
+        ).created
     }
 
     @Test func theSeedSampleMovesItemsRewritesSettingsAndDeletesTheOldType() async throws {
@@ -59,7 +68,8 @@ import Testing
             #expect(folder.search.types == ["app.contract", "core.note"])
             #expect(folder.defaults?._type == "app.contract")
             #expect(folder.placement?.additionalProperties == ["app.contract": "Deals/"])
-            #expect(try await api.getView(path: .init(id: "open-deals")).ok.body.json.view.search.types == ["app.contract"])
+            #expect(
+                try await api.getView(path: .init(id: "open-deals")).ok.body.json.view.search.types == ["app.contract"])
             let webhook = try await api.listWebhooks().ok.body.json.webhooks[0]
             #expect(webhook.typeFilter == .value("app.contract"))
         }
@@ -131,7 +141,9 @@ import Testing
             defer { pauses.cancel() }
             let rerun = try await api.follow(
                 moveJob: try await api.startMove(ofType: "app.deal", to: "app.contract").id, every: .milliseconds(20))
-            #expect(rerun.result == .init(moved: result.remaining, remaining: 0, remainingHidden: false, settingsRewritten: true))
+            #expect(
+                rerun.result
+                    == .init(moved: result.remaining, remaining: 0, remainingHidden: false, settingsRewritten: true))
         }
     }
 
@@ -152,12 +164,16 @@ import Testing
             #expect(job.status == .completed)
             #expect(job.result == .init(moved: 1, remaining: 1, remainingHidden: true, settingsRewritten: false))
             // The settings still name the old type while an item remains.
-            #expect(try await owner.getView(path: .init(id: "open-deals")).ok.body.json.view.search.types == ["app.deal"])
+            #expect(
+                try await owner.getView(path: .init(id: "open-deals")).ok.body.json.view.search.types == ["app.deal"])
 
             let finished = try await owner.follow(
                 moveJob: try await owner.startMove(ofType: "app.deal", to: "app.contract").id, every: .milliseconds(20))
             #expect(finished.result == .init(moved: 1, remaining: 0, remainingHidden: false, settingsRewritten: true))
-            #expect(try await owner.getView(path: .init(id: "open-deals")).ok.body.json.view.search.types == ["app.contract"])
+            #expect(
+                try await owner.getView(path: .init(id: "open-deals")).ok.body.json.view.search.types == [
+                    "app.contract"
+                ])
         }
     }
 
@@ -166,9 +182,15 @@ import Testing
             let api = try test.api()
             try await test.registerTypes("app.deal", "app.contract")
             let id = try await test.createItem("app.deal", properties: #"{"title": "Acme"}"#)
-            _ = try await api.createView(body: .json(.init(
-                id: "mentions", name: "Mentions deals", search: .init(filter: #"properties.kind = "app.deal""#)))).created
-            _ = try await api.createFolder(body: .json(.init(id: "deals", name: "Deals", search: .init(types: ["app.deal"])))).created
+            _ = try await api.createView(
+                body: .json(
+                    .init(
+                        id: "mentions", name: "Mentions deals", search: .init(filter: #"properties.kind = "app.deal""#))
+                )
+            ).created
+            _ = try await api.createFolder(
+                body: .json(.init(id: "deals", name: "Deals", search: .init(types: ["app.deal"])))
+            ).created
 
             let preview = try await api.previewMove(ofType: "app.deal", to: "app.contract")
             let blocked = try #require(preview.settings.first { $0.id == "mentions" })

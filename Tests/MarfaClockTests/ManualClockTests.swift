@@ -14,7 +14,10 @@ import Testing
 
     @Test func aSleeperWakesWhenItsDeadlineIsReached() async throws {
         let clock = ManualClock(start: start)
-        let sleeper = Task { try await clock.sleep(for: .seconds(10)); return clock.now }
+        let sleeper = Task {
+            try await clock.sleep(for: .seconds(10))
+            return clock.now
+        }
         await clock.waitForSleepers(1)
         clock.advance(by: .seconds(9))
         #expect(clock.sleeperCount == 1)
@@ -26,9 +29,15 @@ import Testing
     @Test func sleepersWakeInDeadlineOrder() async throws {
         let clock = ManualClock(start: start)
         let order = OrderLog()
-        let late = Task { try await clock.sleep(for: .seconds(5)); await order.add("late") }
+        let late = Task {
+            try await clock.sleep(for: .seconds(5))
+            await order.add("late")
+        }
         await clock.waitForSleepers(1)
-        let early = Task { try await clock.sleep(for: .seconds(2)); await order.add("early") }
+        let early = Task {
+            try await clock.sleep(for: .seconds(2))
+            await order.add("early")
+        }
         await clock.waitForSleepers(2)
         clock.advance(by: .seconds(2))
         try await early.value
@@ -48,7 +57,10 @@ import Testing
 
     @Test func waitingForSleepersResumesWhenEnoughSleepAndWhenCanceled() async throws {
         let clock = ManualClock(start: start)
-        let watcher = Task { await clock.waitForSleepers(2); return clock.sleeperCount }
+        let watcher = Task {
+            await clock.waitForSleepers(2)
+            return clock.sleeperCount
+        }
         let first = Task { try await clock.sleep(for: .seconds(1)) }
         let second = Task { try await clock.sleep(for: .seconds(1)) }
         #expect(await watcher.value >= 2)

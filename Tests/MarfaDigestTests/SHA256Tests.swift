@@ -6,10 +6,14 @@ import Testing
     @Test(arguments: [
         ("", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"),
         ("abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"),
-        ("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
-         "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"),
-        ("The quick brown fox jumps over the lazy dog",
-         "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"),
+        (
+            "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        ),
+        (
+            "The quick brown fox jumps over the lazy dog",
+            "d7a8fbb307d7809469ca9abcb0082e4f8d5651e46d3cdb762d02d0bf37c9e592"
+        ),
     ])
     func publishedVectors(message: String, digest: String) {
         #expect(SHA256.hex(message) == digest)
@@ -63,11 +67,14 @@ import Testing
     @Test func pbkdf2Vectors() {
         let password = Array("password".utf8)
         let salt = Array("salt".utf8)
-        #expect(Hex.encode(PBKDF2.sha256(password: password, salt: salt, rounds: 1))
-            == "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b")
-        #expect(Hex.encode(PBKDF2.sha256(password: password, salt: salt, rounds: 2))
-            == "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43")
-        #expect(Hex.encode(PBKDF2.sha256(password: password, salt: salt, rounds: 4096))
-            == "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a")
+        #expect(
+            Hex.encode(PBKDF2.sha256(password: password, salt: salt, rounds: 1))
+                == "120fb6cffcf8b32c43e7225256c4f837a86548c92ccc35480805987cb70be17b")
+        #expect(
+            Hex.encode(PBKDF2.sha256(password: password, salt: salt, rounds: 2))
+                == "ae4d0c95af6b46d32d0adff928f06dd02a303f8ef3c251dfd6e2d85a95474c43")
+        #expect(
+            Hex.encode(PBKDF2.sha256(password: password, salt: salt, rounds: 4096))
+                == "c5e478d59288c841aa530db6845c4c8d962893a001ce4e11a4963873aa98134a")
     }
 }

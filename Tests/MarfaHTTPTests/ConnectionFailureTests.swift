@@ -61,7 +61,8 @@ import Testing
         defer { server.stop() }
         let transport = kind.make(maxResponseHeadBytes: 8 << 10)
         let error = await caught {
-            _ = try await transport.send(HTTPRequest(method: .get, path: "/"), body: nil, baseURL: server.url, operationID: "get")
+            _ = try await transport.send(
+                HTTPRequest(method: .get, path: "/"), body: nil, baseURL: server.url, operationID: "get")
         }
         guard case .network(.protocolError, true)? = error as? HTTPClientError else {
             Issue.record("expected a protocol error, got \(String(describing: error))")

@@ -27,7 +27,8 @@ import Testing
                     _ = try await kind.make().fetch(
                         .get, "/start?api_key=k3y", from: first, headers: ["Authorization": "Bearer s3cret"])
                 }
-                guard case .redirected(let origin, let status, let seen, let message)? = error as? HTTPClientError else {
+                guard case .redirected(let origin, let status, let seen, let message)? = error as? HTTPClientError
+                else {
                     Issue.record("expected a redirect error, got \(String(describing: error))")
                     return
                 }
@@ -48,7 +49,9 @@ import Testing
         try await withServer(configure: { server in
             server.registerFallback { _, _, _ in (HTTPResponse(status: 307), HTTPBody("moved, but where?")) }
         }) { server in
-            let error = await caught { _ = try await kind.make().fetch(.post, "/x", from: server, body: HTTPBody("data")) }
+            let error = await caught {
+                _ = try await kind.make().fetch(.post, "/x", from: server, body: HTTPBody("data"))
+            }
             guard case .redirected(let origin, 307, nil, _)? = error as? HTTPClientError else {
                 Issue.record("expected a redirect error, got \(String(describing: error))")
                 return

@@ -14,7 +14,8 @@ import Testing
             { request, body, _ in
                 let bytes = try await body?.collect(upTo: 8 << 20) ?? []
                 let intact = stride(from: 0, to: bytes.count, by: 1 << 16).allSatisfy { start in
-                    bytes[start..<min(start + (1 << 16), bytes.count)].elementsEqual(PatternChunks.block.prefix(bytes.count - start))
+                    bytes[start..<min(start + (1 << 16), bytes.count)].elementsEqual(
+                        PatternChunks.block.prefix(bytes.count - start))
                 }
                 let framing = request.headerFields["Transfer-Encoding"] ?? "length"
                 return text(200, "\(framing) \(bytes.count) \(intact ? "intact" : "damaged")")

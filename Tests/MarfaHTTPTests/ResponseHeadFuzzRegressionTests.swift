@@ -23,7 +23,9 @@ import Testing
     /// The fuzz input: a status line whose code `050` has no class. It was taken as a final
     /// status 50 once its blank line came; a status must be 100 to 599.
     @Test func aCodeWithNoClassIsNotAStatus() {
-        let found = steps("HTTP/1.1 050 Continue\r\n\r\nHTTP/1.1 201 Created\r\nLOcms/01J\r\nX-Long: a\r\n b\r\nX-Empt\n b\r\nX-Empty:;\n\r\n")
+        let found = steps(
+            "HTTP/1.1 050 Continue\r\n\r\nHTTP/1.1 201 Created\r\nLOcms/01J\r\nX-Long: a\r\n b\r\nX-Empt\n b\r\nX-Empty:;\n\r\n"
+        )
         guard case .malformed = found.first else {
             Issue.record("expected the status line to be refused, got \(found)")
             return

@@ -97,12 +97,14 @@ import Testing
     func unauthorizedWithAChallengeIsAnAnswer(kind: TransportKind) async throws {
         try await withServer(configure: { server in
             server.registerFallback { _, _, _ in
-                text(401, "{\"error\":\"unauthorized\"}", ["WWW-Authenticate": "Bearer realm=\"marfa\"", "X-Marfa": "1"])
+                text(
+                    401, "{\"error\":\"unauthorized\"}", ["WWW-Authenticate": "Bearer realm=\"marfa\"", "X-Marfa": "1"])
             }
         }) { server in
             let transport = kind.make()
             for _ in 0..<2 {
-                let (response, body) = try await transport.fetch(.get, "/items", from: server, headers: ["Authorization": "Bearer old"])
+                let (response, body) = try await transport.fetch(
+                    .get, "/items", from: server, headers: ["Authorization": "Bearer old"])
                 #expect(response.status == 401)
                 #expect(response.headerFields["WWW-Authenticate"] == "Bearer realm=\"marfa\"")
                 #expect(response.headerFields["X-Marfa"] == "1")

@@ -30,7 +30,8 @@ import Testing
             #expect(known.status == 413)
             #expect(knownText == "The request body is larger than the limit of 65536 bytes.\n")
 
-            let chunked = HTTPBody(byteChunks: Array(repeating: [UInt8](repeating: 1, count: 50 << 10), count: 4).async, length: .unknown)
+            let chunked = HTTPBody(
+                byteChunks: Array(repeating: [UInt8](repeating: 1, count: 50 << 10), count: 4).async, length: .unknown)
             let (streamed, _) = try await transport.fetch(.post, "/upload", from: server, body: chunked)
             #expect(streamed.status == 413)
 

@@ -30,7 +30,10 @@ struct PatternChunks: AsyncSequence, Sendable {
         try await withServer(configure: { server in
             try server.register(
                 { _, _, _ in
-                    (HTTPResponse(status: 200), HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16)))
+                    (
+                        HTTPResponse(status: 200),
+                        HTTPBody(PatternChunks(count: blocks), length: .known(Int64(blocks) << 16))
+                    )
                 }, method: .get, path: "/big")
         }) { server in
             let bound = 256 << 10

@@ -50,7 +50,8 @@ import Testing
         try await withServer(configure: Self.routes) { server in
             let transport = kind.make(idleTimeout: .milliseconds(300))
             let error = await caught { _ = try await transport.fetch(.get, "/slow/3000", from: server) }
-            #expect(error as? HTTPClientError == .network(reason: .timedOut(.idle(.milliseconds(300))), requestSent: true))
+            #expect(
+                error as? HTTPClientError == .network(reason: .timedOut(.idle(.milliseconds(300))), requestSent: true))
         }
     }
 
@@ -76,7 +77,8 @@ import Testing
             let first = try await chunks.next()
             #expect(first.map { String(decoding: $0, as: UTF8.self) } == "first")
             let error = await caught { _ = try await chunks.next() }
-            #expect(error as? HTTPClientError == .network(reason: .timedOut(.idle(.milliseconds(300))), requestSent: true))
+            #expect(
+                error as? HTTPClientError == .network(reason: .timedOut(.idle(.milliseconds(300))), requestSent: true))
         }
     }
 
@@ -93,7 +95,9 @@ import Testing
                     for try await chunk in try #require(body) { received += chunk.count }
                 }
             }
-            #expect(error as? HTTPClientError == .network(reason: .timedOut(.deadline(.milliseconds(500))), requestSent: true))
+            #expect(
+                error as? HTTPClientError
+                    == .network(reason: .timedOut(.deadline(.milliseconds(500))), requestSent: true))
             #expect(received > 0)
             #expect(took < .seconds(4))
         }

@@ -41,7 +41,10 @@ import Testing
         #expect(MarfaBrandIcons.brand(for: "simple-icons:nope") == nil)
         #expect(MarfaBrandIcons.brand(for: "lucide:github") == nil)
         // Titles are plain text: entities in the artwork's <title> are read back.
-        #expect(MarfaBrandIcons.ids.compactMap { MarfaBrandIcons.brand(for: $0)?.title }.allSatisfy { !$0.contains("&amp;") })
+        #expect(
+            MarfaBrandIcons.ids.compactMap { MarfaBrandIcons.brand(for: $0)?.title }.allSatisfy {
+                !$0.contains("&amp;")
+            })
     }
 
     @Test func licenceAndTrademarkNoticeShip() {

@@ -11,7 +11,8 @@ import Testing
         #expect(artwork.body.hasPrefix("<path d=\"M12 5v16\" />"))
     }
 
-    @Test(arguments: [nil, "lucide:not-an-icon", "lucide:", "mdi:home", "no-colon", "", "newset:anything"] as [String?])
+    @Test(
+        arguments: [nil, "lucide:not-an-icon", "lucide:", "mdi:home", "no-colon", "", "newset:anything"] as [String?])
     func nilOrUnknownDrawsTheFallback(_ id: String?) {
         let artwork = IconArtwork.resolve(id)
         #expect(artwork.kind == .fallback)
@@ -34,7 +35,8 @@ import Testing
     @Test func svgIsTintedAndSized() throws {
         let tint = IconColor(red: 0x12, green: 0xAB, blue: 0x0F)
         let svg = IconArtwork.svg(for: "lucide:book-open", tint: tint, size: 48)
-        #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48\" height=\"48\" viewBox=\"0 0 24 24\""))
+        #expect(
+            svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48\" height=\"48\" viewBox=\"0 0 24 24\""))
         #expect(svg.contains("stroke=\"#12AB0F\""))
         #expect(svg.hasSuffix("</svg>"))
         #expect(!svg.contains("currentColor"))
@@ -72,7 +74,8 @@ import Testing
         struct Dots: IconArtworkSource {
             var prefix: String { "test-dots" }
             func artwork(named name: String) -> IconArtwork? {
-                name == "one" ? IconArtwork(id: "test-dots:one", style: .fill, body: #"<circle cx="12" cy="12" r="4"/>"#) : nil
+                name == "one"
+                    ? IconArtwork(id: "test-dots:one", style: .fill, body: #"<circle cx="12" cy="12" r="4"/>"#) : nil
             }
         }
         #expect(IconArtwork.resolve("test-dots:one").kind == .fallback)

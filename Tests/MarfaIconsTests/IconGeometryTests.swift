@@ -20,7 +20,10 @@ import Testing
 
     @Test func pathCommandsAbsoluteAndRelative() throws {
         let shape = try #require(geometry(#"<path d="M2 3h4v2H1V0l1 1 2-1zm1 1L5 5" />"#).shapes.first)
-        #expect(endPoints(shape.segments) == [p(2, 3), p(6, 3), p(6, 5), p(1, 5), p(1, 0), p(2, 1), p(4, 0), p(3, 4), p(5, 5)])
+        #expect(
+            endPoints(shape.segments) == [
+                p(2, 3), p(6, 3), p(6, 5), p(1, 5), p(1, 0), p(2, 1), p(4, 0), p(3, 4), p(5, 5),
+            ])
         #expect(shape.segments.contains(.close))
         #expect(shape.isStroked && !shape.isFilled)
     }
@@ -51,9 +54,15 @@ import Testing
 
     @Test func smoothAndQuadraticCurves() throws {
         let shape = try #require(geometry(#"<path d="M0 0C1 2 3 2 4 0S7 -2 8 0Q10 2 12 0T16 0" />"#).shapes.first)
-        guard case .curve(_, let reflected, _) = shape.segments[2] else { Issue.record("not a curve"); return }
+        guard case .curve(_, let reflected, _) = shape.segments[2] else {
+            Issue.record("not a curve")
+            return
+        }
         #expect(reflected == p(5, -2))
-        guard case .curve(let end, let control1, _) = shape.segments[3] else { Issue.record("not a curve"); return }
+        guard case .curve(let end, let control1, _) = shape.segments[3] else {
+            Issue.record("not a curve")
+            return
+        }
         #expect(end == p(12, 0))
         #expect(abs(control1.x - 28.0 / 3) < 1e-9 && abs(control1.y - 4.0 / 3) < 1e-9)  // start + ⅔ (control − start)
         #expect(endPoints(shape.segments).last == p(16, 0))

@@ -3,7 +3,9 @@ import MarfaIcons
 import Testing
 
 /// Draws icons with rsvg-convert and checks that pixels are painted, in the tint asked for.
-@Suite(.enabled(if: SVGRasterizer.isAvailable, "rsvg-convert is not installed (Debian librsvg2-bin; `make deps` installs it)"))
+@Suite(
+    .enabled(
+        if: SVGRasterizer.isAvailable, "rsvg-convert is not installed (Debian librsvg2-bin; `make deps` installs it)"))
 struct IconRasterTests {
     static let size = 64
 
@@ -20,7 +22,9 @@ struct IconRasterTests {
         var paint = Paint()
         for pixel in image.pixels where pixel.alpha > 0 {
             paint.drawn += 1
-            if pixel.alpha == 255, pixel.red == tint.red, pixel.green == tint.green, pixel.blue == tint.blue { paint.exact += 1 }
+            if pixel.alpha == 255, pixel.red == tint.red, pixel.green == tint.green, pixel.blue == tint.blue {
+                paint.exact += 1
+            }
             // Edge pixels are partly transparent; their colour, read back from premultiplied values, may
             // drift a little, more so the fainter they are, and the faintest carry no colour worth checking.
             guard pixel.alpha >= 16 else { continue }
@@ -59,7 +63,8 @@ struct IconRasterTests {
         #expect(paint.drawn > 200)
         #expect(paint.exact > 50)
         #expect(paint.offTint.isEmpty, "pixels off the tint: \(paint.offTint.prefix(5))")
-        let fallback = try SVGRasterizer.rasterize(IconArtwork.svg(for: IconArtwork.fallbackID, tint: tint, size: Self.size), size: Self.size)
+        let fallback = try SVGRasterizer.rasterize(
+            IconArtwork.svg(for: IconArtwork.fallbackID, tint: tint, size: Self.size), size: Self.size)
         let drawn = try SVGRasterizer.rasterize(IconArtwork.svg(for: id, tint: tint, size: Self.size), size: Self.size)
         #expect(drawn.pixels == fallback.pixels)
     }

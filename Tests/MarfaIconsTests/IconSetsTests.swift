@@ -14,14 +14,18 @@ import Testing
         #expect(IconSets.ids.count == 1903 + 3467)
     }
 
-    @Test(arguments: ["lucide:book-open", "lucide:scale", "lucide:house", "simple-icons:github", "simple-icons:nextdotjs",
-        "simple-icons:backstage_casting"])
+    @Test(arguments: [
+        "lucide:book-open", "lucide:scale", "lucide:house", "simple-icons:github", "simple-icons:nextdotjs",
+        "simple-icons:backstage_casting",
+    ])
     func acceptsPinnedIDs(_ id: String) {
         #expect(IconSets.contains(id))
     }
 
-    @Test(arguments: ["lucide:github", "lucide:home", "book-open", "lucide:", "lucide", ":book-open", "LUCIDE:book-open",
-        "lucide:Book-Open", "simple-icons:book-open", "lucide:book-open ", "mdi:home", "", "simple-icons:github:x"])
+    @Test(arguments: [
+        "lucide:github", "lucide:home", "book-open", "lucide:", "lucide", ":book-open", "LUCIDE:book-open",
+        "lucide:Book-Open", "simple-icons:book-open", "lucide:book-open ", "mdi:home", "", "simple-icons:github:x",
+    ])
     func refusesOtherIDs(_ id: String) {
         #expect(!IconSets.contains(id))
     }

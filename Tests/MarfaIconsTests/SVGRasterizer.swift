@@ -2,8 +2,10 @@ import Foundation
 
 /// Renders SVG to PNG with `rsvg-convert` (Debian librsvg2-bin; `make deps` installs it).
 enum SVGRasterizer {
-    static let path: String? = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert", "/opt/homebrew/bin/rsvg-convert"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = [
+        "/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert", "/opt/homebrew/bin/rsvg-convert",
+    ]
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     static var isAvailable: Bool { path != nil }
 

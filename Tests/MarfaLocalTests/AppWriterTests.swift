@@ -1,8 +1,9 @@
 import Foundation
 import MarfaHTTP
-@testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
+
+@testable import MarfaLocal
 
 @Suite struct AppWriterTests {
     /// A write made with an app's access token is stamped `app` in the item's history; the owner's
@@ -13,7 +14,8 @@ import Testing
             let client = try await player.register()
             let token = try await player.tokens(clientID: client, scope: "core.note:read core.note:write").access
 
-            let created = try await player.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"a"}}"#, bearer: token)
+            let created = try await player.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"a"}}"#, bearer: token)
             #expect(created.status == 201, "\(created.text)")
             let id = try #require(created.json["item"]?["id"]?.string)
             let updated = try await player.send(

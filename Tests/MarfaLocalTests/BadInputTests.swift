@@ -8,7 +8,8 @@ import Testing
 @Suite struct BadInputTests {
     @Test func malformedAndMistypedBodiesAreValidationErrors() async throws {
         try await LocalTestInstance.with { local in
-            let note = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"keep"}}"#)
+            let note = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"keep"}}"#)
             let id = try #require(note.json["item"]?["id"]?.string)
             let cases: [(HTTPMethodName, String, String)] = [
                 (.post, "/items", "{"),
@@ -25,7 +26,8 @@ import Testing
             for (method, path, body) in cases {
                 let answer = try await local.send(method.method, path, json: body)
                 #expect(answer.status == 400, "\(method) \(path) \(body): \(answer.status) \(answer.text)")
-                #expect(["validation_error", "missing_required_field"].contains(answer.errorCode ?? ""), "\(answer.text)")
+                #expect(
+                    ["validation_error", "missing_required_field"].contains(answer.errorCode ?? ""), "\(answer.text)")
                 #expect(answer.headers["X-Marfa-Contract"] == "0")
             }
             let unreadable = try await local.send(.post, "/items", json: nil, headers: ["Content-Type": "text/plain"])
@@ -39,7 +41,9 @@ import Testing
 
     @Test func hugeBodiesAreRefusedWithTheEnvelope() async throws {
         try await LocalTestInstance.with(options: .init(maxBodyBytes: 1 << 20, log: { _ in })) { local in
-            let huge = #"{"type":"core.note","properties":{"title":""# + String(repeating: "x", count: (1 << 20) + 10) + #""}}"#
+            let huge =
+                #"{"type":"core.note","properties":{"title":""# + String(repeating: "x", count: (1 << 20) + 10)
+                + #""}}"#
             for path in ["/items", "/types"] {
                 let answer = try await local.send(.post, path, json: huge)
                 #expect(answer.status == 413)
@@ -48,7 +52,8 @@ import Testing
             let idempotent = try await local.send(.post, "/items", json: huge, headers: ["Idempotency-Key": "big"])
             #expect(idempotent.status == 413)
             #expect(idempotent.errorCode == "request_too_large")
-            let longProperty = #"{"type":"core.note","properties":{"title":""# + String(repeating: "y", count: 100_001) + #""}}"#
+            let longProperty =
+                #"{"type":"core.note","properties":{"title":""# + String(repeating: "y", count: 100_001) + #""}}"#
             let tooLong = try await local.send(.post, "/items", json: longProperty)
             #expect(tooLong.errorCode == "invalid_properties")
             let still = try await local.send(.get, "/")

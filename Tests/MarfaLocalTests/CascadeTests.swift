@@ -11,13 +11,16 @@ import Testing
     static func registerEdgeTypes(_ local: LocalTestInstance) async throws {
         for (id, rule) in [("contains", "cascade"), ("locks", "block"), ("mentions", "orphan")] {
             let answer = try await local.send(
-                .post, "/edge-types", json: #"{"id":"\#(id)","cardinality":"many-to-many","cascade_on_delete":"\#(rule)"}"#)
+                .post, "/edge-types",
+                json: #"{"id":"\#(id)","cardinality":"many-to-many","cascade_on_delete":"\#(rule)"}"#)
             #expect(answer.status == 201, "\(answer.text)")
         }
     }
 
     /// The edge's id.
-    static func edge(_ local: LocalTestInstance, _ type: String, _ source: String, _ target: String) async throws -> String {
+    static func edge(
+        _ local: LocalTestInstance, _ type: String, _ source: String, _ target: String
+    ) async throws -> String {
         let answer = try await EdgeTests.edge(local, type, source, target)
         #expect(answer.status == 201, "\(answer.text)")
         return try #require(answer.json["edge"]?["id"]?.string)
@@ -96,7 +99,8 @@ import Testing
             #expect(throughCascade.status == 409, "the cascade would take the holder")
             #expect(try await Self.state(local, parent) == "active")
             #expect(try await Self.state(local, holder) == "active")
-            #expect(try await local.send(.delete, "/items/\(locked)").status == 200, "the target of a block edge may go")
+            #expect(
+                try await local.send(.delete, "/items/\(locked)").status == 200, "the target of a block edge may go")
 
             #expect(try await local.send(.delete, "/edges/\(lock)").status == 200)
             #expect(try await local.send(.delete, "/items/\(parent)").status == 200)

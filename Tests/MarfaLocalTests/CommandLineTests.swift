@@ -17,7 +17,9 @@ import Testing
         fields["Authorization"] = "Bearer \(key)"
         let (response, body) = try await DefaultTransport.make().send(
             HTTPRequest(method: .get, path: path, headerFields: fields), body: nil, baseURL: url, operationID: "raw")
-        return RawAnswer(status: response.status, headers: response.headerFields, bytes: try await body?.collect(upTo: 1 << 20) ?? [])
+        return RawAnswer(
+            status: response.status, headers: response.headerFields, bytes: try await body?.collect(upTo: 1 << 20) ?? []
+        )
     }
 
     @Test func aStartThatCannotListenMintsNothingAndTheNextStartPrintsBoth() async throws {
@@ -81,7 +83,8 @@ import Testing
         try await LocalTestInstance.with { local in
             let player = OAuthPlayer(local.instance)
             let client = try await player.register(name: "Notes CLI")
-            let codes = try await DeviceFlowTests.start(player, client: client, scope: "core.note:read core.task:read offline_access")
+            let codes = try await DeviceFlowTests.start(
+                player, client: client, scope: "core.note:read core.task:read offline_access")
             let deviceCode = try #require(codes.json["device_code"]?.string)
             let userCode = try #require(codes.json["user_code"]?.string)
 
@@ -94,7 +97,8 @@ import Testing
             let approved = try await MarfaLocalProcess.run(
                 ["approve", typedLoosely, "--data", local.folder.path, "--scope", "core.note:read"])
             #expect(approved.status == 0, "\(approved.errors)")
-            #expect(approved.output == "marfa-local: approved \(userCode) for Notes CLI: core.note:read offline_access\n")
+            #expect(
+                approved.output == "marfa-local: approved \(userCode) for Notes CLI: core.note:read offline_access\n")
 
             // The refused approval left the request waiting; the device's first poll gets tokens
             // holding what was approved.
@@ -107,7 +111,9 @@ import Testing
             let noteID = try #require(note.json["item"]?["id"]?.string)
             let taskID = try #require(task.json["item"]?["id"]?.string)
             #expect(try await local.send(.get, "/items/\(noteID)", key: access).status == 200)
-            #expect(try await local.send(.get, "/items/\(taskID)", key: access).status == 404, "core.task:read was not approved")
+            #expect(
+                try await local.send(.get, "/items/\(taskID)", key: access).status == 404,
+                "core.task:read was not approved")
 
             let again = try await MarfaLocalProcess.run(["approve", userCode, "--data", local.folder.path])
             #expect(again.status == 1)
@@ -119,7 +125,9 @@ import Testing
         try await LocalTestInstance.with { local in
             let unknown = try await MarfaLocalProcess.run(["approve", "BCDF-GHJK", "--data", local.folder.path])
             #expect(unknown.status == 1)
-            #expect(unknown.errors.contains("No device sign-in can be approved with the code BCDF-GHJK: none was asked for"))
+            #expect(
+                unknown.errors.contains("No device sign-in can be approved with the code BCDF-GHJK: none was asked for")
+            )
             let malformed = try await MarfaLocalProcess.run(["approve", "1234", "--data", local.folder.path])
             #expect(malformed.status == 2)
             #expect(malformed.errors.contains("1234 is not a user code"))
@@ -132,16 +140,21 @@ import Testing
     @Test func keyCreateMintsAKeyHoldingExactlyItsScopes() async throws {
         try await LocalTestInstance.with { local in
             let created = try await MarfaLocalProcess.run(
-                ["key", "create", "--scope", "core.note:write", "--label", "notes app", "--source", "notes-app", "--data", local.folder.path])
+                [
+                    "key", "create", "--scope", "core.note:write", "--label", "notes app", "--source", "notes-app",
+                    "--data", local.folder.path,
+                ])
             #expect(created.status == 0, "\(created.errors)")
             let key = created.output.trimmingCharacters(in: .newlines)
             #expect(key.hasPrefix("marfa_k1_"))
             #expect(created.errors.contains("(source notes-app) holds: core.note:write"))
 
-            let note = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"from the cli key"}}"#, key: key)
+            let note = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"from the cli key"}}"#, key: key)
             #expect(note.status == 201, "\(note.text)")
             #expect(note.json["item"]?["source"]?.string == "notes-app", "\(note.text)")
-            let task = try await local.send(.post, "/items", json: #"{"type":"core.task","properties":{"title":"no"}}"#, key: key)
+            let task = try await local.send(
+                .post, "/items", json: #"{"type":"core.task","properties":{"title":"no"}}"#, key: key)
             #expect(task.status == 403)
 
             let taken = try await MarfaLocalProcess.run(
@@ -169,7 +182,9 @@ import Testing
         }
     }
 
-    @Test(arguments: [["--help"], ["owner-key", "--help"], ["approve", "-h"], ["key", "create", "--help"], ["key", "--help"]])
+    @Test(arguments: [
+        ["--help"], ["owner-key", "--help"], ["approve", "-h"], ["key", "create", "--help"], ["key", "--help"],
+    ])
     func everyCommandExplainsItself(_ arguments: [String]) async throws {
         let help = try await MarfaLocalProcess.run(arguments)
         #expect(help.status == 0)

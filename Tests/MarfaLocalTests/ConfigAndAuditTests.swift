@@ -12,15 +12,21 @@ import Testing
             let initial = try await client.getSpaceConfig().ok.body.json
             #expect(initial.instanceId == local.instance.instanceID)
             #expect(initial.trashRetentionDays == nil)
-            let set = try await client.updateSpaceConfig(body: .json(.init(
-                instanceId: local.instance.instanceID, auditRetentionDays: .value(10), trashRetentionDays: .value(30)))).ok.body.json
+            let set = try await client.updateSpaceConfig(
+                body: .json(
+                    .init(
+                        instanceId: local.instance.instanceID, auditRetentionDays: .value(10),
+                        trashRetentionDays: .value(30)))
+            ).ok.body.json
             #expect(set.trashRetentionDays == 30)
             #expect(set.auditRetentionDays == 10)
             let reset = try await client.updateSpaceConfig(body: .json(.init(trashRetentionDays: .null))).ok.body.json
             #expect(reset.trashRetentionDays == nil)
             #expect(reset.auditRetentionDays == 10)
-            let elsewhere = try await client.updateSpaceConfig(body: .json(.init(
-                instanceId: "01900000-0000-7000-8000-000000000000", auditRetentionDays: .value(1))))
+            let elsewhere = try await client.updateSpaceConfig(
+                body: .json(
+                    .init(
+                        instanceId: "01900000-0000-7000-8000-000000000000", auditRetentionDays: .value(1))))
             guard case .conflict(let refusal) = elsewhere else {
                 Issue.record("expected 409, got \(elsewhere)")
                 return
@@ -45,7 +51,8 @@ import Testing
             #expect(page.data.first?.details["changed"] == .array([.string("trash_retention_days")]))
             let firstPage = try await client.listAuditLog(query: .init(limit: 2)).ok.body.json
             #expect(firstPage.hasMore)
-            let secondPage = try await client.listAuditLog(query: .init(limit: 2, cursor: firstPage.cursor)).ok.body.json
+            let secondPage = try await client.listAuditLog(query: .init(limit: 2, cursor: firstPage.cursor)).ok.body
+                .json
             #expect(secondPage.data.map(\.action) == ["type.register", "key.create"])
             let types = try await client.listAuditLog(query: .init(resourceType: "type")).ok.body.json
             #expect(types.data.count == 2)
@@ -54,7 +61,8 @@ import Testing
 
     @Test func settingsNeedConfigManage() async throws {
         try await LocalTestInstance.with { local in
-            let made = try await local.client().createKey(body: .json(.init(label: "B", source: "b", permissions: []))).created.body.json
+            let made = try await local.client().createKey(body: .json(.init(label: "B", source: "b", permissions: [])))
+                .created.body.json
             let answer = try await local.send(.get, "/spaces/me/config", key: made.key)
             #expect(answer.status == 403)
             #expect(answer.json["error"]?["details"]?["required_scope"]?.string == "config.manage")

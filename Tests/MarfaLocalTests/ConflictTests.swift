@@ -6,24 +6,31 @@ import Testing
 /// merge policy with `conflict=auto`.
 @Suite struct ConflictTests {
     /// Creates an item of `type` with `properties` (JSON); answers its id.
-    static func item(_ local: LocalTestInstance, _ properties: String, type: String = "core.note") async throws -> String {
+    static func item(
+        _ local: LocalTestInstance, _ properties: String, type: String = "core.note"
+    ) async throws -> String {
         let answer = try await local.send(.post, "/items", json: #"{"type":"\#(type)","properties":\#(properties)}"#)
         #expect(answer.status == 201, "\(answer.text)")
         return try #require(answer.json["item"]?["id"]?.string)
     }
 
-    static func patch(_ local: LocalTestInstance, _ id: String, _ json: String, auto: Bool = false) async throws -> RawAnswer {
+    static func patch(
+        _ local: LocalTestInstance, _ id: String, _ json: String, auto: Bool = false
+    ) async throws -> RawAnswer {
         try await local.send(.patch, "/items/\(id)" + (auto ? "?conflict=auto" : ""), json: json)
     }
 
     @Test func autoKeepsBothBodiesAndTakesTheLaterTitle() async throws {
         try await LocalTestInstance.with { local in
             let id = try await Self.item(local, #"{"title":"Draft","body":"first"}"#)
-            #expect(try await Self.patch(local, id, #"{"version":1,"properties":{"title":"Server","body":"server text"}}"#).status == 200)
+            #expect(
+                try await Self.patch(local, id, #"{"version":1,"properties":{"title":"Server","body":"server text"}}"#)
+                    .status == 200)
             let stream = try await EventStreamReader.open(local)
             #expect(try await stream.events(2).count == 2)
 
-            let refused = try await Self.patch(local, id, #"{"version":1,"properties":{"title":"Mine","body":"my text"}}"#)
+            let refused = try await Self.patch(
+                local, id, #"{"version":1,"properties":{"title":"Mine","body":"my text"}}"#)
             #expect(refused.status == 409)
             #expect(refused.errorCode == "version_conflict")
             #expect(refused.json["conflicting_fields"] == ["body", "title"])
@@ -32,11 +39,16 @@ import Testing
             #expect(refused.json["ancestor"]?["properties"]?["body"]?.string == "first")
             #expect(refused.json["current"]?["version"]?.int == 2)
 
-            let settled = try await Self.patch(local, id, #"{"version":1,"properties":{"title":"Mine","body":"my text"}}"#, auto: true)
+            let settled = try await Self.patch(
+                local, id, #"{"version":1,"properties":{"title":"Mine","body":"my text"}}"#, auto: true)
             #expect(settled.status == 200, "\(settled.text)")
             #expect(settled.json["item"]?["version"]?.int == 3)
-            #expect(settled.json["item"]?["properties"]?["title"]?.string == "Mine", "last_writer_wins takes the later write")
-            #expect(settled.json["item"]?["properties"]?["body"]?.string == "server text", "keep_both_copies keeps the server's")
+            #expect(
+                settled.json["item"]?["properties"]?["title"]?.string == "Mine",
+                "last_writer_wins takes the later write")
+            #expect(
+                settled.json["item"]?["properties"]?["body"]?.string == "server text",
+                "keep_both_copies keeps the server's")
             let resolution = try #require(settled.json["conflict_resolution"])
             #expect(resolution["fields"] == ["body", "title"])
             #expect(resolution["strategy"] == ["body": "keep_both_copies", "title": "last_writer_wins"])
@@ -88,23 +100,27 @@ import Testing
 
     @Test func noAncestorAndRetypesAreNeverSettled() async throws {
         try await LocalTestInstance.with { local in
-            #expect(try await local.send(.post, "/types", json: #"{"id":"app.conflict.memo","fields":{}}"#).status == 201)
+            #expect(
+                try await local.send(.post, "/types", json: #"{"id":"app.conflict.memo","fields":{}}"#).status == 201)
             let id = try await Self.item(local, #"{"title":"Draft"}"#)
             #expect(try await Self.patch(local, id, #"{"version":1,"properties":{"title":"Server"}}"#).status == 200)
             for version in [0, 7] {
-                let missing = try await Self.patch(local, id, #"{"version":\#(version),"properties":{"title":"x"}}"#, auto: true)
+                let missing = try await Self.patch(
+                    local, id, #"{"version":\#(version),"properties":{"title":"x"}}"#, auto: true)
                 #expect(missing.status == 409)
                 #expect(missing.errorCode == "ancestor_unavailable")
                 #expect(missing.json["requested_version"]?.int == Int64(version))
                 #expect(missing.json["current"]?["id"]?.string == id)
             }
             let retype = try await Self.patch(
-                local, id, #"{"version":1,"type":"app.conflict.memo","retype":true,"properties":{"title":"Mine"}}"#, auto: true)
+                local, id, #"{"version":1,"type":"app.conflict.memo","retype":true,"properties":{"title":"Mine"}}"#,
+                auto: true)
             #expect(retype.status == 409)
             #expect(retype.errorCode == "version_conflict")
             #expect(try await local.send(.get, "/items/\(id)").json["item"]?["type"]?.string == "core.note")
             #expect(try await Self.patch(local, id, #"{"version":2,"properties":{}}"#, auto: false).status == 200)
-            let unknown = try await local.send(.patch, "/items/\(id)?conflict=later", json: #"{"version":3,"properties":{}}"#)
+            let unknown = try await local.send(
+                .patch, "/items/\(id)?conflict=later", json: #"{"version":3,"properties":{}}"#)
             #expect(unknown.status == 400)
         }
     }
@@ -118,13 +134,21 @@ import Testing
             let registered = try await local.send(.post, "/types", json: type)
             #expect(registered.status == 201, "\(registered.text)")
             let id = try await Self.item(local, #"{"summary":"a","notes":"a"}"#, type: "app.conflict.doc")
-            #expect(try await Self.patch(local, id, #"{"version":1,"properties":{"summary":"server","notes":"server"}}"#).status == 200)
-            let settled = try await Self.patch(local, id, #"{"version":1,"properties":{"summary":"mine","notes":"mine"}}"#, auto: true)
+            #expect(
+                try await Self.patch(local, id, #"{"version":1,"properties":{"summary":"server","notes":"server"}}"#)
+                    .status == 200)
+            let settled = try await Self.patch(
+                local, id, #"{"version":1,"properties":{"summary":"mine","notes":"mine"}}"#, auto: true)
             #expect(settled.status == 200, "\(settled.text)")
             #expect(settled.json["item"]?["properties"] == ["summary": "server", "notes": "mine"])
-            #expect(settled.json["conflict_resolution"]?["strategy"] == ["summary": "keep_both_copies", "notes": "last_writer_wins"])
+            #expect(
+                settled.json["conflict_resolution"]?["strategy"] == [
+                    "summary": "keep_both_copies", "notes": "last_writer_wins",
+                ])
             let copyID = try #require(settled.json["conflict_resolution"]?["conflicted_copy_id"]?.string)
-            #expect(try await local.send(.get, "/items/\(copyID)").json["item"]?["properties"]?["summary"]?.string == "mine")
+            #expect(
+                try await local.send(.get, "/items/\(copyID)").json["item"]?["properties"]?["summary"]?.string == "mine"
+            )
         }
     }
 }

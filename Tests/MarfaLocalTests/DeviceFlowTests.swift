@@ -1,9 +1,10 @@
 import Foundation
 import MarfaClock
 import MarfaHTTP
-@testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
+
+@testable import MarfaLocal
 
 @Suite struct DeviceFlowTests {
     /// Options with the device code's pacing and life, on `clock` (a fresh manual one by default).
@@ -25,16 +26,21 @@ import Testing
     }
 
     static func poll(_ player: OAuthPlayer, client: String, deviceCode: String) async throws -> RawAnswer {
-        try await player.token([("grant_type", OAuthGrantType.deviceCode), ("device_code", deviceCode), ("client_id", client)])
+        try await player.token([
+            ("grant_type", OAuthGrantType.deviceCode), ("device_code", deviceCode), ("client_id", client),
+        ])
     }
 
     /// The person's side: the entry page, the code typed loosely, the consent page and the decision.
-    static func decide(_ player: OAuthPlayer, userCode: String, approve: Bool, scopes: [String]) async throws -> RawAnswer {
+    static func decide(
+        _ player: OAuthPlayer, userCode: String, approve: Bool, scopes: [String]
+    ) async throws -> RawAnswer {
         let entry = try await player.send(.get, "/auth/device")
         #expect(entry.status == 200)
         #expect(entry.text.contains("name=\"user_code\""))
         let typed = userCode.lowercased().replacingOccurrences(of: "-", with: " ")
-        let submitted = try await player.send(.post, "/auth/device", form: [("user_code", typed)], headers: ["Origin": player.origin])
+        let submitted = try await player.send(
+            .post, "/auth/device", form: [("user_code", typed)], headers: ["Origin": player.origin])
         #expect(submitted.status == 302, "\(submitted.text)")
         let consentPath = try player.localPath(submitted.headers["Location"])
         let consent = try await player.send(.get, consentPath)
@@ -52,12 +58,14 @@ import Testing
         try await LocalTestInstance.with(options: Self.options(clock: clock)) { local in
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
-            let codes = try await Self.start(player, client: client, scope: "core.note:read core.task:read offline_access")
+            let codes = try await Self.start(
+                player, client: client, scope: "core.note:read core.task:read offline_access")
             let deviceCode = try #require(codes.json["device_code"]?.string)
             let userCode = try #require(codes.json["user_code"]?.string)
             #expect(userCode.count == 9 && userCode.dropFirst(4).first == "-")
             #expect(codes.json["verification_uri"]?.string == player.origin + "/auth/device")
-            #expect(codes.json["verification_uri_complete"]?.string == player.origin + "/auth/device?user_code=" + userCode)
+            #expect(
+                codes.json["verification_uri_complete"]?.string == player.origin + "/auth/device?user_code=" + userCode)
             #expect(codes.json["interval"]?.int == 1)
             #expect(codes.json["expires_in"]?.int == 600)
 
@@ -85,9 +93,11 @@ import Testing
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
             let codes = try await Self.start(player, client: client, scope: "core.note:read")
-            let denied = try await Self.decide(player, userCode: codes.json["user_code"]?.string ?? "", approve: false, scopes: [])
+            let denied = try await Self.decide(
+                player, userCode: codes.json["user_code"]?.string ?? "", approve: false, scopes: [])
             #expect(denied.status == 200)
-            let answer = try await Self.poll(player, client: client, deviceCode: codes.json["device_code"]?.string ?? "")
+            let answer = try await Self.poll(
+                player, client: client, deviceCode: codes.json["device_code"]?.string ?? "")
             #expect(answer.status == 400)
             #expect(answer.json["error"]?.string == "access_denied")
         }
@@ -95,7 +105,8 @@ import Testing
 
     @Test func pollingTooFastIsSlowDownAndAnOldCodeExpires() async throws {
         let clock = ManualClock()
-        try await LocalTestInstance.with(options: Self.options(interval: 5, lifetime: .seconds(1), clock: clock)) { local in
+        try await LocalTestInstance.with(options: Self.options(interval: 5, lifetime: .seconds(1), clock: clock)) {
+            local in
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
             let codes = try await Self.start(player, client: client, scope: "core.note:read")
@@ -109,7 +120,8 @@ import Testing
             let expired = try await Self.poll(player, client: client, deviceCode: deviceCode)
             #expect(expired.json["error"]?.string == "expired_token")
             let entry = try await player.send(
-                .post, "/auth/device", form: [("user_code", codes.json["user_code"]?.string ?? "")], headers: ["Origin": player.origin])
+                .post, "/auth/device", form: [("user_code", codes.json["user_code"]?.string ?? "")],
+                headers: ["Origin": player.origin])
             #expect(entry.status == 200, "an expired code shows the entry page again")
             #expect(entry.text.contains("No device is waiting"))
         }
@@ -118,14 +130,18 @@ import Testing
     @Test func unknownClientsAndCrossOriginEntriesAreRefused() async throws {
         try await LocalTestInstance.with(options: Self.options()) { local in
             let player = OAuthPlayer(local.instance)
-            let unknown = try await player.send(.post, "/auth/device/code", form: [("client_id", "nobody"), ("scope", "core.note:read")])
+            let unknown = try await player.send(
+                .post, "/auth/device/code", form: [("client_id", "nobody"), ("scope", "core.note:read")])
             #expect(unknown.status == 401)
             #expect(unknown.json["error"]?.string == "invalid_client")
             let client = try await player.register()
             let codes = try await Self.start(player, client: client, scope: "core.note:read")
             let crossOrigin = try await player.send(
                 .post, "/auth/device/consent",
-                form: [("user_code", codes.json["user_code"]?.string ?? ""), ("password", player.ownerPassword), ("decision", "approve")],
+                form: [
+                    ("user_code", codes.json["user_code"]?.string ?? ""), ("password", player.ownerPassword),
+                    ("decision", "approve"),
+                ],
                 headers: ["Origin": "http://evil.example"])
             #expect(crossOrigin.status == 403)
         }

@@ -3,9 +3,14 @@ import MarfaOpenAPIRuntime
 import Testing
 
 @Suite struct EdgeTests {
-    static func edge(_ local: LocalTestInstance, _ type: String, _ source: String, _ target: String, properties: String = "{}") async throws -> RawAnswer {
+    static func edge(
+        _ local: LocalTestInstance, _ type: String, _ source: String, _ target: String, properties: String = "{}"
+    ) async throws -> RawAnswer {
         try await local.send(
-            .post, "/edges", json: #"{"edge_type":"\#(type)","source_id":"\#(source)","target_id":"\#(target)","properties":\#(properties)}"#)
+            .post, "/edges",
+            json:
+                #"{"edge_type":"\#(type)","source_id":"\#(source)","target_id":"\#(target)","properties":\#(properties)}"#
+        )
     }
 
     @Test func createsReadsUpdatesAndDeletesWithEvents() async throws {
@@ -23,14 +28,16 @@ import Testing
             #expect(again.status == 200)
             #expect(again.json["edge"]?["id"]?.string == id)
             let repeated = try await local.send(
-                .post, "/edges", json: #"{"id":"\#(id)","edge_type":"references","source_id":"\#(a)","target_id":"\#(b)"}"#)
+                .post, "/edges",
+                json: #"{"id":"\#(id)","edge_type":"references","source_id":"\#(a)","target_id":"\#(b)"}"#)
             #expect(repeated.json["acknowledged"] == .bool(true))
 
             let read = try await local.send(.get, "/edges/\(id)")
             #expect(read.json["edge"]?["properties"]?["note"]?.string == "see")
             let noVersion = try await local.send(.patch, "/edges/\(id)", json: #"{"properties":{"note":"x"}}"#)
             #expect(noVersion.errorCode == "missing_required_field")
-            let updated = try await local.send(.patch, "/edges/\(id)", json: #"{"version":1,"properties":{"note":null,"weight":2}}"#)
+            let updated = try await local.send(
+                .patch, "/edges/\(id)", json: #"{"version":1,"properties":{"note":null,"weight":2}}"#)
             #expect(updated.json["edge"]?["version"]?.int == 2)
             #expect(updated.json["edge"]?["properties"] == ["weight": 2])
             let stale = try await local.send(.patch, "/edges/\(id)", json: #"{"version":1,"properties":{}}"#)
@@ -41,7 +48,8 @@ import Testing
             #expect(try await local.send(.get, "/items/\(a)/edges").json["data"]?.array?.count == 1)
             #expect(try await local.send(.get, "/items/\(b)/edges").json["data"]?.array?.isEmpty == true)
             #expect(try await local.send(.get, "/items/\(b)/backrefs").json["data"]?.array?.first?["id"]?.string == id)
-            #expect(try await local.send(.get, "/items/\(b)/backrefs?edge_type=about").json["data"]?.array?.isEmpty == true)
+            #expect(
+                try await local.send(.get, "/items/\(b)/backrefs?edge_type=about").json["data"]?.array?.isEmpty == true)
 
             let deleted = try await local.send(.delete, "/edges/\(id)")
             #expect(deleted.status == 200)
@@ -53,7 +61,10 @@ import Testing
             #expect(frames[0].data["edge"]?["id"]?.string == id)
 
             let noEdges = try await EventStreamReader.open(local, "?edges=none", lastEventID: "0")
-            #expect(try await noEdges.events(4).map(\.eventType) == ["stream_cursor", "item.created", "item.created", "stream_live"])
+            #expect(
+                try await noEdges.events(4).map(\.eventType) == [
+                    "stream_cursor", "item.created", "item.created", "stream_live",
+                ])
         }
     }
 
@@ -85,7 +96,8 @@ import Testing
             let otherTask = try await EventStreamTests.note(local, "u", type: "core.task")
             #expect(try await Self.edge(local, "assigned-to", ids[0], ids[1]).errorCode == "edge_constraint_violation")
             #expect(try await Self.edge(local, "assigned-to", ids[0], task).status == 201)
-            #expect(try await Self.edge(local, "assigned-to", ids[0], otherTask).errorCode == "edge_constraint_violation")
+            #expect(
+                try await Self.edge(local, "assigned-to", ids[0], otherTask).errorCode == "edge_constraint_violation")
             #expect(try await Self.edge(local, "assigned-to", ids[1], task).status == 201)
             #expect(try await Self.edge(local, "no-such-type", ids[0], task).status == 400)
             let missing = try await Self.edge(local, "references", ids[0], "01900000-0000-7000-8000-0000000000ff")
@@ -106,7 +118,10 @@ import Testing
             var cursor: String?
             var pages = 0
             repeat {
-                let query = "/edges?limit=3" + (cursor.map { "&cursor=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" } ?? "")
+                let query =
+                    "/edges?limit=3"
+                    + (cursor.map { "&cursor=\($0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? $0)" }
+                        ?? "")
                 let page = try await local.send(.get, query)
                 #expect(page.status == 200)
                 seen += page.json["data"]?.array?.compactMap { $0["id"]?.string } ?? []

@@ -5,7 +5,8 @@ import Testing
 /// An edge is read only by a key that may read its edge type and both of its items.
 @Suite struct EdgeVisibilityTests {
     static func mint(_ local: LocalTestInstance, source: String, grants: String) async throws -> String {
-        let answer = try await local.send(.post, "/keys", json: #"{"label":"Limited","source":"\#(source)",\#(grants)}"#)
+        let answer = try await local.send(
+            .post, "/keys", json: #"{"label":"Limited","source":"\#(source)",\#(grants)}"#)
         #expect(answer.status == 201, "\(answer.text)")
         return try #require(answer.json["key"]?.string)
     }

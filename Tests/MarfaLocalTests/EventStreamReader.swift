@@ -43,7 +43,8 @@ final class EventStreamReader: @unchecked Sendable {
         guard response.status == 200, let body else {
             let bytes = try await body?.collect(upTo: 1 << 20) ?? []
             return EventStreamReader(
-                status: response.status, refusal: RawAnswer(status: response.status, headers: response.headerFields, bytes: bytes),
+                status: response.status,
+                refusal: RawAnswer(status: response.status, headers: response.headerFields, bytes: bytes),
                 lines: nil)
         }
         #expect(response.headerFields["Content-Type"]?.hasPrefix("text/event-stream") == true)
@@ -98,7 +99,9 @@ final class EventStreamReader: @unchecked Sendable {
             switch parts[0] {
             case "id": frame.id = String(value)
             case "event": frame.event = String(value)
-            case "data": frame.data = (try? JSONCoding.decode(OpenAPIValue.self, from: Data(value.utf8))) ?? .string(String(value))
+            case "data":
+                frame.data =
+                    (try? JSONCoding.decode(OpenAPIValue.self, from: Data(value.utf8))) ?? .string(String(value))
             default: break
             }
         }

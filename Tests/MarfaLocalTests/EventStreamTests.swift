@@ -9,7 +9,8 @@ import Testing
     /// Creates a `core.note` titled `title`; answers its id.
     @discardableResult
     static func note(_ local: LocalTestInstance, _ title: String, type: String = "core.note") async throws -> String {
-        let answer = try await local.send(.post, "/items", json: #"{"type":"\#(type)","properties":{"title":"\#(title)"}}"#)
+        let answer = try await local.send(
+            .post, "/items", json: #"{"type":"\#(type)","properties":{"title":"\#(title)"}}"#)
         #expect(answer.status == 201)
         return try #require(answer.json["item"]?["id"]?.string)
     }
@@ -22,7 +23,10 @@ import Testing
 
             let stream = try await EventStreamReader.open(local, lastEventID: "0")
             let opening = try await stream.events(5)
-            #expect(opening.map(\.eventType) == ["stream_cursor", "item.created", "item.updated", "item.state_changed", "stream_live"])
+            #expect(
+                opening.map(\.eventType) == [
+                    "stream_cursor", "item.created", "item.updated", "item.state_changed", "stream_live",
+                ])
             #expect(opening.map(\.id) == [nil, "1", "2", "3", nil])
             #expect(opening.map(\.event) == opening.map(\.eventType))
             #expect(opening[0].data["cursor"]?.string == "3")
@@ -106,7 +110,8 @@ import Testing
             #expect(live.data["listed"] == .bool(true))
             #expect(live.id == "2")
 
-            let catchUp = try await EventStreamReader.open(local, "?copy=1", lastEventID: "0", headers: ["X-Marfa-Read-View": view])
+            let catchUp = try await EventStreamReader.open(
+                local, "?copy=1", lastEventID: "0", headers: ["X-Marfa-Read-View": view])
             #expect(try await catchUp.events(4).map(\.id) == [nil, "1", "2", nil])
 
             let onlyCursor = try await EventStreamReader.open(local, "?copy=1", lastEventID: "1")
@@ -180,7 +185,8 @@ import Testing
 
     @Test func revokedKeyEndsTheStream() async throws {
         try await LocalTestInstance.with { local in
-            let made = try await local.send(.post, "/keys", json: #"{"label":"Reader","source":"reader","type_permissions":{"core.*":"read"}}"#)
+            let made = try await local.send(
+                .post, "/keys", json: #"{"label":"Reader","source":"reader","type_permissions":{"core.*":"read"}}"#)
             #expect(made.status == 201)
             let key = try #require(made.json["key"]?.string)
             let keyID = try #require(made.json["id"]?.string)
@@ -218,7 +224,9 @@ import Testing
             let idle = try await EventStreamReader.open(local, lastEventID: "0")
             let padding = String(repeating: "x", count: 4000)
             for index in 0..<200 {
-                let answer = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"\#(index)","body":"\#(padding)"}}"#)
+                let answer = try await local.send(
+                    .post, "/items",
+                    json: #"{"type":"core.note","properties":{"title":"\#(index)","body":"\#(padding)"}}"#)
                 #expect(answer.status == 201)
             }
             let frames = try await idle.events(202)

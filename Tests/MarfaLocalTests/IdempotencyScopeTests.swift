@@ -1,7 +1,8 @@
 import Foundation
-@testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
+
+@testable import MarfaLocal
 
 /// `Idempotency-Key` only on the writes whose contract declares it, never storing answers that
 /// carry secrets, and running a write once when two requests race with one key.
@@ -33,7 +34,8 @@ import Testing
             let tokens = try await player.send(
                 .post, "/auth/oauth2/token",
                 form: [
-                    ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", "http://127.0.0.1:53682/callback"),
+                    ("grant_type", "authorization_code"), ("code", code),
+                    ("redirect_uri", "http://127.0.0.1:53682/callback"),
                     ("client_id", client), ("code_verifier", verifier),
                 ], headers: ["Idempotency-Key": "token-1"])
             #expect(tokens.status == 200, "\(tokens.text)")
@@ -51,7 +53,10 @@ import Testing
                 let body = #"{"type":"core.note","properties":{"title":"race \#(round)"}}"#
                 let answers = try await withThrowingTaskGroup(of: RawAnswer.self) { group in
                     for _ in 0..<6 {
-                        group.addTask { try await local.send(.post, "/items", json: body, headers: ["Idempotency-Key": "race-\(round)"]) }
+                        group.addTask {
+                            try await local.send(
+                                .post, "/items", json: body, headers: ["Idempotency-Key": "race-\(round)"])
+                        }
                     }
                     return try await group.reduce(into: [RawAnswer]()) { $0.append($1) }
                 }

@@ -66,9 +66,11 @@ import Testing
         let first = try await LocalInstance.start(dataDirectory: folder, options: .init(log: { _ in }))
         let key = try #require(first.bootstrapKey)
         let firstLocal = LocalTestInstance(instance: first, folder: folder, key: key)
-        let created = try await firstLocal.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"one"}}"#)
+        let created = try await firstLocal.send(
+            .post, "/items", json: #"{"type":"core.note","properties":{"title":"one"}}"#)
         let id = try #require(created.json["item"]?["id"]?.string)
-        let updated = try await firstLocal.send(.patch, "/items/\(id)", json: #"{"version":1,"properties":{"title":"two"}}"#)
+        let updated = try await firstLocal.send(
+            .patch, "/items/\(id)", json: #"{"version":1,"properties":{"title":"two"}}"#)
         #expect(updated.status == 200)
         await first.stop()
 

@@ -20,10 +20,16 @@ import Testing
 
     @Test func searchesStringPropertiesAndTags() async throws {
         try await LocalTestInstance.with { local in
-            let titled = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"Swift concurrency","body":"actors"}}"#)
-            let bodied = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"Notes","body":"About Swift and swift things"}}"#)
-            let tagged = try await local.send(.post, "/items", json: #"{"type":"core.task","properties":{"title":"Plan"},"tags":["swift"]}"#)
-            let binned = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"swift bin"}}"#)
+            let titled = try await local.send(
+                .post, "/items",
+                json: #"{"type":"core.note","properties":{"title":"Swift concurrency","body":"actors"}}"#)
+            let bodied = try await local.send(
+                .post, "/items",
+                json: #"{"type":"core.note","properties":{"title":"Notes","body":"About Swift and swift things"}}"#)
+            let tagged = try await local.send(
+                .post, "/items", json: #"{"type":"core.task","properties":{"title":"Plan"},"tags":["swift"]}"#)
+            let binned = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"swift bin"}}"#)
             _ = try await local.send(.delete, "/items/\(binned.json["item"]?["id"]?.string ?? "")")
 
             let all = try await local.send(.get, "/search?q=swift")
@@ -47,9 +53,13 @@ import Testing
 
     @Test func listsOccurrencesInAWindow() async throws {
         try await LocalTestInstance.with { local in
-            for (title, start) in [("late", "2026-03-20T10:00:00Z"), ("early", "2026-03-02T09:00:00Z"), ("outside", "2026-04-02T09:00:00Z")] {
+            for (title, start) in [
+                ("late", "2026-03-20T10:00:00Z"), ("early", "2026-03-02T09:00:00Z"),
+                ("outside", "2026-04-02T09:00:00Z"),
+            ] {
                 let answer = try await local.send(
-                    .post, "/items", json: #"{"type":"core.event","properties":{"title":"\#(title)","starts_at":"\#(start)"}}"#)
+                    .post, "/items",
+                    json: #"{"type":"core.event","properties":{"title":"\#(title)","starts_at":"\#(start)"}}"#)
                 #expect(answer.status == 201)
             }
             let march = try await local.send(.get, "/occurrences?from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z")
@@ -76,7 +86,9 @@ import Testing
 
             let active = try await local.send(.delete, "/items/\(doomed)/purge")
             #expect(active.errorCode == "invalid_transition")
-            let member = try await local.send(.post, "/keys", json: #"{"label":"Writer","source":"writer","permissions":[],"type_permissions":{"core.*":"write"}}"#)
+            let member = try await local.send(
+                .post, "/keys",
+                json: #"{"label":"Writer","source":"writer","permissions":[],"type_permissions":{"core.*":"write"}}"#)
             let memberKey = try #require(member.json["key"]?.string)
             _ = try await local.send(.delete, "/items/\(doomed)")
             let refused = try await local.send(.delete, "/items/\(doomed)/purge", key: memberKey)
@@ -93,7 +105,8 @@ import Testing
 
             #expect(try await local.send(.get, "/items/\(doomed)").status == 404)
             #expect(try await local.send(.get, "/items/\(other)/edges").json["data"]?.array?.isEmpty == true)
-            #expect(try await local.send(.get, "/items?type=core.note&state=trashed").json["data"]?.array?.isEmpty == true)
+            #expect(
+                try await local.send(.get, "/items?type=core.note&state=trashed").json["data"]?.array?.isEmpty == true)
             #expect(try await local.send(.delete, "/items/\(doomed)/purge").status == 404)
         }
     }
@@ -106,9 +119,12 @@ import Testing
             fields["Content-Type"] = "application/octet-stream"
             func upload(_ bytes: [UInt8]) async throws -> RawAnswer {
                 let (response, body) = try await local.transport.send(
-                    HTTPRequest(method: .post, path: "/blobs", headerFields: fields), body: HTTPBody(bytes), baseURL: local.url,
+                    HTTPRequest(method: .post, path: "/blobs", headerFields: fields), body: HTTPBody(bytes),
+                    baseURL: local.url,
                     operationID: "uploadBlob")
-                return RawAnswer(status: response.status, headers: response.headerFields, bytes: try await body?.collect(upTo: 1 << 20) ?? [])
+                return RawAnswer(
+                    status: response.status, headers: response.headerFields,
+                    bytes: try await body?.collect(upTo: 1 << 20) ?? [])
             }
             let stored = try await upload(png)
             #expect(stored.status == 201)
@@ -117,7 +133,8 @@ import Testing
             #expect(stored.json["mime_type"]?.string == "image/png")
             #expect(stored.json["size"]?.int == 108)
             #expect(try await upload(png).json["hash"]?.string == hash)
-            let files = try FileManager.default.contentsOfDirectory(atPath: local.folder.appendingPathComponent("blobs").path)
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: local.folder.appendingPathComponent("blobs").path)
             #expect(files == [String(hash.dropFirst(7))])
 
             let downloaded = try await local.send(.get, "/blobs/\(hash)")

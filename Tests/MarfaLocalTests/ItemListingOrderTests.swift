@@ -6,13 +6,19 @@ import Testing
 /// type. Both page through every item they may see exactly once, in order.
 @Suite struct ItemListingOrderTests {
     /// Every title `GET /items<query>` lists, page by page (`limit` each), with `key` when given.
-    static func titles(_ local: LocalTestInstance, _ query: String, limit: Int, key: String? = nil) async throws -> [String] {
+    static func titles(
+        _ local: LocalTestInstance, _ query: String, limit: Int, key: String? = nil
+    ) async throws -> [String] {
         var titles: [String] = []
         var cursor: String?
         repeat {
             let path = "/items?limit=\(limit)\(query)" + (cursor.map { "&cursor=\($0)" } ?? "")
             let page: RawAnswer
-            if let key { page = try await local.send(.get, path, key: key) } else { page = try await local.send(.get, path) }
+            if let key {
+                page = try await local.send(.get, path, key: key)
+            } else {
+                page = try await local.send(.get, path)
+            }
             #expect(page.status == 200, "\(page.text)")
             let data = page.json["data"]?.array ?? []
             #expect(data.count <= limit)
@@ -40,7 +46,8 @@ import Testing
 
             // An update moves an item to the end of the update order.
             let first = try #require(made.first)
-            let patched = try await local.send(.patch, "/items/\(first.id)", json: #"{"version":1,"properties":{"title":"task 0 again"}}"#)
+            let patched = try await local.send(
+                .patch, "/items/\(first.id)", json: #"{"version":1,"properties":{"title":"task 0 again"}}"#)
             #expect(patched.status == 200, "\(patched.text)")
             let byUpdate = try await Self.titles(local, "&sort=updated_at&direction=asc", limit: 2)
             #expect(byUpdate.last == "task 0 again")

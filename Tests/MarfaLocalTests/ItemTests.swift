@@ -6,29 +6,34 @@ import Testing
 @Suite struct ItemTests {
     @Test func createsReadsUpdatesAndKeepsSnapshotsWithTheirWriter() async throws {
         try await LocalTestInstance.with { local in
-            let created = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"Draft"},"tags":["a","a","b"]}"#)
+            let created = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"Draft"},"tags":["a","a","b"]}"#)
             #expect(created.status == 201)
             let id = try #require(created.json["item"]?["id"]?.string)
             #expect(created.json["item"]?["version"]?.int == 1)
             #expect(created.json["metadata"]?["tags"] == .array([.string("a"), .string("b")]))
 
-            let updated = try await local.send(.patch, "/items/\(id)", json: #"{"version":1,"properties":{"body":"Text"}}"#)
+            let updated = try await local.send(
+                .patch, "/items/\(id)", json: #"{"version":1,"properties":{"body":"Text"}}"#)
             #expect(updated.status == 200)
             #expect(updated.json["item"]?["version"]?.int == 2)
             #expect(updated.json["item"]?["properties"]?["title"]?.string == "Draft")
             #expect(updated.json["item"]?["properties"]?["body"]?.string == "Text")
 
-            let stale = try await local.send(.patch, "/items/\(id)", json: #"{"version":1,"properties":{"body":"Other"}}"#)
+            let stale = try await local.send(
+                .patch, "/items/\(id)", json: #"{"version":1,"properties":{"body":"Other"}}"#)
             #expect(stale.status == 409)
             #expect(stale.errorCode == "version_conflict")
             #expect(stale.json["conflicting_fields"] == .array([.string("body")]))
             #expect(stale.json["current"]?["version"]?.int == 2)
 
-            let merged = try await local.send(.patch, "/items/\(id)", json: #"{"version":1,"properties":{"notes":"n"}}"#)
+            let merged = try await local.send(
+                .patch, "/items/\(id)", json: #"{"version":1,"properties":{"notes":"n"}}"#)
             #expect(merged.status == 200)
             #expect(merged.json["item"]?["version"]?.int == 3)
 
-            let noBase = try await local.send(.patch, "/items/\(id)", json: #"{"version":0,"properties":{"notes":"m"}}"#)
+            let noBase = try await local.send(
+                .patch, "/items/\(id)", json: #"{"version":0,"properties":{"notes":"m"}}"#)
             #expect(noBase.errorCode == "ancestor_unavailable")
             let missingVersion = try await local.send(.patch, "/items/\(id)", json: #"{"properties":{"notes":"m"}}"#)
             #expect(missingVersion.status == 400)
@@ -46,10 +51,12 @@ import Testing
 
     @Test func versionsArePagedOldestFirst() async throws {
         try await LocalTestInstance.with { local in
-            let created = try await local.send(.post, "/items", json: #"{"type":"core.task","properties":{"title":"t0"}}"#)
+            let created = try await local.send(
+                .post, "/items", json: #"{"type":"core.task","properties":{"title":"t0"}}"#)
             let id = try #require(created.json["item"]?["id"]?.string)
             for version in 1...5 {
-                let answer = try await local.send(.patch, "/items/\(id)", json: #"{"version":\#(version),"properties":{"title":"t\#(version)"}}"#)
+                let answer = try await local.send(
+                    .patch, "/items/\(id)", json: #"{"version":\#(version),"properties":{"title":"t\#(version)"}}"#)
                 #expect(answer.status == 200)
             }
             var seen: [Int64] = []
@@ -68,7 +75,8 @@ import Testing
 
     @Test func binRestoreAndTransitions() async throws {
         try await LocalTestInstance.with { local in
-            let created = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"Bin me"}}"#)
+            let created = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"Bin me"}}"#)
             let id = try #require(created.json["item"]?["id"]?.string)
             let archived = try await local.send(.post, "/items/\(id)/transition", json: #"{"state":"archived"}"#)
             #expect(archived.json["item"]?["state"]?.string == "archived")
@@ -93,17 +101,28 @@ import Testing
 
     @Test func naturalKeysUpsert() async throws {
         try await LocalTestInstance.with { local in
-            let first = try await local.send(.post, "/items", json: #"{"type":"core.bookmark","source_id":"b-1","properties":{"url":"https://a.example"}}"#)
+            let first = try await local.send(
+                .post, "/items",
+                json: #"{"type":"core.bookmark","source_id":"b-1","properties":{"url":"https://a.example"}}"#)
             #expect(first.status == 201)
-            let second = try await local.send(.post, "/items", json: #"{"type":"core.bookmark","source_id":"b-1","properties":{"url":"https://b.example"}}"#)
+            let second = try await local.send(
+                .post, "/items",
+                json: #"{"type":"core.bookmark","source_id":"b-1","properties":{"url":"https://b.example"}}"#)
             #expect(second.status == 200)
             #expect(second.json["item"]?["id"] == first.json["item"]?["id"])
             #expect(second.json["item"]?["version"]?.int == 2)
-            let conditional = try await local.send(.post, "/items", json: #"{"type":"core.bookmark","source_id":"b-1","version":0,"properties":{"url":"https://c.example"}}"#)
+            let conditional = try await local.send(
+                .post, "/items",
+                json:
+                    #"{"type":"core.bookmark","source_id":"b-1","version":0,"properties":{"url":"https://c.example"}}"#)
             #expect(conditional.errorCode == "version_conflict")
-            let acknowledged = try await local.send(.post, "/items", json: #"{"type":"core.note","id":"01900000-0000-7000-8000-000000000001","properties":{}}"#)
+            let acknowledged = try await local.send(
+                .post, "/items",
+                json: #"{"type":"core.note","id":"01900000-0000-7000-8000-000000000001","properties":{}}"#)
             #expect(acknowledged.status == 201)
-            let repeated = try await local.send(.post, "/items", json: #"{"type":"core.note","id":"01900000-0000-7000-8000-000000000001","properties":{}}"#)
+            let repeated = try await local.send(
+                .post, "/items",
+                json: #"{"type":"core.note","id":"01900000-0000-7000-8000-000000000001","properties":{}}"#)
             #expect(repeated.status == 200)
             #expect(repeated.json["acknowledged"] == .bool(true))
         }
@@ -112,7 +131,11 @@ import Testing
     @Test func listsWithCursorPagingAndFilters() async throws {
         try await LocalTestInstance.with { local in
             for index in 0..<7 {
-                let answer = try await local.send(.post, "/items", json: #"{"type":"core.task","properties":{"title":"task \#(index)"},"tags":["\#(index % 2 == 0 ? "even" : "odd")"]}"#)
+                let answer = try await local.send(
+                    .post, "/items",
+                    json:
+                        #"{"type":"core.task","properties":{"title":"task \#(index)"},"tags":["\#(index % 2 == 0 ? "even" : "odd")"]}"#
+                )
                 #expect(answer.status == 201)
             }
             _ = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"note"}}"#)
@@ -138,19 +161,23 @@ import Testing
 
     @Test func propertiesAreCheckedAgainstTheType() async throws {
         try await LocalTestInstance.with { local in
-            let missing = try await local.send(.post, "/items", json: #"{"type":"core.task","properties":{"done":true}}"#)
+            let missing = try await local.send(
+                .post, "/items", json: #"{"type":"core.task","properties":{"done":true}}"#)
             #expect(missing.status == 400)
             #expect(missing.errorCode == "invalid_properties")
-            let wrongKind = try await local.send(.post, "/items", json: #"{"type":"core.task","properties":{"title":"x","done":"yes"}}"#)
+            let wrongKind = try await local.send(
+                .post, "/items", json: #"{"type":"core.task","properties":{"title":"x","done":"yes"}}"#)
             #expect(wrongKind.errorCode == "invalid_properties")
             #expect(wrongKind.json["error"]?["details"]?["errors"]?.array?.first?["path"]?.string == "properties.done")
-            let badDate = try await local.send(.post, "/items", json: #"{"type":"core.event","properties":{"title":"x","starts_at":"tomorrow"}}"#)
+            let badDate = try await local.send(
+                .post, "/items", json: #"{"type":"core.event","properties":{"title":"x","starts_at":"tomorrow"}}"#)
             #expect(badDate.errorCode == "invalid_properties")
             let unknownType = try await local.send(.post, "/items", json: #"{"type":"user.nothing","properties":{}}"#)
             #expect(unknownType.errorCode == "unknown_type")
             let malformedType = try await local.send(.post, "/items", json: #"{"type":"Nope","properties":{}}"#)
             #expect(malformedType.errorCode == "validation_error")
-            let unclaimed = try await local.send(.post, "/items", json: #"{"type":"core.note","source":"someone-else","properties":{}}"#)
+            let unclaimed = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","source":"someone-else","properties":{}}"#)
             #expect(unclaimed.status == 403)
             #expect(unclaimed.json["error"]?["details"]?["source"]?.string == "someone-else")
         }
@@ -158,15 +185,19 @@ import Testing
 
     @Test func aKeyOnlyReachesItsTypes() async throws {
         try await LocalTestInstance.with { local in
-            let note = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"secret"}}"#)
+            let note = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"secret"}}"#)
             let id = try #require(note.json["item"]?["id"]?.string)
-            let made = try await local.send(.post, "/keys", json: #"{"label":"tasks","source":"tasks","type_permissions":{"core.task":"write"}}"#)
+            let made = try await local.send(
+                .post, "/keys", json: #"{"label":"tasks","source":"tasks","type_permissions":{"core.task":"write"}}"#)
             let key = try #require(made.json["key"]?.string)
             let hidden = try await local.send(.get, "/items/\(id)", key: key)
             #expect(hidden.errorCode == "item_not_found")
-            let refused = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{}}"#, key: key)
+            let refused = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{}}"#, key: key)
             #expect(refused.errorCode == "type_not_permitted")
-            let own = try await local.send(.post, "/items", json: #"{"type":"core.task","properties":{"title":"mine"}}"#, key: key)
+            let own = try await local.send(
+                .post, "/items", json: #"{"type":"core.task","properties":{"title":"mine"}}"#, key: key)
             #expect(own.status == 201)
             #expect(own.json["item"]?["source"]?.string == "tasks")
             let listed = try await local.send(.get, "/items", key: key)

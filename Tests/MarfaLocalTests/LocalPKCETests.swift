@@ -1,6 +1,7 @@
 import Foundation
-@testable import MarfaLocal
 import Testing
+
+@testable import MarfaLocal
 
 /// The local instance's PKCE check (the digest itself is tested in MarfaDigestTests).
 @Suite struct LocalPKCETests {

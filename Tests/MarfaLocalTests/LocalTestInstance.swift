@@ -43,7 +43,8 @@ struct LocalTestInstance: Sendable {
 
     /// Sends one request with a JSON (or raw) body and reads the whole answer.
     func send(
-        _ method: HTTPMethod, _ path: String, json: String? = nil, key: String?? = .none, headers: [String: String] = [:]
+        _ method: HTTPMethod, _ path: String, json: String? = nil, key: String?? = .none,
+        headers: [String: String] = [:]
     ) async throws -> RawAnswer {
         var fields = HTTPFields()
         let bearer: String? = key ?? self.key
@@ -51,7 +52,8 @@ struct LocalTestInstance: Sendable {
         if json != nil { fields["Content-Type"] = "application/json" }
         for (name, value) in headers { fields[name] = value }
         let (response, body) = try await transport.send(
-            HTTPRequest(method: method, path: path, headerFields: fields), body: json.map { HTTPBody($0) }, baseURL: url,
+            HTTPRequest(method: method, path: path, headerFields: fields), body: json.map { HTTPBody($0) },
+            baseURL: url,
             operationID: "raw")
         let bytes = try await body?.collect(upTo: 64 << 20) ?? []
         return RawAnswer(status: response.status, headers: response.headerFields, bytes: bytes)

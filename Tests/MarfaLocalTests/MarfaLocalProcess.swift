@@ -39,10 +39,14 @@ enum MarfaLocalProcess {
     }
 
     static let executable: URL = {
-        var folders = CommandLine.arguments.filter { $0.contains(".xctest") }.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+        var folders = CommandLine.arguments.filter { $0.contains(".xctest") }.map {
+            URL(fileURLWithPath: $0).deletingLastPathComponent()
+        }
         folders.append(Bundle.main.bundleURL)
         folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        return folders.map { $0.appendingPathComponent("marfa-local") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        return folders.map { $0.appendingPathComponent("marfa-local") }.first {
+            FileManager.default.isExecutableFile(atPath: $0.path)
+        }
             ?? URL(fileURLWithPath: "/nonexistent/marfa-local")
     }()
 
@@ -57,7 +61,8 @@ enum MarfaLocalProcess {
                 errorReader.start()
                 let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 process.waitUntilExit()
-                done.resume(returning: Finished(status: process.terminationStatus, output: text, errors: errorText.wait()))
+                done.resume(
+                    returning: Finished(status: process.terminationStatus, output: text, errors: errorText.wait()))
             }.start()
         }
     }

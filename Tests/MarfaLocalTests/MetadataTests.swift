@@ -32,7 +32,9 @@ import Testing
             #expect(frames.last?.data["item"]?["id"]?.string == id)
 
             try await EventStreamTests.note(local, "other")
-            _ = try await local.send(.post, "/items/\(try await EventStreamTests.note(local, "third"))/tags", json: #"{"tags":["favorite","x"]}"#)
+            _ = try await local.send(
+                .post, "/items/\(try await EventStreamTests.note(local, "third"))/tags",
+                json: #"{"tags":["favorite","x"]}"#)
             let counts = try await local.send(.get, "/metadata/tags")
             #expect(counts.json["tags"] == [["tag": "favorite", "count": 2], ["tag": "x", "count": 1]])
         }
@@ -56,7 +58,9 @@ import Testing
             #expect(onItem.json["metadata"]?["extensions"]?["app.reader"]?["progress"] == .double(0.5))
             #expect(onItem.json["item"]?["version"]?.int == 1)
             let listing = try await local.send(.get, "/items?type=core.note&include=metadata")
-            #expect(listing.json["data"]?.array?.first?["metadata"]?["extensions"]?["app.reader"]?["progress"] == .double(0.5))
+            #expect(
+                listing.json["data"]?.array?.first?["metadata"]?["extensions"]?["app.reader"]?["progress"]
+                    == .double(0.5))
 
             let deleted = try await local.send(.delete, "/items/\(id)/extensions/app.reader")
             #expect(deleted.json["extensions"] == .object([:]))
@@ -67,7 +71,10 @@ import Testing
 
             let replay = try await EventStreamReader.open(local, lastEventID: "1")
             let frames = try await replay.events(4)
-            #expect(frames.compactMap(\.eventType) == ["stream_cursor", "metadata.changed", "metadata.changed", "stream_live"])
+            #expect(
+                frames.compactMap(\.eventType) == [
+                    "stream_cursor", "metadata.changed", "metadata.changed", "stream_live",
+                ])
             #expect(frames[1].data["metadata"]?["extensions"]?["app.reader"]?["progress"] == .double(0.5))
         }
     }

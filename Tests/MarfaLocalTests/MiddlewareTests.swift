@@ -18,12 +18,16 @@ import Testing
             #expect(repeated.json == first.json)
             let listed = try await local.send(.get, "/items?type=core.note")
             #expect(listed.json["data"]?.array?.count == 1)
-            let reused = try await local.send(.post, "/items", json: #"{"type":"core.note","properties":{"title":"twice"}}"#, headers: ["Idempotency-Key": "k-1"])
+            let reused = try await local.send(
+                .post, "/items", json: #"{"type":"core.note","properties":{"title":"twice"}}"#,
+                headers: ["Idempotency-Key": "k-1"])
             #expect(reused.status == 422)
             #expect(reused.errorCode == "idempotency_key_reused")
             // A refusal is recorded and replayed too.
-            let refused = try await local.send(.post, "/items", json: #"{"type":"user.none"}"#, headers: ["Idempotency-Key": "k-2"])
-            let refusedAgain = try await local.send(.post, "/items", json: #"{"type":"user.none"}"#, headers: ["Idempotency-Key": "k-2"])
+            let refused = try await local.send(
+                .post, "/items", json: #"{"type":"user.none"}"#, headers: ["Idempotency-Key": "k-2"])
+            let refusedAgain = try await local.send(
+                .post, "/items", json: #"{"type":"user.none"}"#, headers: ["Idempotency-Key": "k-2"])
             #expect(refused.errorCode == "unknown_type")
             #expect(refusedAgain.errorCode == "unknown_type")
             #expect(refusedAgain.headers["X-Error-Code"] == "unknown_type")

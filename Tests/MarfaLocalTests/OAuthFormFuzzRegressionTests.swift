@@ -12,7 +12,8 @@ import Testing
             let player = OAuthPlayer(local.instance)
             let answer = try await player.token([("grant_type", "authorization_code"), ("code", "a"), ("code", "b")])
             #expect(answer.status == 400, "\(answer.text)")
-            let again = try await player.send(.post, "/auth/device/code", form: [("client_id", "x"), ("client_id", "y")])
+            let again = try await player.send(
+                .post, "/auth/device/code", form: [("client_id", "x"), ("client_id", "y")])
             #expect(again.status == 400, "\(again.text)")
             #expect(try await local.send(.get, "/", key: .some(nil)).status == 200)
         }

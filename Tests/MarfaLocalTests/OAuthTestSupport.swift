@@ -1,9 +1,10 @@
-import MarfaDigest
 import Foundation
+import MarfaDigest
 import MarfaHTTP
-@testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
+
+@testable import MarfaLocal
 
 /// Plays an app and the owner's browser against a local instance over real HTTP: registers a
 /// client, follows the authorize redirect to the consent page, reads its form and posts it.
@@ -17,11 +18,14 @@ struct OAuthPlayer: Sendable {
         self.ownerPassword = ownerPassword ?? instance.generatedOwnerPassword ?? ""
     }
 
-    var origin: String { url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString }
+    var origin: String {
+        url.absoluteString.hasSuffix("/") ? String(url.absoluteString.dropLast()) : url.absoluteString
+    }
 
     /// One request without a credential unless `bearer` is given, read whole; redirects are not followed.
     func send(
-        _ method: HTTPMethod, _ path: String, form: [(String, String)]? = nil, json: String? = nil, bearer: String? = nil,
+        _ method: HTTPMethod, _ path: String, form: [(String, String)]? = nil, json: String? = nil,
+        bearer: String? = nil,
         headers: [String: String] = [:]
     ) async throws -> RawAnswer {
         var fields = HTTPFields()
@@ -37,7 +41,8 @@ struct OAuthPlayer: Sendable {
         for (name, value) in headers { fields[name] = value }
         do {
             let (response, responseBody) = try await transport.send(
-                HTTPRequest(method: method, path: path, headerFields: fields), body: body, baseURL: url, operationID: "oauth-test")
+                HTTPRequest(method: method, path: path, headerFields: fields), body: body, baseURL: url,
+                operationID: "oauth-test")
             let bytes = try await responseBody?.collect(upTo: 16 << 20) ?? []
             return RawAnswer(status: response.status, headers: response.headerFields, bytes: bytes)
         } catch HTTPClientError.redirected(_, let status, let location, _) {
@@ -49,31 +54,43 @@ struct OAuthPlayer: Sendable {
     }
 
     static func encode(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? value
+        value.addingPercentEncoding(
+            withAllowedCharacters: CharacterSet(
+                charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")) ?? value
     }
 
     /// Registers a native client with `redirect` and answers its `client_id`.
-    func register(redirect: String = "http://127.0.0.1:53682/callback", name: String = "Test App") async throws -> String {
-        let answer = try await send(.post, "/oauth2/register", json: """
-            {"client_name":"\(name)","redirect_uris":["\(redirect)"],"application_type":"native",
-             "token_endpoint_auth_method":"none","grant_types":["authorization_code","refresh_token","\(OAuthGrantType.deviceCode)"]}
-            """)
+    func register(
+        redirect: String = "http://127.0.0.1:53682/callback", name: String = "Test App"
+    ) async throws -> String {
+        let answer = try await send(
+            .post, "/oauth2/register",
+            json: """
+                {"client_name":"\(name)","redirect_uris":["\(redirect)"],"application_type":"native",
+                 "token_endpoint_auth_method":"none","grant_types":["authorization_code","refresh_token","\(OAuthGrantType.deviceCode)"]}
+                """)
         #expect(answer.status == 201, "\(answer.text)")
         return try #require(answer.json["client_id"]?.string)
     }
 
     /// A fresh PKCE verifier and its S256 challenge.
     static func pkce() -> (verifier: String, challenge: String) {
-        let verifier = (0..<64).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789-._~".randomElement()! }.map(String.init).joined()
+        let verifier = (0..<64).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789-._~".randomElement()! }.map(
+            String.init
+        ).joined()
         let challenge = Data(SHA256.digest(Array(verifier.utf8))).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                of: "=", with: "")
         return (verifier, challenge)
     }
 
     /// `GET /auth/oauth2/authorize`, answered without following the redirect.
-    func authorize(clientID: String, redirect: String, scope: String, state: String, challenge: String) async throws -> RawAnswer {
+    func authorize(
+        clientID: String, redirect: String, scope: String, state: String, challenge: String
+    ) async throws -> RawAnswer {
         let query = [
-            ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirect), ("scope", scope), ("state", state),
+            ("response_type", "code"), ("client_id", clientID), ("redirect_uri", redirect), ("scope", scope),
+            ("state", state),
             ("code_challenge", challenge), ("code_challenge_method", "S256"),
         ].map { "\($0.0)=\(Self.encode($0.1))" }.joined(separator: "&")
         return try await send(.get, "/auth/oauth2/authorize?" + query)
@@ -104,7 +121,9 @@ struct OAuthPlayer: Sendable {
     }
 
     /// Posts the consent form as a same-origin browser would.
-    func decide(consentCode: String, approve: Bool, scopes: [String], password: String? = nil, origin: String? = nil) async throws -> RawAnswer {
+    func decide(
+        consentCode: String, approve: Bool, scopes: [String], password: String? = nil, origin: String? = nil
+    ) async throws -> RawAnswer {
         var form: [(String, String)] = [("consent_code", consentCode)]
         form += scopes.map { ("scope", $0) }
         form.append(("password", password ?? ownerPassword))
@@ -125,8 +144,10 @@ struct OAuthPlayer: Sendable {
     ) async throws -> (code: String, verifier: String) {
         let (verifier, challenge) = Self.pkce()
         let (_, consentCode) = try await openConsentPage(
-            try await authorize(clientID: clientID, redirect: redirect, scope: scope, state: state, challenge: challenge))
-        let decision = try await decide(consentCode: consentCode, approve: true, scopes: approve ?? scope.split(separator: " ").map(String.init))
+            try await authorize(
+                clientID: clientID, redirect: redirect, scope: scope, state: state, challenge: challenge))
+        let decision = try await decide(
+            consentCode: consentCode, approve: true, scopes: approve ?? scope.split(separator: " ").map(String.init))
         #expect(decision.status == 302, "\(decision.text)")
         let query = Self.query(of: decision)
         #expect(query["state"] == state)
@@ -139,7 +160,9 @@ struct OAuthPlayer: Sendable {
     }
 
     /// Exchanges a code for tokens.
-    func exchange(code: String, verifier: String, clientID: String, redirect: String = "http://127.0.0.1:53682/callback") async throws -> RawAnswer {
+    func exchange(
+        code: String, verifier: String, clientID: String, redirect: String = "http://127.0.0.1:53682/callback"
+    ) async throws -> RawAnswer {
         try await token([
             ("grant_type", "authorization_code"), ("code", code), ("redirect_uri", redirect), ("client_id", clientID),
             ("code_verifier", verifier),
@@ -147,7 +170,9 @@ struct OAuthPlayer: Sendable {
     }
 
     /// A browser sign-in through to tokens: `(access, refresh, scope)`.
-    func tokens(clientID: String, scope: String, approve: [String]? = nil) async throws -> (access: String, refresh: String?, scope: String) {
+    func tokens(
+        clientID: String, scope: String, approve: [String]? = nil
+    ) async throws -> (access: String, refresh: String?, scope: String) {
         let (code, verifier) = try await signIn(clientID: clientID, scope: scope, approve: approve)
         let answer = try await exchange(code: code, verifier: verifier, clientID: clientID)
         #expect(answer.status == 200, "\(answer.text)")

@@ -2,9 +2,10 @@ import Foundation
 import MarfaClock
 import MarfaDigest
 import MarfaHTTP
-@testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
+
+@testable import MarfaLocal
 
 /// The owner password on the consent pages cannot be guessed at leisure: five wrong ones close a
 /// request, ten in fifteen minutes close the instance's door for a while (`429`), the password is
@@ -14,7 +15,8 @@ import Testing
     static func consent(_ player: OAuthPlayer, client: String) async throws -> String {
         let (_, challenge) = OAuthPlayer.pkce()
         let authorize = try await player.authorize(
-            clientID: client, redirect: "http://127.0.0.1:53682/callback", scope: "core.note:read", state: "s", challenge: challenge)
+            clientID: client, redirect: "http://127.0.0.1:53682/callback", scope: "core.note:read", state: "s",
+            challenge: challenge)
         return try await player.openConsentPage(authorize).consentCode
     }
 
@@ -28,10 +30,14 @@ import Testing
             let first = try await Self.consent(player, client: client)
             var statuses: [Int] = []
             for _ in 0..<4 {
-                statuses.append(try await player.decide(consentCode: first, approve: true, scopes: ["core.note:read"], password: "guess").status)
+                statuses.append(
+                    try await player.decide(
+                        consentCode: first, approve: true, scopes: ["core.note:read"], password: "guess"
+                    ).status)
             }
             #expect(statuses == [401, 401, 401, 401])
-            let burned = try await player.decide(consentCode: first, approve: true, scopes: ["core.note:read"], password: "guess")
+            let burned = try await player.decide(
+                consentCode: first, approve: true, scopes: ["core.note:read"], password: "guess")
             #expect(burned.status == 302)
             #expect(OAuthPlayer.query(of: burned)["error"] == "access_denied")
             // Burned: even the right password no longer opens it.
@@ -40,11 +46,17 @@ import Testing
 
             let second = try await Self.consent(player, client: client)
             for _ in 0..<4 {
-                #expect(try await player.decide(consentCode: second, approve: true, scopes: ["core.note:read"], password: "guess").status == 401)
+                #expect(
+                    try await player.decide(
+                        consentCode: second, approve: true, scopes: ["core.note:read"], password: "guess"
+                    ).status == 401)
             }
             // Nine wrong so far; the tenth is counted, the eleventh attempt is refused whatever it says.
             let third = try await Self.consent(player, client: client)
-            #expect(try await player.decide(consentCode: third, approve: true, scopes: ["core.note:read"], password: "guess").status == 401)
+            #expect(
+                try await player.decide(
+                    consentCode: third, approve: true, scopes: ["core.note:read"], password: "guess"
+                ).status == 401)
             let refused = try await player.decide(consentCode: third, approve: true, scopes: ["core.note:read"])
             #expect(refused.status == 429, "\(refused.text)")
             #expect(Int(refused.headers["Retry-After"] ?? "") == 15 * 60, "the first wrong one leaves the window then")
@@ -69,7 +81,10 @@ import Testing
             for _ in 0..<5 {
                 let answer = try await player.send(
                     .post, "/auth/device/consent",
-                    form: [("user_code", userCode), ("password", "guess"), ("scope", "core.note:read"), ("decision", "approve")],
+                    form: [
+                        ("user_code", userCode), ("password", "guess"), ("scope", "core.note:read"),
+                        ("decision", "approve"),
+                    ],
                     headers: ["Origin": player.origin])
                 statuses.append(answer.status)
             }
@@ -84,7 +99,10 @@ import Testing
             let player = OAuthPlayer(local.instance)
             let client = try await player.register()
             let consent = try await Self.consent(player, client: client)
-            #expect(try await player.decide(consentCode: consent, approve: true, scopes: ["core.note:read"], password: "guess").status == 401)
+            #expect(
+                try await player.decide(
+                    consentCode: consent, approve: true, scopes: ["core.note:read"], password: "guess"
+                ).status == 401)
             let approved = try await player.decide(consentCode: consent, approve: true, scopes: ["core.note:read"])
             #expect(approved.status == 302)
             #expect(OAuthPlayer.query(of: approved)["code"] != nil)
@@ -102,8 +120,9 @@ import Testing
         #expect(await OwnerPassword.verify("correct horse", against: stored))
         #expect(!(await OwnerPassword.verify("correct horsf", against: stored)))
         // RFC 7914 section 11's PBKDF2-HMAC-SHA256 vector (c = 1), first 32 bytes.
-        #expect(Hex.encode(PBKDF2.sha256(password: Array("passwd".utf8), salt: Array("salt".utf8), rounds: 1))
-            == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
+        #expect(
+            Hex.encode(PBKDF2.sha256(password: Array("passwd".utf8), salt: Array("salt".utf8), rounds: 1))
+                == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
         // A hash from an earlier build: one salted SHA-256.
         let old = "abc:" + SHA256.hex("abc" + "old secret")
         try await store.write { db in try store.setMeta("owner_password", old, in: db) }
@@ -129,9 +148,11 @@ import Testing
             let client = try await player.register()
             let port = local.url.port ?? 0
             let (_, challenge) = OAuthPlayer.pkce()
-            let query = "response_type=code&client_id=\(client)&redirect_uri=\(OAuthPlayer.encode("http://127.0.0.1:53682/callback"))"
+            let query =
+                "response_type=code&client_id=\(client)&redirect_uri=\(OAuthPlayer.encode("http://127.0.0.1:53682/callback"))"
                 + "&scope=core.note:read&state=s&code_challenge=\(challenge)&code_challenge_method=S256"
-            let rebound = try await player.send(.get, "/auth/oauth2/authorize?" + query, headers: ["Host": "attacker.example:\(port)"])
+            let rebound = try await player.send(
+                .get, "/auth/oauth2/authorize?" + query, headers: ["Host": "attacker.example:\(port)"])
             #expect(rebound.status == 403, "\(rebound.text)")
             let consentCode = try await Self.consent(player, client: client)
             let posted = try await player.send(

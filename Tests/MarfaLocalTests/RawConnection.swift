@@ -43,16 +43,20 @@ enum RawConnection {
     ) async -> Exchange {
         await withCheckedContinuation { continuation in
             Thread {
-                continuation.resume(returning: run(port: port, bytes, answers: count, untilClosed: untilClosed, failAfter: seconds))
+                continuation.resume(
+                    returning: run(port: port, bytes, answers: count, untilClosed: untilClosed, failAfter: seconds))
             }.start()
         }
     }
 
-    static func exchange(port: Int, _ text: String, answers count: Int = 1, untilClosed: Bool = false) async -> Exchange {
+    static func exchange(port: Int, _ text: String, answers count: Int = 1, untilClosed: Bool = false) async -> Exchange
+    {
         await exchange(port: port, Array(text.utf8), answers: count, untilClosed: untilClosed)
     }
 
-    private static func run(port: Int, _ bytes: [UInt8], answers count: Int, untilClosed: Bool, failAfter seconds: Int) -> Exchange {
+    private static func run(
+        port: Int, _ bytes: [UInt8], answers count: Int, untilClosed: Bool, failAfter seconds: Int
+    ) -> Exchange {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return Exchange(answers: [], closed: false) }
         defer { close(fd) }
@@ -63,7 +67,9 @@ enum RawConnection {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         address.sin_port = UInt16(port).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { return Exchange(answers: [], closed: false) }
         var reader = Reader(fd: fd)
@@ -107,7 +113,8 @@ enum RawConnection {
             var headers: [String: String] = [:]
             for line in head.dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces)
             }
             let length = Int(headers["content-length"] ?? "0") ?? 0
             while buffer.count < length { if !fill() { return nil } }

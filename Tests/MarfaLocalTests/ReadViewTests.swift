@@ -8,7 +8,8 @@ import Testing
 /// by nothing else, certifying the eight conditional doors, and ending copy streams that outlive
 /// them.
 @Suite struct ReadViewTests {
-    static let changedBody = #"{"error":{"code":"read_view_changed","message":"The read view changed. Rebuild the working copy."}}"#
+    static let changedBody =
+        #"{"error":{"code":"read_view_changed","message":"The read view changed. Rebuild the working copy."}}"#
 
     /// The credential's current view, from a copy stream's first marker.
     static func view(_ local: LocalTestInstance, key: String? = nil) async throws -> String {
@@ -19,12 +20,16 @@ import Testing
     }
 
     /// `GET path` sending `view` as `X-Marfa-Read-View`.
-    static func conditional(_ local: LocalTestInstance, _ path: String, _ view: String, key: String? = nil) async throws -> RawAnswer {
+    static func conditional(
+        _ local: LocalTestInstance, _ path: String, _ view: String, key: String? = nil
+    ) async throws -> RawAnswer {
         try await local.send(.get, path, key: key.map { .some($0) } ?? .none, headers: ["X-Marfa-Read-View": view])
     }
 
     /// Mints a key with `json` (label and source added); answers its plaintext and id.
-    static func mintKey(_ local: LocalTestInstance, _ name: String, reach: String = #""type_permissions":{"core.*":"write"}"#) async throws -> (key: String, id: String) {
+    static func mintKey(
+        _ local: LocalTestInstance, _ name: String, reach: String = #""type_permissions":{"core.*":"write"}"#
+    ) async throws -> (key: String, id: String) {
         let answer = try await local.send(.post, "/keys", json: #"{"label":"\#(name)","source":"\#(name)",\#(reach)}"#)
         #expect(answer.status == 201, "\(answer.text)")
         return (try #require(answer.json["key"]?.string), try #require(answer.json["id"]?.string))
@@ -79,12 +84,18 @@ import Testing
             }
             let note = try await EventStreamTests.note(local, "a")
             let other = try await EventStreamTests.note(local, "b")
-            #expect(try await local.send(.patch, "/items/\(note)", json: #"{"version":1,"properties":{"title":"c"},"tier":"feed"}"#).status == 200)
+            #expect(
+                try await local.send(
+                    .patch, "/items/\(note)", json: #"{"version":1,"properties":{"title":"c"},"tier":"feed"}"#
+                ).status == 200)
             #expect(try await local.send(.post, "/items/\(note)/tags", json: #"{"tags":["x"]}"#).status == 200)
-            #expect(try await local.send(.post, "/items/\(note)/transition", json: #"{"state":"archived"}"#).status == 200)
+            #expect(
+                try await local.send(.post, "/items/\(note)/transition", json: #"{"state":"archived"}"#).status == 200)
             let edge = try await EdgeTests.edge(local, "references", note, other)
             let edgeID = try #require(edge.json["edge"]?["id"]?.string)
-            #expect(try await local.send(.patch, "/edges/\(edgeID)", json: #"{"version":1,"properties":{"w":1}}"#).status == 200)
+            #expect(
+                try await local.send(.patch, "/edges/\(edgeID)", json: #"{"version":1,"properties":{"w":1}}"#).status
+                    == 200)
             #expect(try await local.send(.delete, "/edges/\(edgeID)").status == 200)
             #expect(try await local.send(.delete, "/items/\(other)").status == 200)
             #expect(try await local.send(.post, "/items/\(other)/restore").status == 200)
@@ -92,7 +103,10 @@ import Testing
 
             #expect(try await local.send(.post, "/types", json: #"{"id":"app.views.base","fields":{}}"#).status == 201)
             try await check("registering a type", moved: true)
-            #expect(try await local.send(.post, "/types", json: #"{"id":"app.views.thing","fields":{"title":{"type":"string"}}}"#).status == 201)
+            #expect(
+                try await local.send(
+                    .post, "/types", json: #"{"id":"app.views.thing","fields":{"title":{"type":"string"}}}"#
+                ).status == 201)
             try await check("registering another type", moved: true)
             let unchanged = #"{"id":"app.views.thing","label":"Thing","fields":{"title":{"type":"string"}}}"#
             #expect(try await local.send(.put, "/types/app.views.thing", json: unchanged).status == 200)
@@ -102,21 +116,28 @@ import Testing
             try await check("re-parenting a type", moved: true)
 
             let retype = try await local.send(
-                .patch, "/items/\(note)", json: #"{"version":2,"type":"app.views.thing","retype":true,"properties":{}}"#)
+                .patch, "/items/\(note)", json: #"{"version":2,"type":"app.views.thing","retype":true,"properties":{}}"#
+            )
             #expect(retype.status == 200, "\(retype.text)")
             try await check("a retype", moved: true)
 
-            #expect(try await local.send(.post, "/edge-types", json: #"{"id":"views-link","cardinality":"many-to-many"}"#).status == 201)
+            #expect(
+                try await local.send(.post, "/edge-types", json: #"{"id":"views-link","cardinality":"many-to-many"}"#)
+                    .status == 201)
             try await check("registering an edge type", moved: true)
             #expect(try await local.send(.delete, "/edge-types/views-link").status == 200)
             try await check("deleting an edge type", moved: true)
 
             let member = try await Self.mintKey(local, "member", reach: #""type_permissions":{"core.note":"read"}"#)
-            #expect(try await local.send(.patch, "/keys/\(member.id)", json: #"{"type_permissions":{"core.*":"read"}}"#).status == 200)
+            #expect(
+                try await local.send(.patch, "/keys/\(member.id)", json: #"{"type_permissions":{"core.*":"read"}}"#)
+                    .status == 200)
             try await check("widening a key's reach over types", moved: false)
             #expect(try await local.send(.patch, "/keys/\(member.id)", json: #"{"label":"renamed"}"#).status == 200)
             try await check("renaming a key", moved: false)
-            #expect(try await local.send(.patch, "/keys/\(member.id)", json: #"{"type_permissions":{"core.task":"read"}}"#).status == 200)
+            #expect(
+                try await local.send(.patch, "/keys/\(member.id)", json: #"{"type_permissions":{"core.task":"read"}}"#)
+                    .status == 200)
             try await check("narrowing a key's reach", moved: true)
 
             #expect(try await local.send(.delete, "/types/app.views.thing?force=true").status == 200)
@@ -136,10 +157,12 @@ import Testing
         try await LocalTestInstance.with { local in
             let note = try await EventStreamTests.note(local, "held")
             let other = try await EventStreamTests.note(local, "other")
-            let edgeID = try #require(try await EdgeTests.edge(local, "references", note, other).json["edge"]?["id"]?.string)
+            let edgeID = try #require(
+                try await EdgeTests.edge(local, "references", note, other).json["edge"]?["id"]?.string)
             let view = try await Self.view(local)
             let doors = [
-                "/items?include=metadata", "/items/\(note)", "/items/\(note)/edges", "/edges", "/edges/\(edgeID)", "/types",
+                "/items?include=metadata", "/items/\(note)", "/items/\(note)/edges", "/edges", "/edges/\(edgeID)",
+                "/types",
                 "/edge-types", "/keys/current",
             ]
             for door in doors {
@@ -205,13 +228,16 @@ import Testing
             let view = try #require(markers[0].data["read_view"]?.string)
             let cursor = try #require(markers[1].data["cursor"]?.string)
 
-            #expect(try await local.send(.patch, "/items/\(note)", json: #"{"version":1,"properties":{"title":"edited"}}"#).status == 200)
+            #expect(
+                try await local.send(.patch, "/items/\(note)", json: #"{"version":1,"properties":{"title":"edited"}}"#)
+                    .status == 200)
             let edited = try #require(try await stream.nextEvent())
             #expect(edited.eventType == "item.updated")
             #expect(edited.data["listed"] == .bool(true))
 
             let retype = try await local.send(
-                .patch, "/items/\(note)", json: #"{"version":2,"type":"app.views.other","retype":true,"properties":{}}"#)
+                .patch, "/items/\(note)", json: #"{"version":2,"type":"app.views.other","retype":true,"properties":{}}"#
+            )
             #expect(retype.status == 200)
             let ended = try #require(try await stream.nextEvent())
             #expect(ended.eventType == "read_view_changed")
@@ -234,7 +260,8 @@ import Testing
             try await EventStreamTests.note(local, "deal", type: "app.views.deal")
             let copy = try await EventStreamReader.open(local, "?copy=1&edges=all")
             #expect(try await copy.events(2).map(\.eventType) == ["stream_cursor", "stream_live"])
-            let started = try await local.send(.post, "/type-moves", json: #"{"from":"app.views.deal","to":"app.views.contract"}"#)
+            let started = try await local.send(
+                .post, "/type-moves", json: #"{"from":"app.views.deal","to":"app.views.contract"}"#)
             #expect(started.status == 202, "\(started.text)")
             #expect(try await copy.nextEvent()?.eventType == "read_view_changed")
             #expect(try await copy.next() == nil)
@@ -247,7 +274,9 @@ import Testing
             let plain = try await EventStreamReader.open(local)
             #expect(try await copy.events(2).count == 2)
             #expect(try await plain.events(2).count == 2)
-            #expect(try await local.send(.post, "/edge-types", json: #"{"id":"views-link","cardinality":"many-to-many"}"#).status == 201)
+            #expect(
+                try await local.send(.post, "/edge-types", json: #"{"id":"views-link","cardinality":"many-to-many"}"#)
+                    .status == 201)
             let ended = try #require(try await copy.nextEvent())
             #expect(ended.eventType == "read_view_changed")
             #expect(try await copy.next() == nil)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MarfaLocal
 import Testing
+
+@testable import MarfaLocal
 
 /// The sign-in article's scope table (Sources/Marfa/Marfa.docc/SigningIn.md) against the local
 /// instance's scope catalog: the scopes its discovery document publishes, the grammar it accepts,
@@ -19,9 +20,14 @@ import Testing
             get throws {
                 var text = ""
                 for part in scope.split(separator: "<", omittingEmptySubsequences: false).enumerated() {
-                    if part.offset == 0 { text += NSRegularExpression.escapedPattern(for: String(part.element)); continue }
+                    if part.offset == 0 {
+                        text += NSRegularExpression.escapedPattern(for: String(part.element))
+                        continue
+                    }
                     let rest = part.element.split(separator: ">", maxSplits: 1, omittingEmptySubsequences: false)
-                    text += "[a-z0-9_-]+(\\.[a-z0-9_-]+)*" + NSRegularExpression.escapedPattern(for: String(rest.last ?? ""))
+                    text +=
+                        "[a-z0-9_-]+(\\.[a-z0-9_-]+)*"
+                        + NSRegularExpression.escapedPattern(for: String(rest.last ?? ""))
                 }
                 return try Regex("^" + text + "$")
             }
@@ -39,11 +45,14 @@ import Testing
 
     /// The rows of the table headed `| Scope | What it allows | ...`.
     static func rows() throws -> [Row] {
-        let lines = try String(contentsOf: article, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOf: article, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         guard let header = lines.firstIndex(where: { $0.hasPrefix("| Scope | What it allows |") }) else { return [] }
         return lines[(header + 2)...].prefix { $0.hasPrefix("|") }.map { line in
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            return Row(scope: cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), allows: cells.count > 1 ? cells[1] : "")
+            return Row(
+                scope: cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")),
+                allows: cells.count > 1 ? cells[1] : "")
         }
     }
 
@@ -61,10 +70,12 @@ import Testing
                 #expect(literal || matched, "the instance publishes \(scope), which the table doesn't list")
             }
             for row in rows where !row.isPattern {
-                #expect(published.contains(row.scope), "the table lists \(row.scope), which the instance doesn't publish")
+                #expect(
+                    published.contains(row.scope), "the table lists \(row.scope), which the instance doesn't publish")
             }
             for row in rows where row.isPattern {
-                #expect(OAuthScope.isValid(row.example), "the instance refuses \(row.example), an example of \(row.scope)")
+                #expect(
+                    OAuthScope.isValid(row.example), "the instance refuses \(row.example), an example of \(row.scope)")
             }
         }
     }
@@ -80,7 +91,9 @@ import Testing
         // A pattern row starts with what the page says for its example ("Read your items of that type").
         for row in rows where row.isPattern {
             let sentence = wording.sentence(for: row.example)
-            #expect(row.allows.hasPrefix(sentence.split(separator: " ").prefix(1).joined()), "\(row.scope): “\(row.allows)” vs “\(sentence)”")
+            #expect(
+                row.allows.hasPrefix(sentence.split(separator: " ").prefix(1).joined()),
+                "\(row.scope): “\(row.allows)” vs “\(sentence)”")
         }
     }
 }

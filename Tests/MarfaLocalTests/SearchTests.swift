@@ -1,8 +1,9 @@
 import Foundation
 import MarfaClock
-@testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
+
+@testable import MarfaLocal
 
 /// `GET /search` on the FTS5 index: ranking by field, folded case and diacritics, prefixes, input
 /// that is not search syntax, the bin and purges, and the index following every write.
@@ -105,7 +106,9 @@ import Testing
             let (texts, hits) = try await store.read { db in
                 (
                     try db.fetchValue(Int.self, "SELECT count(*) FROM item_search") ?? -1,
-                    try db.fetchValue(Int.self, "SELECT count(*) FROM item_search_index WHERE item_search_index MATCH 'marmalade'") ?? -1
+                    try db.fetchValue(
+                        Int.self, "SELECT count(*) FROM item_search_index WHERE item_search_index MATCH 'marmalade'")
+                        ?? -1
                 )
             }
             await store.close()
@@ -117,7 +120,8 @@ import Testing
     @Test func theIndexFollowsUpdatesTagsRetypesAndExtensionsLeaveItAlone() async throws {
         try await LocalTestInstance.with { local in
             let id = try await Self.item(local, #"{"title":"alpha","body":"first draft"}"#)
-            let patched = try await local.send(.patch, "/items/\(id)", json: #"{"version":1,"properties":{"title":"omega"}}"#)
+            let patched = try await local.send(
+                .patch, "/items/\(id)", json: #"{"version":1,"properties":{"title":"omega"}}"#)
             #expect(patched.status == 200, "\(patched.text)")
             #expect(try await Self.found(local, "alpha") == [])
             #expect(try await Self.found(local, "omega") == [id])
@@ -130,7 +134,8 @@ import Testing
             #expect(try await Self.found(local, "kumquat") == [])
 
             let replaced = try await local.send(
-                .patch, "/items/\(id)", json: #"{"version":2,"properties_mode":"replace","properties":{"title":"zeta"}}"#)
+                .patch, "/items/\(id)",
+                json: #"{"version":2,"properties_mode":"replace","properties":{"title":"zeta"}}"#)
             #expect(replaced.status == 200, "\(replaced.text)")
             #expect(try await Self.found(local, "draft") == [])
             #expect(try await Self.found(local, "zeta") == [id])
@@ -150,7 +155,8 @@ import Testing
 
     @Test func theTitleFieldFollowsTheTypesDisplayHints() async throws {
         try await LocalTestInstance.with { local in
-            let type = #"{"id":"app.memo","fields":{"headline":{"type":"string"},"title":{"type":"string"}},"display_hints":{"title_field":"HINT"}}"#
+            let type =
+                #"{"id":"app.memo","fields":{"headline":{"type":"string"},"title":{"type":"string"}},"display_hints":{"title_field":"HINT"}}"#
             let registered = try await local.send(.post, "/types", json: type.replacing("HINT", with: "headline"))
             #expect(registered.status == 201, "\(registered.text)")
             let byHeadline = try await Self.item(local, #"{"headline":"osprey","title":"a"}"#, type: "app.memo")

@@ -15,7 +15,8 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+                of: "/", with: "_")
     }
 
     @Test func theHandMadePatternWorksAsWritten() async throws {
@@ -51,9 +52,11 @@ import Testing
             let opened = try await player.send(.get, "/auth/authorize?" + (authorize.percentEncodedQuery ?? ""))
             let (page, consentCode) = try await player.openConsentPage(opened)
             #expect(page.text.contains("Read your notes") && page.text.contains("Change your notes"))
-            #expect(page.text.contains("<strong>com.example.notes:</strong>"), "the page names where the approval returns")
+            #expect(
+                page.text.contains("<strong>com.example.notes:</strong>"), "the page names where the approval returns")
             #expect(page.text.contains("stay signed in until you revoke it"))
-            let approved = try await player.decide(consentCode: consentCode, approve: true, scopes: ["core.note:read", "core.note:write"])
+            let approved = try await player.decide(
+                consentCode: consentCode, approve: true, scopes: ["core.note:read", "core.note:write"])
             let callbackURL = try #require(approved.headers["Location"].flatMap(URL.init(string:)))
             #expect(callbackURL.scheme == scheme && callbackURL.host == "callback")
             // Parse `code` and verify `state` round-trips.
@@ -63,10 +66,12 @@ import Testing
 
             // 2. The code for tokens at POST /auth/token, with the original verifier. (OAuth requires
             // a public client's client_id, and the redirect_uri the authorize request named.)
-            let exchanged = try await player.send(.post, "/auth/token", form: [
-                ("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier),
-                ("client_id", clientId), ("redirect_uri", "\(scheme)://callback"),
-            ])
+            let exchanged = try await player.send(
+                .post, "/auth/token",
+                form: [
+                    ("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier),
+                    ("client_id", clientId), ("redirect_uri", "\(scheme)://callback"),
+                ])
             #expect(exchanged.status == 200, "\(exchanged.text)")
             let accessToken = try #require(exchanged.json["access_token"]?.string)
             let refreshToken = try #require(exchanged.json["refresh_token"]?.string)
@@ -80,9 +85,11 @@ import Testing
             // 4. Once it expires a call is refused (UnauthorizedError); refresh, keep the new pair, retry.
             clock.advance(by: .seconds(15 * 60 + 1))
             #expect(try await local.send(.get, "/items?type=core.note", key: accessToken).status == 401)
-            let refreshed = try await player.send(.post, "/auth/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientId),
-            ])
+            let refreshed = try await player.send(
+                .post, "/auth/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientId),
+                ])
             #expect(refreshed.status == 200, "\(refreshed.text)")
             let newAccess = try #require(refreshed.json["access_token"]?.string)
             let newRefresh = try #require(refreshed.json["refresh_token"]?.string)
@@ -90,15 +97,19 @@ import Testing
             #expect(try await local.send(.get, "/items?type=core.note", key: newAccess).status == 200)
 
             // Reusing a rotated token returns 400 token_reuse_detected; the app must start again.
-            let reused = try await player.send(.post, "/auth/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientId),
-            ])
+            let reused = try await player.send(
+                .post, "/auth/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", refreshToken), ("client_id", clientId),
+                ])
             #expect(reused.status == 400)
             #expect(reused.json["error_description"]?.string == "token_reuse_detected")
             #expect(try await local.send(.get, "/items?type=core.note", key: newAccess).status == 401)
-            let afterReuse = try await player.send(.post, "/auth/token", form: [
-                ("grant_type", "refresh_token"), ("refresh_token", newRefresh), ("client_id", clientId),
-            ])
+            let afterReuse = try await player.send(
+                .post, "/auth/token",
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", newRefresh), ("client_id", clientId),
+                ])
             #expect(afterReuse.json["error"]?.string == "invalid_grant")
         }
     }
@@ -111,7 +122,8 @@ import Testing
             func authorize(_ changes: [String: String]) async throws -> RawAnswer {
                 var query = [
                     "client_id": clientId, "redirect_uri": "com.example.notes://callback", "response_type": "code",
-                    "scope": "core.note:read", "state": "s", "code_challenge": challenge, "code_challenge_method": "S256",
+                    "scope": "core.note:read", "state": "s", "code_challenge": challenge,
+                    "code_challenge_method": "S256",
                 ]
                 query.merge(changes) { $1 }
                 let encoded = query.map { "\($0.key)=\(OAuthPlayer.encode($0.value))" }.joined(separator: "&")
@@ -123,14 +135,19 @@ import Testing
             #expect(OAuthPlayer.query(of: plain)["error"] == "invalid_request", "S256 only")
             #expect(try await authorize([:]).headers["Location"]?.contains("consent_code=") == true)
 
-            let (code, _) = try await player.signIn(clientID: clientId, redirect: "com.example.notes://callback", scope: "core.note:read")
-            let wrongVerifier = try await player.send(.post, "/auth/token", form: [
-                ("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier), ("client_id", clientId),
-                ("redirect_uri", "com.example.notes://callback"),
-            ])
+            let (code, _) = try await player.signIn(
+                clientID: clientId, redirect: "com.example.notes://callback", scope: "core.note:read")
+            let wrongVerifier = try await player.send(
+                .post, "/auth/token",
+                form: [
+                    ("grant_type", "authorization_code"), ("code", code), ("code_verifier", verifier),
+                    ("client_id", clientId),
+                    ("redirect_uri", "com.example.notes://callback"),
+                ])
             #expect(wrongVerifier.status == 400)
             #expect(wrongVerifier.json["error"]?.string == "invalid_grant")
-            let otherHost = try await player.send(.post, "/auth/token", form: [("grant_type", "refresh_token")], headers: ["Host": "evil.example"])
+            let otherHost = try await player.send(
+                .post, "/auth/token", form: [("grant_type", "refresh_token")], headers: ["Host": "evil.example"])
             #expect(otherHost.status == 403)
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import MarfaClock
-@testable import MarfaLocal
 import MarfaOpenAPIRuntime
 import Testing
+
+@testable import MarfaLocal
 
 /// Stopping while work runs, and what the next start finds: a move under way is cancelled and
 /// ends failed (`interrupted`), a move or housekeeping run a crash left running is settled, and
@@ -10,7 +11,8 @@ import Testing
 @Suite struct StopAndRestartTests {
     static func registerDealTypes(_ local: LocalTestInstance) async throws {
         for id in ["app.deal", "app.contract"] {
-            let answer = try await local.send(.post, "/types", json: #"{"id":"\#(id)","fields":{"title":{"type":"string"}}}"#)
+            let answer = try await local.send(
+                .post, "/types", json: #"{"id":"\#(id)","fields":{"title":{"type":"string"}}}"#)
             #expect(answer.status == 201, "\(answer.text)")
         }
     }
@@ -28,7 +30,8 @@ import Testing
         var local = LocalTestInstance(instance: first, folder: folder, key: key)
         try await Self.registerDealTypes(local)
         for index in 0..<6 {
-            let item = try await local.send(.post, "/items", json: #"{"type":"app.deal","properties":{"title":"Deal \#(index)"}}"#)
+            let item = try await local.send(
+                .post, "/items", json: #"{"type":"app.deal","properties":{"title":"Deal \#(index)"}}"#)
             #expect(item.status == 201)
         }
         let started = try await local.send(.post, "/type-moves", json: #"{"from":"app.deal","to":"app.contract"}"#)
@@ -64,7 +67,8 @@ import Testing
                 INSERT INTO type_moves (id, from_type, to_type, properties, key_id, status, remaining, created_at)
                 VALUES ('stale-move', 'core.note', 'core.task', '{}', NULL, 'running', 1, 0)
                 """)
-            try db.run("INSERT INTO housekeeping_runs (name, running_since, last_started_at) VALUES ('trash-purge', 1, 1)")
+            try db.run(
+                "INSERT INTO housekeeping_runs (name, running_since, last_started_at) VALUES ('trash-purge', 1, 1)")
         }
         await store.close()
 
@@ -85,10 +89,12 @@ import Testing
     @Test func theDataFolderAndDatabaseFilesAreOwnerOnly() async throws {
         try await LocalTestInstance.with { local in
             _ = try await EventStreamTests.note(local, "written")
-            let upload = try await local.send(.post, "/blobs", json: "some bytes", headers: ["Content-Type": "application/octet-stream"])
+            let upload = try await local.send(
+                .post, "/blobs", json: "some bytes", headers: ["Content-Type": "application/octet-stream"])
             #expect(upload.status == 201 || upload.status == 200, "\(upload.text)")
             func mode(_ path: String) throws -> Int {
-                try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber).intValue
+                try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)
+                    .intValue
             }
             #expect(try mode(local.folder.path) == 0o700)
             for suffix in ["", "-wal", "-shm"] {

@@ -21,12 +21,15 @@ import Testing
             #expect(write.status == 400, "writes too")
             #expect(write.json["error"]?["details"]?["unknown_parameters"] == ["dry"])
 
-            #expect(try await local.send(.get, "/items?_mine=1&limit=5").status == 200, "a name starting with _ is the caller's own")
+            #expect(
+                try await local.send(.get, "/items?_mine=1&limit=5").status == 200,
+                "a name starting with _ is the caller's own")
             #expect(try await local.send(.get, "/types").status == 200)
             #expect(try await local.send(.get, "/items?type=core.note&include=metadata&limit=1").status == 200)
             let unauthenticated = try await local.send(.get, "/items?foo=1", key: .some(nil))
             #expect(unauthenticated.status == 401, "the key is checked first")
-            let discovery = try await local.send(.get, "/.well-known/oauth-authorization-server/auth?x=1", key: .some(nil))
+            let discovery = try await local.send(
+                .get, "/.well-known/oauth-authorization-server/auth?x=1", key: .some(nil))
             #expect(discovery.status == 200, "the OAuth doors ignore parameters they do not know")
         }
     }
@@ -58,7 +61,8 @@ import Testing
             let type = #"{"id":"app.strict.book","fields":{"pages":{"type":"integer"}}}"#
             #expect(try await local.send(.post, "/types", json: type).status == 201)
             func create(_ pages: String) async throws -> RawAnswer {
-                try await local.send(.post, "/items", json: #"{"type":"app.strict.book","properties":{"pages":\#(pages)}}"#)
+                try await local.send(
+                    .post, "/items", json: #"{"type":"app.strict.book","properties":{"pages":\#(pages)}}"#)
             }
             let huge = try await create("1180591620717411303424")
             #expect(huge.status == 400)

@@ -9,9 +9,14 @@ import Testing
     typealias Definition = Components.Schemas.TypeDefinitionInput
     typealias Field = Components.Schemas.FieldDefinition
 
-    static func entry(_ id: String = "app.reading.entry", parent: String? = nil, fields: [String: Field]? = nil) -> Definition {
+    static func entry(
+        _ id: String = "app.reading.entry", parent: String? = nil, fields: [String: Field]? = nil
+    ) -> Definition {
         Definition(
-            fields: .init(additionalProperties: fields ?? ["title": Field(_type: .string, required: true), "pages": Field(_type: .integer)]),
+            fields: .init(
+                additionalProperties: fields ?? [
+                    "title": Field(_type: .string, required: true), "pages": Field(_type: .integer),
+                ]),
             id: id, parent: parent)
     }
 
@@ -55,9 +60,11 @@ import Testing
             #expect(reserved.json["error"]?["details"]?["namespace"]?.string == "core")
             let allowed = try await local.send(.post, "/types", json: #"{"id":"core-pub.deal","fields":{}}"#)
             #expect(allowed.status == 201)
-            let shadow = try await local.send(.post, "/types", json: #"{"id":"user.thing","fields":{"version":{"type":"integer"}}}"#)
+            let shadow = try await local.send(
+                .post, "/types", json: #"{"id":"user.thing","fields":{"version":{"type":"integer"}}}"#)
             #expect(shadow.errorCode == "property_shadows_field")
-            let unknownKind = try await local.send(.post, "/types", json: #"{"id":"user.thing","fields":{"a":{"type":"colour"}}}"#)
+            let unknownKind = try await local.send(
+                .post, "/types", json: #"{"id":"user.thing","fields":{"a":{"type":"colour"}}}"#)
             #expect(unknownKind.errorCode == "invalid_schema")
         }
     }
@@ -66,13 +73,18 @@ import Testing
         try await LocalTestInstance.with { local in
             let client = local.client()
             _ = try await client.registerType(body: .json(Self.entry())).created
-            let child = try await client.registerType(body: .json(Self.entry(
-                "app.reading.comic", parent: "app.reading.entry", fields: ["artist": Field(_type: .string)]))).created.body.json._type
+            let child = try await client.registerType(
+                body: .json(
+                    Self.entry(
+                        "app.reading.comic", parent: "app.reading.entry", fields: ["artist": Field(_type: .string)]))
+            ).created.body.json._type
             #expect(Set(child.fields.additionalProperties.keys) == ["title", "pages", "artist"])
             let reshaped = try await local.send(
-                .post, "/types", json: #"{"id":"app.reading.manga","parent":"app.reading.entry","fields":{"pages":{"type":"string"}}}"#)
+                .post, "/types",
+                json: #"{"id":"app.reading.manga","parent":"app.reading.entry","fields":{"pages":{"type":"string"}}}"#)
             #expect(reshaped.errorCode == "inheritance_violation")
-            let lostParent = try await local.send(.post, "/types", json: #"{"id":"app.reading.x","parent":"app.reading.none","fields":{}}"#)
+            let lostParent = try await local.send(
+                .post, "/types", json: #"{"id":"app.reading.x","parent":"app.reading.none","fields":{}}"#)
             #expect(lostParent.errorCode == "unknown_type")
             let parentDelete = try await local.send(.delete, "/types/app.reading.entry?force=true")
             #expect(parentDelete.status == 409)
@@ -87,7 +99,8 @@ import Testing
             var wider = Self.entry()
             wider.fields.additionalProperties["author"] = Field(_type: .string)
             wider.version = 2
-            let replaced = try await client.replaceType(path: .init(id: wider.id), body: .json(wider)).ok.body.json._type
+            let replaced = try await client.replaceType(path: .init(id: wider.id), body: .json(wider)).ok.body.json
+                ._type
             #expect(replaced.version == 2)
             #expect(replaced.fields.additionalProperties["author"] != nil)
 
@@ -95,7 +108,8 @@ import Testing
             #expect(immutable.status == 403)
             #expect(immutable.errorCode == "core_type_immutable")
 
-            let item = try await local.send(.post, "/items", json: #"{"type":"app.reading.entry","properties":{"title":"Dune"}}"#)
+            let item = try await local.send(
+                .post, "/items", json: #"{"type":"app.reading.entry","properties":{"title":"Dune"}}"#)
             #expect(item.status == 201)
             let inUse = try await local.send(.delete, "/types/app.reading.entry")
             #expect(inUse.status == 409)
@@ -103,7 +117,8 @@ import Testing
             #expect(inUse.json["error"]?["message"]?.string?.hasSuffix("named by: 1 item") == true)
             let forced = try await local.send(.delete, "/types/app.reading.entry?force=true")
             #expect(forced.status == 200)
-            let write = try await local.send(.post, "/items", json: #"{"type":"app.reading.entry","properties":{"title":"x"}}"#)
+            let write = try await local.send(
+                .post, "/items", json: #"{"type":"app.reading.entry","properties":{"title":"x"}}"#)
             #expect(write.errorCode == "unknown_type")
             let missing = try await local.send(.delete, "/types/app.reading.entry")
             #expect(missing.errorCode == "type_not_found")
@@ -114,21 +129,33 @@ import Testing
         try await LocalTestInstance.with { local in
             let client = local.client()
             _ = try await client.registerType(body: .json(Self.entry())).created
-            _ = try await client.registerType(body: .json(Self.entry("app.reading.comic", parent: "app.reading.entry", fields: [:]))).created
-            let set = try await client.setTypeIcon(path: .init(id: "app.reading.entry"), body: .json(.init(icon: "lucide:book"))).ok.body.json
+            _ = try await client.registerType(
+                body: .json(Self.entry("app.reading.comic", parent: "app.reading.entry", fields: [:]))
+            ).created
+            let set = try await client.setTypeIcon(
+                path: .init(id: "app.reading.entry"), body: .json(.init(icon: "lucide:book"))
+            ).ok.body.json
             #expect(set.icon == "lucide:book")
-            #expect(try await client.getType(path: .init(id: "app.reading.comic")).ok.body.json.icon == .value("lucide:book"))
-            let brand = try await client.setTypeIcon(path: .init(id: "core.note"), body: .json(.init(icon: "simple-icons:github"))).ok
+            #expect(
+                try await client.getType(path: .init(id: "app.reading.comic")).ok.body.json.icon
+                    == .value("lucide:book"))
+            let brand = try await client.setTypeIcon(
+                path: .init(id: "core.note"), body: .json(.init(icon: "simple-icons:github"))
+            ).ok
             #expect(try brand.body.json.icon == "simple-icons:github")
             let cleared = try await client.setTypeIcon(path: .init(id: "core.note"), body: .json(.init(icon: nil))).ok
             #expect(try cleared.body.json.icon == "lucide:sticky-note")
             let invalid = try await local.send(.put, "/types/core.note/icon", json: #"{"icon":"emoji:cat"}"#)
             #expect(invalid.status == 400)
             #expect(invalid.errorCode == "invalid_schema")
-            let elsewhere = try await local.send(.put, "/types/core.note/icon", json: #"{"icon":"lucide:star","instance_id":"01900000-0000-7000-8000-000000000000"}"#)
+            let elsewhere = try await local.send(
+                .put, "/types/core.note/icon",
+                json: #"{"icon":"lucide:star","instance_id":"01900000-0000-7000-8000-000000000000"}"#)
             #expect(elsewhere.status == 409)
             #expect(elsewhere.errorCode == "instance_changed")
-            #expect(try await client.getType(path: .init(id: "core.note")).ok.body.json.icon == .value("lucide:sticky-note"))
+            #expect(
+                try await client.getType(path: .init(id: "core.note")).ok.body.json.icon == .value("lucide:sticky-note")
+            )
         }
     }
 }

@@ -16,7 +16,10 @@ import Testing
         #expect(abs(date.timeIntervalSince1970 - seconds) < 1e-6)
     }
 
-    @Test(arguments: ["2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-29", "2026-11-29T12:00:00", "2026-11-29T12:00:00.Z", "x"])
+    @Test(arguments: [
+        "2026-13-01T00:00:00Z", "2026-02-30T00:00:00Z", "2026-11-29", "2026-11-29T12:00:00", "2026-11-29T12:00:00.Z",
+        "x",
+    ])
     func refusesWhatIsNotADateTime(text: String) {
         #expect(ISO8601.date(from: text) == nil)
     }

@@ -19,13 +19,17 @@ import Testing
         #expect(value == .object([]))
         #expect(throws: DecodingError.self) { try URIValueDecoder.decode(String.self, from: value) }
         #expect(throws: DecodingError.self) { try URIValueDecoder.decode(String.self, from: .array(["a", "b"])) }
-        #expect(throws: DecodingError.self) { try URIValueDecoder.decode(Int.self, from: .object([("a", .primitive("1"))])) }
+        #expect(throws: DecodingError.self) {
+            try URIValueDecoder.decode(Int.self, from: .object([("a", .primitive("1"))]))
+        }
     }
 
     /// Fuzz input `user=a&user=b` (a form field sent twice where one value is expected): the same
     /// endless recursion, reached by any form post, such as the local instance's token requests.
     @Test func aFormFieldSentTwiceForOneValueIsAnError() throws {
-        let failure = #expect(throws: DecodingError.self) { try FormCoding.decode(Login.self, from: Array("user=a&user=b".utf8)) }
+        let failure = #expect(throws: DecodingError.self) {
+            try FormCoding.decode(Login.self, from: Array("user=a&user=b".utf8))
+        }
         guard case .typeMismatch(let type, let context) = failure else {
             Issue.record("expected a type mismatch, got \(String(describing: failure))")
             return
@@ -46,10 +50,11 @@ import Testing
 @Suite struct StreamFuzzRegressionTests {
     /// A body arriving in `chunks`.
     func body(_ chunks: [[UInt8]]) -> HTTPBody {
-        HTTPBody(byteChunks: AsyncStream { continuation in
-            for chunk in chunks { continuation.yield(chunk) }
-            continuation.finish()
-        }, length: .unknown)
+        HTTPBody(
+            byteChunks: AsyncStream { continuation in
+                for chunk in chunks { continuation.yield(chunk) }
+                continuation.finish()
+            }, length: .unknown)
     }
 
     /// A long line in one-byte chunks (each chunk used to rescan the whole line so far, so the
@@ -62,6 +67,9 @@ import Testing
         #expect(lines == ["data: " + String(repeating: "x", count: 5_000), "", "id: 2", "data: é", ""])
         var events: [ServerSentEvent] = []
         for try await event in body(Array(text.utf8).map { [$0] }).asServerSentEvents() { events.append(event) }
-        #expect(events == [ServerSentEvent(data: String(repeating: "x", count: 5_000)), ServerSentEvent(id: "2", data: "é")])
+        #expect(
+            events == [
+                ServerSentEvent(data: String(repeating: "x", count: 5_000)), ServerSentEvent(id: "2", data: "é"),
+            ])
     }
 }

@@ -15,7 +15,8 @@ import Testing
 
     @Test func writesEachStateAsItWas() throws {
         #expect(String(decoding: try JSONCoding.encode(Patch(retention: nil)), as: UTF8.self) == "{}")
-        #expect(String(decoding: try JSONCoding.encode(Patch(retention: .null)), as: UTF8.self) == #"{"retention":null}"#)
+        #expect(
+            String(decoding: try JSONCoding.encode(Patch(retention: .null)), as: UTF8.self) == #"{"retention":null}"#)
         #expect(String(decoding: try JSONCoding.encode(Patch(retention: 7)), as: UTF8.self) == #"{"retention":7}"#)
     }
 

@@ -24,7 +24,8 @@ import Testing
         #expect(URIStyleCoder.path(primitive, name: "id", style: .matrix, explode: false) == ";id=5")
         #expect(URIStyleCoder.path(array, name: "id", style: .matrix, explode: false) == ";id=3,4,5")
         #expect(URIStyleCoder.path(array, name: "id", style: .matrix, explode: true) == ";id=3;id=4;id=5")
-        #expect(URIStyleCoder.path(object, name: "id", style: .matrix, explode: false) == ";id=role,admin,firstName,Alex")
+        #expect(
+            URIStyleCoder.path(object, name: "id", style: .matrix, explode: false) == ";id=role,admin,firstName,Alex")
         #expect(URIStyleCoder.path(object, name: "id", style: .matrix, explode: true) == ";role=admin;firstName=Alex")
     }
 
@@ -36,7 +37,9 @@ import Testing
         #expect(URIStyleCoder.query(object, name: "id", style: .form, explode: false) == "id=role,admin,firstName,Alex")
         #expect(URIStyleCoder.query(array, name: "id", style: .spaceDelimited, explode: false) == "id=3%204%205")
         #expect(URIStyleCoder.query(array, name: "id", style: .pipeDelimited, explode: false) == "id=3|4|5")
-        #expect(URIStyleCoder.query(object, name: "id", style: .deepObject, explode: true) == "id%5Brole%5D=admin&id%5BfirstName%5D=Alex")
+        #expect(
+            URIStyleCoder.query(object, name: "id", style: .deepObject, explode: true)
+                == "id%5Brole%5D=admin&id%5BfirstName%5D=Alex")
     }
 
     @Test func everyStyleReadsBackWhatItWrote() throws {
@@ -45,20 +48,25 @@ import Testing
         for style in [ParameterStyle.simple, .label, .matrix] {
             for explode in [false, true] {
                 let text = URIStyleCoder.path(value, name: "id", style: style, explode: explode)
-                let read = try #require(URIStyleCoder.readPath(text[...], name: "id", style: style, explode: explode, shape: .object))
-                #expect(try URIValueDecoder.decode(User.self, from: read) == user, "\(style) explode \(explode): \(text)")
+                let read = try #require(
+                    URIStyleCoder.readPath(text[...], name: "id", style: style, explode: explode, shape: .object))
+                #expect(
+                    try URIValueDecoder.decode(User.self, from: read) == user, "\(style) explode \(explode): \(text)")
             }
         }
         for (style, explode) in [(ParameterStyle.form, true), (.form, false), (.deepObject, true)] {
             let text = URIStyleCoder.query(value, name: "id", style: style, explode: explode)
             let pairs = URIStyleCoder.queryPairs(text[...])
-            let read = try #require(URIStyleCoder.readQuery(pairs, name: "id", style: style, explode: explode, shape: .object))
+            let read = try #require(
+                URIStyleCoder.readQuery(pairs, name: "id", style: style, explode: explode, shape: .object))
             #expect(try URIValueDecoder.decode(User.self, from: read) == user, "\(style) explode \(explode): \(text)")
         }
         let numbers = try URIValueEncoder.encode([3, 4, 5])
         for style in [ParameterStyle.form, .spaceDelimited, .pipeDelimited] {
             let text = URIStyleCoder.query(numbers, name: "id", style: style, explode: false)
-            let read = try #require(URIStyleCoder.readQuery(URIStyleCoder.queryPairs(text[...]), name: "id", style: style, explode: false, shape: .array))
+            let read = try #require(
+                URIStyleCoder.readQuery(
+                    URIStyleCoder.queryPairs(text[...]), name: "id", style: style, explode: false, shape: .array))
             #expect(try URIValueDecoder.decode([Int].self, from: read) == [3, 4, 5])
         }
     }

@@ -63,8 +63,13 @@ import Testing
             var bytes = Array(ISO8601.string(from: Date(timeIntervalSince1970: seconds)).utf8)
             switch generator.next() % 4 {
             case 0: bytes = Array(bytes.prefix(Int(generator.next() % UInt64(bytes.count + 1))))
-            case 1: bytes[Int(generator.next() % UInt64(bytes.count))] = alphabet[Int(generator.next() % UInt64(alphabet.count))]
-            case 2: bytes.insert(alphabet[Int(generator.next() % UInt64(alphabet.count))], at: Int(generator.next() % UInt64(bytes.count)))
+            case 1:
+                bytes[Int(generator.next() % UInt64(bytes.count))] =
+                    alphabet[Int(generator.next() % UInt64(alphabet.count))]
+            case 2:
+                bytes.insert(
+                    alphabet[Int(generator.next() % UInt64(alphabet.count))],
+                    at: Int(generator.next() % UInt64(bytes.count)))
             default: break
             }
             let text = String(decoding: bytes, as: UTF8.self)

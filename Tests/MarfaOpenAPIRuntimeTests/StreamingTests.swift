@@ -12,20 +12,26 @@ import Testing
     }
 
     @Test func serverSentEventsAcrossChunkBoundaries() async throws {
-        let input = body([": ping\r\n\r\nid: 1\r\nevent: item.cre", "ated\r\ndata: {\"a\":", "1}\r\n\r\n", "data: line one\ndata: line two\n\nid: 3\n"])
+        let input = body([
+            ": ping\r\n\r\nid: 1\r\nevent: item.cre", "ated\r\ndata: {\"a\":", "1}\r\n\r\n",
+            "data: line one\ndata: line two\n\nid: 3\n",
+        ])
         var events: [ServerSentEvent] = []
         for try await event in input.asServerSentEvents() { events.append(event) }
-        #expect(events == [
-            ServerSentEvent(id: "1", event: "item.created", data: #"{"a":1}"#),
-            ServerSentEvent(data: "line one\nline two"),
-            ServerSentEvent(id: "3"),
-        ])
+        #expect(
+            events == [
+                ServerSentEvent(id: "1", event: "item.created", data: #"{"a":1}"#),
+                ServerSentEvent(data: "line one\nline two"),
+                ServerSentEvent(id: "3"),
+            ])
     }
 
     @Test func serverSentEventsWithJSONData() async throws {
         struct Frame: Decodable, Sendable, Equatable { var cursor: String }
         var frames: [Frame?] = []
-        for try await (_, data) in body(["data: {\"cursor\":\"7\"}\n\n", "event: x\n\n"]).asDecodedServerSentEventsWithJSONData(of: Frame.self) {
+        for try await (_, data) in body(["data: {\"cursor\":\"7\"}\n\n", "event: x\n\n"])
+            .asDecodedServerSentEventsWithJSONData(of: Frame.self)
+        {
             frames.append(data)
         }
         #expect(frames == [Frame(cursor: "7"), nil])
@@ -58,14 +64,18 @@ import Testing
     @Test func multipartRoundTrip() throws {
         let original = MultipartBody(parts: [
             .init(name: "title", body: Array("Dune".utf8)),
-            .init(name: "cover", filename: "cover \"1\".png", contentType: "image/png", body: [0, 13, 10, 45, 45, 255]),
+            .init(
+                name: "cover", filename: "cover \"1\".png", contentType: "image/png", body: [0, 13, 10, 45, 45, 255]),
         ])
         let bytes = try #require(original.encoded().bytesInMemory)
-        let parsed = try MultipartBody(parsing: bytes, contentType: "multipart/form-data; boundary=\(original.boundary)")
+        let parsed = try MultipartBody(
+            parsing: bytes, contentType: "multipart/form-data; boundary=\(original.boundary)")
         #expect(parsed.parts.map(\.name) == ["title", "cover"])
         #expect(parsed.parts[1].filename == "cover \"1\".png")
         #expect(parsed.parts[1].body == [0, 13, 10, 45, 45, 255])
-        #expect(throws: MultipartBody.FormatError.self) { try MultipartBody(parsing: Array("junk".utf8), contentType: "multipart/form-data; boundary=x") }
+        #expect(throws: MultipartBody.FormatError.self) {
+            try MultipartBody(parsing: Array("junk".utf8), contentType: "multipart/form-data; boundary=x")
+        }
     }
 
     @Test func routerPrefersLiteralsAndReportsMethods() throws {
@@ -78,10 +88,21 @@ import Testing
             return
         }
         #expect(route == "edges" && parameters["id"] == "42")
-        guard case .found("bulk", _) = router.match(method: .post, path: "/items/bulk") else { Issue.record("bulk"); return }
-        guard case .methodNotAllowed(let allowed) = router.match(method: .delete, path: "/items/9") else { Issue.record("405"); return }
+        guard case .found("bulk", _) = router.match(method: .post, path: "/items/bulk") else {
+            Issue.record("bulk")
+            return
+        }
+        guard case .methodNotAllowed(let allowed) = router.match(method: .delete, path: "/items/9") else {
+            Issue.record("405")
+            return
+        }
         #expect(allowed == [.get])
-        guard case .notFound = router.match(method: .get, path: "/nope") else { Issue.record("404"); return }
-        #expect(throws: PathRouter<String>.ConflictError.self) { try router.register("x", method: .get, template: "/items/{other}") }
+        guard case .notFound = router.match(method: .get, path: "/nope") else {
+            Issue.record("404")
+            return
+        }
+        #expect(throws: PathRouter<String>.ConflictError.self) {
+            try router.register("x", method: .get, template: "/items/{other}")
+        }
     }
 }

@@ -37,7 +37,8 @@ import Testing
     @Test func tenThousandRandomInputsNeverFail() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let index = FTS5Table(name: "notes_search", columns: ["title", "body"], contentTable: "notes", prefixLengths: [2])
+        let index = FTS5Table(
+            name: "notes_search", columns: ["title", "body"], contentTable: "notes", prefixLengths: [2])
         let pool = try await SQLitePool.open(path: folder.path("fuzz.sqlite"))
         try await pool.write { db in
             try db.execute("CREATE TABLE notes (title TEXT, body TEXT)")

@@ -5,21 +5,26 @@ import Testing
 /// Full-text search on FTS5: an external-content index kept in step by triggers, ranking, excerpts.
 @Suite struct FTS5Tests {
     static let index = FTS5Table(
-        name: "notes_search", columns: ["title", "body"], contentTable: "notes", contentRowID: "id", prefixLengths: [2, 3])
+        name: "notes_search", columns: ["title", "body"], contentTable: "notes", contentRowID: "id",
+        prefixLengths: [2, 3])
 
     /// A pool on a fresh file with `notes (id, title, body, color)` and its search index.
     static func pool(in folder: TemporaryDirectory, rows: [(Int, String, String)]) async throws -> SQLitePool {
         let pool = try await SQLitePool.open(path: folder.path("fts.sqlite"))
         try await pool.write { db in
             try db.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, title TEXT, body TEXT, color TEXT)")
-            for (id, title, body) in rows { try db.run("INSERT INTO notes (id, title, body) VALUES (?, ?, ?)", id, title, body) }
+            for (id, title, body) in rows {
+                try db.run("INSERT INTO notes (id, title, body) VALUES (?, ?, ?)", id, title, body)
+            }
             try index.create(in: db)
         }
         return pool
     }
 
     /// The rowids `text` finds, best first.
-    static func find(_ text: String, prefix: Bool = false, weights: [String: Double] = [:], in pool: SQLitePool) async throws -> [Int64] {
+    static func find(
+        _ text: String, prefix: Bool = false, weights: [String: Double] = [:], in pool: SQLitePool
+    ) async throws -> [Int64] {
         guard let query = FTS5Query(text, prefixLastWord: prefix) else { return [] }
         return try await pool.read { db in try index.search(query, weights: weights, in: db).map(\.rowID) }
     }
@@ -31,10 +36,11 @@ import Testing
     }
 
     @Test func theTableStatementsSayWhatTheDescriptionSays() {
-        #expect(Self.index.createTableSQL == """
-            CREATE VIRTUAL TABLE IF NOT EXISTS "notes_search" USING fts5("title", "body", content='notes', \
-            content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')
-            """)
+        #expect(
+            Self.index.createTableSQL == """
+                CREATE VIRTUAL TABLE IF NOT EXISTS "notes_search" USING fts5("title", "body", content='notes', \
+                content_rowid='id', tokenize='unicode61 remove_diacritics 2', prefix='2 3')
+                """)
         #expect(Self.index.triggerSQL.count == 3)
         #expect(Self.index.triggerSQL[1].contains("VALUES ('delete', old.\"id\", old.\"title\", old.\"body\")"))
         #expect(FTS5Table(name: "own", columns: ["a"]).triggerSQL.isEmpty)
@@ -79,10 +85,12 @@ import Testing
     @Test func weightsDecideWhichColumnCountsMore() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let pool = try await Self.pool(in: folder, rows: [
-            (1, "marfa", "apple banana cherry"),
-            (2, "apple", "marfa banana cherry"),
-        ])
+        let pool = try await Self.pool(
+            in: folder,
+            rows: [
+                (1, "marfa", "apple banana cherry"),
+                (2, "apple", "marfa banana cherry"),
+            ])
         #expect(try await Self.find("marfa", weights: ["title": 10, "body": 1], in: pool) == [1, 2])
         #expect(try await Self.find("marfa", weights: ["title": 1, "body": 10], in: pool) == [2, 1])
         let rank = try Self.index.rankExpression(weights: ["body": 2.5])
@@ -104,7 +112,8 @@ import Testing
     @Test func theLastWordIsAPrefixWhileTyping() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let pool = try await Self.pool(in: folder, rows: [(1, "Marfa notes", "about marfa"), (2, "Mars", "red planet")])
+        let pool = try await Self.pool(
+            in: folder, rows: [(1, "Marfa notes", "about marfa"), (2, "Mars", "red planet")])
         #expect(try await Self.find("marf", prefix: true, in: pool) == [1])
         #expect(try await Self.find("mar", prefix: true, in: pool).sorted() == [1, 2])
         #expect(try await Self.find("marf", prefix: false, in: pool) == [])
@@ -121,7 +130,8 @@ import Testing
         let query = try #require(FTS5Query("cafe"))
         let hits = try await pool.read { db in
             (
-                try Self.index.search(query, excerpt: .snippet(column: "body", open: "<b>", close: "</b>", tokens: 6), in: db),
+                try Self.index.search(
+                    query, excerpt: .snippet(column: "body", open: "<b>", close: "</b>", tokens: 6), in: db),
                 try Self.index.search(query, excerpt: .snippet(), in: db),
                 try Self.index.search(query, excerpt: .highlight(column: "body", open: "«", close: "»"), in: db)
             )
@@ -155,7 +165,8 @@ import Testing
     @Test func operatorWordsArePlainText() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
-        let pool = try await Self.pool(in: folder, rows: [(1, "Plans", "the near future or not"), (2, "Other", "nothing")])
+        let pool = try await Self.pool(
+            in: folder, rows: [(1, "Plans", "the near future or not"), (2, "Other", "nothing")])
         #expect(try await Self.find("NEAR", in: pool) == [1])
         #expect(try await Self.find("near OR", in: pool) == [1])
         #expect(try await Self.find("NOT", in: pool) == [1])

@@ -35,7 +35,8 @@ import Testing
         }
         let end = await probe.termination()
         #expect(killed, "the probe ended before commit \(killPoint)")
-        #expect(end?.reason == .uncaughtSignal && end?.status == SIGKILL, "the probe ended with \(String(describing: end))")
+        #expect(
+            end?.reason == .uncaughtSignal && end?.status == SIGKILL, "the probe ended with \(String(describing: end))")
 
         let pool = try await SQLitePool.open(path: path)
         let (integrity, sequences, payloadRows) = try await pool.read { db in
@@ -48,7 +49,9 @@ import Testing
         await pool.close()
         #expect(integrity == ["ok"])
         #expect(sequences == (0..<sequences.count).map { $0 + 1 })
-        #expect(sequences.count >= lastReported, "commit \(lastReported) was reported but only \(sequences.count) are stored")
+        #expect(
+            sequences.count >= lastReported,
+            "commit \(lastReported) was reported but only \(sequences.count) are stored")
         #expect(payloadRows == sequences.count * Self.payloadRowsPerTransaction)
     }
 }

@@ -55,6 +55,8 @@ import Testing
         #expect(try reader.checkSchema(steps) == 0)
         try writer.migrate(steps)
         #expect(try reader.checkSchema(steps) == 2)
-        #expect(throws: SQLiteSchemaTooNew(foundVersion: 2, knownVersion: 1)) { try reader.checkSchema(Array(steps.prefix(1))) }
+        #expect(throws: SQLiteSchemaTooNew(foundVersion: 2, knownVersion: 1)) {
+            try reader.checkSchema(Array(steps.prefix(1)))
+        }
     }
 }

@@ -35,7 +35,8 @@ import Testing
                     group.addTask {
                         var counts: Set<Int> = []
                         for _ in 0..<50 {
-                            counts.insert(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") ?? -1 })
+                            counts.insert(
+                                try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") ?? -1 })
                             reads.increment()
                         }
                         return counts

@@ -8,7 +8,9 @@ import Testing
     struct Stop: Error {}
 
     /// A pool on a fresh file with a table `t (v INTEGER)`.
-    static func pool(in folder: TemporaryDirectory, _ configuration: SQLitePool.Configuration = .init()) async throws -> SQLitePool {
+    static func pool(
+        in folder: TemporaryDirectory, _ configuration: SQLitePool.Configuration = .init()
+    ) async throws -> SQLitePool {
         let pool = try await SQLitePool.open(path: folder.path("pool.sqlite"), configuration: configuration)
         try await pool.write { try $0.execute("CREATE TABLE t (v INTEGER)") }
         return pool
@@ -63,7 +65,9 @@ import Testing
         let folder = try TemporaryDirectory()
         defer { folder.remove() }
         let pool = try await Self.pool(in: folder)
-        let error = await #expect(throws: SQLiteError.self) { try await pool.read { try $0.run("INSERT INTO t VALUES (1)") } }
+        let error = await #expect(throws: SQLiteError.self) {
+            try await pool.read { try $0.run("INSERT INTO t VALUES (1)") }
+        }
         #expect(error?.isReadOnly == true)
         #expect(try await pool.read { try $0.fetchValue(Int.self, "SELECT count(*) FROM t") } == 0)
         await pool.close()

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Marfa
 import MarfaTesting
+import Testing
+
+@testable import Marfa
 
 @Suite struct AuthorizeAddressTests {
     let redirect = URL(string: "com.example.readinglist:/signed-in")!
@@ -12,11 +13,12 @@ import MarfaTesting
             scope: "core.note:read offline_access", state: "st+ate", challenge: "ch")
         let items = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems)
         let query = Dictionary(uniqueKeysWithValues: items.map { ($0.name, $0.value ?? "") })
-        #expect(query == [
-            "response_type": "code", "client_id": "c1", "redirect_uri": "com.example.readinglist:/signed-in",
-            "scope": "core.note:read offline_access", "state": "st+ate", "code_challenge": "ch",
-            "code_challenge_method": "S256",
-        ])
+        #expect(
+            query == [
+                "response_type": "code", "client_id": "c1", "redirect_uri": "com.example.readinglist:/signed-in",
+                "scope": "core.note:read offline_access", "state": "st+ate", "code_challenge": "ch",
+                "code_challenge_method": "S256",
+            ])
         #expect(url.absoluteString.contains("state=st%2Bate"))
     }
 
@@ -27,9 +29,13 @@ import MarfaTesting
 
     @Test func callbackWithAnotherStateIsAStateMismatch() {
         let callback = URL(string: "com.example.readinglist:/signed-in?code=abc&state=other")!
-        #expect(throws: SignInError.stateMismatch) { try Authorization.code(from: callback, redirect: redirect, state: "s1") }
+        #expect(throws: SignInError.stateMismatch) {
+            try Authorization.code(from: callback, redirect: redirect, state: "s1")
+        }
         let noState = URL(string: "com.example.readinglist:/signed-in?code=abc")!
-        #expect(throws: SignInError.stateMismatch) { try Authorization.code(from: noState, redirect: redirect, state: "s1") }
+        #expect(throws: SignInError.stateMismatch) {
+            try Authorization.code(from: noState, redirect: redirect, state: "s1")
+        }
     }
 
     @Test func declinedCallbackIsDenied() {
@@ -47,7 +53,8 @@ import MarfaTesting
     @Test func addressThatIsNotAServerIsRefused() {
         for text in ["ftp://marfa.example", "file:///tmp/x", "https://"] {
             #expect(throws: SignInError.notAServer) {
-                _ = try Authorization(server: URL(string: text)!, client: .init(name: "A", redirect: nil, scopes: []), service: "s")
+                _ = try Authorization(
+                    server: URL(string: text)!, client: .init(name: "A", redirect: nil, scopes: []), service: "s")
             }
         }
     }
@@ -66,24 +73,31 @@ import MarfaTesting
         #expect(auth.server.absoluteString == "https://marfa.example")
     }
 
-    @Test("a redirect that isn't a private-use address with a path and no host is refused", arguments: [
-        "com.example.app://callback", "https://app.example/signed-in", "http://127.0.0.1/signed-in", "example:/signed-in",
-        "com.example.app:signed-in", "com.example.app:/", "com.example.app:/signed-in#x", "com.example.app:/a%5Cb",
-        "com.example.app:/a%0Ab", "Com.Example.App:/signed-in",
-    ])
+    @Test(
+        "a redirect that isn't a private-use address with a path and no host is refused",
+        arguments: [
+            "com.example.app://callback", "https://app.example/signed-in", "http://127.0.0.1/signed-in",
+            "example:/signed-in",
+            "com.example.app:signed-in", "com.example.app:/", "com.example.app:/signed-in#x", "com.example.app:/a%5Cb",
+            "com.example.app:/a%0Ab", "Com.Example.App:/signed-in",
+        ])
     func redirectMustBePrivateUse(_ text: String) throws {
         let redirect = try #require(URL(string: text))
         #expect(throws: SignInError.noRedirect) {
             _ = try Authorization(
-                server: URL(string: "https://marfa.example")!, client: .init(name: "App", redirect: redirect, scopes: ["a:read"]),
+                server: URL(string: "https://marfa.example")!,
+                client: .init(name: "App", redirect: redirect, scopes: ["a:read"]),
                 service: "com.example.app", store: MemoryKeyStore())
         }
     }
 
     @Test func theSeedsRedirectsAreAccepted() throws {
-        for text in ["com.example.readinglist:/signed-in", "com.example.app:/signed-in?x=1", "com.example.other:/signed-in"] {
+        for text in [
+            "com.example.readinglist:/signed-in", "com.example.app:/signed-in?x=1", "com.example.other:/signed-in",
+        ] {
             _ = try Authorization(
-                server: URL(string: "https://marfa.example")!, client: .init(name: "App", redirect: URL(string: text), scopes: ["a:read"]),
+                server: URL(string: "https://marfa.example")!,
+                client: .init(name: "App", redirect: URL(string: text), scopes: ["a:read"]),
                 service: "com.example.app", store: MemoryKeyStore())
         }
     }

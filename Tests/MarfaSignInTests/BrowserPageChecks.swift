@@ -2,6 +2,7 @@ import Foundation
 import MarfaHTTP
 import MarfaOpenAPIRuntime
 import Testing
+
 @testable import Marfa
 
 /// What the real-browser tests check on every page they see, and where they keep its screenshot.
@@ -16,12 +17,18 @@ extension HeadlessBrowser {
         try png.write(to: folder.appendingPathComponent("\(state).png"))
         let image = try ScreenshotImage(png: png)
         #expect(image.width == Self.viewport.width, "\(state): screenshot width", sourceLocation: sourceLocation)
-        #expect(image.isDrawn, "\(state): the screenshot is blank (\(image.distinctColours) colours)", sourceLocation: sourceLocation)
+        #expect(
+            image.isDrawn, "\(state): the screenshot is blank (\(image.distinctColours) colours)",
+            sourceLocation: sourceLocation)
         let width = try await driver.execute("return document.documentElement.scrollWidth") as? Int ?? .max
         #expect(width <= Self.viewport.width, "\(state): the page is \(width) px wide", sourceLocation: sourceLocation)
-        #expect(try await !driver.source().lowercased().contains("<script"), "\(state): script on the page", sourceLocation: sourceLocation)
+        #expect(
+            try await !driver.source().lowercased().contains("<script"), "\(state): script on the page",
+            sourceLocation: sourceLocation)
         for field in try await driver.elements("input:not([type=hidden]), select, textarea") {
-            #expect(try await !field.computedLabel().isEmpty, "\(state): a field without a label", sourceLocation: sourceLocation)
+            #expect(
+                try await !field.computedLabel().isEmpty, "\(state): a field without a label",
+                sourceLocation: sourceLocation)
         }
         for button in try await driver.elements("button") {
             #expect(try await !button.text().isEmpty, "\(state): a button without text", sourceLocation: sourceLocation)
@@ -53,13 +60,18 @@ extension HeadlessBrowser {
     /// Where the screenshots go: `browser-screenshots` in the build folder the tests were built in
     /// (the `.build*` folder above the test bundle), else the package's `.build`.
     static let screenshotFolder: URL = {
-        let bundle = CommandLine.arguments.first { $0.contains(".xctest") }.map { URL(fileURLWithPath: $0) } ?? Bundle.main.bundleURL
+        let bundle =
+            CommandLine.arguments.first { $0.contains(".xctest") }.map { URL(fileURLWithPath: $0) }
+            ?? Bundle.main.bundleURL
         var folder = bundle
         while folder.pathComponents.count > 1 {
-            if folder.lastPathComponent.hasPrefix(".build") { return folder.appendingPathComponent("browser-screenshots") }
+            if folder.lastPathComponent.hasPrefix(".build") {
+                return folder.appendingPathComponent("browser-screenshots")
+            }
             folder.deleteLastPathComponent()
         }
-        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         return package.appendingPathComponent(".build/browser-screenshots")
     }()
 }
@@ -94,7 +106,8 @@ extension SignInFixture {
     func liveGrants() async throws -> [[String: Any]] {
         var request = HTTPRequest(method: .get, path: "/auth/grants")
         request.headerFields["Authorization"] = "Bearer \(try #require(instance.bootstrapKey))"
-        let (response, body) = try await DefaultTransport.make().send(request, body: nil, baseURL: instance.url, operationID: "grants")
+        let (response, body) = try await DefaultTransport.make().send(
+            request, body: nil, baseURL: instance.url, operationID: "grants")
         let bytes = try await body?.collect(upTo: 1 << 20) ?? []
         #expect(response.status == 200)
         let json = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]

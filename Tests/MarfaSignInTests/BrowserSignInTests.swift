@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Marfa
 
 @Suite struct BrowserSignInTests {
@@ -28,7 +29,9 @@ import Testing
     @Test func anApprovalWithAnotherStateIsRefused() async throws {
         let fixture = try await SignInFixture()
         let auth = try fixture.authorization()
-        await #expect(throws: SignInError.stateMismatch) { _ = try await auth.signIn(with: OwnerBrowser(swapState: true)) }
+        await #expect(throws: SignInError.stateMismatch) {
+            _ = try await auth.signIn(with: OwnerBrowser(swapState: true))
+        }
         #expect(try auth.credential() == nil)
         await fixture.stop()
     }
@@ -55,7 +58,9 @@ import Testing
         let auth = try fixture.authorization(redirect: nil)
         // The "system browser" here is the test's: it approves, then follows the redirect to the listener.
         let browser = LoopbackBrowser { page in
-            let callback = try await OwnerBrowser().approve(redirect: URL(string: "http://127.0.0.1/unused")) { _ in page }
+            let callback = try await OwnerBrowser().approve(redirect: URL(string: "http://127.0.0.1/unused")) { _ in
+                page
+            }
             _ = try await OwnerBrowser.send(.get, callback, form: nil)
         }
         let credential = try await auth.signIn(with: browser)
@@ -68,7 +73,9 @@ import Testing
         let auth = try fixture.authorization(redirect: nil)
         // Like `xdg-open` starting a browser: the approval arrives while the opener still runs.
         let browser = LoopbackBrowser { page in
-            let callback = try await OwnerBrowser().approve(redirect: URL(string: "http://127.0.0.1/unused")) { _ in page }
+            let callback = try await OwnerBrowser().approve(redirect: URL(string: "http://127.0.0.1/unused")) { _ in
+                page
+            }
             _ = try await OwnerBrowser.send(.get, callback, form: nil)
             try await Task.sleep(for: .seconds(30))
             throw SignInError.unavailable(message: "The sign-in waited for the browser to close.")
@@ -82,7 +89,9 @@ import Testing
         let fixture = try await SignInFixture()
         let auth = try fixture.authorization(redirect: nil)
         let browser = LoopbackBrowser { _ in throw SignInError.unavailable(message: "No browser.") }
-        await #expect(throws: SignInError.unavailable(message: "No browser.")) { _ = try await auth.signIn(with: browser) }
+        await #expect(throws: SignInError.unavailable(message: "No browser.")) {
+            _ = try await auth.signIn(with: browser)
+        }
         await fixture.stop()
     }
     #endif

@@ -2,6 +2,7 @@ import Foundation
 import MarfaHTTP
 import Synchronization
 import Testing
+
 @testable import Marfa
 
 /// A `CurlTransport` that keeps the time budget each request was sent under, with its path; with
@@ -23,9 +24,13 @@ final class BudgetRecordingTransport: ClientTransport, Sendable {
 
     func release() { releasing.finish() }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         log.withLock { $0.append(Sent(path: request.path, deadline: TransportLimits.current?.deadline)) }
-        if stallsRefresh, let bytes = body?.bytesInMemory, String(decoding: bytes, as: UTF8.self).contains("grant_type=refresh_token") {
+        if stallsRefresh, let bytes = body?.bytesInMemory,
+            String(decoding: bytes, as: UTF8.self).contains("grant_type=refresh_token")
+        {
             for await _ in released { break }
         }
         return try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)

@@ -1,6 +1,7 @@
 import Foundation
 import MarfaAPI
 import Testing
+
 @testable import Marfa
 
 /// A `Client` made from a signed-in `Server` renews and ends as the `Server`'s own calls do: they
@@ -35,9 +36,12 @@ import Testing
         _ = try await client.getSpaceConfig().ok.body.json
 
         // The grant ends at the server (as when the owner revokes it), and the access token expires.
-        let kept = try #require(try KeptSignIn.read(from: fixture.keys, service: SignInFixture.service, account: auth.account))
+        let kept = try #require(
+            try KeptSignIn.read(from: fixture.keys, service: SignInFixture.service, account: auth.account))
         let revocation = try #require(kept.endpoints.revocation)
-        #expect(await OAuthWire().revoke(at: revocation, token: credential.refreshToken!, hint: "refresh_token", clientID: credential.clientID))
+        #expect(
+            await OAuthWire().revoke(
+                at: revocation, token: credential.refreshToken!, hint: "refresh_token", clientID: credential.clientID))
         fixture.clock.advance(by: .milliseconds(1500))
 
         await #expect {

@@ -1,6 +1,7 @@
 import Foundation
 import Marfa
 import Testing
+
 @testable import Marfa
 
 /// A working copy on a sign-in whose access token lives one second on the instance's clock: each
@@ -20,7 +21,8 @@ import Testing
             let auth = try fixture.authorization(scopes: CopyRenewalTests.scopes)
             _ = try await auth.signIn(with: OwnerBrowser())
             let copy = try await WorkingCopy.open(
-                store: fixture.folder.url.appendingPathComponent("copy.sqlite"), server: try auth.server(at: fixture.instance.url),
+                store: fixture.folder.url.appendingPathComponent("copy.sqlite"),
+                server: try auth.server(at: fixture.instance.url),
                 expectingUnsent: nil, clock: fixture.clock)
             return SignedInCopy(fixture: fixture, auth: auth, copy: copy)
         }
@@ -40,11 +42,14 @@ import Testing
         }
     }
 
-    @Test("hydrate, drain, catch-up, pin, bin, purge and the view calls each renew a token past its life once and answer")
+    @Test(
+        "hydrate, drain, catch-up, pin, bin, purge and the view calls each renew a token past its life once and answer")
     func everyCopyCallRenews() async throws {
         let signed = try await SignedInCopy.open()
         let copy = signed.copy
-        let report = try await signed.afterExpiry("hydrate") { try await copy.hydrate(types: ["core.note"], tier: .all) }
+        let report = try await signed.afterExpiry("hydrate") {
+            try await copy.hydrate(types: ["core.note"], tier: .all)
+        }
         #expect(report.items == 0)
 
         let kept = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Kept"]))
@@ -68,9 +73,12 @@ import Testing
         #expect(bin.items.map(\.id) == [binned.itemId])
         try await signed.afterExpiry("purge") { try await copy.items.purge(binned.itemId ?? "") }
 
-        let view = try await signed.afterExpiry("views.create") { try await copy.views.create(View.Settings(name: "Notes", types: ["core.note"])) }
+        let view = try await signed.afterExpiry("views.create") {
+            try await copy.views.create(View.Settings(name: "Notes", types: ["core.note"]))
+        }
         let changed = try await signed.afterExpiry("views.change") {
-            try await copy.views.change(view.id, to: View.Settings(name: "All notes", types: ["core.note"]), baseVersion: view.version)
+            try await copy.views.change(
+                view.id, to: View.Settings(name: "All notes", types: ["core.note"]), baseVersion: view.version)
         }
         #expect(changed.settings.name == "All notes")
         try await signed.afterExpiry("views.delete") { try await copy.views.delete(view.id) }
@@ -99,7 +107,8 @@ import Testing
         let copy = signed.copy
         _ = try await copy.hydrate(types: ["core.note"], tier: .all)
         let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Parked"]))
-        let behind = try await copy.items.update(write.itemId ?? "", Edit(.merge(["title": "Parked, then edited"]), baseVersion: 0))
+        let behind = try await copy.items.update(
+            write.itemId ?? "", Edit(.merge(["title": "Parked, then edited"]), baseVersion: 0))
 
         // The kept sign-in goes (as another process signing out would): the renewal is refused.
         try signed.fixture.keys.remove(service: SignInFixture.service, account: signed.auth.account)
@@ -139,9 +148,13 @@ extension CopyRenewalTests {
 
         // The grant ends at the server, as when the owner revokes the app, and the access token's life passes.
         let credential = try #require(try signed.auth.credential())
-        let kept = try #require(try KeptSignIn.read(from: signed.fixture.keys, service: SignInFixture.service, account: signed.auth.account))
+        let kept = try #require(
+            try KeptSignIn.read(from: signed.fixture.keys, service: SignInFixture.service, account: signed.auth.account)
+        )
         let revocation = try #require(kept.endpoints.revocation)
-        #expect(await OAuthWire().revoke(at: revocation, token: credential.refreshToken!, hint: "refresh_token", clientID: credential.clientID))
+        #expect(
+            await OAuthWire().revoke(
+                at: revocation, token: credential.refreshToken!, hint: "refresh_token", clientID: credential.clientID))
         signed.fixture.clock.advance(by: .milliseconds(1500))
 
         await #expect { _ = try await copy.catchUp() } throws: { Self.isSignedOut($0) }

@@ -2,10 +2,11 @@ import Foundation
 import MarfaClock
 import MarfaHTTP
 import MarfaHTTPServer
+import MarfaTesting
 import Synchronization
 import Testing
+
 @testable import Marfa
-import MarfaTesting
 
 /// Device polling against a scripted server, for what the local instance can't be made to do on
 /// cue. The device waits on a `ManualClock` the test moves.
@@ -30,31 +31,45 @@ import MarfaTesting
             return (response, HTTPBody(text))
         }
 
-        init(tokenErrors: [String], clock: ManualClock = ManualClock(start: Date(timeIntervalSince1970: 1_700_000_000))) throws {
+        init(
+            tokenErrors: [String], clock: ManualClock = ManualClock(start: Date(timeIntervalSince1970: 1_700_000_000))
+        ) throws {
             let script = Script(tokenErrors)
             self.script = script
             self.clock = clock
             let server = server
             let json = Self.json
-            try server.register({ _, _, _ in
-                let origin = server.url.absoluteString
-                return json(200, """
-                    {"issuer":"\(origin)/auth","authorization_endpoint":"\(origin)/authorize","token_endpoint":"\(origin)/token",
-                     "registration_endpoint":"\(origin)/register","device_authorization_endpoint":"\(origin)/device",
-                     "revocation_endpoint":"\(origin)/revoke"}
-                    """)
-            }, method: .get, path: "/.well-known/oauth-authorization-server/auth")
-            try server.register({ _, _, _ in json(201, #"{"client_id":"scripted"}"#) }, method: .post, path: "/register")
-            try server.register({ _, _, _ in
-                json(200, #"{"device_code":"dc","user_code":"ABCD-EFGH","verification_uri":"http://127.0.0.1/device","expires_in":60,"interval":1}"#)
-            }, method: .post, path: "/device")
-            try server.register({ _, _, _ in
-                script.polls.withLock { $0.append(clock.now) }
-                if let error = script.errors.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
-                    return json(400, #"{"error":"\#(error)"}"#)
-                }
-                return json(200, #"{"access_token":"marfa_at_scripted","token_type":"Bearer","expires_in":60,"refresh_token":"marfa_rt_scripted","scope":"a:read offline_access"}"#)
-            }, method: .post, path: "/token")
+            try server.register(
+                { _, _, _ in
+                    let origin = server.url.absoluteString
+                    return json(
+                        200,
+                        """
+                        {"issuer":"\(origin)/auth","authorization_endpoint":"\(origin)/authorize","token_endpoint":"\(origin)/token",
+                         "registration_endpoint":"\(origin)/register","device_authorization_endpoint":"\(origin)/device",
+                         "revocation_endpoint":"\(origin)/revoke"}
+                        """)
+                }, method: .get, path: "/.well-known/oauth-authorization-server/auth")
+            try server.register(
+                { _, _, _ in json(201, #"{"client_id":"scripted"}"#) }, method: .post, path: "/register")
+            try server.register(
+                { _, _, _ in
+                    json(
+                        200,
+                        #"{"device_code":"dc","user_code":"ABCD-EFGH","verification_uri":"http://127.0.0.1/device","expires_in":60,"interval":1}"#
+                    )
+                }, method: .post, path: "/device")
+            try server.register(
+                { _, _, _ in
+                    script.polls.withLock { $0.append(clock.now) }
+                    if let error = script.errors.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+                        return json(400, #"{"error":"\#(error)"}"#)
+                    }
+                    return json(
+                        200,
+                        #"{"access_token":"marfa_at_scripted","token_type":"Bearer","expires_in":60,"refresh_token":"marfa_rt_scripted","scope":"a:read offline_access"}"#
+                    )
+                }, method: .post, path: "/token")
             try server.start()
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Marfa
 
 @Suite struct DeviceSignInTests {
@@ -15,7 +16,8 @@ import Testing
         await fixture.clock.waitForSleepers(1)
         fixture.clock.advance(by: .seconds(1))
         await fixture.clock.waitForSleepers(1)
-        try await fixture.decideDevice(userCode: device.userCode, approve: true, scopes: ["config.manage", "offline_access"])
+        try await fixture.decideDevice(
+            userCode: device.userCode, approve: true, scopes: ["config.manage", "offline_access"])
         fixture.clock.advance(by: .seconds(1))
         let approved = try await waiting.value
         #expect(approved.accessToken.hasPrefix("marfa_at_"))

@@ -17,7 +17,8 @@ final class HeadlessBrowser: Sendable {
 
     /// chromedriver and Chromium as installed, or nil when either is missing.
     static let installation: (chromedriver: String, chromium: String)? = {
-        guard let driver = executable("chromedriver"), let chromium = executable("chromium") ?? executable("chromium-browser")
+        guard let driver = executable("chromedriver"),
+            let chromium = executable("chromium") ?? executable("chromium-browser")
         else { return nil }
         return (driver, chromium)
     }()
@@ -42,7 +43,10 @@ final class HeadlessBrowser: Sendable {
             let port = try await withThrowingTaskGroup(of: Int?.self) { group in
                 // A safety net only: chromedriver announces its port within a second or two.
                 group.addTask { try await process.announcedPort() }
-                group.addTask { try await Task.sleep(for: .seconds(60)); return nil }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(60))
+                    return nil
+                }
                 defer { group.cancelAll() }
                 guard let port = try await group.next() ?? nil else { throw Missing() }
                 return port
@@ -62,9 +66,11 @@ final class HeadlessBrowser: Sendable {
                 at: URL(string: "http://127.0.0.1:\(port)")!, capabilities: capabilities)
             // A headless window is at least 500 px wide: the phone's viewport is set through DevTools
             // (not chromedriver's mobileEmulation, whose taps hang with JavaScript off).
-            try await driver.devTools("Emulation.setDeviceMetricsOverride", [
-                "width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": true,
-            ])
+            try await driver.devTools(
+                "Emulation.setDeviceMetricsOverride",
+                [
+                    "width": viewport.width, "height": viewport.height, "deviceScaleFactor": 1, "mobile": true,
+                ])
             return HeadlessBrowser(driver: driver, process: process, browserProcess: browserProcess)
         } catch {
             await process.stop()
@@ -85,7 +91,9 @@ final class HeadlessBrowser: Sendable {
     /// The full path of `name` on `PATH`, when it is an executable.
     private static func executable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }
 

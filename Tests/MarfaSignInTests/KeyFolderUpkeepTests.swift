@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Marfa
 
 /// The file key store keeps its folders private and cleans up after writes that stopped.
@@ -9,7 +10,8 @@ import Testing
         let root = folder.url.appendingPathComponent("keys")
         let files = FileKeyFolder(root: root)
         let service = files.serviceFolder("com.example.app")
-        try FileManager.default.createDirectory(at: service, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        try FileManager.default.createDirectory(
+            at: service, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root.path)
 
         let store = Keychain(folder: root)
@@ -29,7 +31,8 @@ import Testing
         for url in [stale, fresh] {
             #expect(FileManager.default.createFile(atPath: url.path, contents: Data("secret".utf8)))
         }
-        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: stale.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(-120)], ofItemAtPath: stale.path)
 
         try store.save(key: "marfa_k1_y", service: "com.example.app", account: "owner")
         #expect(!FileManager.default.fileExists(atPath: stale.path))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-@testable import Marfa
 import MarfaTesting
+import Testing
+
+@testable import Marfa
 
 @Suite struct KeyStoreTests {
     @Test func isolatedStoresKeepToThemselves() throws {
@@ -35,7 +36,9 @@ import MarfaTesting
         let files = try FileManager.default.contentsOfDirectory(atPath: serviceFolder.path)
         #expect(files.count == 2, "no temporary file is left behind: \(files)")
         for file in files {
-            let mode = try FileManager.default.attributesOfItem(atPath: serviceFolder.appendingPathComponent(file).path)[.posixPermissions] as? Int
+            let mode =
+                try FileManager.default.attributesOfItem(atPath: serviceFolder.appendingPathComponent(file).path)[
+                    .posixPermissions] as? Int
             #expect(mode == 0o600)
         }
         for url in [store.folder, serviceFolder] {
@@ -54,7 +57,9 @@ import MarfaTesting
         } else {
             #expect(base.hasSuffix("/.config/marfa/keys"))
         }
-        #expect(Keychain(accessGroup: "group.example").folder.deletingLastPathComponent().path == Keychain.system.folder.path)
+        #expect(
+            Keychain(accessGroup: "group.example").folder.deletingLastPathComponent().path
+                == Keychain.system.folder.path)
         #expect(Keychain(accessGroup: "group.example").identity != Keychain.system.identity)
     }
 
@@ -95,7 +100,8 @@ final class TemporaryFolder: Sendable {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-signin-" + UUID().uuidString, isDirectory: true)
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "marfa-signin-" + UUID().uuidString, isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

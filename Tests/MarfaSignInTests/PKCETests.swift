@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Marfa
 
 @Suite struct PKCETests {
@@ -11,6 +12,9 @@ import Testing
     @Test func randomTokensAreBase64URLAndDistinct() {
         let tokens = (0..<50).map { _ in RandomToken.make(bytes: 32) }
         #expect(Set(tokens).count == 50)
-        #expect(tokens.allSatisfy { $0.count == 43 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+        #expect(
+            tokens.allSatisfy {
+                $0.count == 43 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+            })
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MarfaHTTP
 import MarfaOpenAPIRuntime
 import Testing
+
 @testable import Marfa
 
 #if os(Linux)  // its loopback sign-ins use LoopbackBrowser, declared on Linux only
@@ -51,7 +52,8 @@ struct RealBrowserSignInTests {
         try await browser.checkPage("consent")
 
         try await browser.driver.element("input[value='core.note:write']").click()
-        #expect(try await browser.driver.element("input[value='core.note:write']").property("checked") as? Bool == false)
+        #expect(
+            try await browser.driver.element("input[value='core.note:write']").property("checked") as? Bool == false)
         try await browser.decide("approve")
         let credential = try await signedIn.value
         #expect(Set(credential.scopes) == ["core.note:read", "config.manage", "offline_access"])
@@ -62,7 +64,8 @@ struct RealBrowserSignInTests {
         try await browser.checkPage("loopback-approved")
         let grants = try await fixture.liveGrants()
         #expect(grants.count == 1)
-        #expect(Set(grants.first?["scopes"] as? [String] ?? []) == ["core.note:read", "config.manage", "offline_access"])
+        #expect(
+            Set(grants.first?["scopes"] as? [String] ?? []) == ["core.note:read", "config.manage", "offline_access"])
         await fixture.stop()
     }
 
@@ -90,7 +93,9 @@ struct RealBrowserSignInTests {
         try await browser.enterCode(of: device, checkingEntryPage: "device-entry")
 
         let text = try await browser.pageText()
-        #expect(text.contains(device.userCode) && text.contains("Read your notes") && text.contains("Only approve if the device"))
+        #expect(
+            text.contains(device.userCode) && text.contains("Read your notes")
+                && text.contains("Only approve if the device"))
         try await browser.checkPage("device-consent")
         try await browser.driver.element("input[value='config.manage']").click()
         try await browser.decide("approve")
@@ -111,10 +116,12 @@ struct RealBrowserSignInTests {
 
         try await browser.driver.element("input[value='config.manage']").click()
         try await browser.decide("approve", password: "not the password")
-        #expect(try await browser.driver.element("[role=alert]").text()
-            == "The owner password is wrong. 4 more wrong passwords close this request.")
-        #expect(try await browser.driver.element("input[value='config.manage']").property("checked") as? Bool == false,
-                "the owner's choices survive a wrong password")
+        #expect(
+            try await browser.driver.element("[role=alert]").text()
+                == "The owner password is wrong. 4 more wrong passwords close this request.")
+        #expect(
+            try await browser.driver.element("input[value='config.manage']").property("checked") as? Bool == false,
+            "the owner's choices survive a wrong password")
         #expect(try await browser.driver.element("#password").property("value") as? String == "")
         try await browser.checkPage("consent-wrong-password")
         for _ in 0..<4 { try await browser.decide("approve", password: "still wrong") }
@@ -159,7 +166,9 @@ struct RealBrowserSignInTests {
         #expect(try await browser.driver.element("h1").text() == "This sign-in request can't be used")
         try await browser.checkPage("consent-reused")
         var forged = URLComponents(url: consentPage, resolvingAgainstBaseURL: false)!
-        forged.queryItems = forged.queryItems?.map { $0.name == "consent_code" ? URLQueryItem(name: $0.name, value: "forged") : $0 }
+        forged.queryItems = forged.queryItems?.map {
+            $0.name == "consent_code" ? URLQueryItem(name: $0.name, value: "forged") : $0
+        }
         try await browser.driver.open(forged.url!)
         #expect(try await browser.pageText().contains("was already answered or closed, or its link is incomplete"))
 
@@ -176,7 +185,9 @@ struct RealBrowserSignInTests {
         let browser = try browser
         let (fixture, auth, signedIn) = try await startSignIn(in: browser) { page in
             var components = URLComponents(url: page, resolvingAgainstBaseURL: false)!
-            components.queryItems = components.queryItems?.map { $0.name == "state" ? URLQueryItem(name: "state", value: "tampered") : $0 }
+            components.queryItems = components.queryItems?.map {
+                $0.name == "state" ? URLQueryItem(name: "state", value: "tampered") : $0
+            }
             return components.url!
         }
         defer { signedIn.cancel() }
@@ -206,23 +217,32 @@ struct RealBrowserSignInTests {
         let browser = try browser
         let fixture = try await SignInFixture()
         let origin = fixture.instance.url
-        let registration = #"{"client_name":"Hostile","redirect_uris":["http://127.0.0.1:53682/cb"],"application_type":"native","token_endpoint_auth_method":"none"}"#
+        let registration =
+            #"{"client_name":"Hostile","redirect_uris":["http://127.0.0.1:53682/cb"],"application_type":"native","token_endpoint_auth_method":"none"}"#
         let (response, body) = try await DefaultTransport.make().send(
             HTTPRequest(method: .post, path: "/oauth2/register", headerFields: ["Content-Type": "application/json"]),
             body: HTTPBody(registration), baseURL: origin, operationID: "register")
         #expect(response.status == 201)
-        let registered = try JSONSerialization.jsonObject(with: Data(try await body?.collect(upTo: 1 << 20) ?? [])) as? [String: Any]
+        let registered =
+            try JSONSerialization.jsonObject(with: Data(try await body?.collect(upTo: 1 << 20) ?? [])) as? [String: Any]
         let clientID = try #require(registered?["client_id"] as? String)
         func authorize(_ redirect: String) throws -> URL {
-            var components = try #require(URLComponents(url: origin.appendingPathComponent("auth/oauth2/authorize"), resolvingAgainstBaseURL: false))
+            var components = try #require(
+                URLComponents(
+                    url: origin.appendingPathComponent("auth/oauth2/authorize"), resolvingAgainstBaseURL: false))
             components.queryItems = [
-                .init(name: "response_type", value: "code"), .init(name: "client_id", value: clientID), .init(name: "redirect_uri", value: redirect),
+                .init(name: "response_type", value: "code"), .init(name: "client_id", value: clientID),
+                .init(name: "redirect_uri", value: redirect),
                 .init(name: "scope", value: "core.note:read"), .init(name: "state", value: "s"),
-                .init(name: "code_challenge", value: PKCE().challenge), .init(name: "code_challenge_method", value: "S256"),
+                .init(name: "code_challenge", value: PKCE().challenge),
+                .init(name: "code_challenge_method", value: "S256"),
             ]
             return try #require(components.url)
         }
-        for redirect in ["http://evil.example\\@127.0.0.1:53682/cb", "http://evil.example%5C@127.0.0.1:53682/cb", "http://127.0.0.1:53682/cb#frag", "http://user@127.0.0.1:53682/cb"] {
+        for redirect in [
+            "http://evil.example\\@127.0.0.1:53682/cb", "http://evil.example%5C@127.0.0.1:53682/cb",
+            "http://127.0.0.1:53682/cb#frag", "http://user@127.0.0.1:53682/cb",
+        ] {
             try await browser.driver.open(try authorize(redirect))
             let shown = try await browser.driver.currentURL()
             #expect(shown.host == "127.0.0.1" && shown.port == origin.port, "\(redirect): the browser went to \(shown)")

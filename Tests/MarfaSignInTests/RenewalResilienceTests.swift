@@ -3,6 +3,7 @@ import MarfaClock
 import MarfaHTTP
 import Synchronization
 import Testing
+
 @testable import Marfa
 
 /// Renewals that a caller abandons, a key store that can't keep the renewed pair, and OAuth
@@ -78,7 +79,8 @@ import Testing
         let fixture = try await SignInFixture { $0.accessTokenLifetime = .seconds(1) }
         let store = WriteRefusingKeyStore(inner: fixture.keys)
         let auth = try Authorization(
-            server: fixture.instance.url, client: .init(name: "Reading List", redirect: SignInFixture.redirect, scopes: SignInFixture.scopes),
+            server: fixture.instance.url,
+            client: .init(name: "Reading List", redirect: SignInFixture.redirect, scopes: SignInFixture.scopes),
             service: SignInFixture.service, store: store, transport: nil, lockWait: .seconds(10), clock: fixture.clock)
         let first = try await auth.signIn(with: OwnerBrowser())
         let server = try auth.server(at: fixture.instance.url)
@@ -130,7 +132,8 @@ import Testing
         let spent = CallLimits(deadline: .now - .seconds(1), idleTimeout: nil)
         await #expect {
             try await CallLimits.$current.withValue(spent) {
-                _ = try await wire.token(at: URL(string: "http://127.0.0.1:1/token")!, form: [("grant_type", "refresh_token")])
+                _ = try await wire.token(
+                    at: URL(string: "http://127.0.0.1:1/token")!, form: [("grant_type", "refresh_token")])
             }
         } throws: { error in
             if case SignInError.unavailable(let message) = error { return message.contains("ran out of time") }
@@ -164,7 +167,9 @@ final class RefreshHoldingTransport: ClientTransport {
     /// The refresh requests sent through it.
     var refreshes: Int { count.withLock { $0 } }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let bytes = body?.bytesInMemory, case let text = String(decoding: bytes, as: UTF8.self),
             text.contains("grant_type=refresh_token")
         else { return try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID) }
@@ -174,13 +179,15 @@ final class RefreshHoldingTransport: ClientTransport {
             return try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
         case .spoilGrantType:
             let spoiled = text.replacingOccurrences(of: "grant_type=refresh_token", with: "grant_type=refresh_tokens")
-            return try await inner.send(request, body: HTTPBody(Data(spoiled.utf8)), baseURL: baseURL, operationID: operationID)
+            return try await inner.send(
+                request, body: HTTPBody(Data(spoiled.utf8)), baseURL: baseURL, operationID: operationID)
         case .holdAnswer(let delay):
             // As a slow answer would: held until `delay` passes on the clock, while the transfer's
             // own time limit (real time) still runs and ends the hold when it comes first.
             let limit = TransportLimits.current?.deadline
             let ends = limit.map { ContinuousClock.now + $0 }
-            let (response, answer) = try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
+            let (response, answer) = try await inner.send(
+                request, body: body, baseURL: baseURL, operationID: operationID)
             let answerBytes = try await answer?.collect(upTo: 1 << 20) ?? []
             answeredSignal.yield()
             try await hold(for: delay, limit: limit, ends: ends)

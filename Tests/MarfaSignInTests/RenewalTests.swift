@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Marfa
 
 @Suite struct RenewalTests {
@@ -53,7 +54,10 @@ import Testing
         await #expect {
             _ = try await wire.token(
                 at: current.tokenEndpoint!,
-                form: [("grant_type", "refresh_token"), ("refresh_token", current.refreshToken!), ("client_id", current.clientID!)])
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", current.refreshToken!),
+                    ("client_id", current.clientID!),
+                ])
         } throws: { error in
             if case SignInError.refused(code: "invalid_grant", _) = error { return true }
             return false
@@ -87,7 +91,8 @@ import Testing
             probe.waitUntilExit()
             #expect(probe.terminationStatus == 0, "\(printed)")
             #expect(printed.hasPrefix("ok "))
-            refreshes += Int(printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 99
+            refreshes +=
+                Int(printed.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 99
         }
         #expect(refreshes == 1)
         let renewed = try #require(try auth.credential())

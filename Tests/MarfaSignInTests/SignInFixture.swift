@@ -4,6 +4,7 @@ import MarfaHTTP
 import MarfaLocal
 import Synchronization
 import Testing
+
 @testable import Marfa
 
 /// A local instance with an owner password, a key store in a temporary folder, and the log lines
@@ -32,14 +33,16 @@ final class SignInFixture: Sendable {
         options.log = { line in log.lines.withLock { $0.append(line) } }
         options.clock = clock
         instance = try await LocalInstance.start(
-            dataDirectory: folder.url.appendingPathComponent("instance"), ownerPassword: Self.password, options: options)
+            dataDirectory: folder.url.appendingPathComponent("instance"), ownerPassword: Self.password, options: options
+        )
         keys = Keychain(folder: folder.url.appendingPathComponent("keys"))
     }
 
     func stop() async { await instance.stop() }
 
     func authorization(
-        redirect: URL? = SignInFixture.redirect, scopes: [String] = SignInFixture.scopes, lockWait: Duration = .seconds(10),
+        redirect: URL? = SignInFixture.redirect, scopes: [String] = SignInFixture.scopes,
+        lockWait: Duration = .seconds(10),
         transport: (any ClientTransport)? = nil
     ) throws -> Authorization {
         try Authorization(
@@ -74,7 +77,8 @@ final class SignInFixture: Sendable {
     func decideDevice(userCode: String, approve: Bool, scopes: [String]? = nil) async throws {
         var form = [("user_code", userCode), ("decision", approve ? "approve" : "deny"), ("password", Self.password)]
         for scope in scopes ?? Self.scopes { form.append(("scope", scope)) }
-        let (status, _, _) = try await OwnerBrowser.send(.post, instance.url.appendingPathComponent("auth/device/consent"), form: form)
+        let (status, _, _) = try await OwnerBrowser.send(
+            .post, instance.url.appendingPathComponent("auth/device/consent"), form: form)
         #expect(status == 200)
     }
 }
@@ -97,12 +101,17 @@ struct OwnerBrowser: SignInBrowser {
                 let items = URLComponents(url: consentPage, resolvingAgainstBaseURL: false)?.queryItems,
                 let consentCode = items.first(where: { $0.name == "consent_code" })?.value,
                 let asked = items.first(where: { $0.name == "scope" })?.value
-            else { throw SignInError.unavailable(message: "The authorize door didn't lead to a consent page (\(status)).") }
+            else {
+                throw SignInError.unavailable(message: "The authorize door didn't lead to a consent page (\(status)).")
+            }
             let (pageStatus, _, html) = try await Self.send(.get, consentPage, form: nil)
             guard pageStatus == 200, html.contains("consent_code") else {
                 throw SignInError.unavailable(message: "The consent page didn't show.")
             }
-            var form = [("consent_code", consentCode), ("decision", approve ? "approve" : "deny"), ("password", SignInFixture.password)]
+            var form = [
+                ("consent_code", consentCode), ("decision", approve ? "approve" : "deny"),
+                ("password", SignInFixture.password),
+            ]
             for scope in scopes ?? asked.split(separator: " ").map(String.init) { form.append(("scope", scope)) }
             let decisionURL = URL(string: "/auth/authorize/decision", relativeTo: consentPage)!.absoluteURL
             let (decided, back, _) = try await Self.send(.post, decisionURL, form: form)
@@ -110,7 +119,9 @@ struct OwnerBrowser: SignInBrowser {
                 throw SignInError.unavailable(message: "The decision wasn't answered with a redirect (\(decided)).")
             }
             if swapState {
-                callback.queryItems = callback.queryItems?.map { $0.name == "state" ? URLQueryItem(name: "state", value: "forged") : $0 }
+                callback.queryItems = callback.queryItems?.map {
+                    $0.name == "state" ? URLQueryItem(name: "state", value: "forged") : $0
+                }
             }
             return callback.url!
         } catch let error as SignInError {
@@ -121,7 +132,8 @@ struct OwnerBrowser: SignInBrowser {
     }
 
     /// One request; answers the status, the `Location` (from a redirect) and the body text.
-    static func send(_ method: HTTPMethod, _ url: URL, form: [(String, String)]?) async throws -> (Int, String?, String) {
+    static func send(_ method: HTTPMethod, _ url: URL, form: [(String, String)]?) async throws -> (Int, String?, String)
+    {
         let origin = URL(string: Server.origin(of: url)!)!
         var path = url.path
         if let query = url.query { path += "?" + query }
@@ -129,7 +141,8 @@ struct OwnerBrowser: SignInBrowser {
         if form != nil { request.headerFields["Content-Type"] = "application/x-www-form-urlencoded" }
         let body = form.map { HTTPBody(OAuthWire.formBody($0)) }
         do {
-            let (response, answer) = try await DefaultTransport.make().send(request, body: body, baseURL: origin, operationID: "browser")
+            let (response, answer) = try await DefaultTransport.make().send(
+                request, body: body, baseURL: origin, operationID: "browser")
             let bytes = try await answer?.collect(upTo: 1 << 20) ?? []
             return (response.status, response.headerFields["Location"], String(decoding: bytes, as: UTF8.self))
         } catch HTTPClientError.redirected(_, let status, let location, _) {
@@ -154,8 +167,11 @@ struct RefreshCountingTransport: ClientTransport {
 
     var refreshes: Int { counter.value.withLock { $0 } }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        if let bytes = body?.bytesInMemory, String(decoding: bytes, as: UTF8.self).contains("grant_type=refresh_token") {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        if let bytes = body?.bytesInMemory, String(decoding: bytes, as: UTF8.self).contains("grant_type=refresh_token")
+        {
             counter.value.withLock { $0 += 1 }
         }
         return try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
@@ -176,7 +192,9 @@ final class TokenCapturingTransport: ClientTransport, Sendable {
     /// The tokens of each token answer, in order.
     var tokens: [Tokens] { captured.withLock { $0 } }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         let (response, answer) = try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)
         guard request.path.hasSuffix("/token"), let answer else { return (response, answer) }
         let bytes = try await answer.collect(upTo: 1 << 20)

@@ -30,9 +30,12 @@ struct WebDriver: Sendable {
 
     /// Starts a browser through chromedriver at `base` with `capabilities`; answers its session and
     /// the browser's process ID when chromedriver names it (`goog:processID`).
-    static func createSession(at base: URL, capabilities: [String: Any]) async throws -> (WebDriver, browserProcess: Int32?) {
+    static func createSession(
+        at base: URL, capabilities: [String: Any]
+    ) async throws -> (WebDriver, browserProcess: Int32?) {
         let driver = WebDriver(base: base, sessionID: "")
-        let value = try await driver.send(.post, "/session", ["capabilities": ["alwaysMatch": capabilities]]) as? [String: Any]
+        let value =
+            try await driver.send(.post, "/session", ["capabilities": ["alwaysMatch": capabilities]]) as? [String: Any]
         guard let id = value?["sessionId"] as? String else {
             throw Failure(error: "session not created", message: "no sessionId in \(String(describing: value))")
         }
@@ -75,7 +78,9 @@ struct WebDriver: Sendable {
             return try Element(driver: self, reference: value)
         } catch var failure as Failure {
             let url = (try? await command(.get, "/url") as? String) ?? "?"
-            let text = (try? await command(.post, "/execute/sync", ["script": "return document.body.innerText", "args": [Any]()])) as? String
+            let text =
+                (try? await command(
+                    .post, "/execute/sync", ["script": "return document.body.innerText", "args": [Any]()])) as? String
             failure.message += " — on \(url): \(String((text ?? "").prefix(300)))"
             throw failure
         }
@@ -94,7 +99,8 @@ struct WebDriver: Sendable {
 
     /// A PNG of the viewport.
     func screenshot() async throws -> Data {
-        guard let base64 = try await command(.get, "/screenshot") as? String, let data = Data(base64Encoded: base64) else {
+        guard let base64 = try await command(.get, "/screenshot") as? String, let data = Data(base64Encoded: base64)
+        else {
             throw Failure(error: "bad screenshot", message: "the screenshot isn't base64")
         }
         return data
@@ -139,11 +145,15 @@ struct WebDriver: Sendable {
 
         func clear() async throws { _ = try await driver.command(.post, "/element/\(id)/clear", [:]) }
         /// Types `text` into the element, as keystrokes.
-        func type(_ text: String) async throws { _ = try await driver.command(.post, "/element/\(id)/value", ["text": text]) }
+        func type(_ text: String) async throws {
+            _ = try await driver.command(.post, "/element/\(id)/value", ["text": text])
+        }
         /// The element's rendered text.
         func text() async throws -> String { try await driver.command(.get, "/element/\(id)/text") as? String ?? "" }
         /// A DOM property, such as `checked` or `value`.
-        func property(_ name: String) async throws -> Any? { try await driver.command(.get, "/element/\(id)/property/\(name)") }
+        func property(_ name: String) async throws -> Any? {
+            try await driver.command(.get, "/element/\(id)/property/\(name)")
+        }
         /// The accessible name the browser computes (a form field's label).
         func computedLabel() async throws -> String {
             try await driver.command(.get, "/element/\(id)/computedlabel") as? String ?? ""
@@ -160,14 +170,16 @@ struct WebDriver: Sendable {
         var request = HTTPRequest(method: method, path: path)
         request.headerFields["Content-Type"] = "application/json; charset=utf-8"
         let payload = try body.map { HTTPBody(try JSONSerialization.data(withJSONObject: $0)) }
-        let (response, answer) = try await transport.send(request, body: payload, baseURL: base, operationID: "webdriver")
+        let (response, answer) = try await transport.send(
+            request, body: payload, baseURL: base, operationID: "webdriver")
         let bytes = try await answer?.collect(upTo: 64 << 20) ?? []
         let json = bytes.isEmpty ? nil : try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
         let value = json?["value"]
         if response.status >= 300 || (value as? [String: Any])?["error"] != nil {
             let details = value as? [String: Any]
             throw Failure(
-                error: details?["error"] as? String ?? "status \(response.status)", message: details?["message"] as? String ?? "")
+                error: details?["error"] as? String ?? "status \(response.status)",
+                message: details?["message"] as? String ?? "")
         }
         return value is NSNull ? nil : value
     }

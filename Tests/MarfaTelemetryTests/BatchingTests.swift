@@ -1,6 +1,7 @@
 import Foundation
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("Event batches")
 struct BatchingTests {
@@ -87,7 +88,9 @@ struct BatchingTests {
     @Test func queueKeepsTheNewestAndCountsTheDropped() {
         var queue = LogQueue(capacity: 3)
         for index in 0..<5 {
-            queue.append(PendingLogRecord(name: "r\(index)", level: .info, attributes: [], unixNanoseconds: 0, enqueuedAt: .seconds(index)))
+            queue.append(
+                PendingLogRecord(
+                    name: "r\(index)", level: .info, attributes: [], unixNanoseconds: 0, enqueuedAt: .seconds(index)))
         }
         #expect(queue.count == 3)
         #expect(queue.oldestEnqueuedAt == .seconds(2))

@@ -40,7 +40,9 @@ enum CaptureRules {
         var problems: [String] = []
         if (exception["type"] as? String)?.isEmpty != false { problems.append("an exception without a type") }
         if let value = exception["value"], !(value is String) { problems.append("an exception value that is not text") }
-        if let mechanism = exception["mechanism"], !(mechanism is [String: Any]) { problems.append("a mechanism that is not an object") }
+        if let mechanism = exception["mechanism"], !(mechanism is [String: Any]) {
+            problems.append("a mechanism that is not an object")
+        }
         guard let stacktrace = exception["stacktrace"] else { return problems }
         guard let stacktrace = stacktrace as? [String: Any], stacktrace["type"] as? String == "raw",
             let frames = stacktrace["frames"] as? [[String: Any]]
@@ -50,7 +52,9 @@ enum CaptureRules {
                 problems.append("a custom frame without function or lang")
             }
         }
-        if frames.contains(where: { $0["platform"] as? String != "custom" }) { problems.append("a frame that is not custom") }
+        if frames.contains(where: { $0["platform"] as? String != "custom" }) {
+            problems.append("a frame that is not custom")
+        }
         return problems
     }
 }

@@ -2,7 +2,6 @@ import CompileChecking
 import Foundation
 import Testing
 
-
 /// The built modules and a compiler to type-check `Tests/TelemetryCompileFailure` against them.
 enum CompileCheck {
     static let fixtures = Swiftc.repositoryRoot.appendingPathComponent("Tests/TelemetryCompileFailure")
@@ -35,15 +34,22 @@ struct CompileCheckTests {
         let result = await CompileCheck.typecheck(fixture, modules: modules)
         #expect(result.status != 0)
         let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
-        #expect(errors.contains { $0.contains("'String'") && ($0.contains("StaticString") || $0.contains("AttributeValue")) }, "\(result.output)")
+        #expect(
+            errors.contains {
+                $0.contains("'String'") && ($0.contains("StaticString") || $0.contains("AttributeValue"))
+            }, "\(result.output)")
         #expect(!result.output.contains("no such module"), "\(result.output)")
     }
 
     @Test func everyFixtureIsChecked() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: CompileCheck.fixtures.path).filter { $0.hasSuffix(".swift") }
-        #expect(Set(files) == [
-            "SeedSample.swift", "RuntimeEventName.swift", "RuntimeAttributeName.swift", "RuntimeAttributeValue.swift",
-            "RuntimeAttributeText.swift", "RuntimeOperation.swift", "RuntimeSentence.swift",
-        ])
+        let files = try FileManager.default.contentsOfDirectory(atPath: CompileCheck.fixtures.path).filter {
+            $0.hasSuffix(".swift")
+        }
+        #expect(
+            Set(files) == [
+                "SeedSample.swift", "RuntimeEventName.swift", "RuntimeAttributeName.swift",
+                "RuntimeAttributeValue.swift",
+                "RuntimeAttributeText.swift", "RuntimeOperation.swift", "RuntimeSentence.swift",
+            ])
     }
 }

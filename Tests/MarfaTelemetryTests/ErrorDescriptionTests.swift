@@ -1,7 +1,8 @@
 import Foundation
 import Marfa
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("How errors are described")
 struct ErrorDescriptionTests {
@@ -13,11 +14,13 @@ struct ErrorDescriptionTests {
         #expect(description.sentence == MarfaError.notFound(code: "", message: "").telemetrySentence)
     }
 
-    @Test(arguments: [
-        ("item_not_found", "item_not_found"), ("a", "a"), (String(repeating: "a", count: 40), String(repeating: "a", count: 40)),
-        (String(repeating: "a", count: 41), nil), ("Item_not_found", nil), ("_leading", nil), ("item-1", nil),
-        ("item not found", nil), ("", nil), (TestSecrets.itemID, nil), ("caf\u{E9}", nil), ("item2", nil),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("item_not_found", "item_not_found"), ("a", "a"),
+            (String(repeating: "a", count: 40), String(repeating: "a", count: 40)),
+            (String(repeating: "a", count: 41), nil), ("Item_not_found", nil), ("_leading", nil), ("item-1", nil),
+            ("item not found", nil), ("", nil), (TestSecrets.itemID, nil), ("caf\u{E9}", nil), ("item2", nil),
+        ] as [(String, String?)])
     func codeIsSentOnlyWhenShortLowercaseWord(_ code: String, _ sent: String?) {
         #expect(ErrorDescription(MarfaError.forbidden(code: code, message: "m")).code == sent)
     }
@@ -30,7 +33,8 @@ struct ErrorDescriptionTests {
             #expect(description.type == "MarfaError.\(error.code())")
             #expect(!description.sentence.isEmpty && description.sentence.hasSuffix("."))
             sentences.insert(description.sentence)
-            let text = [description.type, description.sentence, description.kind ?? "", description.code ?? ""].joined(separator: " ")
+            let text = [description.type, description.sentence, description.kind ?? "", description.code ?? ""].joined(
+                separator: " ")
             for secret in TestSecrets.all { #expect(!text.contains(secret), "\(error.code()) carries \(secret)") }
         }
         #expect(sentences.count == TestSecrets.everyMarfaError.count)

@@ -1,7 +1,8 @@
 import Foundation
 import Marfa
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("Flush deadline")
 struct FlushDeadlineTests {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("The install's distinct ID")
 struct InstallIDTests {
@@ -50,7 +51,8 @@ struct InstallIDTests {
 
         let sender = TelemetrySender()
         let configuration = Telemetry.Configuration(
-            destination: try Telemetry.Destination(host: URL(string: "https://eu.i.posthog.com")!, projectToken: "phc_x"),
+            destination: try Telemetry.Destination(
+                host: URL(string: "https://eu.i.posthog.com")!, projectToken: "phc_x"),
             serviceName: "app", serviceVersion: "1", installIDFile: file)
         let kept = await sender.installID(for: configuration)
         #expect(isLowercaseUUID(kept))
@@ -63,9 +65,13 @@ struct InstallIDTests {
         #expect(file.deletingLastPathComponent().lastPathComponent == "MarfaTelemetry")
         #if !canImport(Darwin)
         let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let base =
+            environment["XDG_STATE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? (environment["HOME"] ?? "") + "/.local/state"
-        #expect(file.path == URL(fileURLWithPath: base).appendingPathComponent("MarfaTelemetry/notes_.._.._etc_passwd.install-id").path)
+        #expect(
+            file.path
+                == URL(fileURLWithPath: base).appendingPathComponent("MarfaTelemetry/notes_.._.._etc_passwd.install-id")
+                .path)
         #endif
     }
 }

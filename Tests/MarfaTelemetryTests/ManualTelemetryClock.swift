@@ -1,6 +1,7 @@
-@testable import MarfaTelemetry
 import Synchronization
 import Testing
+
+@testable import MarfaTelemetry
 
 /// A telemetry clock that moves only when a test calls `advance(by:)`, waking the sleepers whose
 /// deadline it reaches.

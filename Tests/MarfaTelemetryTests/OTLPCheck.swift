@@ -43,7 +43,9 @@ enum OTLPCheck {
         process.standardInput = input
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { return Result(status: -1, message: "could not start \(python.path): \(error)") }
+        do { try process.run() } catch {
+            return Result(status: -1, message: "could not start \(python.path): \(error)")
+        }
         input.fileHandleForWriting.write(Data(body))
         try? input.fileHandleForWriting.close()
         let message = errors.fileHandleForReading.readDataToEndOfFile()

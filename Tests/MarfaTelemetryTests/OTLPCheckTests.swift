@@ -1,6 +1,7 @@
 import Foundation
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("OTLP bodies against the official definitions")
 struct OTLPCheckTests {
@@ -9,13 +10,17 @@ struct OTLPCheckTests {
     @Test(.enabled(if: OTLPCheck.isAvailable, Comment(rawValue: OTLPCheck.unavailableReason)))
     func everyBodyParses() async throws {
         try await withTelemetry(holding: true) { h in
-            for index in 0..<50 { h.telemetry.log("fill", level: .debug, attributes: ["index": .integer(Int64(index))]) }
+            for index in 0..<50 {
+                h.telemetry.log("fill", level: .debug, attributes: ["index": .integer(Int64(index))])
+            }
             try await h.receiver.waitForRequests(1)
             for _ in 0..<510 { h.telemetry.log("overflow", level: .trace) }
             h.receiver.release()
             h.telemetry.log(
                 "kinds", level: .fatal,
-                attributes: ["i": -3, "d": 1.5e300, "b": false, "s": "text", "nan": .double(.nan), "inf": .double(.infinity)])
+                attributes: [
+                    "i": -3, "d": 1.5e300, "b": false, "s": "text", "nan": .double(.nan), "inf": .double(.infinity),
+                ])
             await h.telemetry.flush()
             let batches = h.receiver.logBatches
             // The first batch, then the 500 kept of the 511 logged while it was under way.
@@ -41,7 +46,8 @@ struct OTLPCheckTests {
             let result = await OTLPCheck.check(Array(body.utf8))
             #expect(result.status == 1, "accepted: \(body)")
         }
-        let minimal = #"{"resourceLogs":[{"resource":{"attributes":[]},"scopeLogs":[{"logRecords":[{"body":{"stringValue":"Hello"}}]}]}]}"#
+        let minimal =
+            #"{"resourceLogs":[{"resource":{"attributes":[]},"scopeLogs":[{"logRecords":[{"body":{"stringValue":"Hello"}}]}]}]}"#
         #expect(await OTLPCheck.check(Array(minimal.utf8)).status == 0)
     }
 }

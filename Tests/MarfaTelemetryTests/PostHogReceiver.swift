@@ -1,11 +1,12 @@
 import Foundation
 import Marfa
 import MarfaHTTP
+import Synchronization
+import Testing
+
 #if canImport(MarfaHTTPServer)
 import MarfaHTTPServer
 #endif
-import Synchronization
-import Testing
 
 /// A request the receiver got, with its body gunzipped and what was wrong with it.
 struct ReceivedRequest: Sendable {
@@ -134,7 +135,9 @@ final class PostHogReceiver: Sendable {
             }
         var problems: [String] = []
         if request.method != .post { problems.append("method \(request.method.rawValue), not POST") }
-        if request.headerFields["Content-Type"] != "application/json" { problems.append("Content-Type is not application/json") }
+        if request.headerFields["Content-Type"] != "application/json" {
+            problems.append("Content-Type is not application/json")
+        }
         if request.headerFields["Content-Encoding"] != "gzip" { problems.append("no Content-Encoding: gzip") }
         let body = raw.starts(with: [0x1f, 0x8b, 0x08]) ? gunzip(raw) : nil
         if body == nil { problems.append("the body is not gzip") }

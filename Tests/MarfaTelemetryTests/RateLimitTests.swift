@@ -1,7 +1,8 @@
 import Foundation
 import Marfa
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("Exception rate limits")
 struct RateLimitTests {
@@ -30,12 +31,13 @@ struct RateLimitTests {
                     sincePrevious: request.properties["held_back_since_previous"] as? Int,
                     sameFailure: request.properties["held_back_same_failure"] as? Int)
             }
-            #expect(Set(counts) == [
-                Counts(type: "MarfaError.network", operation: "sync", sincePrevious: 0, sameFailure: 0),
-                Counts(type: "MarfaError.network", operation: "upload", sincePrevious: 2, sameFailure: 0),
-                Counts(type: "editor_ended", operation: "sync", sincePrevious: 0, sameFailure: 0),
-                Counts(type: "MarfaError.network", operation: "sync", sincePrevious: 1, sameFailure: 3),
-            ])
+            #expect(
+                Set(counts) == [
+                    Counts(type: "MarfaError.network", operation: "sync", sincePrevious: 0, sameFailure: 0),
+                    Counts(type: "MarfaError.network", operation: "upload", sincePrevious: 2, sameFailure: 0),
+                    Counts(type: "editor_ended", operation: "sync", sincePrevious: 0, sameFailure: 0),
+                    Counts(type: "MarfaError.network", operation: "sync", sincePrevious: 1, sameFailure: 3),
+                ])
         }
     }
 

@@ -50,7 +50,9 @@ struct ReceivedLogs: Decodable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let number = try? container.decode(Double.self) { self = .number(number) } else {
+            if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else {
                 self = .text(try container.decode(String.self))
             }
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Marfa
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("No secret leaves in a report")
 struct SecretScanTests {
@@ -15,7 +16,8 @@ struct SecretScanTests {
                 h.telemetry.report(error, during: "scan")
             }
             h.telemetry.report(LeakyAppError(), during: "scan")
-            h.telemetry.log("scan_done", level: .warn, attributes: ["count": 37, "ok": true, "ratio": 0.5, "phase": "scan"])
+            h.telemetry.log(
+                "scan_done", level: .warn, attributes: ["count": 37, "ok": true, "ratio": 0.5, "phase": "scan"])
             await h.telemetry.flush()
 
             let captures = h.receiver.captures
@@ -23,7 +25,11 @@ struct SecretScanTests {
             let types = Set(captures.compactMap { $0.exception["type"] as? String })
             #expect(types == Set(TestSecrets.everyMarfaError.map { "MarfaError.\($0.code())" } + ["LeakyAppError"]))
             let codes = Set(captures.compactMap { $0.properties["marfa_error_code"] as? String })
-            #expect(codes == ["invalid_key", "missing_scope", "internal", "invalid_value", "too_many_requests", "version_conflict"])
+            #expect(
+                codes == [
+                    "invalid_key", "missing_scope", "internal", "invalid_value", "too_many_requests",
+                    "version_conflict",
+                ])
             #expect(h.receiver.logBatches.count == 1)
             for request in h.receiver.requests {
                 #expect(TestSecrets.found(in: request, alsoSecret: [h.folder.path]).isEmpty)

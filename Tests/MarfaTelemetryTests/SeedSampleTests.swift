@@ -1,7 +1,8 @@
 import Foundation
 import Marfa
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("The seed's sample")
 struct SeedSampleTests {
@@ -31,6 +32,7 @@ struct SeedSampleTests {
         await Telemetry.shared.flush()  // when the app quits
 
         #expect(!Telemetry.shared.isEnabled)
-        #expect(Telemetry.shared.engine.statistics == TelemetryStatistics(outcomes: [:], inFlight: 0, waitingRecords: 0))
+        #expect(
+            Telemetry.shared.engine.statistics == TelemetryStatistics(outcomes: [:], inFlight: 0, waitingRecords: 0))
     }
 }

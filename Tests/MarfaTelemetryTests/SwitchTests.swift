@@ -1,7 +1,8 @@
 import Foundation
 import Marfa
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("Reporting on and off")
 struct SwitchTests {
@@ -70,7 +71,8 @@ struct SwitchTests {
             #expect(h.statistics.waitingRecords == 10)
 
             h.telemetry.isEnabled = false
-            #expect(h.statistics == TelemetryStatistics(outcomes: h.statistics.outcomes, inFlight: 0, waitingRecords: 0))
+            #expect(
+                h.statistics == TelemetryStatistics(outcomes: h.statistics.outcomes, inFlight: 0, waitingRecords: 0))
             try await eventually("the batch to end canceled") { h.outcomes(.canceled) == 1 }
 
             h.receiver.release()

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 /// A `Telemetry` of its own for one test: a manual clock, a receiver playing PostHog, and a
 /// temporary folder for the install ID.

@@ -16,12 +16,18 @@ enum TestSecrets {
     static let message = "Item \(itemID) on \(instanceName) was refused for \(key)"
     static let note = "a note's private text"
 
-    static let all = [key, accessToken, instanceID, instanceName, address, addressHost, itemID, path, hash, message, note]
+    static let all = [
+        key, accessToken, instanceID, instanceName, address, addressHost, itemID, path, hash, message, note,
+    ]
 
     /// The secrets found anywhere in `request`: its path, its header values, its body (both as
     /// sent and gunzipped).
     static func found(in request: ReceivedRequest, alsoSecret extra: [String] = []) -> [String] {
-        let texts = [request.path, String(decoding: request.body, as: UTF8.self), String(decoding: request.rawBody, as: UTF8.self)]
+        let texts =
+            [
+                request.path, String(decoding: request.body, as: UTF8.self),
+                String(decoding: request.rawBody, as: UTF8.self),
+            ]
             + request.headers.map(\.value)
         return (all + extra).filter { secret in texts.contains { $0.localizedCaseInsensitiveContains(secret) } }
     }
@@ -32,7 +38,8 @@ enum TestSecrets {
         .unauthorized(code: "invalid_key", message: "The key \(key) was refused"),
         .forbidden(code: "missing_scope", message: message),
         .server(status: 500, code: "internal", message: message),
-        .validation(code: "invalid_value", message: message, details: ["field": .string(note), "item": .string(itemID)]),
+        .validation(
+            code: "invalid_value", message: message, details: ["field": .string(note), "item": .string(itemID)]),
         .rateLimited(code: "too_many_requests", message: message, retryAfterSeconds: 30),
         .versionConflict(code: "version_conflict", message: message),
         .unknownType(message: message),

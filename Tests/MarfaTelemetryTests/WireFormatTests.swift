@@ -1,13 +1,15 @@
 import Foundation
 import Marfa
-@testable import MarfaTelemetry
 import Testing
+
+@testable import MarfaTelemetry
 
 @Suite("What goes on the wire")
 struct WireFormatTests {
     @Test func anErrorIsOneExceptionEvent() async throws {
         try await withTelemetry { h in
-            h.telemetry.report(MarfaError.notFound(code: "item_not_found", message: TestSecrets.message), during: "drain")
+            h.telemetry.report(
+                MarfaError.notFound(code: "item_not_found", message: TestSecrets.message), during: "drain")
             await h.telemetry.flush()
             let request = try #require(h.receiver.captures.first)
             #expect(h.receiver.requests.count == 1)
@@ -54,9 +56,10 @@ struct WireFormatTests {
             await h.telemetry.flush()
             let exceptions = h.receiver.captures.map { $0.exception }
             let pairs = Set(exceptions.map { "\($0["type"] as? String ?? "")|\($0["value"] as? String ?? "")" })
-            #expect(pairs == [
-                "editor_ended|The editor's web process ended.", "LeakyAppError|An error of a type outside Marfa.",
-            ])
+            #expect(
+                pairs == [
+                    "editor_ended|The editor's web process ended.", "LeakyAppError|An error of a type outside Marfa.",
+                ])
             #expect(h.receiver.captures.allSatisfy { $0.properties["marfa_error_kind"] == nil })
         }
     }
@@ -88,7 +91,10 @@ struct WireFormatTests {
             #expect(records[7].severityNumber == 9)
             let event = records[6]
             #expect(event.body.stringValue == "drain_finished")
-            #expect(event.attributes.map(\.key) == ["big", "ratio", "complete", "phase", "odd", "far", "pending", "posthogDistinctId"])
+            #expect(
+                event.attributes.map(\.key) == [
+                    "big", "ratio", "complete", "phase", "odd", "far", "pending", "posthogDistinctId",
+                ])
             #expect(event.attribute("pending") == .init(intValue: "4"))
             #expect(event.attribute("big") == .init(intValue: "9223372036854775807"))
             #expect(event.attribute("ratio") == .init(doubleValue: .number(0.25)))

@@ -13,7 +13,11 @@ struct BlobFetchFaultTests {
     }
 
     private static func octets(_ bytes: [UInt8]) -> (HTTPResponse, HTTPBody?) {
-        (HTTPResponse(status: 200, headerFields: ["Content-Type": "application/octet-stream", "X-Marfa-Contract": "0"]), HTTPBody(bytes))
+        (
+            HTTPResponse(
+                status: 200, headerFields: ["Content-Type": "application/octet-stream", "X-Marfa-Contract": "0"]),
+            HTTPBody(bytes)
+        )
     }
 
     @Test("bytes that hash to another name throw decoding, keep nothing, and a later fetch asks from the start")
@@ -30,7 +34,9 @@ struct BlobFetchFaultTests {
             defer { try? FileManager.default.removeItem(atPath: store.path + ".blobs") }
             let copy = try await WorkingCopy.open(store: store, server: try server(for: instance))
             let error = await marfaError { _ = try await copy.blobs.get(hash) }
-            guard case .decoding(let message)? = error else { throw BlobFaultFailure("wrong bytes threw \(String(describing: error))") }
+            guard case .decoding(let message)? = error else {
+                throw BlobFaultFailure("wrong bytes threw \(String(describing: error))")
+            }
             #expect(message.contains(hash))
             #expect(try await copy.blobs.isHeld(hash) == false)
             let folder = (try? FileManager.default.contentsOfDirectory(atPath: store.path + ".blobs")) ?? []
@@ -47,7 +53,9 @@ struct BlobFetchFaultTests {
         try await withInstance({ _ in
             served.add()
             if served.count == 1 { return refusal(404, code: "blob_not_found", message: "No blob.") }
-            return (HTTPResponse(status: 404, headerFields: ["Content-Type": "text/html"]), HTTPBody("<h1>Not Found</h1>"))
+            return (
+                HTTPResponse(status: 404, headerFields: ["Content-Type": "text/html"]), HTTPBody("<h1>Not Found</h1>")
+            )
         }) { instance in
             let copy = try await WorkingCopy.open(store: Self.store(), server: try server(for: instance))
             guard case .bytesAbsent(let named, _, _)? = await marfaError({ _ = try await copy.blobs.get(hash) }) else {

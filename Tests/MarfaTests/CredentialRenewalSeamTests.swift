@@ -64,7 +64,9 @@ final class RenewingSource: CredentialSource {
 
     @Test func anEndedSignInIsSignedOut() async throws {
         try await withInstance({ _ in refusal(401, code: "unauthorized", message: "Token expired.") }) { instance in
-            let error = await marfaError { _ = try await Self.server(instance, RenewingSource(renewalEnds: true)).config() }
+            let error = await marfaError {
+                _ = try await Self.server(instance, RenewingSource(renewalEnds: true)).config()
+            }
             #expect(error?.code() == "signed_out")
             #expect(error?.isKeyRefusal == true)
             #expect(instance.requests.count == 1)
@@ -73,7 +75,10 @@ final class RenewingSource: CredentialSource {
 
     @Test func theDescriptionNeedsNoToken() async throws {
         try await withInstance({ _ in
-            answer(json: "{\"name\": \"Home\", \"instance_id\": \"i\", \"version\": \"1\", \"contract\": 0, \"features\": []}")
+            answer(
+                json:
+                    "{\"name\": \"Home\", \"instance_id\": \"i\", \"version\": \"1\", \"contract\": 0, \"features\": []}"
+            )
         }) { instance in
             let source = RenewingSource()
             _ = try await Self.server(instance, source).instanceDescription()

@@ -47,7 +47,9 @@ final class FaultInjectingTransport: ClientTransport {
         for waiter in waiters { waiter.resume() }
     }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
     {
         let fault = state.withLock { state in

@@ -18,7 +18,8 @@ struct ErrorRow: Sendable, CustomTestStringConvertible {
 /// Every case, and every variant that changes a property, with what the user's documents say of it.
 let errorTable: [ErrorRow] = [
     ErrorRow(error: .notFound(code: "item_not_found", message: "No such item."), code: "not_found"),
-    ErrorRow(error: .unauthorized(code: "unauthorized", message: "Key refused."), code: "unauthorized", keyRefusal: true),
+    ErrorRow(
+        error: .unauthorized(code: "unauthorized", message: "Key refused."), code: "unauthorized", keyRefusal: true),
     ErrorRow(error: .forbidden(code: "forbidden", message: "Needs schema.write."), code: "forbidden"),
     ErrorRow(error: .server(status: 409, code: "type_in_use", message: "In use."), code: "server"),
     ErrorRow(error: .server(status: 408, code: "timeout", message: "Slow."), code: "server", transient: true),
@@ -38,7 +39,8 @@ let errorTable: [ErrorRow] = [
     ErrorRow(error: .noConnection(message: "Offline."), code: "no_connection", offline: true, transient: true),
     ErrorRow(error: .unnamed(status: 502, message: "A proxy."), code: "unnamed", transient: true),
     ErrorRow(
-        error: .redirected(origin: "https://a.example", status: 302, location: "https://b.example/x", message: "Moved."),
+        error: .redirected(
+            origin: "https://a.example", status: 302, location: "https://b.example/x", message: "Moved."),
         code: "redirected"),
     ErrorRow(
         error: .contractMismatch(served: "7", expected: 0, status: 200, writeSent: true, message: "Other contract."),
@@ -173,15 +175,18 @@ let errorTable: [ErrorRow] = [
     /// The generated client's failures: writing a request is `invalid`, reading an answer `decoding`.
     @Test func aClientErrorIsInvalidBeforeAnAnswerAndDecodingAfter() {
         let writing = MarfaError(
-            ClientError(operationID: "createItem", causeDescription: "Could not write the JSON body", underlyingError: nil))
+            ClientError(
+                operationID: "createItem", causeDescription: "Could not write the JSON body", underlyingError: nil))
         #expect(writing.code() == "invalid")
         let reading = MarfaError(
-            ClientError(operationID: "getItem", causeDescription: "The JSON response body could not be decoded", status: 200))
+            ClientError(
+                operationID: "getItem", causeDescription: "The JSON response body could not be decoded", status: 200))
         #expect(reading.code() == "decoding")
         let cut = MarfaError(
             ClientError(
                 operationID: "getItem", causeDescription: "The response body could not be read",
-                underlyingError: HTTPClientError.network(reason: .connectionLost("reset"), requestSent: true), status: 200))
+                underlyingError: HTTPClientError.network(reason: .connectionLost("reset"), requestSent: true),
+                status: 200))
         #expect(cut.code() == "network")
     }
 }

@@ -94,14 +94,17 @@ func answer(
 }
 
 /// A refusal in the error envelope, naming contract 0.
-func refusal(_ status: Int, code: String, message: String, details: String? = nil, fields: HTTPFields = [:])
+func refusal(
+    _ status: Int, code: String, message: String, details: String? = nil, fields: HTTPFields = [:]
+)
     -> (HTTPResponse, HTTPBody?)
 {
     let detailsText = details.map { ", \"details\": \($0)" } ?? ""
     var headers = fields
     headers["X-Error-Code"] = code
     return answer(
-        status, json: "{\"error\": {\"code\": \"\(code)\", \"message\": \"\(message)\"\(detailsText)}}", fields: headers)
+        status, json: "{\"error\": {\"code\": \"\(code)\", \"message\": \"\(message)\"\(detailsText)}}", fields: headers
+    )
 }
 
 /// The `MarfaError` `body` throws, or nil when it throws nothing; any other error fails the test.

@@ -9,14 +9,18 @@ import Testing
 
     @Test func instanceDescriptionSendsNoKey() async throws {
         try await withInstance({ _ in
-            answer(json: """
-                {"name": "Home", "instance_id": "\(Self.instanceID)", "version": "5.1.0", "contract": 0,
-                 "features": ["connectors"]}
-                """)
+            answer(
+                json: """
+                    {"name": "Home", "instance_id": "\(Self.instanceID)", "version": "5.1.0", "contract": 0,
+                     "features": ["connectors"]}
+                    """)
         }) { instance in
             let description = try await server(for: instance).instanceDescription()
-            #expect(description == InstanceDescription(
-                name: "Home", instanceID: Self.instanceID, version: "5.1.0", contract: 0, features: ["connectors"]))
+            #expect(
+                description
+                    == InstanceDescription(
+                        name: "Home", instanceID: Self.instanceID, version: "5.1.0", contract: 0,
+                        features: ["connectors"]))
             let request = try #require(instance.requests.first)
             #expect(request.method == "GET")
             #expect(request.pathOnly == "/")
@@ -51,13 +55,17 @@ import Testing
         }
         switch request.query["after"] {
         case nil:
-            return answer(json: "{\"snapshots\": [\(snapshot(1, writer: "{\"kind\": \"app\", \"id\": \"c1\", \"name\": \"Notes\"}"))], \"next\": 1}")
+            return answer(
+                json:
+                    "{\"snapshots\": [\(snapshot(1, writer: "{\"kind\": \"app\", \"id\": \"c1\", \"name\": \"Notes\"}"))], \"next\": 1}"
+            )
         case "1":
             return answer(json: "{\"snapshots\": [], \"next\": 2}")
         case "2":
-            return answer(json: """
-                {"snapshots": [\(snapshot(2, writer: "{\"kind\": \"robot\"}")), \(snapshot(3, writer: "null"))], "next": null}
-                """)
+            return answer(
+                json: """
+                    {"snapshots": [\(snapshot(2, writer: "{\"kind\": \"robot\"}")), \(snapshot(3, writer: "null"))], "next": null}
+                    """)
         default:
             return refusal(400, code: "validation_error", message: "Unexpected cursor.")
         }
@@ -122,11 +130,12 @@ import Testing
 
     @Test func configReadsTheSettingsWithNilForDefaults() async throws {
         try await withInstance({ _ in
-            answer(json: """
-                {"instance_id": "\(Self.instanceID)", "trash_retention_days": 30,
-                 "enforcement": {"strict_mode": {"types": ["core.note"]},
-                                 "source_filter": {"types": ["core.event"], "sources": ["calendar"]}}}
-                """)
+            answer(
+                json: """
+                    {"instance_id": "\(Self.instanceID)", "trash_retention_days": 30,
+                     "enforcement": {"strict_mode": {"types": ["core.note"]},
+                                     "source_filter": {"types": ["core.event"], "sources": ["calendar"]}}}
+                    """)
         }) { instance in
             let settings = try await server(for: instance).config()
             #expect(settings.instanceID == Self.instanceID)
@@ -162,9 +171,10 @@ import Testing
             #expect(body["trash_retention_days"] == .int(60))
             #expect(body["audit_retention_days"] == .null)
             #expect(body["event_log_retention_hours"] == nil)
-            #expect(body["enforcement"] == [
-                "strict_mode": ["types": ["core.note"]], "source_allowlist": nil, "source_filter": nil,
-            ])
+            #expect(
+                body["enforcement"] == [
+                    "strict_mode": ["types": ["core.note"]], "source_allowlist": nil, "source_filter": nil,
+                ])
             #expect(Set(body.keys) == ["instance_id", "trash_retention_days", "audit_retention_days", "enforcement"])
         }
     }
@@ -242,7 +252,10 @@ import Testing
             #expect(iconError?.code() == "instance_changed")
             #expect(settings.stored.withLock { $0.trash } == 60)
             #expect(settings.stored.withLock { $0.icon } == "lucide:book")
-            #expect(instance.requests.map { $0.json?["instance_id"] } == [.string(Self.instanceID), .string(Self.instanceID)])
+            #expect(
+                instance.requests.map { $0.json?["instance_id"] } == [
+                    .string(Self.instanceID), .string(Self.instanceID),
+                ])
 
             let stored = try await server.updateConfig(patch, expecting: settings.current)
             #expect(stored.trashRetentionDays == 5)

@@ -24,7 +24,8 @@ let environmentTable: [EnvironmentRow] = [
         name: "both set", environment: ["MARFA_API_URL": "https://marfa.example", "MARFA_API_KEY": testKey],
         outcome: .server(url: "https://marfa.example")),
     EnvironmentRow(
-        name: "http with a port and a path", environment: ["MARFA_API_URL": "http://127.0.0.1:8080/marfa", "MARFA_API_KEY": testKey],
+        name: "http with a port and a path",
+        environment: ["MARFA_API_URL": "http://127.0.0.1:8080/marfa", "MARFA_API_KEY": testKey],
         outcome: .server(url: "http://127.0.0.1:8080/marfa")),
     EnvironmentRow(
         name: "values with blanks around them",
@@ -40,7 +41,8 @@ let environmentTable: [EnvironmentRow] = [
         name: "key empty", environment: ["MARFA_API_URL": "https://marfa.example", "MARFA_API_KEY": ""],
         outcome: .incomplete(missing: "MARFA_API_KEY")),
     EnvironmentRow(
-        name: "address missing", environment: ["MARFA_API_KEY": testKey], outcome: .incomplete(missing: "MARFA_API_URL")),
+        name: "address missing", environment: ["MARFA_API_KEY": testKey], outcome: .incomplete(missing: "MARFA_API_URL")
+    ),
     EnvironmentRow(
         name: "ftp scheme", environment: ["MARFA_API_URL": "ftp://marfa.example", "MARFA_API_KEY": testKey],
         outcome: .notAServer),

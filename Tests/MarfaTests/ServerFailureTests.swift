@@ -11,7 +11,10 @@ import Testing
         try await withInstance({ _ in answer(json: Self.emptyPage) }) { other in
             let location = "\(other.url.absoluteString)/landing?token=t0ken"
             try await withInstance({ _ in
-                (HTTPResponse(status: 307, headerFields: ["Location": location, "X-Marfa-Contract": "0"]), HTTPBody("moved"))
+                (
+                    HTTPResponse(status: 307, headerFields: ["Location": location, "X-Marfa-Contract": "0"]),
+                    HTTPBody("moved")
+                )
             }) { first in
                 let error = await marfaError { _ = try await server(for: first).snapshots(ofItem: "item-1") }
                 guard case .redirected(let origin, let status, let seen, let message)? = error else {
@@ -120,7 +123,10 @@ import Testing
     @Test(arguments: [401, 404, 502, 503])
     func aRefusalWithoutTheContractCameFromAProxy(_ status: Int) async throws {
         try await withInstance({ _ in
-            (HTTPResponse(status: status, headerFields: ["Content-Type": "text/html"]), HTTPBody("<h1>Bad gateway</h1>"))
+            (
+                HTTPResponse(status: status, headerFields: ["Content-Type": "text/html"]),
+                HTTPBody("<h1>Bad gateway</h1>")
+            )
         }) { instance in
             let error = await marfaError { _ = try await server(for: instance).config() }
             #expect(error == .unnamed(status: UInt16(status), message: error?.message ?? ""))
@@ -228,7 +234,8 @@ import Testing
     }
 
     @Test func aRefusedKeyIsUnauthorized() async throws {
-        try await withInstance({ _ in refusal(401, code: "unauthorized", message: "The key was revoked.") }) { instance in
+        try await withInstance({ _ in refusal(401, code: "unauthorized", message: "The key was revoked.") }) {
+            instance in
             let error = await marfaError { _ = try await server(for: instance).config() }
             #expect(error == .unauthorized(code: "unauthorized", message: "The key was revoked."))
             #expect(error?.isKeyRefusal == true)
@@ -252,35 +259,66 @@ import Testing
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let cases: [(String, (HTTPResponse, HTTPBody?), (MarfaError) -> Bool)] = [
-            ("403", refusal(403, code: "forbidden", message: "Needs config.manage."), {
-                $0 == .forbidden(code: "forbidden", message: "Needs config.manage.")
-            }),
-            ("422", refusal(422, code: "idempotency_key_reused", message: "Reused."), {
-                $0 == .validation(code: "idempotency_key_reused", message: "Reused.", details: nil)
-            }),
-            ("409 version", refusal(409, code: "version_conflict", message: "Stale."), {
-                $0 == .versionConflict(code: "version_conflict", message: "Stale.")
-            }),
-            ("409 other", refusal(409, code: "type_in_use", message: "In use by view V."), {
-                $0 == .server(status: 409, code: "type_in_use", message: "In use by view V.") && !$0.isTransient
-            }),
-            ("429 seconds", refusal(429, code: "rate_limited", message: "Slow down.", fields: ["Retry-After": "7"]), {
-                $0 == .rateLimited(code: "rate_limited", message: "Slow down.", retryAfterSeconds: 7)
-            }),
-            ("429 date", refusal(429, code: "rate_limited", message: "Slow down.", fields: ["Retry-After": formatter.string(from: retryAt)]), {
-                guard case .rateLimited(_, _, let seconds?) = $0 else { return false }
-                return (100...121).contains(seconds)
-            }),
-            ("429 without", refusal(429, code: "rate_limited", message: "Slow down."), {
-                $0 == .rateLimited(code: "rate_limited", message: "Slow down.", retryAfterSeconds: nil)
-            }),
-            ("500", refusal(500, code: "internal_error", message: "Broke."), {
-                $0 == .server(status: 500, code: "internal_error", message: "Broke.") && $0.isTransient
-            }),
-            ("503 not an envelope", (HTTPResponse(status: 503, headerFields: ["X-Marfa-Contract": "0"]), HTTPBody("busy")), {
-                guard case .server(503, "http_503", let message) = $0 else { return false }
-                return !message.isEmpty && $0.isTransient
-            }),
+            (
+                "403", refusal(403, code: "forbidden", message: "Needs config.manage."),
+                {
+                    $0 == .forbidden(code: "forbidden", message: "Needs config.manage.")
+                }
+            ),
+            (
+                "422", refusal(422, code: "idempotency_key_reused", message: "Reused."),
+                {
+                    $0 == .validation(code: "idempotency_key_reused", message: "Reused.", details: nil)
+                }
+            ),
+            (
+                "409 version", refusal(409, code: "version_conflict", message: "Stale."),
+                {
+                    $0 == .versionConflict(code: "version_conflict", message: "Stale.")
+                }
+            ),
+            (
+                "409 other", refusal(409, code: "type_in_use", message: "In use by view V."),
+                {
+                    $0 == .server(status: 409, code: "type_in_use", message: "In use by view V.") && !$0.isTransient
+                }
+            ),
+            (
+                "429 seconds", refusal(429, code: "rate_limited", message: "Slow down.", fields: ["Retry-After": "7"]),
+                {
+                    $0 == .rateLimited(code: "rate_limited", message: "Slow down.", retryAfterSeconds: 7)
+                }
+            ),
+            (
+                "429 date",
+                refusal(
+                    429, code: "rate_limited", message: "Slow down.",
+                    fields: ["Retry-After": formatter.string(from: retryAt)]),
+                {
+                    guard case .rateLimited(_, _, let seconds?) = $0 else { return false }
+                    return (100...121).contains(seconds)
+                }
+            ),
+            (
+                "429 without", refusal(429, code: "rate_limited", message: "Slow down."),
+                {
+                    $0 == .rateLimited(code: "rate_limited", message: "Slow down.", retryAfterSeconds: nil)
+                }
+            ),
+            (
+                "500", refusal(500, code: "internal_error", message: "Broke."),
+                {
+                    $0 == .server(status: 500, code: "internal_error", message: "Broke.") && $0.isTransient
+                }
+            ),
+            (
+                "503 not an envelope",
+                (HTTPResponse(status: 503, headerFields: ["X-Marfa-Contract": "0"]), HTTPBody("busy")),
+                {
+                    guard case .server(503, "http_503", let message) = $0 else { return false }
+                    return !message.isEmpty && $0.isTransient
+                }
+            ),
         ]
         for (name, response, check) in cases {
             try await withInstance({ _ in response }) { instance in

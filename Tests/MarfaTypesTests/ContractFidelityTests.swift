@@ -2,7 +2,10 @@ import Testing
 
 /// Our contract against the public Marfa server's document (`../shared/specs/marfa-openapi.json`):
 /// every operation both have must keep the public one's operation ID, parameters and answer fields.
-@Suite(.enabled(if: ContractFiles.hasPublicDocument, "../shared/specs/marfa-openapi.json is not there: nothing to compare with"))
+@Suite(
+    .enabled(
+        if: ContractFiles.hasPublicDocument, "../shared/specs/marfa-openapi.json is not there: nothing to compare with")
+)
 struct ContractFidelityTests {
     /// Operation IDs the user's documents name differently from the public document.
     static let renamedOperations: [String: (publicID: String, ourID: String)] = [
@@ -15,12 +18,15 @@ struct ContractFidelityTests {
     static let allowedMissingFields: [String: Set<String>] = [
         // Seeds ("Read an item's history"): one page oldest first, `{snapshots, next}` with
         // `after`/`limit`, instead of the public document's whole list newest first, `{versions}`.
-        "GET /items/{id}/versions": ["200 $.versions: only in the public document"],
+        "GET /items/{id}/versions": ["200 $.versions: only in the public document"]
     ]
 
     /// Both documents, read once for every test of the suite.
     private static let loaded = Result {
-        (real: try DocumentOperations(path: ContractFiles.publicDocument), ours: try DocumentOperations(path: ContractFiles.contract))
+        (
+            real: try DocumentOperations(path: ContractFiles.publicDocument),
+            ours: try DocumentOperations(path: ContractFiles.contract)
+        )
     }
 
     let real: DocumentOperations
@@ -42,9 +48,13 @@ struct ContractFidelityTests {
             let publicID = real.byKey[key]?.operationID
             let ourID = ours.byKey[key]?.operationID
             if let renamed = Self.renamedOperations[key] {
-                #expect(publicID == renamed.publicID && ourID == renamed.ourID, "\(key): the rename recorded here no longer holds")
+                #expect(
+                    publicID == renamed.publicID && ourID == renamed.ourID,
+                    "\(key): the rename recorded here no longer holds")
             } else {
-                #expect(ourID == publicID, "\(key): operation ID \(ourID ?? "none"), the public document says \(publicID ?? "none")")
+                #expect(
+                    ourID == publicID,
+                    "\(key): operation ID \(ourID ?? "none"), the public document says \(publicID ?? "none")")
             }
         }
     }
@@ -70,7 +80,9 @@ struct ContractFidelityTests {
             let allowed = Self.allowedMissingFields[key] ?? []
             unused[key]?.subtract(differences)
             let unexpected = differences.filter { !allowed.contains($0) }
-            #expect(unexpected.isEmpty, "\(key) (\(ours.byKey[key]?.operationID ?? "?")):\n\(unexpected.joined(separator: "\n"))")
+            #expect(
+                unexpected.isEmpty,
+                "\(key) (\(ours.byKey[key]?.operationID ?? "?")):\n\(unexpected.joined(separator: "\n"))")
         }
         let stale = unused.filter { !$0.value.isEmpty }
         #expect(stale.isEmpty, "allowed differences that no longer occur; remove them: \(stale)")

@@ -5,7 +5,9 @@ enum ContractFiles {
     /// The package's root folder: the nearest folder above this file that holds `Package.swift`.
     static let packageRoot: URL = {
         var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        while folder.path != "/"
+            && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        {
             folder.deleteLastPathComponent()
         }
         return folder
@@ -18,7 +20,9 @@ enum ContractFiles {
     static let generatorConfig = packageRoot.appendingPathComponent("openapi/generator-config.yaml").path
 
     /// `../shared/specs/marfa-openapi.json`, the public Marfa server's document, beside the package.
-    static let publicDocument = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/specs/marfa-openapi.json").path
+    static let publicDocument = packageRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/specs/marfa-openapi.json"
+    ).path
 
     /// Whether the public document is there to compare with.
     static var hasPublicDocument: Bool { FileManager.default.fileExists(atPath: publicDocument) }

@@ -25,14 +25,16 @@ import Testing
 
     @Test func roundTripsARefusalWithoutDetails() throws {
         let envelope = try roundTrip(
-            Components.Schemas.ErrorResponse.self, #"{"error": {"code": "unauthorized", "message": "No usable credential."}}"#)
+            Components.Schemas.ErrorResponse.self,
+            #"{"error": {"code": "unauthorized", "message": "No usable credential."}}"#)
         #expect(envelope.error.details == nil)
         #expect(try jsonValue(encoding: envelope)["error"]?["details"] == nil)
     }
 
     @Test func keepsACodeThisBuildDoesNotKnow() throws {
         let envelope = try roundTrip(
-            Components.Schemas.ErrorResponse.self, #"{"error": {"code": "moon_phase_wrong", "message": "Try later.", "details": {}}}"#)
+            Components.Schemas.ErrorResponse.self,
+            #"{"error": {"code": "moon_phase_wrong", "message": "Try later.", "details": {}}}"#)
         #expect(Components.Schemas.ErrorCode(rawValue: envelope.error.code) == .unknown("moon_phase_wrong"))
         #expect(envelope.error.details == [:])
     }

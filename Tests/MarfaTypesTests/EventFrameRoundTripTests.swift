@@ -65,7 +65,8 @@ import Testing
     @Test func readsTheOpeningCursorMarker() throws {
         let frame = try roundTrip(
             Components.Schemas.EventFrame.self,
-            #"{"event_type": "stream_cursor", "cursor": "0", "instance_id": "0190aaaa-0000-7000-8000-000000000000", "read_view": "\#(String(repeating: "ab", count: 32))"}"#)
+            #"{"event_type": "stream_cursor", "cursor": "0", "instance_id": "0190aaaa-0000-7000-8000-000000000000", "read_view": "\#(String(repeating: "ab", count: 32))"}"#
+        )
         guard case .streamCursorFrame(let marker) = frame else {
             Issue.record("expected stream_cursor, read \(frame)")
             return

@@ -30,7 +30,11 @@ import Testing
         patch.auditRetentionDays = .null
         patch.instanceId = "0190aaaa-0000-7000-8000-000000000000"
         let written = try jsonValue(encoding: patch)
-        #expect(written == (try jsonValue(#"{"trash_retention_days": 60, "audit_retention_days": null, "instance_id": "0190aaaa-0000-7000-8000-000000000000"}"#)))
+        #expect(
+            written
+                == (try jsonValue(
+                    #"{"trash_retention_days": 60, "audit_retention_days": null, "instance_id": "0190aaaa-0000-7000-8000-000000000000"}"#
+                )))
     }
 
     @Test func writesNothingForAnEmptyPatch() throws {

@@ -102,7 +102,9 @@ import Testing
 
     @Test func refusesAnItemWithoutItsRequiredFields() {
         #expect(throws: (any Error).self) {
-            try JSONCoding.decode(Components.Schemas.ItemDetail.self, from: .init(#"{"item": {"id": "x"}, "metadata": {"item_id": "x", "tags": [], "extensions": {}}}"#.utf8))
+            try JSONCoding.decode(
+                Components.Schemas.ItemDetail.self,
+                from: .init(#"{"item": {"id": "x"}, "metadata": {"item_id": "x", "tags": [], "extensions": {}}}"#.utf8))
         }
     }
 }

@@ -71,11 +71,15 @@ struct SchemaShapeReader {
 
     /// Adds the members of a composition to `shape`: their fields (the first to name one wins),
     /// map values and elements, and their types (all must hold for `allOf`, any may for the others).
-    private func merge(_ members: [Node], into shape: SchemaShape, followed: Set<String>, intersectingTypes: Bool) throws {
+    private func merge(
+        _ members: [Node], into shape: SchemaShape, followed: Set<String>, intersectingTypes: Bool
+    ) throws {
         let read = try members.map { try self.shape(of: $0, followed: followed) }
             .filter { !($0.types == [] && $0.properties.isEmpty) }  // a `{type: "null"}` member
         for member in read {
-            for (name, field) in member.properties where shape.properties[name] == nil { shape.properties[name] = field }
+            for (name, field) in member.properties where shape.properties[name] == nil {
+                shape.properties[name] = field
+            }
             shape.additionalProperties = shape.additionalProperties ?? member.additionalProperties
             shape.items = shape.items ?? member.items
         }

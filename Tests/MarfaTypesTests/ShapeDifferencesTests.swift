@@ -66,8 +66,11 @@ import Testing
     private func differences(real: String, ours: String) throws -> [String] {
         let documents = try DocumentSet(rootFile: "/tmp/shapes.yaml", bytes: Array(Self.schemas.utf8))
         let reader = SchemaShapeReader(documents: documents)
-        let schema = { (name: String) throws -> Node in try #require(documents.root.value(at: "/components/schemas/\(name)")) }
-        return ShapeDifferences.between(real: try reader.shape(of: schema(real)), ours: try reader.shape(of: schema(ours)))
+        let schema = { (name: String) throws -> Node in
+            try #require(documents.root.value(at: "/components/schemas/\(name)"))
+        }
+        return ShapeDifferences.between(
+            real: try reader.shape(of: schema(real)), ours: try reader.shape(of: schema(ours)))
     }
 
     @Test func seesNoDifferenceThroughRefsAllOfAndNullableForms() throws {
@@ -75,21 +78,23 @@ import Testing
     }
 
     @Test func reportsAChangedType() throws {
-        #expect(try differences(real: "Public", ours: "ChangedType") == [
-            "$.cursor: only in the public document",
-            "$.edges: only in the public document",
-            "$.id: the public document says string, ours number",
-            "$.tags[]: the public document says string, ours boolean",
-        ])
+        #expect(
+            try differences(real: "Public", ours: "ChangedType") == [
+                "$.cursor: only in the public document",
+                "$.edges: only in the public document",
+                "$.id: the public document says string, ours number",
+                "$.tags[]: the public document says string, ours boolean",
+            ])
     }
 
     @Test func reportsAMissingFieldInsideAMap() throws {
-        #expect(try differences(real: "Public", ours: "MissingField") == [
-            "$.cursor: only in the public document",
-            "$.edges.*.weight: only in the public document",
-            "$.tags: only in the public document",
-            "$.version: only in the public document",
-        ])
+        #expect(
+            try differences(real: "Public", ours: "MissingField") == [
+                "$.cursor: only in the public document",
+                "$.edges.*.weight: only in the public document",
+                "$.tags: only in the public document",
+                "$.version: only in the public document",
+            ])
     }
 
     @Test func acceptsAnythingUnderAFreeFormObject() throws {

@@ -14,7 +14,10 @@ import Testing
 
     @Test func writesTheSeedsDefinition() throws {
         let written = try jsonValue(encoding: Self.seedEntry())
-        #expect(written == (try jsonValue(#"{"fields": {"title": {"type": "string", "required": true}}, "id": "app.readinglist.entry"}"#)))
+        #expect(
+            written
+                == (try jsonValue(
+                    #"{"fields": {"title": {"type": "string", "required": true}}, "id": "app.readinglist.entry"}"#)))
     }
 
     @Test func readsBackTheSeedsDefinition() throws {

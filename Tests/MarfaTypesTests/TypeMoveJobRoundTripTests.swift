@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func keepsAStatusThisBuildDoesNotKnow() throws {
-        let json = #"{"id": "tm-3", "from": "a.b", "to": "a.c", "status": "paused", "result": null, "created_at": "2025-05-01T10:00:00Z"}"#
+        let json =
+            #"{"id": "tm-3", "from": "a.b", "to": "a.c", "status": "paused", "result": null, "created_at": "2025-05-01T10:00:00Z"}"#
         let job = try roundTrip(Components.Schemas.TypeMoveJob.self, json)
         #expect(job.status == .unknown("paused"))
         #expect(job.finishedAt == nil)

@@ -21,10 +21,12 @@ package struct DecodedPNG: Sendable {
         switch (header[8], header[9], header[12]) {
         case (8, 2, 0): channels = 3
         case (8, 6, 0): channels = 4
-        default: throw Unreadable(description: "bit depth \(header[8]), colour type \(header[9]), interlace \(header[12])")
+        default:
+            throw Unreadable(description: "bit depth \(header[8]), colour type \(header[9]), interlace \(header[12])")
         }
         let rows = try Self.unfiltered(
-            Self.inflate(compressed, size: height * (1 + width * channels)), width: width, height: height, channels: channels)
+            Self.inflate(compressed, size: height * (1 + width * channels)), width: width, height: height,
+            channels: channels)
         rgba = channels == 4 ? rows : Self.addingAlpha(to: rows)
     }
 
@@ -68,7 +70,9 @@ package struct DecodedPNG: Sendable {
                 uncompress(target.baseAddress, &outputSize, source.baseAddress, uLong(source.count))
             }
         }
-        guard status == Z_OK, Int(outputSize) == size else { throw Unreadable(description: "image data doesn't inflate (\(status))") }
+        guard status == Z_OK, Int(outputSize) == size else {
+            throw Unreadable(description: "image data doesn't inflate (\(status))")
+        }
         return output
     }
 
@@ -109,7 +113,9 @@ package struct DecodedPNG: Sendable {
     private static func addingAlpha(to rgb: [UInt8]) -> [UInt8] {
         var rgba: [UInt8] = []
         rgba.reserveCapacity(rgb.count / 3 * 4)
-        for pixel in Swift.stride(from: 0, to: rgb.count, by: 3) { rgba += [rgb[pixel], rgb[pixel + 1], rgb[pixel + 2], 255] }
+        for pixel in Swift.stride(from: 0, to: rgb.count, by: 3) {
+            rgba += [rgb[pixel], rgb[pixel + 1], rgb[pixel + 2], 255]
+        }
         return rgba
     }
 }

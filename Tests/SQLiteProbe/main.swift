@@ -27,14 +27,17 @@ do {
     try await pool.write { db in
         try db.execute("CREATE TABLE IF NOT EXISTS probe (seq INTEGER PRIMARY KEY)")
         try db.execute(
-            "CREATE TABLE IF NOT EXISTS probe_payload (seq INTEGER NOT NULL REFERENCES probe (seq), part INTEGER, body TEXT)")
+            "CREATE TABLE IF NOT EXISTS probe_payload (seq INTEGER NOT NULL REFERENCES probe (seq), part INTEGER, body TEXT)"
+        )
     }
     let filler = String(repeating: "marfa-probe-", count: 150)
     for sequence in stride(from: 1, through: count, by: 1) {
         try await pool.write { db in
             try db.run("INSERT INTO probe (seq) VALUES (?)", sequence)
             for part in 0..<8 {
-                try db.run("INSERT INTO probe_payload (seq, part, body) VALUES (?, ?, ?)", sequence, part, "\(sequence) \(filler)")
+                try db.run(
+                    "INSERT INTO probe_payload (seq, part, body) VALUES (?, ?, ?)", sequence, part,
+                    "\(sequence) \(filler)")
             }
         }
         report("committed \(sequence)")

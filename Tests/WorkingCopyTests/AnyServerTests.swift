@@ -19,7 +19,8 @@ struct AnyServerTests {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-any-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let copy = try await WorkingCopy.open(
-                store: folder.appendingPathComponent("copy.sqlite"), server: try Server(url: server.url, key: "marfa_k1_scripted"),
+                store: folder.appendingPathComponent("copy.sqlite"),
+                server: try Server(url: server.url, key: "marfa_k1_scripted"),
                 expectingUnsent: nil, clock: ManualClock())
             return Setup(server: server, folder: folder, copy: copy)
         }
@@ -31,7 +32,9 @@ struct AnyServerTests {
         }
     }
 
-    @Test("open, hydrate, read, write offline, drain, catch up, follow, pin and views", arguments: ScriptedMarfa.Dialect.allCases)
+    @Test(
+        "open, hydrate, read, write offline, drain, catch up, follow, pin and views",
+        arguments: ScriptedMarfa.Dialect.allCases)
     func wholePath(_ dialect: ScriptedMarfa.Dialect) async throws {
         let setup = try await Setup.open(dialect)
         let (server, copy) = (setup.server, setup.copy)
@@ -82,7 +85,8 @@ struct AnyServerTests {
         if dialect != .doorless {
             let view = try await copy.views.create(View.Settings(name: "Notes", types: ["core.note"]))
             #expect(try await copy.views.list().map(\.settings.name) == ["Notes"])
-            let changed = try await copy.views.change(view.id, to: View.Settings(name: "All notes", types: ["core.note"]), baseVersion: view.version)
+            let changed = try await copy.views.change(
+                view.id, to: View.Settings(name: "All notes", types: ["core.note"]), baseVersion: view.version)
             #expect(changed.version == view.version + 1)
             try await copy.views.delete(view.id)
             #expect(try await copy.views.list().isEmpty)
@@ -100,12 +104,15 @@ struct AnyServerTests {
         for request in requests[(bootstrap + 1)...] where request.method == "GET" {
             let path = String(request.path.split(separator: "?").first ?? "")
             guard path != "/", path != "/views" else { continue }
-            #expect(request.headers["X-Marfa-Read-View"] == ScriptedMarfa.readView, "\(request.path) carried no read view")
+            #expect(
+                request.headers["X-Marfa-Read-View"] == ScriptedMarfa.readView, "\(request.path) carried no read view")
             if path == "/events" { #expect(request.headers["Last-Event-ID"] != nil) }
         }
     }
 
-    @Test("a read answered for another view than the one sent throws copyExpired(read_view_changed)", arguments: ScriptedMarfa.Dialect.allCases)
+    @Test(
+        "a read answered for another view than the one sent throws copyExpired(read_view_changed)",
+        arguments: ScriptedMarfa.Dialect.allCases)
     func answerForAnotherView(_ dialect: ScriptedMarfa.Dialect) async throws {
         let setup = try await Setup.open(dialect)
         defer { Task { await setup.close() } }
@@ -120,12 +127,15 @@ struct AnyServerTests {
         }
     }
 
-    @Test("a create answered with only {item: {id, type, version}} adopts that version and keeps the rest held", arguments: [ScriptedMarfa.Dialect.variant])
+    @Test(
+        "a create answered with only {item: {id, type, version}} adopts that version and keeps the rest held",
+        arguments: [ScriptedMarfa.Dialect.variant])
     func sparseAnswerAdopted(_ dialect: ScriptedMarfa.Dialect) async throws {
         let setup = try await Setup.open(dialect)
         defer { Task { await setup.close() } }
         _ = try await setup.copy.hydrate(types: ["core.note"], tier: .all)
-        let write = try await setup.copy.items.create(Draft(type: "core.note", properties: ["title": "Sparse"], tags: ["kept"]))
+        let write = try await setup.copy.items.create(
+            Draft(type: "core.note", properties: ["title": "Sparse"], tags: ["kept"]))
         _ = try await setup.copy.queue.drain()
         let item = try #require(try await setup.copy.items.get(write.itemId ?? ""))
         #expect(item.version == 1)
@@ -135,7 +145,9 @@ struct AnyServerTests {
 }
 
 /// The first change of `changes` that `matches`, at most `limit` of them.
-func firstChange(_ changes: AsyncStream<Change>, limit: Int = 200, where matches: (Change) -> Bool) async throws -> Change? {
+func firstChange(
+    _ changes: AsyncStream<Change>, limit: Int = 200, where matches: (Change) -> Bool
+) async throws -> Change? {
     var seen = 0
     for await change in changes {
         if matches(change) { return change }

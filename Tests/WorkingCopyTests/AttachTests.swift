@@ -7,7 +7,9 @@ import Testing
 struct AttachTests {
     static let fileTypes = ["core.note", "core.file", "core.file.image", "core.file.audio", "core.file.video"]
 
-    @Test("attach queues the upload, the file item and the attached-to edge, each waiting on the one before; a drain lands all three")
+    @Test(
+        "attach queues the upload, the file item and the attached-to edge, each waiting on the one before; a drain lands all three"
+    )
     func attachOfflineThenDrain() async throws {
         try await CopyTestInstance.with { test in
             let noteID = try await test.createItem("core.note", properties: #"{"title": "Receipts", "body": "March"}"#)
@@ -17,7 +19,10 @@ struct AttachTests {
             let (file, hash) = try FileFixtures.write(bytes, named: "photo.png", in: test.folder)
             let attached = try await copy.items.attach(to: noteID, file: file)
             #expect(attached.embed == "![[photo.png]]")
-            #expect([attached.upload.kind, attached.item.kind, attached.edge.kind] == [.uploadBlob, .createItem, .createEdge])
+            #expect(
+                [attached.upload.kind, attached.item.kind, attached.edge.kind] == [
+                    .uploadBlob, .createItem, .createEdge,
+                ])
             #expect(attached.item.dependsOn == [attached.upload.id])
             #expect(attached.edge.dependsOn.contains(attached.item.id))
             let fileID = try #require(attached.item.itemId)
@@ -53,12 +58,14 @@ struct AttachTests {
             let copy = try await test.open()
             _ = try await copy.hydrate(types: Self.fileTypes, tier: .library)
             // Past the instance's blob cap (8 MiB): 413 blob_too_large.
-            let (file, _) = try FileFixtures.write(FileFixtures.bytes(9 << 20, seed: 11), named: "a.txt", in: test.folder)
+            let (file, _) = try FileFixtures.write(
+                FileFixtures.bytes(9 << 20, seed: 11), named: "a.txt", in: test.folder)
             let attached = try await copy.items.attach(to: noteID, file: file)
             let report = try await copy.queue.drain()
             let verdicts = Dictionary(uniqueKeysWithValues: report.verdicts.map { ($0.id, $0.verdict) })
             guard case .refused? = verdicts[attached.upload.id] ?? nil else {
-                Issue.record("the upload without blob rights was answered \(String(describing: verdicts[attached.upload.id]))")
+                Issue.record(
+                    "the upload without blob rights was answered \(String(describing: verdicts[attached.upload.id]))")
                 return
             }
             #expect(report.unsent == 2)
@@ -74,7 +81,8 @@ struct AttachTests {
             let noteID = try await test.createItem("core.note", properties: #"{"title": "Trip", "body": "Day one"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: Self.fileTypes, tier: .library)
-            let (file, _) = try FileFixtures.write(FileFixtures.bytes(5000, seed: 12), named: "beach.jpg", in: test.folder)
+            let (file, _) = try FileFixtures.write(
+                FileFixtures.bytes(5000, seed: 12), named: "beach.jpg", in: test.folder)
             let embedded = try await copy.items.embed(file: file, in: noteID)
             #expect(embedded.embed == "![[beach.jpg]]")
             #expect(try await copy.items.get(noteID)?.body == "Day one\n\n![[beach.jpg]]")
@@ -97,7 +105,9 @@ struct AttachTests {
         try await CopyTestInstance.with { test in
             let made = try await test.send(
                 .post, "/types",
-                json: #"{"id": "app.copytest.counter", "fields": {"count": {"type": "integer"}}, "display_hints": {"body_field": "count"}}"#)
+                json:
+                    #"{"id": "app.copytest.counter", "fields": {"count": {"type": "integer"}}, "display_hints": {"body_field": "count"}}"#
+            )
             #expect(made.status == 201)
             let counter = try await test.createItem("app.copytest.counter", properties: #"{"count": 3}"#)
             let copy = try await test.open()
@@ -108,7 +118,10 @@ struct AttachTests {
                 Issue.record("an embed into an integer body field was queued")
             } catch let failure as EmbedFailure {
                 guard case .validation = failure.cause else { throw failure }
-                #expect(try await copy.queue.all().map(\.id) == [failure.attached.upload.id, failure.attached.item.id, failure.attached.edge.id])
+                #expect(
+                    try await copy.queue.all().map(\.id) == [
+                        failure.attached.upload.id, failure.attached.item.id, failure.attached.edge.id,
+                    ])
             }
             await copy.close()
         }
@@ -152,9 +165,15 @@ struct AttachTests {
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + FileFixtures.bytes(500, seed: 13)
             let uri = "data:image/png;base64," + Data(png).base64EncodedString()
             let withThumb = try await test.createItem(
-                "core.file", properties: #"{"title": "t", "blob_ref": "sha256:\#(String(repeating: "0", count: 64))", "mime_type": "image/png", "thumbnail": "\#(uri)"}"#)
+                "core.file",
+                properties:
+                    #"{"title": "t", "blob_ref": "sha256:\#(String(repeating: "0", count: 64))", "mime_type": "image/png", "thumbnail": "\#(uri)"}"#
+            )
             let without = try await test.createItem(
-                "core.file", properties: #"{"title": "u", "blob_ref": "sha256:\#(String(repeating: "1", count: 64))", "mime_type": "image/png"}"#)
+                "core.file",
+                properties:
+                    #"{"title": "u", "blob_ref": "sha256:\#(String(repeating: "1", count: 64))", "mime_type": "image/png"}"#
+            )
             let noteID = try await test.createItem("core.note", properties: #"{"title": "n"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: Self.fileTypes, tier: .library)
@@ -165,7 +184,8 @@ struct AttachTests {
             let large = "data:image/png;base64," + Data(FileFixtures.bytes(17 << 10, seed: 14)).base64EncodedString()
             for bad in [gif, large, "not a uri"] {
                 let held = try #require(try await copy.items.get(without))
-                _ = try await copy.items.update(without, Edit(.merge(["thumbnail": .string(bad)]), baseVersion: held.version))
+                _ = try await copy.items.update(
+                    without, Edit(.merge(["thumbnail": .string(bad)]), baseVersion: held.version))
                 await #expect { _ = try await copy.items.thumbnail(without) } throws: { error in
                     guard case .decoding = error as? MarfaError else { return false }
                     return true

@@ -14,7 +14,9 @@ struct BlobTests {
             let bytes = FileFixtures.bytes(700_000, seed: 1)
             let (file, hash) = try FileFixtures.write(bytes, named: "scan.pdf", in: test.folder)
             let upload = try await copy.blobs.put(file: file)
-            #expect(upload.kind == .uploadBlob && upload.blob == hash && upload.body["mime_type"]?.string == "application/pdf")
+            #expect(
+                upload.kind == .uploadBlob && upload.blob == hash
+                    && upload.body["mime_type"]?.string == "application/pdf")
             #expect(try await copy.blobs.isHeld(hash))
             #expect(FileFixtures.blobFolder(of: test.store()) == [String(hash.dropFirst(7))])
             let held = try await copy.blobs.get(hash)
@@ -99,7 +101,9 @@ struct BlobTests {
                 }
             }
             let (file, _) = try FileFixtures.write([1, 2, 3], named: "x.txt", in: test.folder)
-            await #expect(throws: MarfaError.readingHandle(message: "Another copy writes this store, so this one only reads it.")) {
+            await #expect(
+                throws: MarfaError.readingHandle(message: "Another copy writes this store, so this one only reads it.")
+            ) {
                 _ = try await reader.blobs.put(file: file)
             }
             await reader.close()
@@ -118,14 +122,18 @@ struct BlobTests {
             await first.close()
             let store = test.store("small.sqlite")
             let files = ScriptedFiles(free: 1000)
-            let second = try await WorkingCopy.open(store: store, server: try test.server(), expectingUnsent: nil, clock: SystemClock(), files: files)
+            let second = try await WorkingCopy.open(
+                store: store, server: try test.server(), expectingUnsent: nil, clock: SystemClock(), files: files)
             await #expect {
                 _ = try await second.blobs.get(hash)
             } throws: { error in
                 guard case .noRoom(let needed, let available, _) = error as? MarfaError else { return false }
                 return needed == UInt64(bytes.count) && available == 1000
             }
-            #expect(FileFixtures.blobFolder(of: store).allSatisfy { (try? FileManager.default.attributesOfItem(atPath: store.path + ".blobs/" + $0)[.size] as? Int) == 0 })
+            #expect(
+                FileFixtures.blobFolder(of: store).allSatisfy {
+                    (try? FileManager.default.attributesOfItem(atPath: store.path + ".blobs/" + $0)[.size] as? Int) == 0
+                })
             #expect(try await second.blobs.isHeld(hash) == false)
             await second.close()
         }
@@ -143,7 +151,8 @@ struct BlobTests {
             let proxy = try CuttingProxy(upstreamPort: test.instance.url.port ?? 0)
             defer { proxy.stop() }
             let store = test.store("cut.sqlite")
-            let second = try await WorkingCopy.open(store: store, server: try Server(url: proxy.url, key: test.ownerKey))
+            let second = try await WorkingCopy.open(
+                store: store, server: try Server(url: proxy.url, key: test.ownerKey))
             proxy.arm(.answer(after: 1 << 20))
             await #expect(throws: MarfaError.self) { _ = try await second.blobs.get(hash) }
             let partial = store.path + ".blobs/.incoming-\(hash.dropFirst(7)).part"

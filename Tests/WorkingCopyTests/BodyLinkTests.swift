@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Working copy: links written in bodies")
 struct BodyLinkTests {
-    @Test("saving a body queues a references edge per [[Name]] it adds and the delete of each it drops; links(in:) names each target")
+    @Test(
+        "saving a body queues a references edge per [[Name]] it adds and the delete of each it drops; links(in:) names each target"
+    )
     func bodyLinks() async throws {
         try await CopyTestInstance.with { test in
             let paris = try await test.createItem("core.note", properties: #"{"title": "Paris"}"#)
@@ -14,7 +16,11 @@ struct BodyLinkTests {
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let trip = try await copy.items.create(
-                Draft(type: "core.note", properties: ["title": "Trip", "body": "From [[Paris]] to [[Rome|the city]], [[Twin]], [[Nowhere]]."]))
+                Draft(
+                    type: "core.note",
+                    properties: [
+                        "title": "Trip", "body": "From [[Paris]] to [[Rome|the city]], [[Twin]], [[Nowhere]].",
+                    ]))
             let id = try #require(trip.itemId)
             let queued = try await copy.queue.all().filter { $0.kind == .createEdge }
             #expect(Set(queued.compactMap(\.targetId)) == [paris, rome])

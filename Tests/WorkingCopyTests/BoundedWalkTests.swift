@@ -25,7 +25,9 @@ struct BoundedWalkTests {
             let before = setup.server.requests.count
             let start = ContinuousClock.now
             var thrown: MarfaError?
-            do { try await call() } catch let error as MarfaError { thrown = error } catch { Issue.record("not a MarfaError: \(error)") }
+            do { try await call() } catch let error as MarfaError { thrown = error } catch {
+                Issue.record("not a MarfaError: \(error)")
+            }
             let took = ContinuousClock.now - start
             let seconds = Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18
             return (thrown, seconds, setup.server.requests.count - before)
@@ -46,14 +48,18 @@ struct BoundedWalkTests {
         return false
     }
 
-    @Test("a listing cursor that repeats ends the hydration with decoding after two pages; nothing is served half read", arguments: [
-        ScriptedMarfa.Misbehaviour.loopingCursor, .growingPages,
-    ])
+    @Test(
+        "a listing cursor that repeats ends the hydration with decoding after two pages; nothing is served half read",
+        arguments: [
+            ScriptedMarfa.Misbehaviour.loopingCursor, .growingPages,
+        ])
     func hydrationWalks(_ misbehaviour: ScriptedMarfa.Misbehaviour) async throws {
         let hydrated = try await Hydrated.open()
         defer { Task { await hydrated.setup.close() } }
         hydrated.setup.server.misbehave(misbehaviour)
-        let (error, seconds, requests) = await hydrated.failure { _ = try await hydrated.setup.copy.hydrate(types: ["core.note"], tier: .all) }
+        let (error, seconds, requests) = await hydrated.failure {
+            _ = try await hydrated.setup.copy.hydrate(types: ["core.note"], tier: .all)
+        }
         #expect(Self.isDecoding(error), "\(String(describing: error))")
         #expect(seconds < 10, "\(seconds) s")
         #expect(requests < 60, "\(requests) requests")

@@ -21,7 +21,9 @@ import Testing
             let changed = try await test.send(.put, "/types/core.note/icon", json: #"{"icon": "lucide:book-open"}"#)
             #expect(changed.status == 200)
             clock.advance(by: .seconds(119))
-            #expect(try await copy.catalog.itemType("core.note").icon != "lucide:book-open", "not read again before two minutes")
+            #expect(
+                try await copy.catalog.itemType("core.note").icon != "lucide:book-open",
+                "not read again before two minutes")
             clock.advance(by: .seconds(1))
             let refreshed = try await first(changes) { $0.origin == .refreshed(.catalog) }
             #expect(refreshed != nil)

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Working copy: a catch-up killed part way")
 struct CatchUpDurabilityTests {
-    @Test("a catch-up killed with SIGKILL part way leaves rows, journal and cursor agreeing; the next one applies the rest, each event once")
+    @Test(
+        "a catch-up killed with SIGKILL part way leaves rows, journal and cursor agreeing; the next one applies the rest, each event once"
+    )
     func killedCatchUp() async throws {
         try await CopyTestInstance.with { test in
             let copy = try await test.open()
@@ -27,7 +29,9 @@ struct CatchUpDurabilityTests {
             let journaled = try await createdEvents(reopened, since: position)
             #expect(held > 0 && held <= total, "killed after \(killAt) events")
             #expect(journaled.count == held, "every stored row has its journal entry and no other")
-            #expect(try await reopened.status().eventCursor == journaled.last?.cursor, "the cursor is the last stored event's")
+            #expect(
+                try await reopened.status().eventCursor == journaled.last?.cursor,
+                "the cursor is the last stored event's")
 
             let report = try await reopened.catchUp()
             #expect(report.applied == total - held)
@@ -40,9 +44,13 @@ struct CatchUpDurabilityTests {
     }
 
     /// The `item.created` events journaled after `position`, oldest first.
-    private func createdEvents(_ copy: WorkingCopy, since position: Int64) async throws -> [(item: String, cursor: String)] {
+    private func createdEvents(
+        _ copy: WorkingCopy, since position: Int64
+    ) async throws -> [(item: String, cursor: String)] {
         try await copy.changes(since: position, most: 10_000).compactMap { entry in
-            guard case .server("item.created", let cursor) = entry.change.origin, let item = entry.change.itemId else { return nil }
+            guard case .server("item.created", let cursor) = entry.change.origin, let item = entry.change.itemId else {
+                return nil
+            }
             return (item, cursor)
         }
     }

@@ -33,7 +33,8 @@ struct CatchUpTests {
                 if case .server(let event, _) = entry.change.origin { return event }
                 return nil
             }
-            #expect(events.contains("item.created") && events.contains("item.updated") && events.contains("edge.created"))
+            #expect(
+                events.contains("item.created") && events.contains("item.updated") && events.contains("edge.created"))
             #expect(events.contains("metadata.changed") && events.contains("item.deleted"))
             let again = try await copy.catchUp()
             #expect(again.applied == 0 && again.cursor >= report.cursor)
@@ -98,7 +99,12 @@ struct CatchUpTests {
                 _ = try await copy.pin("019a0000-0000-7000-8000-000000000000")
                 Issue.record("a missing item was pinned")
             } catch let error as MarfaError {
-                #expect(error == .notFound(code: "not_found", message: "The server holds no item 019a0000-0000-7000-8000-000000000000 this key can read."))
+                #expect(
+                    error
+                        == .notFound(
+                            code: "not_found",
+                            message: "The server holds no item 019a0000-0000-7000-8000-000000000000 this key can read.")
+                )
             }
             await copy.close()
         }

@@ -15,7 +15,8 @@ struct CopyTestInstance: Sendable {
     let transport = DefaultTransport.make()
 
     /// Starts an instance; `body` runs against it, then it stops and the folder goes.
-    static func with<T>(clock: (any MarfaClock)? = nil, _ body: (CopyTestInstance) async throws -> T) async throws -> T {
+    static func with<T>(clock: (any MarfaClock)? = nil, _ body: (CopyTestInstance) async throws -> T) async throws -> T
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-copy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -47,20 +48,27 @@ struct CopyTestInstance: Sendable {
 
     /// Opens a copy of `store` against this instance; the follow waits on `clock` when given.
     func open(_ store: URL? = nil, key: String? = nil, clock: (any MarfaClock)? = nil) async throws -> WorkingCopy {
-        guard let clock else { return try await WorkingCopy.open(store: store ?? self.store(), server: try server(key: key)) }
-        return try await WorkingCopy.open(store: store ?? self.store(), server: try server(key: key), expectingUnsent: nil, clock: clock)
+        guard let clock else {
+            return try await WorkingCopy.open(store: store ?? self.store(), server: try server(key: key))
+        }
+        return try await WorkingCopy.open(
+            store: store ?? self.store(), server: try server(key: key), expectingUnsent: nil, clock: clock)
     }
 
     /// Writes `value` under `name` in the store's own table, as a damaged or foreign store would hold it.
     func setStoreValue(_ name: String, _ value: String, in store: URL? = nil) async throws {
         let pool = try await SQLitePool.open(path: (store ?? self.store()).path)
-        _ = try await pool.write { db in try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES (?, ?)", name, value) }
+        _ = try await pool.write { db in
+            try db.run("INSERT OR REPLACE INTO meta(name, value) VALUES (?, ?)", name, value)
+        }
         await pool.close()
     }
 
     /// Sends one JSON request; answers the status and the body as JSON.
     @discardableResult
-    func send(_ method: HTTPMethod, _ path: String, json: String? = nil, key: String? = nil) async throws -> (status: Int, body: OpenAPIValue) {
+    func send(
+        _ method: HTTPMethod, _ path: String, json: String? = nil, key: String? = nil
+    ) async throws -> (status: Int, body: OpenAPIValue) {
         var fields: HTTPFields = ["Authorization": "Bearer \(key ?? ownerKey)"]
         if json != nil { fields["Content-Type"] = "application/json" }
         let (response, body) = try await transport.send(
@@ -74,7 +82,8 @@ struct CopyTestInstance: Sendable {
     /// answers its id.
     @discardableResult
     func createItem(_ type: String, properties: String = "{}", extra: String = "") async throws -> String {
-        let answer = try await send(.post, "/items", json: #"{"type": "\#(type)", "properties": \#(properties)\#(extra)}"#)
+        let answer = try await send(
+            .post, "/items", json: #"{"type": "\#(type)", "properties": \#(properties)\#(extra)}"#)
         guard answer.status == 201 || answer.status == 200, let id = answer.body["item"]?["id"]?.string else {
             throw TestFailure("creating a \(type) answered \(answer.status): \(answer.body)")
         }
@@ -84,8 +93,11 @@ struct CopyTestInstance: Sendable {
     /// Changes the properties of item `id` (merged) on its current version.
     func updateItem(_ id: String, properties: String) async throws {
         let version = try await send(.get, "/items/\(id)").body["item"]?["version"]?.int ?? 0
-        let answer = try await send(.patch, "/items/\(id)", json: #"{"version": \#(version), "properties": \#(properties)}"#)
-        guard answer.status == 200 else { throw TestFailure("updating \(id) answered \(answer.status): \(answer.body)") }
+        let answer = try await send(
+            .patch, "/items/\(id)", json: #"{"version": \#(version), "properties": \#(properties)}"#)
+        guard answer.status == 200 else {
+            throw TestFailure("updating \(id) answered \(answer.status): \(answer.body)")
+        }
     }
 
     /// Makes an edge of `type` from `source` to `target`; answers its id.
@@ -93,7 +105,9 @@ struct CopyTestInstance: Sendable {
     func createEdge(_ type: String, from source: String, to target: String) async throws -> String {
         let answer = try await send(
             .post, "/edges", json: #"{"edge_type": "\#(type)", "source_id": "\#(source)", "target_id": "\#(target)"}"#)
-        guard answer.status == 201 || answer.status == 200, let id = answer.body["id"]?.string ?? answer.body["edge"]?["id"]?.string else {
+        guard answer.status == 201 || answer.status == 200,
+            let id = answer.body["id"]?.string ?? answer.body["edge"]?["id"]?.string
+        else {
             throw TestFailure("creating a \(type) edge answered \(answer.status): \(answer.body)")
         }
         return id
@@ -103,7 +117,10 @@ struct CopyTestInstance: Sendable {
     func key(reading types: [String: String]) async throws -> String {
         let map = types.map { #""\#($0.key)": "\#($0.value)""# }.joined(separator: ", ")
         let answer = try await send(
-            .post, "/keys", json: #"{"label": "copy test", "source": "copytest", "permissions": [], "metadata_permissions": {"types": "read"}, "type_permissions": {\#(map)}}"#)
+            .post, "/keys",
+            json:
+                #"{"label": "copy test", "source": "copytest", "permissions": [], "metadata_permissions": {"types": "read"}, "type_permissions": {\#(map)}}"#
+        )
         guard answer.status == 201, let key = answer.body["key"]?.string else {
             throw TestFailure("minting a key answered \(answer.status): \(answer.body)")
         }

@@ -34,7 +34,9 @@ final class CuttingProxy: Sendable {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = Self.loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard fd >= 0, bound == 0, listen(fd, 64) == 0 else { throw POSIXError(.EADDRINUSE) }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -80,7 +82,9 @@ final class CuttingProxy: Sendable {
         let server = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = Self.loopback(port: upstream)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else {
             close(client)
@@ -106,7 +110,9 @@ final class CuttingProxy: Sendable {
             guard count > 0 else { break }
             let allowed = allowance(count, answer: answer)
             if !answer, let action = tripped() { action() }
-            if allowed > 0 { _ = buffer.withUnsafeBytes { send(destination, $0.baseAddress, allowed, Int32(MSG_NOSIGNAL)) } }
+            if allowed > 0 {
+                _ = buffer.withUnsafeBytes { send(destination, $0.baseAddress, allowed, Int32(MSG_NOSIGNAL)) }
+            }
             if allowed < count { break }
         }
         shutdown(source, Int32(SHUT_RDWR))

@@ -6,7 +6,9 @@ import Testing
 @Suite("Working copy: a drain's environmental failures, counted refusals and retypes")
 struct DrainEdgeCaseTests {
     /// A copy of the instance through `transport`, hydrated with notes, holding one queued create.
-    private func copyWithOneWrite(_ test: CopyTestInstance, transport: ScriptedTransport) async throws -> (WorkingCopy, QueuedWrite) {
+    private func copyWithOneWrite(
+        _ test: CopyTestInstance, transport: ScriptedTransport
+    ) async throws -> (WorkingCopy, QueuedWrite) {
         var server = try test.server()
         server.transport = transport
         let copy = try await WorkingCopy.open(store: test.store(), server: server)
@@ -17,23 +19,34 @@ struct DrainEdgeCaseTests {
 
     private static func creates(_ request: HTTPRequest) -> Bool { request.method == .post && request.path == "/items" }
 
-    @Test("a proxy's page, a 503 with a wait, a 429 and another contract end the pass and keep the write under its key, uncounted")
+    @Test(
+        "a proxy's page, a 503 with a wait, a 429 and another contract end the pass and keep the write under its key, uncounted"
+    )
     func environmental() async throws {
         try await CopyTestInstance.with { test in
             let transport = ScriptedTransport()
             let (copy, write) = try await copyWithOneWrite(test, transport: transport)
             let answers: [(Int, [String: String], String)] = [
                 (502, ["Content-Type": "text/html"], "<html>Bad gateway</html>"),
-                (503, ScriptedTransport.contract.merging(["Retry-After": "7"]) { $1 }, #"{"error":{"code":"write_contention","message":"Busy."}}"#),
-                (429, ScriptedTransport.contract.merging(["Retry-After": "30"]) { $1 }, #"{"error":{"code":"rate_limited","message":"Slow down."}}"#),
+                (
+                    503, ScriptedTransport.contract.merging(["Retry-After": "7"]) { $1 },
+                    #"{"error":{"code":"write_contention","message":"Busy."}}"#
+                ),
+                (
+                    429, ScriptedTransport.contract.merging(["Retry-After": "30"]) { $1 },
+                    #"{"error":{"code":"rate_limited","message":"Slow down."}}"#
+                ),
                 (201, ["X-Marfa-Contract": "1", "Content-Type": "application/json"], "{}"),
             ]
             for (status, headers, body) in answers {
                 transport.set { Self.creates($0) ? (status, headers, body) : nil }
                 let report = try await copy.queue.drain()
-                #expect(report.answered == 0 && report.undelivered == 1 && report.unavailable != nil, "status \(status)")
+                #expect(
+                    report.answered == 0 && report.undelivered == 1 && report.unavailable != nil, "status \(status)")
                 let held = try #require(try await copy.queue.all().first { $0.id == write.id })
-                #expect(held.verdict == nil && held.refusals == 0 && held.idempotencyKey == write.idempotencyKey, "status \(status)")
+                #expect(
+                    held.verdict == nil && held.refusals == 0 && held.idempotencyKey == write.idempotencyKey,
+                    "status \(status)")
                 if status == 503 { #expect(report.retryAfterSeconds == 7) }
                 if status == 429 { #expect(report.retryAfterSeconds == 30) }
             }
@@ -43,7 +56,9 @@ struct DrainEdgeCaseTests {
         }
     }
 
-    @Test("an answer the copy can't read is counted; the fifth makes the write dead, and release sends it again under a fresh key")
+    @Test(
+        "an answer the copy can't read is counted; the fifth makes the write dead, and release sends it again under a fresh key"
+    )
     func countedToDead() async throws {
         try await CopyTestInstance.with { test in
             let transport = ScriptedTransport()

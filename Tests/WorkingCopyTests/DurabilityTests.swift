@@ -5,7 +5,9 @@ import Testing
 
 @Suite("Working copy: a hydration killed part way")
 struct DurabilityTests {
-    @Test("a hydration killed with SIGKILL at a random page leaves reads refused and the store sound; the next one completes")
+    @Test(
+        "a hydration killed with SIGKILL at a random page leaves reads refused and the store sound; the next one completes"
+    )
     func killedHydration() async throws {
         try await CopyTestInstance.with { test in
             let total = 1_000

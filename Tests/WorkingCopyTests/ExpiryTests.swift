@@ -79,7 +79,9 @@ struct ExpiryTests {
         }
     }
 
-    @Test("a type registered while the copy follows changes its read view: the follow stops with copyExpired(read_view_changed)")
+    @Test(
+        "a type registered while the copy follows changes its read view: the follow stops with copyExpired(read_view_changed)"
+    )
     func readViewChanged() async throws {
         try await CopyTestInstance.with { test in
             let copy = try await test.open()
@@ -114,7 +116,10 @@ struct ExpiryTests {
     func credentialEnded() async throws {
         try await CopyTestInstance.with { test in
             let key = try await test.key(reading: ["core.note": "write"])
-            let keyID = try #require(try await test.send(.get, "/keys", key: nil).body["keys"]?.array?.first { $0["label"]?.string == "copy test" }?["id"]?.string)
+            let keyID = try #require(
+                try await test.send(.get, "/keys", key: nil).body["keys"]?.array?.first {
+                    $0["label"]?.string == "copy test"
+                }?["id"]?.string)
             let copy = try await test.open(key: key)
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let changes = copy.changes()

@@ -40,7 +40,8 @@ enum FileFixtures {
     /// The bytes the instance holds for `hash`, read raw.
     static func serverBytes(_ hash: String, test: CopyTestInstance) async throws -> (status: Int, bytes: [UInt8]) {
         let (response, body) = try await test.transport.send(
-            HTTPRequest(method: .get, path: "/blobs/\(hash)", headerFields: ["Authorization": "Bearer \(test.ownerKey)"]),
+            HTTPRequest(
+                method: .get, path: "/blobs/\(hash)", headerFields: ["Authorization": "Bearer \(test.ownerKey)"]),
             body: nil, baseURL: test.instance.url, operationID: "raw")
         return (response.status, try await body?.collect(upTo: 64 << 20) ?? [])
     }

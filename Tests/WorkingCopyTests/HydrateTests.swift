@@ -40,7 +40,8 @@ struct HydrateTests {
         try await CopyTestInstance.with { test in
             var ids: [String] = []
             for index in 0..<5 {
-                ids.append(try await test.createItem("core.note", properties: #"{"title": "n\#(index)", "rank": \#(index)}"#))
+                ids.append(
+                    try await test.createItem("core.note", properties: #"{"title": "n\#(index)", "rank": \#(index)}"#))
             }
             try await test.send(.post, "/items/\(ids[1])/tags", json: #"{"tags": ["a", "b"]}"#)
             try await test.send(.post, "/items/\(ids[2])/tags", json: #"{"tags": ["a"]}"#)
@@ -52,12 +53,19 @@ struct HydrateTests {
             #expect(try await copy.items.list(ListFilters(allStates: true)).count == 5)
             #expect(try await copy.items.list(ListFilters(state: .trashed)).map(\.id) == [ids[4]])
             #expect(try await copy.items.get(ids[4]) == nil)
-            #expect(try await copy.items.list(ListFilters(tags: ["a"])).map(\.id).sorted() == [ids[1], ids[2]].sorted())
+            #expect(
+                try await copy.items.list(ListFilters(tags: ["a"])).map(\.id).sorted() == [ids[1], ids[2]].sorted())
             #expect(try await copy.items.list(ListFilters(tags: ["a", "b"])).map(\.id) == [ids[1]])
-            #expect(try await copy.items.list(ListFilters(limit: 2, offset: 1), sort: Sort(direction: .ascending)).map(\.id) == [ids[1], ids[2]])
-            #expect(try await copy.items.list(ListFilters(filter: "properties.rank >= 2")).map(\.id).sorted() == [ids[2], ids[3]].sorted())
+            #expect(
+                try await copy.items.list(ListFilters(limit: 2, offset: 1), sort: Sort(direction: .ascending)).map(\.id)
+                    == [ids[1], ids[2]])
+            #expect(
+                try await copy.items.list(ListFilters(filter: "properties.rank >= 2")).map(\.id).sorted()
+                    == [ids[2], ids[3]].sorted())
             #expect(try await copy.items.list(ListFilters(filter: "properties.title = 'n1'")).map(\.id) == [ids[1]])
-            await #expect(throws: MarfaError.self) { _ = try await copy.items.list(ListFilters(filter: "title ~ 'x' OR y")) }
+            await #expect(throws: MarfaError.self) {
+                _ = try await copy.items.list(ListFilters(filter: "title ~ 'x' OR y"))
+            }
             do {
                 _ = try await copy.items.list(ListFilters(type: "app.nothing.here"))
                 Issue.record("an unknown type listed")
@@ -148,7 +156,9 @@ struct HydrateTests {
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             _ = try await copy.catchUp()
             await copy.close()
-            let files = try FileManager.default.contentsOfDirectory(atPath: test.folder.path).filter { $0.hasPrefix("copy.sqlite") }
+            let files = try FileManager.default.contentsOfDirectory(atPath: test.folder.path).filter {
+                $0.hasPrefix("copy.sqlite")
+            }
             #expect(files.contains("copy.sqlite"))
             for file in files {
                 let bytes = try Data(contentsOf: test.folder.appendingPathComponent(file))

@@ -5,13 +5,16 @@ import Testing
 
 @Suite("The store's JSON reader")
 struct JSONTextParserTests {
-    @Test("reads what Foundation's JSONDecoder reads, to the same values", arguments: [
-        #"{}"#, #"[]"#, #"null"#, #"true"#, #"false"#, #"0"#, #"-0"#, #"42"#, #"-9223372036854775808"#, #"9223372036854775807"#,
-        #"2.5"#, #"1E-2"#, #"6.02e+23"#, #""""#, #""plain""#, #""quote \" backslash \\ slash \/""#,
-        #""\b\f\n\r\t""#, #""\u00e9t\u00C9""#, #""\ud83d\ude00 grin""#, #""café 🌍""#,
-        #" { "a" : [ 1 , 2.5 , "x" , null , true , { "b" : { } } ] , "c" : [ ] } "#,
-        #"{"title":"Note","body":"Line one\nLine two","tags":["a","b"],"count":3,"ratio":0.5}"#,
-    ])
+    @Test(
+        "reads what Foundation's JSONDecoder reads, to the same values",
+        arguments: [
+            #"{}"#, #"[]"#, #"null"#, #"true"#, #"false"#, #"0"#, #"-0"#, #"42"#, #"-9223372036854775808"#,
+            #"9223372036854775807"#,
+            #"2.5"#, #"1E-2"#, #"6.02e+23"#, #""""#, #""plain""#, #""quote \" backslash \\ slash \/""#,
+            #""\b\f\n\r\t""#, #""\u00e9t\u00C9""#, #""\ud83d\ude00 grin""#, #""café 🌍""#,
+            #" { "a" : [ 1 , 2.5 , "x" , null , true , { "b" : { } } ] , "c" : [ ] } "#,
+            #"{"title":"Note","body":"Line one\nLine two","tags":["a","b"],"count":3,"ratio":0.5}"#,
+        ])
     func agreesWithFoundation(_ text: String) throws {
         let expected = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
         #expect(JSONTextParser.parse(text) == expected)
@@ -25,10 +28,14 @@ struct JSONTextParserTests {
         #expect(JSONTextParser.parse("-12") == .int(-12))
     }
 
-    @Test("refuses what is not one JSON value, whatever it is", arguments: [
-        "", " ", "{", "}", "[1,]", "[,1]", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "{a:1}", "01", "1.", ".5", "-", "1e", "+1",
-        "nul", "truex", "\"open", "\"bad \\x escape\"", "\"\\u12\"", "\"tab\there\"", "[1] 2", "1e400", "'single'", "[\"a\"\"b\"]",
-    ])
+    @Test(
+        "refuses what is not one JSON value, whatever it is",
+        arguments: [
+            "", " ", "{", "}", "[1,]", "[,1]", "{\"a\"}", "{\"a\":}", "{\"a\":1,}", "{a:1}", "01", "1.", ".5", "-",
+            "1e", "+1",
+            "nul", "truex", "\"open", "\"bad \\x escape\"", "\"\\u12\"", "\"tab\there\"", "[1] 2", "1e400", "'single'",
+            "[\"a\"\"b\"]",
+        ])
     func refuses(_ text: String) {
         #expect(JSONTextParser.parse(text) == nil)
     }
@@ -43,17 +50,23 @@ struct JSONTextParserTests {
     @Test("nesting past the limit is refused, not a crash")
     func deepNesting() {
         let depth = JSONTextParser.maximumDepth
-        #expect(JSONTextParser.parse(String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1)) != nil)
+        #expect(
+            JSONTextParser.parse(String(repeating: "[", count: depth - 1) + String(repeating: "]", count: depth - 1))
+                != nil)
         #expect(JSONTextParser.parse(String(repeating: "[", count: 100_000)) == nil)
-        #expect(JSONTextParser.parse(String(repeating: "{\"a\":", count: depth + 1) + "1" + String(repeating: "}", count: depth + 1)) == nil)
+        #expect(
+            JSONTextParser.parse(
+                String(repeating: "{\"a\":", count: depth + 1) + "1" + String(repeating: "}", count: depth + 1)) == nil)
     }
 
     @Test("the store writes compact text, keys sorted, escaping only quotes, backslashes and control bytes")
     func writtenText() {
         let value: JSONValue = .object([
-            "b": .string("q\" b\\ n\n r\r t\t \u{1}\u{1F} \u{7F} é 😀 /"), "a": .array([.int(-1), .double(0.5), .null, .bool(true)]),
+            "b": .string("q\" b\\ n\n r\r t\t \u{1}\u{1F} \u{7F} é 😀 /"),
+            "a": .array([.int(-1), .double(0.5), .null, .bool(true)]),
         ])
-        #expect(JSONText.encode(value) == #"{"a":[-1,0.5,null,true],"b":"q\" b\\ n\n r\r t\t \u0001\u001f \#u{7F} é 😀 /"}"#)
+        #expect(
+            JSONText.encode(value) == #"{"a":[-1,0.5,null,true],"b":"q\" b\\ n\n r\r t\t \u0001\u001f \#u{7F} é 😀 /"}"#)
     }
 
     @Test("every value the store writes reads back the same: 2,000 generated values")
@@ -76,7 +89,9 @@ struct JSONTextParserTests {
         case 5: return .array((0..<random.next() % 4).map { _ in value(depth: depth + 1, random: &random) })
         default:
             var members: JSONObject = [:]
-            for _ in 0..<random.next() % 4 { members[string(random: &random)] = value(depth: depth + 1, random: &random) }
+            for _ in 0..<random.next() % 4 {
+                members[string(random: &random)] = value(depth: depth + 1, random: &random)
+            }
             return .object(members)
         }
     }

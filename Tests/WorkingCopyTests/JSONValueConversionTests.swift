@@ -65,7 +65,8 @@ struct JSONValueConversionTests {
 
     @Test("an Encodable value is encoded with its coding keys, nested, nil optionals left out")
     func fromEncodable() throws {
-        let contact = Contact(name: "Ada", tags: ["a", "b"], address: Address(city: "London", postCode: nil), score: 1.5)
+        let contact = Contact(
+            name: "Ada", tags: ["a", "b"], address: Address(city: "London", postCode: nil), score: 1.5)
         let value = try JSONValue(encoding: contact)
         #expect(value == ["name": "Ada", "tags": ["a", "b"], "address": ["city": "London"], "score": 1.5])
         #expect(try value.decode(Contact.self) == contact)
@@ -75,7 +76,10 @@ struct JSONValueConversionTests {
     func nonFiniteRefused() throws {
         let contact = Contact(name: "Ada", tags: [], address: Address(city: "X"), score: .infinity)
         let error = try #require(throws: MarfaError.self) { try JSONValue(encoding: contact) }
-        guard case .invalid(let message) = error else { Issue.record("expected invalid, got \(error)"); return }
+        guard case .invalid(let message) = error else {
+            Issue.record("expected invalid, got \(error)")
+            return
+        }
         #expect(message.contains("`score`"))
     }
 
@@ -83,11 +87,17 @@ struct JSONValueConversionTests {
     func decodingNamesField() throws {
         let value: JSONValue = ["name": "Ada", "tags": ["a", 2], "address": ["city": "London"], "score": 1]
         let error = try #require(throws: MarfaError.self) { try value.decode(Contact.self) }
-        guard case .validation(let code, let message, let details) = error else { Issue.record("got \(error)"); return }
+        guard case .validation(let code, let message, let details) = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(code == "record_mismatch" && details?["field"] == "tags[1]" && message.contains("`tags[1]`"))
         let noCity: JSONValue = ["name": "Ada", "tags": [], "address": ["post_code": "N1"], "score": 1]
         let missing = try #require(throws: MarfaError.self) { try noCity.decode(Contact.self) }
-        guard case .validation(_, _, let missingDetails) = missing else { Issue.record("got \(missing)"); return }
+        guard case .validation(_, _, let missingDetails) = missing else {
+            Issue.record("got \(missing)")
+            return
+        }
         #expect(missingDetails?["field"] == "address.city")
     }
 }

@@ -54,7 +54,8 @@ struct KeyAndDeclarationTests {
         try await CopyTestInstance.with { test in
             let key = try await test.key(reading: ["core.note": "write"])
             let keyID = try #require(
-                try await test.send(.get, "/keys").body["keys"]?.array?.first { $0["label"]?.string == "copy test" }?["id"]?.string)
+                try await test.send(.get, "/keys").body["keys"]?.array?.first { $0["label"]?.string == "copy test" }?[
+                    "id"]?.string)
             let copy = try await test.open(key: key)
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": "Waits for a key"]))

@@ -16,7 +16,9 @@ struct KilledUploadTests {
     static let rounds = Int(ProcessInfo.processInfo.environment["MARFA_UPLOAD_KILL_ROUNDS"] ?? "") ?? 6
     static let (uploads, size) = (48, 96 << 10)
 
-    @Test("a drain of uploads killed with SIGKILL mid-body, round after round, then finished: each blob on the instance once and whole")
+    @Test(
+        "a drain of uploads killed with SIGKILL mid-body, round after round, then finished: each blob on the instance once and whole"
+    )
     func killedUploads() async throws {
         try await CopyTestInstance.with { test in
             // The store is bound to the proxy's address, which every drain goes through.
@@ -38,16 +40,20 @@ struct KilledUploadTests {
             for _ in 0..<Self.rounds {
                 let after = Int.random(in: 1...(2 * Self.size))
                 kills.append(after)
-                #expect(try await killDrain(test, proxy: proxy, afterBytes: after), "the probe ended before \(after) bytes")
+                #expect(
+                    try await killDrain(test, proxy: proxy, afterBytes: after), "the probe ended before \(after) bytes")
             }
             let reopened = try await WorkingCopy.open(store: test.store(), server: server)
             let delivered = try await reopened.queue.all().filter { $0.verdict != nil }.count
-            #expect(delivered > 0 && delivered < Self.uploads, "the killed drains delivered \(delivered) of \(Self.uploads)")
+            #expect(
+                delivered > 0 && delivered < Self.uploads, "the killed drains delivered \(delivered) of \(Self.uploads)"
+            )
             #expect(try await reopened.queue.all().map(\.idempotencyKey) == keys, "a kill changed a key: \(kills)")
             let report = try await reopened.queue.drain()
             #expect(report.unavailable == nil, "after kills at \(kills)")
             let queue = try await reopened.queue.all()
-            #expect(queue.count == Self.uploads && queue.allSatisfy { $0.verdict == .accepted }, "after kills at \(kills)")
+            #expect(
+                queue.count == Self.uploads && queue.allSatisfy { $0.verdict == .accepted }, "after kills at \(kills)")
             // The instance holds each blob once, whole, and nothing half written.
             let folder = test.folder.appendingPathComponent("instance/blobs")
             let held = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()

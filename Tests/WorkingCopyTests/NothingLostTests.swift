@@ -2,14 +2,17 @@ import Foundation
 import Marfa
 import MarfaHTTP
 import MarfaOpenAPIRuntime
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #endif
-import Testing
 
 @Suite("Working copy: nothing lost, nothing twice")
 struct NothingLostTests {
-    @Test("a drain cut at every byte offset of its request and of its answer leaves each write on the instance exactly once")
+    @Test(
+        "a drain cut at every byte offset of its request and of its answer leaves each write on the instance exactly once"
+    )
     func cutAtEveryOffset() async throws {
         try await CopyTestInstance.with { test in
             let proxy = try CuttingProxy(upstreamPort: test.instance.url.port ?? 0)
@@ -26,7 +29,9 @@ struct NothingLostTests {
             #expect(requestBytes > 100 && answerBytes > 100)
             var titles = ["cut-99999"]
             // An answer's length moves by a few bytes (a timestamp's fraction): its last 16 offsets are left out.
-            let cuts = (0..<requestBytes).map { CuttingProxy.Cut.request(after: $0) } + (0..<answerBytes - 16).map { .answer(after: $0) }
+            let cuts =
+                (0..<requestBytes).map { CuttingProxy.Cut.request(after: $0) }
+                + (0..<answerBytes - 16).map { .answer(after: $0) }
             for (index, cut) in cuts.enumerated() {
                 let title = String(format: "cut-%05d", index)
                 titles.append(title)
@@ -59,14 +64,17 @@ struct NothingLostTests {
 
 @Suite("Working copy: a drain killed part way")
 struct KilledDrainTests {
-    @Test("a drain of 200 writes killed with SIGKILL at random points, 30 times, then finished: each write on the instance exactly once")
+    @Test(
+        "a drain of 200 writes killed with SIGKILL at random points, 30 times, then finished: each write on the instance exactly once"
+    )
     func killedDrains() async throws {
         try await CopyTestInstance.with { test in
             let total = 200
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             for index in 0..<total {
-                _ = try await copy.items.create(Draft(type: "core.note", properties: ["title": .string(String(format: "killed-%03d", index))]))
+                _ = try await copy.items.create(
+                    Draft(type: "core.note", properties: ["title": .string(String(format: "killed-%03d", index))]))
             }
             await copy.close()
             var kills: [Int] = []
@@ -111,7 +119,8 @@ struct KilledDrainTests {
         var fields = HTTPFields()
         fields["Authorization"] = "Bearer \(test.ownerKey)"
         let (_, body) = try await test.transport.send(
-            HTTPRequest(method: .get, path: "/events", headerFields: fields), body: nil, baseURL: test.instance.url, operationID: "raw")
+            HTTPRequest(method: .get, path: "/events", headerFields: fields), body: nil, baseURL: test.instance.url,
+            operationID: "raw")
         guard let body else { throw TestFailure("the event stream had no body") }
         return body.asServerSentEvents()
     }
@@ -122,12 +131,15 @@ struct KilledDrainTests {
         fields["Authorization"] = "Bearer \(test.ownerKey)"
         fields["Last-Event-ID"] = "0"
         let (_, body) = try await test.transport.send(
-            HTTPRequest(method: .get, path: "/events", headerFields: fields), body: nil, baseURL: test.instance.url, operationID: "raw")
+            HTTPRequest(method: .get, path: "/events", headerFields: fields), body: nil, baseURL: test.instance.url,
+            operationID: "raw")
         var titles: [String] = []
         for try await event in try #require(body).asServerSentEvents() {
-            guard let data = event.data, let frame = try? JSONCoding.decode(JSONValue.self, from: Data(data.utf8)) else { continue }
+            guard let data = event.data, let frame = try? JSONCoding.decode(JSONValue.self, from: Data(data.utf8))
+            else { continue }
             if frame["event_type"]?.string == "stream_live" { break }
-            if frame["event_type"]?.string == "item.created", let title = frame["item"]?["properties"]?["title"]?.string {
+            if frame["event_type"]?.string == "item.created", let title = frame["item"]?["properties"]?["title"]?.string
+            {
                 titles.append(title)
             }
         }

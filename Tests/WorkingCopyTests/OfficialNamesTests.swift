@@ -10,11 +10,14 @@ struct OfficialNamesTests {
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             _ = try await copy.items.create(Draft(type: "core.note", values: ["title": "Mine"]))
-            let first = try await copy.items.create(Draft(type: "core.note", values: ["title": "Theirs"], source: "elsewhere"))
-            _ = try await copy.items.create(Draft(type: "core.note", values: ["title": "Theirs too"], source: "elsewhere"))
+            let first = try await copy.items.create(
+                Draft(type: "core.note", values: ["title": "Theirs"], source: "elsewhere"))
+            _ = try await copy.items.create(
+                Draft(type: "core.note", values: ["title": "Theirs too"], source: "elsewhere"))
             let report = try await copy.queue.drain()
             #expect(report.unclaimedSources == ["elsewhere"])
-            guard case .blocked(.credentialRefused, _)? = report.verdicts.first(where: { $0.id == first.id })?.verdict else {
+            guard case .blocked(.credentialRefused, _)? = report.verdicts.first(where: { $0.id == first.id })?.verdict
+            else {
                 throw TestFailure("the unclaimed create was \(report.verdicts)")
             }
             #expect(try await copy.queue.drain().unclaimedSources == [])
@@ -32,10 +35,12 @@ struct OfficialNamesTests {
             var siblings: [String] = []
             for text in ["First stale text.", "Second stale text."] {
                 let held = try #require(try await copy.items.get(id))
-                let edit = try await copy.items.update(id, Edit(.merge(["body": .init(text)]), baseVersion: held.version))
+                let edit = try await copy.items.update(
+                    id, Edit(.merge(["body": .init(text)]), baseVersion: held.version))
                 try await test.updateItem(id, properties: #"{"body": "Another device's text \#(siblings.count)."}"#)
                 let report = try await copy.queue.drain()
-                guard case .conflicted(let sibling, _)? = report.verdicts.first(where: { $0.id == edit.id })?.verdict else {
+                guard case .conflicted(let sibling, _)? = report.verdicts.first(where: { $0.id == edit.id })?.verdict
+                else {
                     throw TestFailure("the edit was \(report.verdicts)")
                 }
                 siblings.append(sibling)

@@ -16,7 +16,9 @@ struct OpenAndStatusTests {
             #expect(status.eventCursor == nil && status.items == 0 && status.unsent == 0)
             let second = try await test.open()
             #expect(second.handle == .reader)
-            await #expect(throws: MarfaError.readingHandle(message: "Another copy writes this store, so this one only reads it.")) {
+            await #expect(
+                throws: MarfaError.readingHandle(message: "Another copy writes this store, so this one only reads it.")
+            ) {
                 _ = try await second.hydrate(types: ["core.note"], tier: .library)
             }
             await second.close()
@@ -87,7 +89,8 @@ struct OpenAndStatusTests {
             let pool = try await SQLitePool.open(path: test.store().path)
             _ = try await pool.write { db in
                 _ = try db.run(
-                    "INSERT INTO queue(id, position, kind, idempotency_key, queued_at) VALUES ('w1', 1, 'createItem', 'k1', 0)")
+                    "INSERT INTO queue(id, position, kind, idempotency_key, queued_at) VALUES ('w1', 1, 'createItem', 'k1', 0)"
+                )
                 _ = try db.run("INSERT INTO schema_version(version) VALUES (99)")
             }
             await pool.close()

@@ -25,16 +25,22 @@ func runProbe(_ arguments: [String]) throws -> String {
 
 /// The `copy-probe` executable, built beside the test bundle.
 let probeURL: URL = {
-    var folders = CommandLine.arguments.filter { $0.contains(".xctest") }.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
+    var folders = CommandLine.arguments.filter { $0.contains(".xctest") }.map {
+        URL(fileURLWithPath: $0).deletingLastPathComponent()
+    }
     folders.append(Bundle.main.bundleURL)
     folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    return folders.map { $0.appendingPathComponent("copy-probe") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    return folders.map { $0.appendingPathComponent("copy-probe") }.first {
+        FileManager.default.isExecutableFile(atPath: $0.path)
+    }
         ?? URL(fileURLWithPath: "/nonexistent/copy-probe")
 }()
 
 /// Runs `copy-probe` with `arguments` and kills it with SIGKILL once `enough` holds for what it has
 /// printed; answers that output and whether the kill ended it (false: it ended first).
-func killProbe(_ arguments: [String], once enough: @escaping @Sendable (String) -> Bool) async throws -> (said: String, killed: Bool) {
+func killProbe(
+    _ arguments: [String], once enough: @escaping @Sendable (String) -> Bool
+) async throws -> (said: String, killed: Bool) {
     let (process, output) = try startProbe(arguments)
     let pid = process.processIdentifier
     let said = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in

@@ -30,12 +30,17 @@ struct PublicSurfaceTests {
         #expect(Self.word(grant.kind) == grant.kind.rawValue && Self.word(grant.level) == grant.level.rawValue)
         let report = DrainReport(unclaimedSources: ["elsewhere"])
         #expect(report.unclaimedSources == ["elsewhere"])
-        let representable: [any JSONRepresentable] = ["text", 1, 2.5, true, Date(timeIntervalSince1970: 0), [1, 2], ["k": "v"], Int?.none]
-        #expect(representable.map(\.jsonValue) == ["text", 1, 2.5, true, "1970-01-01T00:00:00Z", [1, 2], ["k": "v"], nil])
+        let representable: [any JSONRepresentable] = [
+            "text", 1, 2.5, true, Date(timeIntervalSince1970: 0), [1, 2], ["k": "v"], Int?.none,
+        ]
+        #expect(
+            representable.map(\.jsonValue) == ["text", 1, 2.5, true, "1970-01-01T00:00:00Z", [1, 2], ["k": "v"], nil])
         let value = JSONValue(members: ["title": "T"])
         #expect(value.object?["title"]?.string == "T" && value["title"]?.integer == nil && JSONValue(3).number == 3)
-        let item = Item(id: "i", type: "core.note", properties: try #require(JSONValue(encoding: Record(title: "T")).object))
-        #expect(try item.decode(Record.self) == Record(title: "T") && (try value.decode(Record.self)) == Record(title: "T"))
+        let item = Item(
+            id: "i", type: "core.note", properties: try #require(JSONValue(encoding: Record(title: "T")).object))
+        #expect(
+            try item.decode(Record.self) == Record(title: "T") && (try value.decode(Record.self)) == Record(title: "T"))
         #expect(try Draft(type: "core.note", encoding: Record(title: "T")).properties == ["title": "T"])
         #expect(try Edit(encoding: Record(title: "T"), baseVersion: 1).properties == .replace(["title": "T"]))
         #expect(Draft(type: "core.note", values: ["title": "T"]).properties == ["title": "T"])

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Working copy: blocked writes, the bin, the feed of verdicts")
 struct QueueVerdictTests {
-    @Test("an edit based on a version the server no longer keeps is blocked; release re-sends it under a fresh key; withdraw resets the row")
+    @Test(
+        "an edit based on a version the server no longer keeps is blocked; release re-sends it under a fresh key; withdraw resets the row"
+    )
     func ancestorUnavailable() async throws {
         try await CopyTestInstance.with { test in
             let id = try await test.createItem("core.note", properties: #"{"title": "Base"}"#)
@@ -36,7 +38,9 @@ struct QueueVerdictTests {
         }
     }
 
-    @Test("purge and bin go to the server at once; a purge waits for no queue and refuses while a write to the item waits")
+    @Test(
+        "purge and bin go to the server at once; a purge waits for no queue and refuses while a write to the item waits"
+    )
     func purgeAndBin() async throws {
         try await CopyTestInstance.with { test in
             let id = try await test.createItem("core.note", properties: #"{"title": "Binned"}"#)
@@ -85,27 +89,35 @@ struct QueueVerdictTests {
 
 @Suite("Working copy: conflicts resolved by the type's merge policy")
 struct ConflictVerdictTests {
-    @Test("a stale edit colliding on a keep-both field is conflicted with a sibling; on a last-writer-wins field merged")
+    @Test(
+        "a stale edit colliding on a keep-both field is conflicted with a sibling; on a last-writer-wins field merged")
     func conflictedAndMerged() async throws {
         try await CopyTestInstance.with { test in
             let id = try await test.createItem("core.note", properties: #"{"title": "Shared", "body": "Original."}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let held = try #require(try await copy.items.get(id))
-            let bodyEdit = try await copy.items.update(id, Edit(.merge(["body": "The copy's text."]), baseVersion: held.version))
+            let bodyEdit = try await copy.items.update(
+                id, Edit(.merge(["body": "The copy's text."]), baseVersion: held.version))
             try await test.updateItem(id, properties: #"{"body": "Another device's text."}"#)
             let report = try await copy.queue.drain()
-            guard case .conflicted(let sibling, let fields)? = report.verdicts.first(where: { $0.id == bodyEdit.id })?.verdict else {
+            guard
+                case .conflicted(let sibling, let fields)? = report.verdicts.first(where: { $0.id == bodyEdit.id })?
+                    .verdict
+            else {
                 throw TestFailure("the body edit was \(String(describing: report.verdicts.first?.verdict))")
             }
             #expect(fields == ["body"])
             let siblingOnServer = try await test.send(.get, "/items/\(sibling)")
-            #expect(siblingOnServer.body["metadata"]?["tags"]?.array?.compactMap(\.string).contains("conflicted-copy") == true)
+            #expect(
+                siblingOnServer.body["metadata"]?["tags"]?.array?.compactMap(\.string).contains("conflicted-copy")
+                    == true)
             #expect(siblingOnServer.body["item"]?["properties"]?["body"]?.string == "The copy's text.")
             _ = try await copy.catchUp()
             #expect(try await copy.items.get(id)?.body == "Another device's text.")
             let current = try #require(try await copy.items.get(id))
-            let titleEdit = try await copy.items.updateAsRead(id, Edit(.merge(["title": "The copy's title"]), baseVersion: current.version))
+            let titleEdit = try await copy.items.updateAsRead(
+                id, Edit(.merge(["title": "The copy's title"]), baseVersion: current.version))
             try await test.updateItem(id, properties: #"{"title": "Another title"}"#)
             let second = try await copy.queue.drain()
             guard case .merged(let merged)? = second.verdicts.first(where: { $0.id == titleEdit.id })?.verdict else {

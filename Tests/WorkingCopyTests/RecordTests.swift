@@ -39,11 +39,14 @@ struct RecordTests {
     @Test("an edit from a record replaces the properties (a nil drops one) or, with merge, writes only its fields")
     func editFromRecord() async throws {
         try await CopyTestInstance.with { test in
-            let id = try await test.createItem("core.task", properties: #"{"title": "Old", "done": false, "due": "2030-01-01T00:00:00Z", "body": "kept?"}"#)
+            let id = try await test.createItem(
+                "core.task",
+                properties: #"{"title": "Old", "done": false, "due": "2030-01-01T00:00:00Z", "body": "kept?"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.task"], tier: .library)
             let held = try #require(try await copy.items.get(id))
-            _ = try await copy.items.update(id, try Edit(encoding: Task(title: "New", done: true), baseVersion: held.version))
+            _ = try await copy.items.update(
+                id, try Edit(encoding: Task(title: "New", done: true), baseVersion: held.version))
             #expect(try await copy.queue.drain().answered == 1)
             let replaced = try await test.send(.get, "/items/\(id)").body["item"]?["properties"]
             #expect(replaced == ["title": "New", "done": true])
@@ -65,7 +68,10 @@ struct RecordTests {
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let item = try #require(try await copy.items.get(id))
             let error = try #require(throws: MarfaError.self) { try item.decode(Task.self) }
-            guard case .validation(let code, let message, let details) = error else { Issue.record("got \(error)"); return }
+            guard case .validation(let code, let message, let details) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(code == "record_mismatch" && details?["field"] == "done" && message.contains("`done`"))
             #expect(try await copy.items.get(id)?.properties["done"] == "yes")
             await copy.close()
@@ -76,7 +82,10 @@ struct RecordTests {
     func recordMustBeObject() throws {
         let list = ["a", "b"]
         let error = try #require(throws: MarfaError.self) { try Draft(type: "core.note", encoding: list) }
-        guard case .invalid(let message) = error else { Issue.record("got \(error)"); return }
+        guard case .invalid(let message) = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(message.contains("an array"))
     }
 }

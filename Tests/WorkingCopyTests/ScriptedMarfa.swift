@@ -90,7 +90,8 @@ final class ScriptedMarfa: Sendable {
             let id = String(format: "0190a000-0000-7000-8000-%012d", state.minted)
             let now = "2026-12-04T10:00:\(String(format: "%02d", state.minted % 60))Z"
             state.items[id] = [
-                "id": .string(id), "type": .string(type), "properties": .object(["title": .string(title)]), "state": "active",
+                "id": .string(id), "type": .string(type), "properties": .object(["title": .string(title)]),
+                "state": "active",
                 "version": 1, "created_at": .string(now), "updated_at": .string(now),
             ]
             state.order.append(id)
@@ -118,8 +119,10 @@ final class ScriptedMarfa: Sendable {
             state.minted += 1
             let id = String(format: "0190b000-0000-7000-8000-%012d", state.minted)
             let edge: JSONObject = [
-                "id": .string(id), "source_id": .string(source), "target_id": .string(target), "edge_type": "derived-from",
-                "properties": .object([:]), "version": 1, "created_at": "2026-12-04T10:00:00Z", "updated_at": "2026-12-04T10:00:00Z",
+                "id": .string(id), "source_id": .string(source), "target_id": .string(target),
+                "edge_type": "derived-from",
+                "properties": .object([:]), "version": 1, "created_at": "2026-12-04T10:00:00Z",
+                "updated_at": "2026-12-04T10:00:00Z",
             ]
             state.edges.append(edge)
             let nextID = (state.events.last?.id ?? 0) + 1
@@ -160,7 +163,8 @@ final class ScriptedMarfa: Sendable {
 
     private func metadata(_ id: String, in state: State) -> JSONValue {
         let tags = JSONValue.array((state.tags[id] ?? []).map { .string($0) })
-        return dialect == .local ? .object(["item_id": .string(id), "tags": tags, "extensions": .object([:])]) : .object(["tags": tags])
+        return dialect == .local
+            ? .object(["item_id": .string(id), "tags": tags, "extensions": .object([:])]) : .object(["tags": tags])
     }
 
     /// A listing row: `{item, metadata, listed}`; the variations put the item's edges in it.
@@ -182,7 +186,9 @@ final class ScriptedMarfa: Sendable {
     }
 
     private func pageAnswer(_ rows: [JSONValue], next: JSONValue) -> JSONValue {
-        if dialect == .local { return .object(["data": .array(rows), "cursor": next, "has_more": .bool(next != .null)]) }
+        if dialect == .local {
+            return .object(["data": .array(rows), "cursor": next, "has_more": .bool(next != .null)])
+        }
         return .object(["data": .array(rows), "next_cursor": next])
     }
 
@@ -200,7 +206,11 @@ final class ScriptedMarfa: Sendable {
         return state.withLock { state -> Answer in
             let view = state.misbehaviour == .otherView && view != nil ? String(repeating: "cd", count: 32) : view
             switch (request.method, first, segments.count) {
-            case (.get, "", 0): return Self.json(dialect == .local ? ["instance_id": .string(Self.instanceID), "contract": 0] : ["instance_id": .string(Self.instanceID)])
+            case (.get, "", 0):
+                return Self.json(
+                    dialect == .local
+                        ? ["instance_id": .string(Self.instanceID), "contract": 0]
+                        : ["instance_id": .string(Self.instanceID)])
             case (.get, "keys", 2) where id == "current": return Self.json(keyRecord)
             case (.get, "types", 1): return Self.json(typeList(state))
             case (.post, "types", 1):
@@ -211,9 +221,11 @@ final class ScriptedMarfa: Sendable {
             case (.get, "items", 2):
                 guard state.items[id] != nil else { return Self.refusal(404, "item_not_found", view: view) }
                 return Self.json(row(id, in: state), view: view)
-            case (.get, "items", 3) where segments[2] == "edges": return Self.json(itemEdges(id, query: query, state: state), view: view)
+            case (.get, "items", 3) where segments[2] == "edges":
+                return Self.json(itemEdges(id, query: query, state: state), view: view)
             case (.get, "edges", 1):
-                return doorless ?? Self.json(page(state.edges.map(JSONValue.object), cursor: query["cursor"]), view: view)
+                return doorless
+                    ?? Self.json(page(state.edges.map(JSONValue.object), cursor: query["cursor"]), view: view)
             case (.post, "items", 1): return create(json, state: &state)
             case (.patch, "items", 2): return update(id, json, state: &state)
             case (.post, "items", 3) where segments[2] == "tags":
@@ -221,10 +233,14 @@ final class ScriptedMarfa: Sendable {
                 state.tags[id, default: []].append(contentsOf: json["tags"]?.array?.compactMap(\.string) ?? [])
                 let tags = JSONValue.array((state.tags[id] ?? []).map { .string($0) })
                 // The variations answer the metadata without its extensions.
-                return Self.json(dialect == .local ? .object(["item_id": .string(id), "tags": tags, "extensions": .object([:])]) : .object(["item_id": .string(id), "tags": tags]))
+                return Self.json(
+                    dialect == .local
+                        ? .object(["item_id": .string(id), "tags": tags, "extensions": .object([:])])
+                        : .object(["item_id": .string(id), "tags": tags]))
             case (.get, "views", 1):
                 let views = state.views.map(JSONValue.object)
-                return doorless ?? Self.json(dialect == .local ? .object(["views": .array(views)]) : pageAnswer(views, next: .null))
+                return doorless
+                    ?? Self.json(dialect == .local ? .object(["views": .array(views)]) : pageAnswer(views, next: .null))
             case (.post, "views", 1): return doorless ?? saveView(nil, json, state: &state)
             case (.patch, "views", 2): return doorless ?? saveView(id, json, state: &state)
             case (.delete, "views", 2):
@@ -239,7 +255,8 @@ final class ScriptedMarfa: Sendable {
     /// A conditional read with another view is `409`; the header on another GET is `400`.
     private func checkView(_ view: String?, segments: [String]) -> Answer? {
         guard let view, segments != ["events"] else { return nil }
-        let conditional = segments.first == "items" || segments.first == "edges" || segments == ["types"]
+        let conditional =
+            segments.first == "items" || segments.first == "edges" || segments == ["types"]
             || segments == ["edge-types"] || segments == ["keys", "current"]
         guard conditional else { return Self.refusal(400, "validation_error") }
         return view == Self.readView ? nil : Self.refusal(409, "read_view_changed")
@@ -250,15 +267,19 @@ final class ScriptedMarfa: Sendable {
     private var keyRecord: JSONValue {
         guard dialect == .local else { return .object(["type_permissions": .object(["*": "write"])]) }
         return .object([
-            "id": "key-1", "label": "scripted", "source": "scripted", "role": "app", "default_tier": "library", "is_platform": false,
-            "type_permissions": .object(["core.*": "write", "system.view": "write"]), "created_at": "2026-12-04T10:00:00Z",
+            "id": "key-1", "label": "scripted", "source": "scripted", "role": "app", "default_tier": "library",
+            "is_platform": false,
+            "type_permissions": .object(["core.*": "write", "system.view": "write"]),
+            "created_at": "2026-12-04T10:00:00Z",
             "last_used_at": .null,
         ])
     }
 
     private func typeList(_ state: State) -> JSONValue {
         let rows: [JSONValue] = state.types.map { id in
-            guard dialect == .local else { return .object(["id": .string(id), "display_hints": .object(["title_field": "title"])]) }
+            guard dialect == .local else {
+                return .object(["id": .string(id), "display_hints": .object(["title_field": "title"])])
+            }
             return .object([
                 "id": .string(id), "version": 1, "fields": .object(["title": .object(["type": "string"])]),
                 "display_hints": .object(["title_field": "title"]),
@@ -273,7 +294,8 @@ final class ScriptedMarfa: Sendable {
             "edge_types": .array([
                 .object([
                     "id": "derived-from", "cardinality": "many-to-many", "source_type_constraints": .array([]),
-                    "target_type_constraints": .array([]), "cascade_on_delete": "orphan", "property_schema": .object([:]),
+                    "target_type_constraints": .array([]), "cascade_on_delete": "orphan",
+                    "property_schema": .object([:]),
                 ])
             ])
         ])
@@ -307,7 +329,8 @@ final class ScriptedMarfa: Sendable {
         state.minted += 1
         let id = body["id"]?.string ?? String(format: "0190c000-0000-7000-8000-%012d", state.minted)
         state.items[id] = [
-            "id": .string(id), "type": body["type"] ?? "core.note", "properties": body["properties"] ?? .object([:]), "state": "active",
+            "id": .string(id), "type": body["type"] ?? "core.note", "properties": body["properties"] ?? .object([:]),
+            "state": "active",
             "version": 1, "created_at": "2026-12-04T11:00:00Z", "updated_at": "2026-12-04T11:00:00Z",
         ]
         state.order.append(id)
@@ -331,7 +354,11 @@ final class ScriptedMarfa: Sendable {
     private func written(_ id: String, state: State) -> JSONValue {
         guard dialect == .local else {
             let item = state.items[id] ?? [:]
-            return .object(["item": .object(["id": item["id"] ?? .null, "type": item["type"] ?? .null, "version": item["version"] ?? .null])])
+            return .object([
+                "item": .object([
+                    "id": item["id"] ?? .null, "type": item["type"] ?? .null, "version": item["version"] ?? .null,
+                ])
+            ])
         }
         return .object(["item": .object(wireItem(id, in: state)), "metadata": metadata(id, in: state)])
     }
@@ -339,7 +366,9 @@ final class ScriptedMarfa: Sendable {
     private func saveView(_ id: String?, _ body: JSONValue, state: inout State) -> Answer {
         var view: JSONObject
         if let id {
-            guard let index = state.views.firstIndex(where: { $0["id"]?.string == id }) else { return Self.refusal(404, "not_found") }
+            guard let index = state.views.firstIndex(where: { $0["id"]?.string == id }) else {
+                return Self.refusal(404, "not_found")
+            }
             view = state.views[index]
             view["version"] = .int((view["version"]?.int ?? 1) + 1)
             if let name = body["name"] { view["name"] = name }
@@ -347,7 +376,10 @@ final class ScriptedMarfa: Sendable {
             state.views[index] = view
         } else {
             state.minted += 1
-            view = ["id": .string("view-\(state.minted)"), "version": 1, "name": body["name"] ?? "", "search": body["search"] ?? .object([:])]
+            view = [
+                "id": .string("view-\(state.minted)"), "version": 1, "name": body["name"] ?? "",
+                "search": body["search"] ?? .object([:]),
+            ]
             if dialect == .local {
                 view["created_at"] = "2026-12-04T11:00:00Z"
                 view["updated_at"] = "2026-12-04T11:00:00Z"
@@ -362,13 +394,18 @@ final class ScriptedMarfa: Sendable {
     private func events(_ request: HTTPRequest, state: State) -> Answer {
         let cursor = request.headerFields["Last-Event-ID"]
         let head = state.events.last?.id ?? 0
-        var marker: JSONObject = ["cursor": .string(String(head)), "instance_id": .string(Self.instanceID), "read_view": .string(Self.readView)]
+        var marker: JSONObject = [
+            "cursor": .string(String(head)), "instance_id": .string(Self.instanceID),
+            "read_view": .string(Self.readView),
+        ]
         marker[kindKey] = "stream_cursor"
         var text = Self.frame(nil, .object(marker))
         guard let cursor, let from = Int(cursor) else {
             return (Self.head(200, "text/event-stream"), HTTPBody(text))
         }
-        if case .stuckReplay? = state.misbehaviour, let first = state.events.first(where: { $0.id >= from }) ?? state.events.last {
+        if case .stuckReplay? = state.misbehaviour,
+            let first = state.events.first(where: { $0.id >= from }) ?? state.events.last
+        {
             for _ in 0..<400 { text += Self.frame(String(from), .object(first.frame)) }
             return (Self.head(200, "text/event-stream"), HTTPBody(text))
         }
@@ -397,7 +434,9 @@ final class ScriptedMarfa: Sendable {
     private static func json(_ object: JSONObject) -> Answer { json(.object(object)) }
 
     private static func refusal(_ status: Int, _ code: String, view: String? = nil) -> Answer {
-        json(.object(["error": .object(["code": .string(code), "message": .string("Scripted refusal: \(code).")])]), status: status, view: view)
+        json(
+            .object(["error": .object(["code": .string(code), "message": .string("Scripted refusal: \(code).")])]),
+            status: status, view: view)
     }
 
     private static func split(_ target: String) -> (String, [String: String]) {

@@ -21,7 +21,9 @@ final class ScriptedTransport: ClientTransport {
     /// How many requests the script answered.
     var answered: Int { state.withLock { $0.answered } }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         let script = state.withLock { $0.script }
         guard let answer = script?(request) else {
             return try await inner.send(request, body: body, baseURL: baseURL, operationID: operationID)

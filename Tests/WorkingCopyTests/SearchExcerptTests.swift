@@ -23,7 +23,8 @@ struct SearchExcerptTests {
     @Test("a long body shows twelve words around the window with the most distinct query words, cut ends marked …")
     func windowOfTwelve() throws {
         let filler = (1...30).map { "w\($0)" }
-        let body = (filler[0..<20] + ["apple"] + filler[20..<25] + ["apple", "pear"] + filler[25...]).joined(separator: " ")
+        let body = (filler[0..<20] + ["apple"] + filler[20..<25] + ["apple", "pear"] + filler[25...]).joined(
+            separator: " ")
         let snippet = try excerpt(["body": .string(body)], for: "pear apple ")
         #expect(snippet.text.hasPrefix("…") && snippet.text.hasSuffix("…"))
         #expect(snippet.matchedText == ["apple", "apple", "pear"])

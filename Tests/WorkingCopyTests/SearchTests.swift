@@ -4,12 +4,17 @@ import Testing
 
 @Suite("Working copy: search, displays, link candidates")
 struct CopySearchTests {
-    @Test("search ranks title over body over other text, folds diacritics, matches a prefix, leaves the bin out, and follows writes")
+    @Test(
+        "search ranks title over body over other text, folds diacritics, matches a prefix, leaves the bin out, and follows writes"
+    )
     func searchRanks() async throws {
         try await CopyTestInstance.with { test in
-            let titled = try await test.createItem("core.note", properties: #"{"title": "Garden café plans", "body": "Seeds."}"#)
-            let bodied = try await test.createItem("core.note", properties: #"{"title": "Weekend", "body": "Work in the garden"}"#)
-            let other = try await test.createItem("core.note", properties: #"{"title": "Misc", "notes": "garden hose"}"#)
+            let titled = try await test.createItem(
+                "core.note", properties: #"{"title": "Garden café plans", "body": "Seeds."}"#)
+            let bodied = try await test.createItem(
+                "core.note", properties: #"{"title": "Weekend", "body": "Work in the garden"}"#)
+            let other = try await test.createItem(
+                "core.note", properties: #"{"title": "Misc", "notes": "garden hose"}"#)
             let binned = try await test.createItem("core.note", properties: #"{"title": "Old garden"}"#)
             try await test.send(.delete, "/items/\(binned)")
             let copy = try await test.open()
@@ -29,13 +34,17 @@ struct CopySearchTests {
         }
     }
 
-    @Test("any typed text is safe: quotes, dashes, stars, operators and unbalanced input never reach the app as an error")
+    @Test(
+        "any typed text is safe: quotes, dashes, stars, operators and unbalanced input never reach the app as an error")
     func hostileInput() async throws {
         try await CopyTestInstance.with { test in
             try await test.createItem("core.note", properties: #"{"title": "Quoted \"things\" and more-dashes"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
-            for text in ["\"", "\"things", "more-dashes", "*", "a*", "NEAR(", "title:", "(", ")", "AND", "OR NOT", "'", "^", "-", "", "   ", "💥"] {
+            for text in [
+                "\"", "\"things", "more-dashes", "*", "a*", "NEAR(", "title:", "(", ")", "AND", "OR NOT", "'", "^", "-",
+                "", "   ", "💥",
+            ] {
                 _ = try await copy.search(text)
             }
             #expect(try await copy.search("\"things").count == 1)
@@ -60,21 +69,28 @@ struct CopySearchTests {
             #expect(Set(try await copy.search("apple").map(\.item.id)) == [parent, child, task])
             #expect(try await copy.search("apple", filters: SearchFilters(type: "core.task")).map(\.item.id) == [task])
             #expect(try await copy.search("apple", filters: SearchFilters(state: .archived)).map(\.item.id) == [loose])
-            #expect(try await copy.search("apple", filters: SearchFilters(allStates: true, tags: ["red", "fruit"])).map(\.item.id) == [loose])
-            #expect(try await copy.search("apple", filters: SearchFilters(allStates: true, tags: ["red", "green"])).isEmpty)
+            #expect(
+                try await copy.search("apple", filters: SearchFilters(allStates: true, tags: ["red", "fruit"])).map(
+                    \.item.id) == [loose])
+            #expect(
+                try await copy.search("apple", filters: SearchFilters(allStates: true, tags: ["red", "green"])).isEmpty)
             #expect(try await copy.search("apple", filters: SearchFilters(beneath: parent)).map(\.item.id) == [child])
             await #expect(throws: MarfaError.self) { _ = try await copy.search("apple", limit: 0) }
             await copy.close()
         }
     }
 
-    @Test("displays name an item by its title, else its body's first line, else its type; link candidates rank exact, prefix, full-text")
+    @Test(
+        "displays name an item by its title, else its body's first line, else its type; link candidates rank exact, prefix, full-text"
+    )
     func displaysAndCandidates() async throws {
         try await CopyTestInstance.with { test in
             let exact = try await test.createItem("core.note", properties: #"{"title": "Paris"}"#)
             let prefix = try await test.createItem("core.note", properties: #"{"title": "Paris trip"}"#)
-            let text = try await test.createItem("core.note", properties: #"{"title": "Holidays", "body": "Two weeks in paris"}"#)
-            let untitled = try await test.createItem("core.note", properties: #"{"body": "\n  First line here\nsecond"}"#)
+            let text = try await test.createItem(
+                "core.note", properties: #"{"title": "Holidays", "body": "Two weeks in paris"}"#)
+            let untitled = try await test.createItem(
+                "core.note", properties: #"{"body": "\n  First line here\nsecond"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let displays = try await copy.items.displays(for: [exact, untitled, "missing-id"])
@@ -91,7 +107,9 @@ struct CopySearchTests {
         }
     }
 
-    @Test("link candidates: an exact name first, then names that begin with the text: whole words ranked, then newest first")
+    @Test(
+        "link candidates: an exact name first, then names that begin with the text: whole words ranked, then newest first"
+    )
     func candidateOrder() async throws {
         try await CopyTestInstance.with { test in
             let exact = try await test.createItem("core.note", properties: #"{"title": "Trip"}"#)
@@ -99,9 +117,13 @@ struct CopySearchTests {
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             var prefixed: [String] = []
             for name in ["Tripod", "Trip to Rome", "Triple jump"] {
-                prefixed.append(try #require(try await copy.items.create(Draft(type: "core.note", properties: ["title": .string(name)])).itemId))
+                prefixed.append(
+                    try #require(
+                        try await copy.items.create(Draft(type: "core.note", properties: ["title": .string(name)]))
+                            .itemId))
             }
-            let linking = try #require(try await copy.items.create(Draft(type: "core.note", properties: ["title": "Plans"])).itemId)
+            let linking = try #require(
+                try await copy.items.create(Draft(type: "core.note", properties: ["title": "Plans"])).itemId)
             let candidates = try await copy.items.linkCandidates(of: "Trip", in: linking)
             #expect(candidates.first?.itemId == exact && candidates.first?.match == .exact)
             // "Trip to Rome" begins with the whole word and is ranked by the first search; the
@@ -117,13 +139,15 @@ struct CopySearchTests {
     @Test("a prefix ranks the newest 1,000 matches; a longer prefix, a finished word and link names reach every item")
     func prefixRankingBound() async throws {
         try await CopyTestInstance.with { test in
-            let oldest = try await test.createItem("core.note", properties: #"{"title": "Marmalade", "body": "marmalade marmalade"}"#)
+            let oldest = try await test.createItem(
+                "core.note", properties: #"{"title": "Marmalade", "body": "marmalade marmalade"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let newer = CopySearchIndex.prefixRankingBound
             var linking = ""
             for index in 0..<newer {
-                let write = try await copy.items.create(Draft(type: "core.note", properties: ["title": .string("Marmalade jar \(index)")]))
+                let write = try await copy.items.create(
+                    Draft(type: "core.note", properties: ["title": .string("Marmalade jar \(index)")]))
                 linking = write.itemId ?? ""
             }
             let typing = try await copy.search("marm", limit: 200)

@@ -16,7 +16,8 @@ struct ViewTests {
             _ = try await copy.hydrate(types: ["core.note"], tier: .library)
             let changes = copy.changes()
             let view = try await copy.views.create(
-                View.Settings(name: "Fruit", types: ["core.note"], sortField: "properties.rank", ascending: true, groupBy: "tag"))
+                View.Settings(
+                    name: "Fruit", types: ["core.note"], sortField: "properties.rank", ascending: true, groupBy: "tag"))
             #expect(try await copy.views.list().map(\.id) == [view.id])
             #expect(try await test.send(.get, "/views/\(view.id)").status == 200)
             #expect(try await copy.views.items(in: view.id).map(\.id) == [pear, apple, plum])
@@ -43,13 +44,16 @@ struct ViewTests {
         }
     }
 
-    @Test("a view's filter the copy can answer is answered; one it can't throws invalid; hydration reads views made elsewhere")
+    @Test(
+        "a view's filter the copy can answer is answered; one it can't throws invalid; hydration reads views made elsewhere"
+    )
     func filtersAndHydration() async throws {
         try await CopyTestInstance.with { test in
             let done = try await test.createItem("core.task", properties: #"{"title": "Done", "done": true}"#)
             try await test.createItem("core.task", properties: #"{"title": "Open", "done": false}"#)
             let answered = try await test.send(
-                .post, "/views", json: #"{"name": "Done", "search": {"types": ["core.task"], "filter": "properties.done = true"}}"#)
+                .post, "/views",
+                json: #"{"name": "Done", "search": {"types": ["core.task"], "filter": "properties.done = true"}}"#)
             let unanswerable = try await test.send(
                 .post, "/views", json: #"{"name": "Linked", "search": {"filter": "edges.references EXISTS"}}"#)
             #expect(answered.status == 201 && unanswerable.status == 201)

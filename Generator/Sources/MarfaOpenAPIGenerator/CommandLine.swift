@@ -38,11 +38,13 @@ public enum GeneratorCommand {
     /// `exitsAfter` (the `marfa-openapi` tool, which exits with that status), what generation built
     /// is not freed: the process's end releases it at once.
     public static func run(
-        _ arguments: [String], standardError: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+        _ arguments: [String],
+        standardError: (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
         standardOutput: (String) -> Void = { print($0) }, exitsAfter: Bool = false
     ) -> Int32 {
         do {
-            return try execute(arguments, standardError: standardError, standardOutput: standardOutput, exitsAfter: exitsAfter)
+            return try execute(
+                arguments, standardError: standardError, standardOutput: standardOutput, exitsAfter: exitsAfter)
         } catch let error as GeneratorError {
             for diagnostic in error.diagnostics { standardError(diagnostic.description) }
             return 1
@@ -52,7 +54,9 @@ public enum GeneratorCommand {
         }
     }
 
-    private static func execute(_ arguments: [String], standardError: (String) -> Void, standardOutput: (String) -> Void, exitsAfter: Bool) throws -> Int32 {
+    private static func execute(
+        _ arguments: [String], standardError: (String) -> Void, standardOutput: (String) -> Void, exitsAfter: Bool
+    ) throws -> Int32 {
         var rest = arguments[...]
         if rest.isEmpty || rest.contains("-h") || rest.contains("--help") {
             standardOutput(usage)
@@ -89,7 +93,9 @@ public enum GeneratorCommand {
 
     /// The configurations to generate (the file's, or the defaults), with the command line's options
     /// applied, grouped by the document each names in order; nil when one names no document.
-    private static func documentGroups(_ options: GenerateOptions) throws -> [(path: String, configs: [GeneratorConfig])]? {
+    private static func documentGroups(
+        _ options: GenerateOptions
+    ) throws -> [(path: String, configs: [GeneratorConfig])]? {
         var configs = [GeneratorConfig()]
         var configFolder = FileManager.default.currentDirectoryPath
         if let configPath = options.configPath {
@@ -108,14 +114,20 @@ public enum GeneratorCommand {
             } else {
                 return nil
             }
-            if let index = groups.firstIndex(where: { $0.path == path }) { groups[index].configs.append(config) } else { groups.append((path, [config])) }
+            if let index = groups.firstIndex(where: { $0.path == path }) {
+                groups[index].configs.append(config)
+            } else {
+                groups.append((path, [config]))
+            }
         }
         return groups
     }
 
     /// Each document generated under its configurations (each in its namespace), merged into one set of files.
     /// With `exitsAfter`, the documents and what was built from them are kept to the process's end (`ProcessExit`).
-    private static func generate(_ groups: [(path: String, configs: [GeneratorConfig])], exitsAfter: Bool) throws -> ([RenderedFile], [Diagnostic]) {
+    private static func generate(
+        _ groups: [(path: String, configs: [GeneratorConfig])], exitsAfter: Bool
+    ) throws -> ([RenderedFile], [Diagnostic]) {
         var runs: [[RenderedFile]] = []
         var diagnostics: [Diagnostic] = []
         for (path, group) in groups {

@@ -53,7 +53,8 @@ extension Diagnostic {
         var message = error.message
         switch error.kind {
         case .outsideAllowedFolders:
-            message += "; to let the generator read it, add its folder to allowedFolders in the generator configuration"
+            message +=
+                "; to let the generator read it, add its folder to allowedFolders in the generator configuration"
                 + " (relative to the configuration file) or pass --allow-folder"
         case .remote:
             message += "; save the file beside the document and refer to it by a relative path"

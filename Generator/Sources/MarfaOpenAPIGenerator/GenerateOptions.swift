@@ -25,7 +25,9 @@ struct GenerateOptions {
     init(parsing arguments: ArraySlice<String>) throws(UsageError) {
         var rest = arguments
         func value(_ flag: String) throws(UsageError) -> String {
-            guard let next = rest.popFirst(), !next.hasPrefix("--") else { throw UsageError(description: "\(flag) needs a value") }
+            guard let next = rest.popFirst(), !next.hasPrefix("--") else {
+                throw UsageError(description: "\(flag) needs a value")
+            }
             return next
         }
         while let argument = rest.popFirst() {
@@ -35,21 +37,29 @@ struct GenerateOptions {
             case "--target": target = try value(argument)
             case "--mode":
                 let name = try value(argument)
-                guard let mode = GeneratorConfig.Mode(rawValue: name) else { throw UsageError(description: "unknown mode '\(name)'") }
+                guard let mode = GeneratorConfig.Mode(rawValue: name) else {
+                    throw UsageError(description: "unknown mode '\(name)'")
+                }
                 modes.insert(mode)
             case "--access":
                 let name = try value(argument)
-                guard let level = GeneratorConfig.Access(rawValue: name) else { throw UsageError(description: "unknown access '\(name)'") }
+                guard let level = GeneratorConfig.Access(rawValue: name) else {
+                    throw UsageError(description: "unknown access '\(name)'")
+                }
                 access = level
             case "--strict": strict = true
             case "--fatal-errors": fatalErrors = true
             case "--shards":
-                guard let count = Int(try value(argument)), ShardSetting.allowed.contains(count) else { throw UsageError(description: "--shards takes 1 to 64") }
+                guard let count = Int(try value(argument)), ShardSetting.allowed.contains(count) else {
+                    throw UsageError(description: "--shards takes 1 to 64")
+                }
                 shards = count
             case "--allow-folder": allowedFolders.append(try value(argument))
             case "--default-spec": defaultSpec = try value(argument)
             default:
-                guard !argument.hasPrefix("-"), spec == nil else { throw UsageError(description: "unexpected argument '\(argument)'") }
+                guard !argument.hasPrefix("-"), spec == nil else {
+                    throw UsageError(description: "unexpected argument '\(argument)'")
+                }
                 spec = argument
             }
         }

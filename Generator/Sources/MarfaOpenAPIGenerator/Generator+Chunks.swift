@@ -18,7 +18,8 @@ extension Generator {
     /// Renders the chunks into `rendered`; with `keepingUntilExit`, the declarations and typed Swift
     /// they were made from are left to the end of the process (`ProcessExit`) rather than freed.
     static func generateChunks(
-        documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog, into rendered: inout RenderedChunks, keepingUntilExit: Bool = false
+        documents: DocumentSet, config: GeneratorConfig, log: DiagnosticLog, into rendered: inout RenderedChunks,
+        keepingUntilExit: Bool = false
     ) throws {
         let declarations = try declare(documents: documents, config: config, log: log)
         let renderer = SwiftRenderer(access: config.access)
@@ -39,7 +40,8 @@ extension Generator {
         let parameters = Decl(name: "Parameters", qualifiedName: components.nested("Parameters"), kind: .namespace)
         let headers = Decl(name: "Headers", qualifiedName: components.nested("Headers"), kind: .namespace)
         let operations = Decl(name: "Operations", qualifiedName: root.nested("Operations"), kind: .namespace)
-        let types = TypeBuilder(reader: reader.schemas, log: log, schemasNamespace: schemas, nameOverrides: config.nameOverrides)
+        let types = TypeBuilder(
+            reader: reader.schemas, log: log, schemasNamespace: schemas, nameOverrides: config.nameOverrides)
         types.registerComponents(document.schemas)
         types.buildPending()
         let kept = document.operations.filter { config.filter.keeps(operationID: $0.id, path: $0.path, tags: $0.tags) }
@@ -54,20 +56,23 @@ extension Generator {
             declareComponent(name, header.schema, doc: header.description, in: headers, types: types)
         }
         let builder = OperationBuilder(
-            types: types, log: log, operationsNamespace: operations, responsesNamespace: responses, nameOverrides: config.nameOverrides)
+            types: types, log: log, operationsNamespace: operations, responsesNamespace: responses,
+            nameOverrides: config.nameOverrides)
         builder.declareComponentResponses(document.responses.filter { used.responses.contains($0.name) })
         var methodNames = NameScope(reserved: ["client", "registerHandlers"])
         let plans = kept.map { builder.plan($0, methodNames: &methodNames) }
         let webhooks = Decl(name: "Webhooks", qualifiedName: root.nested("Webhooks"), kind: .namespace)
         let received = declareReceived(document, plans: plans, webhooks: webhooks, builder: builder)
         types.buildPending()
-        let namespaces = [schemas, responses, parameters, headers, operations] + (webhooks.children.isEmpty ? [] : [webhooks])
+        let namespaces =
+            [schemas, responses, parameters, headers, operations] + (webhooks.children.isEmpty ? [] : [webhooks])
         let defaults = DefaultValueWriter(roots: namespaces)
         types.writeDefaults(with: defaults)
         let parameterDefaults = builder.writeParameterDefaults(with: defaults)
         Recursion.breakCycles(in: namespaces)
         var declarations = Declarations(
-            document: document, plans: plans.map { $0.withParameterDefaults(parameterDefaults) }, namespaces: namespaces,
+            document: document, plans: plans.map { $0.withParameterDefaults(parameterDefaults) },
+            namespaces: namespaces,
             responses: builder.declaredResponses)
         declarations.webhookPlans = received.webhooks.map { $0.withParameterDefaults(parameterDefaults) }
         declarations.callbackPlans = received.callbacks.map { $0.withParameterDefaults(parameterDefaults) }
@@ -80,7 +85,9 @@ extension Generator {
         _ document: APIDocument, plans: [OperationPlan], webhooks: Decl, builder: OperationBuilder
     ) -> (webhooks: [OperationPlan], callbacks: [OperationPlan]) {
         var webhookMethods = NameScope(reserved: [HandlerSet.webhooks.registerFunction])
-        let webhookPlans = document.webhooks.map { builder.plan(webhook: $0, in: webhooks, methodNames: &webhookMethods) }
+        let webhookPlans = document.webhooks.map {
+            builder.plan(webhook: $0, in: webhooks, methodNames: &webhookMethods)
+        }
         var callbackMethods = NameScope(reserved: [HandlerSet.callbacks.registerFunction])
         let callbackPlans = plans.flatMap { builder.planCallbacks(of: $0, methodNames: &callbackMethods) }
         return (webhookPlans, callbackPlans)
@@ -88,13 +95,17 @@ extension Generator {
 
     /// A `components/parameters` or `components/headers` entry: its schema's type, declared under
     /// `namespace` as `name`, or a type alias to the type when the schema names one elsewhere.
-    static func declareComponent(_ name: String, _ schema: JSONSchema, doc: String?, in namespace: Decl, types: TypeBuilder) {
+    static func declareComponent(
+        _ name: String, _ schema: JSONSchema, doc: String?, in namespace: Decl, types: TypeBuilder
+    ) {
         let typeName = Naming.typeName(name)
         let usage = types.usage(schema, in: namespace, as: typeName)
         let qualified = namespace.qualifiedName.nested(typeName)
         guard usage.decl?.qualifiedName != qualified else { return }
         namespace.children.append(
-            Decl(name: namespace.childNames.claim(typeName), qualifiedName: qualified, doc: Doc.lines(doc), kind: .alias(usage.swift)))
+            Decl(
+                name: namespace.childNames.claim(typeName), qualifiedName: qualified, doc: Doc.lines(doc),
+                kind: .alias(usage.swift)))
     }
 
     /// The output's pieces in order, each a group of top-level declarations the sharder keeps together.
@@ -137,16 +148,20 @@ extension Generator {
     }
 
     /// `Client`, the decoders of the responses its methods read, and a method per operation.
-    static func clientChunks(_ declared: Declarations, config: GeneratorConfig, module: ModuleEmitter) -> [[SwiftDecl]] {
+    static func clientChunks(_ declared: Declarations, config: GeneratorConfig, module: ModuleEmitter) -> [[SwiftDecl]]
+    {
         let client = ClientEmitter(root: module.root)
         let conforms = config.modes.contains(.types)
         var chunks = [module.inRoot([client.clientStruct(conformsToAPI: conforms)])]
         if !conforms { chunks.append([module.shorthands(declared.plans, on: "Client")]) }
         let usedResponses = Set(declared.plans.flatMap { $0.responses.map(\.typeName) })
         var headerTypes: Set<TypeName> = []
-        for response in declared.responses where usedResponses.contains(response.qualifiedName) || response.isComponent {
+        for response in declared.responses where usedResponses.contains(response.qualifiedName) || response.isComponent
+        {
             chunks.append([client.decoder(response)])
-            if let headers = response.headersType, headerTypes.insert(headers).inserted { chunks.append([client.headersDecoder(headers, response.headers)]) }
+            if let headers = response.headersType, headerTypes.insert(headers).inserted {
+                chunks.append([client.headersDecoder(headers, response.headers)])
+            }
         }
         for plan in declared.plans { chunks.append([client.method(plan)]) }
         return chunks

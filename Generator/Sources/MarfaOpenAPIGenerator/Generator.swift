@@ -59,22 +59,28 @@ public enum Generator {
         var shards = ShardSetting.standard
         for config in configs {
             shards = config.shards
-            try generateChunks(documents: documents, config: config, log: log, into: &chunks, keepingUntilExit: keepingUntilExit)
+            try generateChunks(
+                documents: documents, config: config, log: log, into: &chunks, keepingUntilExit: keepingUntilExit)
         }
         // Files that `$ref`s reached while reading have their warnings too.
         log.warnings(of: documents)
         let diagnostics = log.diagnostics
         let fatalErrors = configs.contains(where: \.fatalErrors)
         if log.refuses(fatalErrors: fatalErrors) || (configs.contains(where: \.strict) && !diagnostics.isEmpty) {
-            throw GeneratorError(diagnostics.filter { configs.contains(where: \.strict) || $0.refuses(fatalErrors: fatalErrors) })
+            throw GeneratorError(
+                diagnostics.filter { configs.contains(where: \.strict) || $0.refuses(fatalErrors: fatalErrors) })
         }
-        let comments = configs.flatMap(\.fileComments).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let comments = configs.flatMap(\.fileComments).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         return (FileSharder.shard(chunks, into: shards, imports: imports(configs), comments: comments), diagnostics)
     }
 
     static func imports(_ configs: [GeneratorConfig]) -> [String] {
         var modules = ["Foundation", "MarfaOpenAPIRuntime"]
-        for config in configs { for module in config.additionalImports where !modules.contains(module) { modules.append(module) } }
+        for config in configs {
+            for module in config.additionalImports where !modules.contains(module) { modules.append(module) }
+        }
         return modules
     }
 }

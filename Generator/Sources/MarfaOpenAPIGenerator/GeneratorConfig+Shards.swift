@@ -11,7 +11,8 @@ extension GeneratorConfig {
                 for section in target.value.elements ?? [target.value] {
                     if let entry = section.entries?.first(where: { $0.key == "shards" }) {
                         throw GeneratorError(
-                            "'shards' is one setting for every target of the file; set it at the top level.", at: entry.keyLocation)
+                            "'shards' is one setting for every target of the file; set it at the top level.",
+                            at: entry.keyLocation)
                     }
                 }
             }

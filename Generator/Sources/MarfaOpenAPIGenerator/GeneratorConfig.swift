@@ -26,10 +26,12 @@ public struct GeneratorConfig: Sendable, Hashable {
         var isEmpty: Bool { self == Filter() }
 
         func keeps(operationID: String, path: String, tags: [String]) -> Bool {
-            let included = (includeTags.isEmpty && includeOperations.isEmpty && includePaths.isEmpty)
+            let included =
+                (includeTags.isEmpty && includeOperations.isEmpty && includePaths.isEmpty)
                 || includeOperations.contains(operationID) || includePaths.contains(path)
                 || tags.contains(where: includeTags.contains)
-            let excluded = excludeOperations.contains(operationID) || excludePaths.contains(path)
+            let excluded =
+                excludeOperations.contains(operationID) || excludePaths.contains(path)
                 || tags.contains(where: excludeTags.contains)
             return included && !excluded
         }
@@ -75,7 +77,9 @@ public struct GeneratorConfig: Sendable, Hashable {
         } catch {
             throw GeneratorError(error)
         }
-        guard root.entries != nil else { throw GeneratorError("The configuration must be a mapping.", at: root.location) }
+        guard root.entries != nil else {
+            throw GeneratorError("The configuration must be a mapping.", at: root.location)
+        }
         try checkShardSetting(root, path: path)
         var base = GeneratorConfig()
         try base.apply(root)
@@ -96,23 +100,28 @@ public struct GeneratorConfig: Sendable, Hashable {
     }
 
     mutating func apply(_ node: Node) throws {
-        guard let entries = node.entries else { throw GeneratorError("Expected a mapping of settings.", at: node.location) }
+        guard let entries = node.entries else {
+            throw GeneratorError("Expected a mapping of settings.", at: node.location)
+        }
         for entry in entries {
             let value = entry.value
             switch entry.key {
             case "targets": continue
             case "spec", "document": spec = try Self.string(value)
             case "generate", "modes":
-                modes = Set(try Self.strings(value).map { name in
-                    guard let mode = Mode(rawValue: name) else {
-                        throw GeneratorError("Unknown mode '\(name)': use types, client or server.", at: value.location)
-                    }
-                    return mode
-                })
+                modes = Set(
+                    try Self.strings(value).map { name in
+                        guard let mode = Mode(rawValue: name) else {
+                            throw GeneratorError(
+                                "Unknown mode '\(name)': use types, client or server.", at: value.location)
+                        }
+                        return mode
+                    })
             case "access", "accessModifier":
                 let name = try Self.string(value)
                 guard let parsed = Access(rawValue: name) else {
-                    throw GeneratorError("Unknown access '\(name)': use public, package or internal.", at: value.location)
+                    throw GeneratorError(
+                        "Unknown access '\(name)': use public, package or internal.", at: value.location)
                 }
                 access = parsed
             case "namespace": namespace = try Self.string(value)
@@ -125,7 +134,9 @@ public struct GeneratorConfig: Sendable, Hashable {
                 shards = count
             case "additionalImports": additionalImports = try Self.strings(value)
             case "nameOverrides":
-                guard let pairs = value.entries else { throw GeneratorError("'nameOverrides' must be a mapping.", at: value.location) }
+                guard let pairs = value.entries else {
+                    throw GeneratorError("'nameOverrides' must be a mapping.", at: value.location)
+                }
                 for pair in pairs { nameOverrides[pair.key] = try Self.string(pair.value) }
             case "filter": try applyFilter(value)
             case "allowedFolders": allowedFolders = try Self.folders(value)
@@ -144,18 +155,23 @@ public struct GeneratorConfig: Sendable, Hashable {
         case "namingStrategy":
             let name = try Self.string(value)
             guard name == "idiomatic" || name == "defensive" else {
-                throw GeneratorError("Unknown naming strategy '\(name)': use idiomatic or defensive.", at: value.location)
+                throw GeneratorError(
+                    "Unknown naming strategy '\(name)': use idiomatic or defensive.", at: value.location)
             }
             // This generator's names are always idiomatic Swift; only `defensive` asks for something else.
             if name == "defensive" {
-                warn("namingStrategy 'defensive' has no effect: names are always idiomatic Swift here.", at: value.location)
+                warn(
+                    "namingStrategy 'defensive' has no effect: names are always idiomatic Swift here.",
+                    at: value.location)
             }
         case "featureFlags":
             for flag in try Self.strings(value) {
                 warn("Feature flag '\(flag)' has no meaning for this generator; ignored.", at: value.location)
             }
         default:
-            guard value.entries != nil else { throw GeneratorError("'\(entry.key)' must be a mapping.", at: value.location) }
+            guard value.entries != nil else {
+                throw GeneratorError("'\(entry.key)' must be a mapping.", at: value.location)
+            }
             warn("'typeOverrides' is not applied: every schema is generated as its own type.", at: entry.keyLocation)
         }
     }
@@ -174,17 +190,23 @@ public struct GeneratorConfig: Sendable, Hashable {
             // swift-openapi-generator's: schemas to declare besides those operations use; every schema is declared here.
             case "schemas": _ = try Self.strings(entry.value)
             case "exclude":
-                guard let rules = entry.value.entries else { throw GeneratorError("'exclude' must be a mapping.", at: entry.value.location) }
+                guard let rules = entry.value.entries else {
+                    throw GeneratorError("'exclude' must be a mapping.", at: entry.value.location)
+                }
                 for rule in rules {
                     switch rule.key {
                     case "tags": filter.excludeTags.formUnion(try Self.strings(rule.value))
                     case "operations": filter.excludeOperations.formUnion(try Self.strings(rule.value))
                     case "paths": filter.excludePaths.formUnion(try Self.strings(rule.value))
-                    default: throw GeneratorError("Unknown exclude rule '\(rule.key)': use tags, operations or paths.", at: rule.keyLocation)
+                    default:
+                        throw GeneratorError(
+                            "Unknown exclude rule '\(rule.key)': use tags, operations or paths.", at: rule.keyLocation)
                     }
                 }
             default:
-                throw GeneratorError("Unknown filter rule '\(entry.key)': use tags, operations, paths, schemas or exclude.", at: entry.keyLocation)
+                throw GeneratorError(
+                    "Unknown filter rule '\(entry.key)': use tags, operations, paths, schemas or exclude.",
+                    at: entry.keyLocation)
             }
         }
     }
@@ -200,7 +222,8 @@ public struct GeneratorConfig: Sendable, Hashable {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
                 let place = path == name ? "" : " ('\(path)')"
-                throw GeneratorError("'allowedFolders' names '\(name)', which is not a folder\(place).", at: entry.location)
+                throw GeneratorError(
+                    "'allowedFolders' names '\(name)', which is not a folder\(place).", at: entry.location)
             }
             return path
         }

@@ -23,7 +23,9 @@ enum Naming {
         let bytes = Array(name.utf8)
         if bytes.allSatisfy({ $0 < 0x80 }) {
             return bytes.withUnsafeBufferPointer { buffer in
-                asciiWordRanges(buffer).map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+                asciiWordRanges(buffer).map {
+                    String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self)
+                }
             }
         }
         return unicodeWords(name)
@@ -47,7 +49,8 @@ enum Naming {
             }
             let last = bytes[index - 1]
             let next = index + 1 < bytes.count ? bytes[index + 1] : 0
-            let boundary = (ASCIIClass.isLower(last) && ASCIIClass.isUpper(byte))
+            let boundary =
+                (ASCIIClass.isLower(last) && ASCIIClass.isUpper(byte))
                 || (ASCIIClass.isDigit(last) && ASCIIClass.isLetter(byte))
                 || (ASCIIClass.isLetter(last) && ASCIIClass.isDigit(byte))
                 || (ASCIIClass.isUpper(last) && ASCIIClass.isUpper(byte) && ASCIIClass.isLower(next))
@@ -105,7 +108,8 @@ enum Naming {
             }
             if !current.isEmpty, let last = current.last {
                 let next = index + 1 < chars.count ? chars[index + 1] : nil
-                let boundary = (last.isLowercase && char.isUppercase)
+                let boundary =
+                    (last.isLowercase && char.isUppercase)
                     || (last.isNumber && char.isLetter) || (last.isLetter && char.isNumber)
                     || (last.isUppercase && char.isUppercase && (next?.isLowercase ?? false))
                 if boundary {

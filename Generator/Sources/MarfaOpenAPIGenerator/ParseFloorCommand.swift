@@ -4,7 +4,9 @@ import MarfaYAML
 /// nothing more, the floor `make bench-generator` times beside a full `generate` of the same file.
 enum ParseFloorCommand {
     /// Parses the file named by `arguments` (exactly one) and prints how many events libyaml gave.
-    static func run(_ arguments: ArraySlice<String>, standardError: (String) -> Void, standardOutput: (String) -> Void) -> Int32 {
+    static func run(
+        _ arguments: ArraySlice<String>, standardError: (String) -> Void, standardOutput: (String) -> Void
+    ) -> Int32 {
         guard arguments.count == 1, let path = arguments.first, !path.hasPrefix("-") else {
             standardError("error: usage: marfa-openapi parse-floor FILE")
             return 64

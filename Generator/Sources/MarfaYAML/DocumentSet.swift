@@ -60,7 +60,9 @@ public final class DocumentSet: Sendable {
     /// Uses already-parsed bytes as the root file named `rootFile` (it is never read from disk).
     /// Relative `$ref`s from it are taken from the directory of `rootFile`, which is also the folder
     /// they may read, with `allowedFolders`.
-    public init(rootFile: String, bytes: [UInt8], allowedFolders: [String] = [], limits: LoadLimits = .default) throws(LoadError) {
+    public init(
+        rootFile: String, bytes: [UInt8], allowedFolders: [String] = [], limits: LoadLimits = .default
+    ) throws(LoadError) {
         let file = FilePath.normalized(rootFile)
         let document = try YAMLLoader.parseDocument(bytes, file: file, limits: limits)
         self.rootFile = file
@@ -102,7 +104,9 @@ public final class DocumentSet: Sendable {
         case .failure(.unreadable(let reason)):
             throw LoadError("cannot read \(quoted(name, limit: 400)): \(reason)", at: start, kind: .unreadable)
         case .failure(.outside(let real)):
-            throw LoadError("cannot read \(quoted(name, limit: 400))\(leadsTo(name, real)): it is \(outsideText)", at: start, kind: .outsideAllowedFolders)
+            throw LoadError(
+                "cannot read \(quoted(name, limit: 400))\(leadsTo(name, real)): it is \(outsideText)", at: start,
+                kind: .outsideAllowedFolders)
         case .failure(.invalid(let error)): throw error
         }
     }
@@ -152,12 +156,16 @@ public final class DocumentSet: Sendable {
     /// read, a fragment that is not a JSON pointer, or a pointer that finds nothing (saying which
     /// key or index is missing). Each carries its `LoadError.Kind`. Parse errors inside the
     /// referenced file keep their own position in that file.
-    public func resolve(ref: String, from: SourceLocation) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+    public func resolve(
+        ref: String, from: SourceLocation
+    ) throws(LoadError) -> (node: Node, file: String, pointer: String) {
         try resolve(ref: ref, from: from, depth: 0)
     }
 
     /// `resolve`, `depth` `$ref`s deep into pointers that pass through `$ref`s (at most 32).
-    private func resolve(ref: String, from: SourceLocation, depth: Int) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+    private func resolve(
+        ref: String, from: SourceLocation, depth: Int
+    ) throws(LoadError) -> (node: Node, file: String, pointer: String) {
         let key = ResolvedKey(file: from.file, ref: ref)
         if let known = state.withLock({ $0.resolved[key] }) { return known }
         let found = try resolveUncached(ref: ref, from: from, depth: depth)
@@ -166,19 +174,29 @@ public final class DocumentSet: Sendable {
     }
 
     /// `resolve` without the cache; only successes are cached, since errors are positioned at `from`.
-    private func resolveUncached(ref: String, from: SourceLocation, depth: Int) throws(LoadError) -> (node: Node, file: String, pointer: String) {
+    private func resolveUncached(
+        ref: String, from: SourceLocation, depth: Int
+    ) throws(LoadError) -> (node: Node, file: String, pointer: String) {
         let target = try Self.split(ref: ref, from: from)
         let document: LoadedDocument
         switch load(target.file) {
         case .success(let loaded): document = loaded
         case .failure(.unreadable(let reason)):
-            throw LoadError("$ref \(quoted(ref, limit: 400)) names a file that cannot be read: \(quoted(target.file, limit: 400)): \(reason)", at: from, kind: .unreadable)
+            throw LoadError(
+                "$ref \(quoted(ref, limit: 400)) names a file that cannot be read: \(quoted(target.file, limit: 400)): \(reason)",
+                at: from, kind: .unreadable)
         case .failure(.outside(let real)):
-            throw LoadError("$ref \(quoted(ref, limit: 400)) names \(quoted(target.file, limit: 400))\(leadsTo(target.file, real)), which is \(outsideText)", at: from, kind: .outsideAllowedFolders)
+            throw LoadError(
+                "$ref \(quoted(ref, limit: 400)) names \(quoted(target.file, limit: 400))\(leadsTo(target.file, real)), which is \(outsideText)",
+                at: from, kind: .outsideAllowedFolders)
         case .failure(.invalid(let error)): throw error
         }
-        guard target.pointer.isEmpty || target.pointer.hasPrefix("/"), let tokens = JSONPointer.tokens(of: target.pointer) else {
-            throw LoadError("$ref \(quoted(ref, limit: 400)) has a fragment that is not a JSON pointer (it must be empty or start with '/')", at: from, kind: .unresolvable)
+        guard target.pointer.isEmpty || target.pointer.hasPrefix("/"),
+            let tokens = JSONPointer.tokens(of: target.pointer)
+        else {
+            throw LoadError(
+                "$ref \(quoted(ref, limit: 400)) has a fragment that is not a JSON pointer (it must be empty or start with '/')",
+                at: from, kind: .unresolvable)
         }
         if let node = indexedStep(document, file: target.file, pointer: target.pointer, tokens: tokens) {
             return (node, target.file, target.pointer)
@@ -187,11 +205,16 @@ public final class DocumentSet: Sendable {
         case .success(let node):
             return (node, target.file, target.pointer)
         case .failure(let miss):
-            if depth < 32, let through = try walkThroughReferences(document.root, file: target.file, tokens: tokens, depth: depth) {
+            if depth < 32,
+                let through = try walkThroughReferences(document.root, file: target.file, tokens: tokens, depth: depth)
+            {
                 return through
             }
-            if let inRoot = try rootFallback(ref: ref, target: target, tokens: tokens, from: from, depth: depth) { return inRoot }
-            throw LoadError("$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from, kind: .unresolvable)
+            if let inRoot = try rootFallback(ref: ref, target: target, tokens: tokens, from: from, depth: depth) {
+                return inRoot
+            }
+            throw LoadError(
+                "$ref \(quoted(ref, limit: 400)) points to nothing: \(miss.explanation)", at: from, kind: .unresolvable)
         }
     }
 
@@ -206,7 +229,9 @@ public final class DocumentSet: Sendable {
         let found: (node: Node, file: String, pointer: String)
         if case .success(let node) = root.walk(tokens) {
             found = (node, rootFile, target.pointer)
-        } else if depth < 32, let through = try walkThroughReferences(root, file: rootFile, tokens: tokens, depth: depth) {
+        } else if depth < 32,
+            let through = try walkThroughReferences(root, file: rootFile, tokens: tokens, depth: depth)
+        {
             found = through
         } else {
             return nil
@@ -222,7 +247,9 @@ public final class DocumentSet: Sendable {
     /// but is itself a `$ref`, the walk goes on inside that `$ref`'s target. Answers where it ends
     /// (the file and plain pointer of the last target entered), or nil when it still finds nothing.
     /// A `$ref` on the way that cannot be followed is that error; past 32 `$ref`s (a loop) it finds nothing.
-    private func walkThroughReferences(_ root: Node, file: String, tokens: [String], depth: Int) throws(LoadError) -> (node: Node, file: String, pointer: String)? {
+    private func walkThroughReferences(
+        _ root: Node, file: String, tokens: [String], depth: Int
+    ) throws(LoadError) -> (node: Node, file: String, pointer: String)? {
         var node = root
         var place = (file: file, pointer: "")
         var followed = 0
@@ -279,17 +306,23 @@ public final class DocumentSet: Sendable {
         let fragment = hash.map { String(ref[ref.index(after: $0)...]) } ?? ""
         let lowered = path.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
-            throw LoadError("remote $ref is not supported: \(quoted(ref, limit: 400)) (only local files can be referenced)", at: from, kind: .remote)
+            throw LoadError(
+                "remote $ref is not supported: \(quoted(ref, limit: 400)) (only local files can be referenced)",
+                at: from, kind: .remote)
         }
         if lowered.hasPrefix("file://") {
             path = String(path.dropFirst("file://".count))
         } else if let scheme = lowered.firstRange(of: "://") {
-            throw LoadError("$ref \(quoted(ref, limit: 400)) uses the unsupported scheme '\(lowered[..<scheme.lowerBound])'", at: from, kind: .remote)
+            throw LoadError(
+                "$ref \(quoted(ref, limit: 400)) uses the unsupported scheme '\(lowered[..<scheme.lowerBound])'",
+                at: from, kind: .remote)
         }
-        guard let decodedPath = JSONPointer.percentDecoded(path), let pointer = JSONPointer.percentDecoded(fragment) else {
+        guard let decodedPath = JSONPointer.percentDecoded(path), let pointer = JSONPointer.percentDecoded(fragment)
+        else {
             throw LoadError("$ref \(quoted(ref, limit: 400)) has a bad percent-escape", at: from, kind: .unresolvable)
         }
-        let file = decodedPath.isEmpty
+        let file =
+            decodedPath.isEmpty
             ? FilePath.normalized(from.file)
             : FilePath.join(FilePath.directory(of: from.file), decodedPath)
         return (file, pointer)

@@ -75,7 +75,9 @@ public enum JSONPointer: Sendable {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                return nil
+            }
             bytes.append(high << 4 | low)
         }
         return String(validating: bytes, as: UTF8.self)
@@ -135,19 +137,33 @@ extension Node {
             switch node.kind {
             case .mapping(let entries):
                 guard let entry = entries.first(where: { $0.key == token }) else {
-                    return .failure(PointerMiss(token: token, parent: node, explanation: "no key \(quoted(token)) in the mapping at \(node.location)"))
+                    return .failure(
+                        PointerMiss(
+                            token: token, parent: node,
+                            explanation: "no key \(quoted(token)) in the mapping at \(node.location)"))
                 }
                 node = entry.value
             case .sequence(let elements):
                 guard let index = Self.arrayIndex(token) else {
-                    return .failure(PointerMiss(token: token, parent: node, explanation: "\(quoted(token)) is not an index into the sequence at \(node.location)"))
+                    return .failure(
+                        PointerMiss(
+                            token: token, parent: node,
+                            explanation: "\(quoted(token)) is not an index into the sequence at \(node.location)"))
                 }
                 guard index < elements.count else {
-                    return .failure(PointerMiss(token: token, parent: node, explanation: "index \(index) is past the end of the sequence at \(node.location), which has \(elements.count) elements"))
+                    return .failure(
+                        PointerMiss(
+                            token: token, parent: node,
+                            explanation:
+                                "index \(index) is past the end of the sequence at \(node.location), which has \(elements.count) elements"
+                        ))
                 }
                 node = elements[index]
             case .scalar:
-                return .failure(PointerMiss(token: token, parent: node, explanation: "\(quoted(token)) cannot be looked up in the scalar at \(node.location)"))
+                return .failure(
+                    PointerMiss(
+                        token: token, parent: node,
+                        explanation: "\(quoted(token)) cannot be looked up in the scalar at \(node.location)"))
             }
         }
         return .success(node)

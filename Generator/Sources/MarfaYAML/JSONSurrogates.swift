@@ -54,7 +54,9 @@ struct JSONSurrogates {
                 let slash = found.assumingMemoryBound(to: UInt8.self)
                 if slash[1] == UInt8(ascii: "u"), slash[2] | 0x20 == UInt8(ascii: "d") {
                     let next = slash[3] | 0x20
-                    if next == UInt8(ascii: "8") || next == UInt8(ascii: "9") || (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "f")) {
+                    if next == UInt8(ascii: "8") || next == UInt8(ascii: "9")
+                        || (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "f"))
+                    {
                         return true
                     }
                 }
@@ -98,7 +100,8 @@ struct JSONSurrogates {
     private static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"): true
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
+            true
         default: false
         }
     }
@@ -106,7 +109,8 @@ struct JSONSurrogates {
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-             UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"): true
+            UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ":"):
+            true
         default: false
         }
     }
@@ -165,7 +169,9 @@ extension JSONSurrogates {
         private mutating func escape() -> Bool {
             guard index + 1 < input.count else { return false }
             let escape = input[index + 1]
-            if escape == UInt8(ascii: "u"), let unit = JSONSurrogates.hex4(input, index + 2), (0xD800...0xDFFF).contains(unit) {
+            if escape == UInt8(ascii: "u"), let unit = JSONSurrogates.hex4(input, index + 2),
+                (0xD800...0xDFFF).contains(unit)
+            {
                 rewriteSurrogate(unit)
                 return true
             }
@@ -182,11 +188,14 @@ extension JSONSurrogates {
         private mutating func rewriteSurrogate(_ unit: Int) {
             changed = true
             if unit <= 0xDBFF, index + 11 < input.count, input[index + 6] == UInt8(ascii: "\\"),
-               input[index + 7] == UInt8(ascii: "u"), let low = JSONSurrogates.hex4(input, index + 8), (0xDC00...0xDFFF).contains(low)
+                input[index + 7] == UInt8(ascii: "u"), let low = JSONSurrogates.hex4(input, index + 8),
+                (0xDC00...0xDFFF).contains(low)
             {
                 let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                 let digits = String(scalar, radix: 16, uppercase: true)
-                out += Array("\\U".utf8) + Array(repeating: UInt8(ascii: "0"), count: 8 - digits.count) + Array(digits.utf8)
+                out +=
+                    Array("\\U".utf8) + Array(repeating: UInt8(ascii: "0"), count: 8 - digits.count)
+                    + Array(digits.utf8)
                 index += 12
                 column += 10
                 map.shifts[line, default: []].append(Shift(column: column, delta: 2))
@@ -211,7 +220,7 @@ extension JSONSurrogates {
         private mutating func structureByte(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"):
                 column += 1
             case UInt8(ascii: "\""):
                 inString = true
@@ -248,7 +257,10 @@ extension JSONSurrogates {
 
         /// `true`, `false` or `null`, followed by a delimiter or the end.
         private mutating func literal() -> Bool {
-            guard let literal = [Array("true".utf8), Array("false".utf8), Array("null".utf8)].first(where: { input[index...].starts(with: $0) })
+            guard
+                let literal = [Array("true".utf8), Array("false".utf8), Array("null".utf8)].first(where: {
+                    input[index...].starts(with: $0)
+                })
             else { return false }
             let end = index + literal.count
             if end < input.count, !JSONSurrogates.isDelimiter(input[end]) { return false }

@@ -8,7 +8,8 @@ import CYaml
 /// Reader errors (bad encoding, control characters) carry a byte offset, turned into line:column.
 /// A tab where a token should start gets a plainer message than libyaml's.
 enum LibYAMLError {
-    static func convert(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>, positions: PositionMap) -> LoadError {
+    static func convert(_ parser: yaml_parser_t, input: UnsafeBufferPointer<UInt8>, positions: PositionMap) -> LoadError
+    {
         let file = positions.file
         let problem = parser.problem.map { String(cString: $0) } ?? "the input is not valid YAML"
         switch parser.error {
@@ -27,15 +28,17 @@ enum LibYAMLError {
             let at = positions.location(mark)
             var message = problem
             if problem == "found character that cannot start any token",
-               let byte = byte(atCharacter: Int(mark.index), in: input)
+                let byte = byte(atCharacter: Int(mark.index), in: input)
             {
                 if byte == 0x09 {
-                    message = "found a tab character where YAML allows only spaces (tabs cannot indent or start a token)"
+                    message =
+                        "found a tab character where YAML allows only spaces (tabs cannot indent or start a token)"
                 } else if byte >= 0x21 && byte < 0x7F {
                     message = "found character '\(Character(Unicode.Scalar(byte)))' that cannot start any token"
                 }
             }
-            if let context = parser.context.map({ String(cString: $0) }), context != "while scanning for the next token" {
+            if let context = parser.context.map({ String(cString: $0) }), context != "while scanning for the next token"
+            {
                 let contextMark = parser.context_mark
                 if contextMark.index == mark.index {
                     message += " (\(context))"

@@ -73,7 +73,9 @@ extension Node.Scalar {
             return Int(text.dropFirst(2), radix: radix)
         }
         var digits = utf8[...]
-        if let first = digits.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") { digits = digits.dropFirst() }
+        if let first = digits.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            digits = digits.dropFirst()
+        }
         guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return Int(text)
     }
@@ -122,7 +124,9 @@ extension Node.Scalar {
         }
         if index < utf8.count && (utf8[index] == UInt8(ascii: "e") || utf8[index] == UInt8(ascii: "E")) {
             index += 1
-            if index < utf8.count && (utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-")) { index += 1 }
+            if index < utf8.count && (utf8[index] == UInt8(ascii: "+") || utf8[index] == UInt8(ascii: "-")) {
+                index += 1
+            }
             if skipDigits() == 0 { return false }
         }
         return index == utf8.count

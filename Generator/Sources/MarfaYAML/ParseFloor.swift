@@ -12,7 +12,10 @@ public enum ParseFloor {
         let bytes: [UInt8]
         switch FileBytes.read(path: path) {
         case .success(let read): bytes = read
-        case .failure(let failure): return .failure(LoadError("cannot read \(quoted(path, limit: 400)): \(failure.reason)", at: location, kind: .unreadable))
+        case .failure(let failure):
+            return .failure(
+                LoadError("cannot read \(quoted(path, limit: 400)): \(failure.reason)", at: location, kind: .unreadable)
+            )
         }
         return eventCount(bytes, file: path)
     }
@@ -34,7 +37,8 @@ public enum ParseFloor {
                 guard yaml_parser_parse(parser, &event) == 1 else {
                     let mark = parser.pointee.problem_mark
                     let at = SourceLocation(file: file, line: Int(mark.line) + 1, column: Int(mark.column) + 1)
-                    let problem = parser.pointee.problem.map { String(cString: $0) } ?? "libyaml could not parse the document"
+                    let problem =
+                        parser.pointee.problem.map { String(cString: $0) } ?? "libyaml could not parse the document"
                     return .failure(LoadError(problem, at: at))
                 }
                 count += 1

@@ -1,3 +1,5 @@
+import CYaml
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CYaml
 
 /// Turns libyaml's 0-based marks into `SourceLocation`s in the original text.
 ///

@@ -75,7 +75,8 @@ struct TreeBuilder {
             return false
         case YAML_SCALAR_EVENT:
             let data = event.data.scalar
-            let text = data.length == 0 || data.value == nil
+            let text =
+                data.length == 0 || data.value == nil
                 ? ""
                 : String(decoding: UnsafeBufferPointer(start: data.value, count: data.length), as: UTF8.self)
             let tag = data.tag.map { String(cString: $0) }
@@ -89,7 +90,9 @@ struct TreeBuilder {
         case YAML_ALIAS_EVENT:
             let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
             if frames.contains(where: { $0.anchor == name }) {
-                throw LoadError("alias '*\(name)' refers to a node that contains it; recursive aliases are not supported", at: location)
+                throw LoadError(
+                    "alias '*\(name)' refers to a node that contains it; recursive aliases are not supported",
+                    at: location)
             }
             guard let target = anchors[name] else {
                 throw LoadError("unknown alias '*\(name)': no anchor '&\(name)' comes before it", at: location)
@@ -123,13 +126,17 @@ struct TreeBuilder {
     private mutating func count(_ nodes: Int, at location: SourceLocation) throws(LoadError) {
         produced += nodes
         if produced > limits.maxNodes {
-            throw LoadError("the document expands to more than \(limits.maxNodes) nodes (aliases are copied); it may be an alias bomb", at: location)
+            throw LoadError(
+                "the document expands to more than \(limits.maxNodes) nodes (aliases are copied); it may be an alias bomb",
+                at: location)
         }
     }
 
     /// Attaches a finished node to the open collection, or makes it the root.
     /// `location` is where the node was written: for an alias, the alias itself.
-    private mutating func add(_ node: consuming Node, size: Int, at location: SourceLocation, isMergeKey: Bool) throws(LoadError) {
+    private mutating func add(
+        _ node: consuming Node, size: Int, at location: SourceLocation, isMergeKey: Bool
+    ) throws(LoadError) {
         let top = frames.count - 1
         guard top >= 0 else {
             root = node
@@ -155,9 +162,10 @@ struct TreeBuilder {
         }
         if let existing = index(of: key.text, inFrame: top) {
             let first = frames[top].entries[existing].keyLocation
-            warnings.append(LoadWarning(
-                "duplicate key \(quoted(key.text)) (first at \(first.line):\(first.column)); the last value is kept",
-                at: key.location))
+            warnings.append(
+                LoadWarning(
+                    "duplicate key \(quoted(key.text)) (first at \(first.line):\(first.column)); the last value is kept",
+                    at: key.location))
             frames[top].entries[existing].value = node
             frames[top].entries[existing].keyLocation = key.location
             return
@@ -191,7 +199,9 @@ struct TreeBuilder {
             var sources: [[Node.Entry]] = []
             for element in elements {
                 guard case .mapping(let entries) = element.kind else {
-                    throw LoadError("the merge key '<<' takes a mapping or a sequence of mappings; this sequence holds something else", at: location)
+                    throw LoadError(
+                        "the merge key '<<' takes a mapping or a sequence of mappings; this sequence holds something else",
+                        at: location)
                 }
                 sources.append(entries)
             }

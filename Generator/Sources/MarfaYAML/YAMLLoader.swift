@@ -32,7 +32,9 @@ public enum YAMLLoader: Sendable {
     }
 
     /// Like `parse`, also returning the warnings (duplicate keys).
-    public static func parseDocument(_ bytes: [UInt8], file: String, limits: LoadLimits = .default) throws(LoadError) -> LoadedDocument {
+    public static func parseDocument(
+        _ bytes: [UInt8], file: String, limits: LoadLimits = .default
+    ) throws(LoadError) -> LoadedDocument {
         try EventParser.parse(bytes, file: file, limits: limits)
     }
 
@@ -42,8 +44,9 @@ public enum YAMLLoader: Sendable {
         switch FileBytes.read(path: path) {
         case .success(let read): bytes = read
         case .failure(let failure):
-            throw LoadError("cannot read \(quoted(path, limit: 400)): \(failure.reason)",
-                            at: SourceLocation(file: path, line: 1, column: 1), kind: .unreadable)
+            throw LoadError(
+                "cannot read \(quoted(path, limit: 400)): \(failure.reason)",
+                at: SourceLocation(file: path, line: 1, column: 1), kind: .unreadable)
         }
         return try parseDocument(bytes, file: path, limits: limits)
     }

@@ -41,7 +41,8 @@ private struct EchoServer: B.APIProtocol {
     func putText(_ input: BOps.PutText.Input) async throws -> BOps.PutText.Output {
         switch input.body {
         case .plainText(let body):
-            return .ok(.init(body: .plainText(HTTPBody("text: " + (try await String(collecting: body, upTo: 1 << 20))))))
+            return .ok(
+                .init(body: .plainText(HTTPBody("text: " + (try await String(collecting: body, upTo: 1 << 20))))))
         case .json(let item):
             return .ok(.init(body: .plainText(HTTPBody("json: " + item.name))))
         }
@@ -84,10 +85,13 @@ private struct EchoServer: B.APIProtocol {
     }
 
     @Test func multipart() async throws {
-        let parts = MultipartBody(parts: [
-            .init(name: "title", body: Array("Hello".utf8)),
-            .init(name: "file", filename: "a.bin", contentType: "application/octet-stream", body: [0, 1, 2, 13, 10, 255]),
-        ], boundary: "request-boundary")
+        let parts = MultipartBody(
+            parts: [
+                .init(name: "title", body: Array("Hello".utf8)),
+                .init(
+                    name: "file", filename: "a.bin", contentType: "application/octet-stream",
+                    body: [0, 1, 2, 13, 10, 255]),
+            ], boundary: "request-boundary")
         let answer = try await client.postMultipart(body: .multipartForm(parts)).ok.body.multipartForm
         #expect(transport.lastRequest?.headerFields["Content-Type"] == "multipart/form-data; boundary=request-boundary")
         #expect(answer.parts.map(\.name) == ["file", "title"])
@@ -114,11 +118,13 @@ private struct EchoServer: B.APIProtocol {
     @Test func anUnknownContentTypeIs415() async throws {
         var request = HTTPRequest(method: .put, path: "/text")
         request.headerFields["Content-Type"] = "image/png"
-        let (response, _) = try await transport.send(request, body: HTTPBody("x"), baseURL: testServerURL, operationID: "putText")
+        let (response, _) = try await transport.send(
+            request, body: HTTPBody("x"), baseURL: testServerURL, operationID: "putText")
         #expect(response.status == 415)
         var bad = HTTPRequest(method: .post, path: "/json")
         bad.headerFields["Content-Type"] = "application/json"
-        let (badResponse, _) = try await transport.send(bad, body: HTTPBody("{\"count\":1}"), baseURL: testServerURL, operationID: "postJSON")
+        let (badResponse, _) = try await transport.send(
+            bad, body: HTTPBody("{\"count\":1}"), baseURL: testServerURL, operationID: "postJSON")
         #expect(badResponse.status == 400)
     }
 }

@@ -8,15 +8,22 @@ private typealias R = ResponsesFixture
 private struct UnpluggedTransport: ClientTransport {
     enum Failure: Error { case unplugged }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         throw Failure.unplugged
     }
 }
 
 /// Answers 200 with its headers and a body that is not JSON.
 private struct BrokenBodyTransport: ClientTransport {
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
-        (HTTPResponse(status: 200, headerFields: ["Content-Type": "application/json", "X-Rate-Limit": "1"]), HTTPBody("{not json"))
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        (
+            HTTPResponse(status: 200, headerFields: ["Content-Type": "application/json", "X-Rate-Limit": "1"]),
+            HTTPBody("{not json")
+        )
     }
 }
 
@@ -45,7 +52,8 @@ private struct RefusingMiddleware: ClientMiddleware {
     }
 
     @Test func aMiddlewareFailureIsAClientErrorToo() async throws {
-        let client = R.Client(serverURL: testServerURL, transport: UnpluggedTransport(), middlewares: [RefusingMiddleware()])
+        let client = R.Client(
+            serverURL: testServerURL, transport: UnpluggedTransport(), middlewares: [RefusingMiddleware()])
         let error = await #expect(throws: ClientError.self) { _ = try await client.getThing(path: .init(id: 1)) }
         #expect(error?.underlyingError is RefusingMiddleware.Refused)
     }

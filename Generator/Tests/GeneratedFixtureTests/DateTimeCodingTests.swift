@@ -71,16 +71,19 @@ private typealias StampOrCount = DatesFixture.Components.Schemas.StampOrCount
     func writesRFC3339UnderAnyEncoder(_ name: String) throws {
         let noon = Self.noon
         let event = Event(
-            at: noon, endsAt: noon + 0.25, cancelledAt: .null, confirmedAt: nil, history: [noon], maybeTimes: [nil, noon],
+            at: noon, endsAt: noon + 0.25, cancelledAt: .null, confirmedAt: nil, history: [noon],
+            maybeTimes: [nil, noon],
             stamp: noon, stamps: [noon], grid: [[noon]], byName: .init(additionalProperties: ["a": noon]),
-            startsOrNever: .string(noon), whenever: .init(value1: noon), remindAt: noon, day: CalendarDate(year: 2026, month: 11, day: 29))
+            startsOrNever: .string(noon), whenever: .init(value1: noon), remindAt: noon,
+            day: CalendarDate(year: 2026, month: 11, day: 29))
         let text = String(decoding: try Self.encoder(name).encode(event), as: UTF8.self)
         let z = "2026-11-29T12:00:00Z"
-        #expect(text == #"""
-            {"at":"\#(z)","byName":{"a":"\#(z)"},"cancelledAt":null,"confirmedAt":null,"day":"2026-11-29",\#
-            "endsAt":"2026-11-29T12:00:00.25Z","grid":[["\#(z)"]],"history":["\#(z)"],"maybeTimes":[null,"\#(z)"],\#
-            "remindAt":"\#(z)","stamp":"\#(z)","stamps":["\#(z)"],"startsOrNever":"\#(z)","whenever":"\#(z)"}
-            """#)
+        #expect(
+            text == #"""
+                {"at":"\#(z)","byName":{"a":"\#(z)"},"cancelledAt":null,"confirmedAt":null,"day":"2026-11-29",\#
+                "endsAt":"2026-11-29T12:00:00.25Z","grid":[["\#(z)"]],"history":["\#(z)"],"maybeTimes":[null,"\#(z)"],\#
+                "remindAt":"\#(z)","stamp":"\#(z)","stamps":["\#(z)"],"startsOrNever":"\#(z)","whenever":"\#(z)"}
+                """#)
         for decoder in Self.decoders {
             #expect(try Self.decoder(decoder).decode(Event.self, from: Data(text.utf8)) == event)
         }
@@ -88,13 +91,18 @@ private typealias StampOrCount = DatesFixture.Components.Schemas.StampOrCount
 
     @Test(arguments: decoders)
     func additionalPropertiesAndUnionsOfDates(_ name: String) throws {
-        let deadlines = try Self.decoder(name).decode(Deadlines.self, from: Data(#"{"owner":"ada","draft":"2026-11-29T12:00:00+00:00"}"#.utf8))
+        let deadlines = try Self.decoder(name).decode(
+            Deadlines.self, from: Data(#"{"owner":"ada","draft":"2026-11-29T12:00:00+00:00"}"#.utf8))
         #expect(deadlines.additionalProperties == ["draft": Self.noon])
-        #expect(String(decoding: try Self.encoder(name).encode(deadlines), as: UTF8.self) == #"{"draft":"2026-11-29T12:00:00Z","owner":"ada"}"#)
+        #expect(
+            String(decoding: try Self.encoder(name).encode(deadlines), as: UTF8.self)
+                == #"{"draft":"2026-11-29T12:00:00Z","owner":"ada"}"#)
         let stamp = try Self.decoder(name).decode([StampOrCount].self, from: Data(#"["2026-11-29T12:00:00Z",7]"#.utf8))
         #expect(stamp == [.stamp(Self.noon), .integer(7)])
         #expect(String(decoding: try Self.encoder(name).encode(stamp), as: UTF8.self) == #"["2026-11-29T12:00:00Z",7]"#)
-        let never = try Self.decoder(name).decode(Event.self, from: Data(#"{"at":"2026-11-29T12:00:00Z","history":[],"confirmedAt":null,"startsOrNever":"never"}"#.utf8))
+        let never = try Self.decoder(name).decode(
+            Event.self,
+            from: Data(#"{"at":"2026-11-29T12:00:00Z","history":[],"confirmedAt":null,"startsOrNever":"never"}"#.utf8))
         #expect(never.startsOrNever == .case2(.never))
     }
 
@@ -108,7 +116,8 @@ private typealias StampOrCount = DatesFixture.Components.Schemas.StampOrCount
             #expect(context.codingPath.map(\.stringValue) == ["at"])
         }
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(Event.self, from: Data(#"{"at":"2026-11-29T12:00:00","history":[],"confirmedAt":null}"#.utf8))
+            try JSONDecoder().decode(
+                Event.self, from: Data(#"{"at":"2026-11-29T12:00:00","history":[],"confirmedAt":null}"#.utf8))
         }
     }
 
@@ -128,7 +137,9 @@ private typealias StampOrCount = DatesFixture.Components.Schemas.StampOrCount
 private struct DatesServer: DatesFixture.APIProtocol {
     let received = Recorder<DatesFixture.Operations.GetEvent.Input>()
 
-    func getEvent(_ input: DatesFixture.Operations.GetEvent.Input) async throws -> DatesFixture.Operations.GetEvent.Output {
+    func getEvent(
+        _ input: DatesFixture.Operations.GetEvent.Input
+    ) async throws -> DatesFixture.Operations.GetEvent.Output {
         received.record(input)
         return .ok(.init(body: .json(Event(at: input.path.at, confirmedAt: nil, history: input.query.window ?? []))))
     }
@@ -144,10 +155,14 @@ private struct DatesServer: DatesFixture.APIProtocol {
         let client = DatesFixture.Client(serverURL: testServerURL, transport: transport)
         let noon = DateTimeCodingTests.noon
         let input = DatesFixture.Operations.GetEvent.Input(
-            path: .init(at: noon + 0.5), query: .init(since: noon, window: [noon, noon + 60]), headers: .init(xAsOf: noon))
+            path: .init(at: noon + 0.5), query: .init(since: noon, window: [noon, noon + 60]),
+            headers: .init(xAsOf: noon))
         let event = try await client.getEvent(input).ok.body.json
         let request = try #require(transport.lastRequest)
-        #expect(request.path == "/events/2026-11-29T12%3A00%3A00.5Z?since=2026-11-29T12%3A00%3A00Z&window=2026-11-29T12%3A00%3A00Z,2026-11-29T12%3A01%3A00Z")
+        #expect(
+            request.path
+                == "/events/2026-11-29T12%3A00%3A00.5Z?since=2026-11-29T12%3A00%3A00Z&window=2026-11-29T12%3A00%3A00Z,2026-11-29T12%3A01%3A00Z"
+        )
         #expect(request.headerFields["X-As-Of"] == "2026-11-29T12:00:00Z")
         #expect(server.received.last == input)
         #expect(event.at == noon + 0.5)

@@ -82,7 +82,9 @@ import Testing
         #expect(account == Schemas.Account(requiredStatus: .paused))
         // A required property takes no default: leaving it out is still an error.
         #expect(throws: (any Error).self) { try decode(Schemas.Account.self, "{}") }
-        let given = try decode(Schemas.Account.self, #"{"status":"paused","statusByAlias":"paused","requiredStatus":"active","window":{}}"#)
+        let given = try decode(
+            Schemas.Account.self, #"{"status":"paused","statusByAlias":"paused","requiredStatus":"active","window":{}}"#
+        )
         #expect(given.status == .paused)
         #expect(given.statusByAlias == .paused)
         #expect(given.window == Schemas.Window(width: nil))

@@ -8,7 +8,8 @@ private typealias Schemas = DynamicRefsFixture.Components.Schemas
 /// nodes are trees, and the nodes of a tree that extends it are of the extended kind.
 @Suite struct DynamicReferenceTests {
     @Test func anExtendedTreesNodesAreExtendedTrees() throws {
-        let text = #"{"children":[{"children":[],"label":"leaf","value":"b"}],"label":"root","parent":{"label":"up","value":"z"},"value":"a"}"#
+        let text =
+            #"{"children":[{"children":[],"label":"leaf","value":"b"}],"label":"root","parent":{"label":"up","value":"z"},"value":"a"}"#
         let tree = try decode(Schemas.LabeledTree.self, text)
         #expect(tree.children?.first?.label == "leaf")
         #expect(tree.parent?.label == "up")

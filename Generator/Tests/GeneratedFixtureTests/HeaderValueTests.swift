@@ -13,7 +13,9 @@ private struct LimitsServer: H.APIProtocol {
     func getLimits(_ input: HOps.GetLimits.Input) async throws -> HOps.GetLimits.Output {
         let read = HOps.GetLimits.Output.Ok.Body.JsonPayload(
             note: input.headers.xNote, cacheControl: input.headers.cacheControl, ids: input.headers.xIds)
-        return .ok(.init(headers: .init(rateLimit: "limit=100, remaining=98, reset=60", xTags: ["a b", "c"]), body: .json(read)))
+        return .ok(
+            .init(
+                headers: .init(rateLimit: "limit=100, remaining=98, reset=60", xTags: ["a b", "c"]), body: .json(read)))
     }
 }
 
@@ -56,7 +58,8 @@ private struct LimitsServer: H.APIProtocol {
             request.headerFields.append(name: "X-Note", value: "second")
             request.headerFields.append(name: "X-Ids", value: "1, 2")
             request.headerFields.append(name: "X-Ids", value: "3")
-            let (_, body) = try await DefaultTransport.make().send(request, body: nil, baseURL: server.url, operationID: "getLimits")
+            let (_, body) = try await DefaultTransport.make().send(
+                request, body: nil, baseURL: server.url, operationID: "getLimits")
             let bytes = try await body?.collect(upTo: 1 << 16) ?? []
             let read = try JSONDecoder().decode(HOps.GetLimits.Output.Ok.Body.JsonPayload.self, from: Data(bytes))
             #expect(read.note == "first, one, second")
@@ -65,7 +68,9 @@ private struct LimitsServer: H.APIProtocol {
     }
 
     @Test func theReaderKeepsAPrimitiveWholeAndSplitsAList() {
-        #expect(URIStyleCoder.readHeader("  limit=100, remaining=98 ", explode: false, shape: .primitive) == .primitive("limit=100, remaining=98"))
+        #expect(
+            URIStyleCoder.readHeader("  limit=100, remaining=98 ", explode: false, shape: .primitive)
+                == .primitive("limit=100, remaining=98"))
         #expect(URIStyleCoder.readHeader("a, b ,c", explode: false, shape: .array) == .array(["a", "b", "c"]))
     }
 }

@@ -12,12 +12,14 @@ private typealias HOps = HygieneFixture.Operations
     /// `container`, `encoder` and `decoder` are the coding's own locals and parameters; the deprecated
     /// `public` is stored apart from `_public`, its escape's neighbour.
     @Test @available(*, deprecated) func propertiesNamedAfterTheCodingsLocalsCodeTheirOwnValues() throws {
-        var value = H.Components.Schemas.Container(container: "c", encoder: 7, decoder: true, additionalProperties: ["extra": 1])
+        var value = H.Components.Schemas.Container(
+            container: "c", encoder: 7, decoder: true, additionalProperties: ["extra": 1])
         value._public = "deprecated public"
         value._public_2 = "underscore public"
         value._type = "deprecated type"
         value.additionalProperties_2 = "a property"
-        value.box = H.Components.Schemas.Container(container: "inner", encoder: 0, decoder: false, additionalProperties: [:])
+        value.box = H.Components.Schemas.Container(
+            container: "inner", encoder: 0, decoder: false, additionalProperties: [:])
         let text = try jsonText(value)
         #expect(text.contains(#""container":"c""#))
         #expect(text.contains(#""encoder":7"#))
@@ -62,12 +64,17 @@ private struct EchoServer: H.APIProtocol {
             input.headers.status.map { "\($0)" } ?? "-",
         ]
         var value = H.Components.Schemas.Container(
-            container: "\(path.container)/\(path.encoder)/\(path.decoder)", encoder: 0, decoder: false, additionalProperties: [:])
+            container: "\(path.container)/\(path.encoder)/\(path.decoder)", encoder: 0, decoder: false,
+            additionalProperties: [:])
         value.key = echoed.joined(separator: " ")
         return .ok(.init(headers: .init(response: "ok"), body: .json(value)))
     }
 
     func send(_ input: HOps.Send.Input) async throws -> HOps.Send.Output { .undocumented(statusCode: 501, .init()) }
-    func registerHandlers_2(_ input: HOps.RegisterHandlers.Input) async throws -> HOps.RegisterHandlers.Output { .noContent(.init()) }
-    func input(_ input: HOps.Input_.Input) async throws -> HOps.Input_.Output { .undocumented(statusCode: 501, .init()) }
+    func registerHandlers_2(_ input: HOps.RegisterHandlers.Input) async throws -> HOps.RegisterHandlers.Output {
+        .noContent(.init())
+    }
+    func input(_ input: HOps.Input_.Input) async throws -> HOps.Input_.Output {
+        .undocumented(statusCode: 501, .init())
+    }
 }

@@ -19,7 +19,9 @@ final class InMemoryTransport: ServerTransport, ClientTransport, Sendable {
         try router.register(handler, method: method, template: path)
     }
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         sent.withLock { $0.append(request) }
         switch router.match(method: request.method, path: request.pathOnly) {
         case .found(let handler, let parameters):

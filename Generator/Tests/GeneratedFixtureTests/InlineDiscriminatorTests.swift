@@ -46,7 +46,9 @@ import Testing
         #expect(renamed == .updated(.init(id: "e2", _type: .renamed, changes: 2)))
         let updated = try decode(Schemas.Event.self, #"{"type":"updated","id":"e3"}"#)
         #expect(updated == .updated(.init(id: "e3", _type: .updated)))
-        #expect(try decode(Schemas.Event.self, #"{"type":"deleted","id":"e4"}"#) == .unknown(["type": "deleted", "id": "e4"]))
+        #expect(
+            try decode(Schemas.Event.self, #"{"type":"deleted","id":"e4"}"#)
+                == .unknown(["type": "deleted", "id": "e4"]))
         for event in [created, renamed, updated] { #expect(try roundTrip(event) == event) }
     }
 

@@ -63,14 +63,18 @@ private final class NoteServer: M.APIProtocol {
         // getNote's 404 refers to the root's component, createNote's to the file: one type for both.
         let missing: M.Components.Responses.NotFound = try await client.getNote(path: .init(noteId: "n9")).notFound
         #expect(try missing.body.json.message == "no note n9")
-        let refused: M.Components.Responses.NotFound = try await client.createNote(body: .json(.init(title: ""))).notFound
+        let refused: M.Components.Responses.NotFound = try await client.createNote(body: .json(.init(title: "")))
+            .notFound
         #expect(try refused.body.json.message == "no folder for an untitled note")
     }
 
     @Test func schemasInACycleAcrossFilesRoundTrip() throws {
         let root = Folder(name: "root")
         let inner = Folder(name: "inner", notes: [Note(id: "n1", title: "A", folder: root)], parent: root)
-        #expect(try jsonText(inner) == #"{"name":"inner","notes":[{"folder":{"name":"root"},"id":"n1","title":"A"}],"parent":{"name":"root"}}"#)
+        #expect(
+            try jsonText(inner)
+                == #"{"name":"inner","notes":[{"folder":{"name":"root"},"id":"n1","title":"A"}],"parent":{"name":"root"}}"#
+        )
         #expect(try roundTrip(inner) == inner)
     }
 }

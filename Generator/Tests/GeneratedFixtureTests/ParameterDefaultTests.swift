@@ -60,20 +60,24 @@ private struct SearchServer: DefaultsFixture.APIProtocol {
             body: nil, baseURL: testServerURL, operationID: "search")
         #expect(partial.status == 204)
         let input = try #require(server.received.last)
-        #expect(input.query == .init(limit: 7, status: .active, order: .asc, fields: ["id", "name"], q: "x", offset: 0))
+        #expect(
+            input.query == .init(limit: 7, status: .active, order: .asc, fields: ["id", "name"], q: "x", offset: 0))
         #expect(input.headers.xPageSize == 5)
         #expect(input.cookies.theme == "light")
     }
 
     @Test func givenValuesReplaceTheDefaults() async throws {
         let input = Ops.Search.Input(
-            path: .init(kind: "films"), query: .init(limit: 1, status: .paused, order: .asc, fields: ["id"], q: "noir", offset: nil),
+            path: .init(kind: "films"),
+            query: .init(limit: 1, status: .paused, order: .asc, fields: ["id"], q: "noir", offset: nil),
             headers: .init(xPageSize: 10), cookies: .init(theme: "dark"))
         _ = try await client.search(input).noContent
         let request = try #require(transport.lastRequest)
         #expect(request.path == "/search/films?limit=1&status=paused&order=asc&fields=id&q=noir")
         // A server reads the parameter left out (offset) as its default.
-        #expect(server.received.last?.query == .init(limit: 1, status: .paused, order: .asc, fields: ["id"], q: "noir", offset: 0))
+        #expect(
+            server.received.last?.query
+                == .init(limit: 1, status: .paused, order: .asc, fields: ["id"], q: "noir", offset: 0))
         #expect(request.headerFields["X-Page-Size"] == "10")
         #expect(request.headerFields["Cookie"] == "theme=dark")
         #expect(server.received.last?.path == input.path)

@@ -95,7 +95,9 @@ private struct ThingServer: R.APIProtocol {
 
 /// Answers 200 JSON without the required `X-Rate-Limit` header.
 private struct BareTransport: ClientTransport {
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         var response = HTTPResponse(status: 200)
         response.headerFields["Content-Type"] = "application/json"
         return (response, HTTPBody("{\"id\":1}"))

@@ -34,7 +34,8 @@ import Testing
         let absent = try decode(Profile.self, #"{"name":"Ada","middleName":"B"}"#)
         #expect(absent.nickname == nil)
         #expect(absent.scores == nil)
-        let full = Profile(name: "Ada", middleName: nil, nickname: .value("C"), scores: .value([1, 2]), idOrName: .integer(7))
+        let full = Profile(
+            name: "Ada", middleName: nil, nickname: .value("C"), scores: .value([1, 2]), idOrName: .integer(7))
         #expect(try jsonText(full) == #"{"idOrName":7,"middleName":null,"name":"Ada","nickname":"C","scores":[1,2]}"#)
         #expect(try decode(Profile.self, #"{"name":"A","middleName":null,"idOrName":"x"}"#).idOrName == .string("x"))
         for profile in [null, absent, full] { #expect(try roundTrip(profile) == profile) }
@@ -81,9 +82,12 @@ import Testing
         #expect(empty.tags == [])
         #expect(empty.mode == .safe)
         #expect(empty.label == nil)
-        let given = try decode(Settings.self, #"{"theme":"dark","pageSize":5,"enabled":false,"tags":["a"],"mode":"fast"}"#)
+        let given = try decode(
+            Settings.self, #"{"theme":"dark","pageSize":5,"enabled":false,"tags":["a"],"mode":"fast"}"#)
         #expect(given == Settings(theme: "dark", pageSize: 5, enabled: false, tags: ["a"], mode: .fast))
-        #expect(try jsonText(empty) == #"{"enabled":true,"mode":"safe","pageSize":20,"ratio":1.5,"tags":[],"theme":"light"}"#)
+        #expect(
+            try jsonText(empty)
+                == #"{"enabled":true,"mode":"safe","pageSize":20,"ratio":1.5,"tags":[],"theme":"light"}"#)
         #expect(try roundTrip(given) == given)
     }
 
@@ -194,7 +198,10 @@ import Testing
         let root = TreeNode(name: "root")
         let child = TreeNode(name: "child", parent: root, children: [TreeNode(name: "leaf")])
         let tree = TreeNode(name: "top", parent: nil, children: [child])
-        #expect(try jsonText(tree) == #"{"children":[{"children":[{"name":"leaf"}],"name":"child","parent":{"name":"root"}}],"name":"top"}"#)
+        #expect(
+            try jsonText(tree)
+                == #"{"children":[{"children":[{"name":"leaf"}],"name":"child","parent":{"name":"root"}}],"name":"top"}"#
+        )
         let copy = try roundTrip(tree)
         #expect(copy == tree)
         #expect(copy.children?.first?.parent?.name == "root")
@@ -206,7 +213,10 @@ import Testing
 
     @Test func recursiveOneOfRoundTrips() throws {
         typealias Schemas = RecursionFixture.Components.Schemas
-        let expr = Schemas.Expr.sum(.init(left: .literal(.init(value: 1)), right: .sum(.init(left: .literal(.init(value: 2)), right: .literal(.init(value: 3))))))
+        let expr = Schemas.Expr.sum(
+            .init(
+                left: .literal(.init(value: 1)),
+                right: .sum(.init(left: .literal(.init(value: 2)), right: .literal(.init(value: 3))))))
         let text = #"{"left":{"value":1},"right":{"left":{"value":2},"right":{"value":3}}}"#
         #expect(try jsonText(expr) == text)
         #expect(try decode(Schemas.Expr.self, text) == expr)
@@ -231,11 +241,14 @@ import Testing
 
     @Test func dateTimeWithAndWithoutFractionalSeconds() throws {
         typealias Record = FormatsFixture.Components.Schemas.Record
-        let whole = try decode(Record.self, #"{"createdAt":"2024-02-29T12:34:56Z","day":"2024-02-29","small":1,"big":2,"blob":""}"#)
+        let whole = try decode(
+            Record.self, #"{"createdAt":"2024-02-29T12:34:56Z","day":"2024-02-29","small":1,"big":2,"blob":""}"#)
         #expect(whole.createdAt == Date(timeIntervalSince1970: 1_709_210_096))
-        let fraction = try decode(Record.self, #"{"createdAt":"2024-02-29T12:34:56.250Z","day":"2024-02-29","small":1,"big":2,"blob":""}"#)
+        let fraction = try decode(
+            Record.self, #"{"createdAt":"2024-02-29T12:34:56.250Z","day":"2024-02-29","small":1,"big":2,"blob":""}"#)
         #expect(fraction.createdAt == Date(timeIntervalSince1970: 1_709_210_096.25))
-        let offset = try decode(Record.self, #"{"createdAt":"2024-02-29T14:34:56+02:00","day":"2024-02-29","small":1,"big":2,"blob":""}"#)
+        let offset = try decode(
+            Record.self, #"{"createdAt":"2024-02-29T14:34:56+02:00","day":"2024-02-29","small":1,"big":2,"blob":""}"#)
         #expect(offset.createdAt == whole.createdAt)
         #expect(try roundTrip(fraction) == fraction)
         #expect(try roundTrip(whole) == whole)
@@ -248,7 +261,8 @@ import Testing
 
     @Test func dateIntegersAndBytes() throws {
         typealias Record = FormatsFixture.Components.Schemas.Record
-        let text = #"{"big":9007199254740993,"blob":"aGVsbG8=","createdAt":"2024-01-01T00:00:00Z","day":"2024-02-29","small":-2147483648}"#
+        let text =
+            #"{"big":9007199254740993,"blob":"aGVsbG8=","createdAt":"2024-01-01T00:00:00Z","day":"2024-02-29","small":-2147483648}"#
         let record = try decode(Record.self, text)
         #expect(record.day == CalendarDate(year: 2024, month: 2, day: 29))
         #expect(record.small == Int32.min)
@@ -256,10 +270,13 @@ import Testing
         #expect(record.blob.data == Data("hello".utf8))
         #expect(try jsonText(record) == text)
         #expect(throws: (any Error).self) {
-            try decode(Record.self, #"{"big":1,"blob":"","createdAt":"2024-01-01T00:00:00Z","day":"2024-02-29","small":2147483648}"#)
+            try decode(
+                Record.self,
+                #"{"big":1,"blob":"","createdAt":"2024-01-01T00:00:00Z","day":"2024-02-29","small":2147483648}"#)
         }
         #expect(throws: (any Error).self) {
-            try decode(Record.self, #"{"big":1,"blob":"","createdAt":"2024-01-01T00:00:00Z","day":"2024-02-30","small":1}"#)
+            try decode(
+                Record.self, #"{"big":1,"blob":"","createdAt":"2024-01-01T00:00:00Z","day":"2024-02-30","small":1}"#)
         }
         var withRaw = record
         withRaw.raw = Data([0, 1, 2, 255])

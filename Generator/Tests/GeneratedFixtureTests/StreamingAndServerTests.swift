@@ -64,7 +64,9 @@ extension Array where Element: Sendable {
 @Suite struct ServerVariableTests {
     @Test func variablesHaveDefaultsAndAllowedValues() throws {
         #expect(try ServersFixture.Servers.Server1.url() == URL(string: "https://eu.example.com:8443/v1"))
-        #expect(try ServersFixture.Servers.Server1.url(region: "us", port: "443", basePath: "v2") == URL(string: "https://us.example.com:443/v2"))
+        #expect(
+            try ServersFixture.Servers.Server1.url(region: "us", port: "443", basePath: "v2")
+                == URL(string: "https://us.example.com:443/v2"))
         #expect(ServersFixture.Servers.Server1.regionValues == ["eu", "us"])
         #expect(try ServersFixture.Servers.Server2.url() == URL(string: "http://localhost:8080"))
     }
@@ -75,21 +77,26 @@ extension Array where Element: Sendable {
         _ = try await client.upload(.init(body: .binary(HTTPBody("x"))))
         _ = try await client.listUploads(.init())
         _ = try await client.getStatus(.init())
-        _ = try await client.upload(.init(body: .binary(HTTPBody("y")), serverURL: URL(string: "https://eu.upload.example.com/v3")!))
-        #expect(transport.baseURLs.all == [
-            "https://upload.example.com/v2", // the path item's server
-            "https://read.example.com/api", // the operation's own, over the path item's
-            "https://api.example.com", // no servers of its own: the client's
-            "https://eu.upload.example.com/v3", // the call's
-        ])
-        #expect(try ServersFixture.Operations.Upload.Servers.Server1.url(version: "v9") == URL(string: "https://upload.example.com/v9"))
+        _ = try await client.upload(
+            .init(body: .binary(HTTPBody("y")), serverURL: URL(string: "https://eu.upload.example.com/v3")!))
+        #expect(
+            transport.baseURLs.all == [
+                "https://upload.example.com/v2",  // the path item's server
+                "https://read.example.com/api",  // the operation's own, over the path item's
+                "https://api.example.com",  // no servers of its own: the client's
+                "https://eu.upload.example.com/v3",  // the call's
+            ])
+        #expect(
+            try ServersFixture.Operations.Upload.Servers.Server1.url(version: "v9")
+                == URL(string: "https://upload.example.com/v9"))
     }
 
     @Test func aClientUsesTheServerURLsPathAsPrefix() async throws {
         // The server side mounts the operations under the server URL's path, as the client sends them.
         let transport = InMemoryTransport()
         try SecureServer().registerHandlers(on: transport, serverURL: URL(string: "https://api.example.com/v1")!)
-        let (response, _) = try await transport.send(HTTPRequest(method: .get, path: "/v1/public"), body: nil, baseURL: testServerURL, operationID: "getPublic")
+        let (response, _) = try await transport.send(
+            HTTPRequest(method: .get, path: "/v1/public"), body: nil, baseURL: testServerURL, operationID: "getPublic")
         #expect(response.status == 204)
     }
 }
@@ -101,8 +108,12 @@ private struct SecureServer: Sec.APIProtocol {
     func getSecret(_ input: Sec.Operations.GetSecret.Input) async throws -> Sec.Operations.GetSecret.Output {
         .ok(.init(body: .plainText(HTTPBody("hidden"))))
     }
-    func getPublic(_ input: Sec.Operations.GetPublic.Input) async throws -> Sec.Operations.GetPublic.Output { .noContent(.init()) }
-    func getKeyed(_ input: Sec.Operations.GetKeyed.Input) async throws -> Sec.Operations.GetKeyed.Output { .noContent(.init()) }
+    func getPublic(_ input: Sec.Operations.GetPublic.Input) async throws -> Sec.Operations.GetPublic.Output {
+        .noContent(.init())
+    }
+    func getKeyed(_ input: Sec.Operations.GetKeyed.Input) async throws -> Sec.Operations.GetKeyed.Output {
+        .noContent(.init())
+    }
 }
 
 @Suite struct SecurityTests {
@@ -146,7 +157,9 @@ private struct SecureServer: Sec.APIProtocol {
 
         let none = client(transport, [:])
         _ = try await none.getKeyed().noContent
-        #expect(transport.lastRequest?.headerFields["Authorization"] == nil && transport.lastRequest?.headerFields["X-API-Key"] == nil)
+        #expect(
+            transport.lastRequest?.headerFields["Authorization"] == nil
+                && transport.lastRequest?.headerFields["X-API-Key"] == nil)
     }
 }
 
@@ -154,7 +167,9 @@ private struct SecureServer: Sec.APIProtocol {
 private final class BaseURLRecorder: ClientTransport, Sendable {
     let baseURLs = Recorder<String>()
 
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         baseURLs.record(baseURL.absoluteString)
         return (HTTPResponse(status: 204), nil)
     }

@@ -12,7 +12,9 @@ private struct Receiver: W.APIProtocol, W.WebhookHandler, W.CallbackHandler {
     let events = Recorder<(W.Components.Schemas.Event, String)>()
     let texts = Recorder<String>()
 
-    func createSubscription(_ input: W.Operations.CreateSubscription.Input) async throws -> W.Operations.CreateSubscription.Output {
+    func createSubscription(
+        _ input: W.Operations.CreateSubscription.Input
+    ) async throws -> W.Operations.CreateSubscription.Output {
         .created(.init())
     }
 
@@ -81,17 +83,20 @@ private struct Receiver: W.APIProtocol, W.WebhookHandler, W.CallbackHandler {
     init() throws {
         try receiver.registerHandlers(on: transport)
         try receiver.registerWebhookHandlers(on: transport, serverURL: URL(string: "https://app.example.com/hooks")!)
-        try receiver.registerCallbackHandlers(on: transport, serverURL: URL(string: "https://app.example.com/callbacks")!)
+        try receiver.registerCallbackHandlers(
+            on: transport, serverURL: URL(string: "https://app.example.com/callbacks")!)
     }
 
     /// Sends `body` as `contentType` to `path`, as the webhook's sender would, and answers the response and its text.
     private func post(
-        _ path: String, _ body: String, contentType: String = "application/json", method: HTTPMethod = .post, headers: [String: String] = [:]
+        _ path: String, _ body: String, contentType: String = "application/json", method: HTTPMethod = .post,
+        headers: [String: String] = [:]
     ) async throws -> (HTTPResponse, String?) {
         var request = HTTPRequest(method: method, path: path)
         request.headerFields["Content-Type"] = contentType
         for (name, value) in headers { request.headerFields[name] = value }
-        let (response, body) = try await transport.send(request, body: HTTPBody(body), baseURL: testServerURL, operationID: "sender")
+        let (response, body) = try await transport.send(
+            request, body: HTTPBody(body), baseURL: testServerURL, operationID: "sender")
         guard let body else { return (response, nil) }
         return (response, try await String(collecting: body, upTo: 1000))
     }
@@ -141,21 +146,26 @@ private struct Receiver: W.APIProtocol, W.WebhookHandler, W.CallbackHandler {
         let (response, text) = try await post(
             "/callbacks/createSubscription/onEvent", #"{"kind":"created","note":"hi"}"#, headers: ["X-Delivery": "d-1"])
         #expect(response.status == 200)
-        #expect(try decode(W.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body.JsonPayload.self, text ?? "") == .init(accepted: true))
+        #expect(
+            try decode(W.Operations.CreateSubscription.Callbacks.OnEvent.Output.Ok.Body.JsonPayload.self, text ?? "")
+                == .init(accepted: true))
         let (event, delivery) = try #require(receiver.events.last)
         #expect(event == .init(kind: .created, note: "hi"))
         #expect(delivery == "d-1")
 
-        let (gone, _) = try await post("/callbacks/createSubscription/onEvent", #"{"kind":"deleted"}"#, headers: ["X-Delivery": "d-2"])
+        let (gone, _) = try await post(
+            "/callbacks/createSubscription/onEvent", #"{"kind":"deleted"}"#, headers: ["X-Delivery": "d-2"])
         #expect(gone.status == 410)
         #expect(W.Operations.CreateSubscription.Callbacks.OnEvent.id == "createSubscription.onEvent")
     }
 
     @Test func aCallbackWithTwoURLsIsServedAtOnePathEach() async throws {
-        let (first, _) = try await post("/callbacks/createSubscription/statusChanged/1", "paused", contentType: "text/plain", method: .put)
+        let (first, _) = try await post(
+            "/callbacks/createSubscription/statusChanged/1", "paused", contentType: "text/plain", method: .put)
         #expect(first.status == 204)
         #expect(receiver.texts.last == "first: paused")
-        let (second, _) = try await post("/callbacks/createSubscription/statusChanged/2", "active", contentType: "text/plain", method: .put)
+        let (second, _) = try await post(
+            "/callbacks/createSubscription/statusChanged/2", "active", contentType: "text/plain", method: .put)
         #expect(second.status == 204)
         #expect(receiver.texts.last == "second: active")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import MarfaYAML
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// Malformed input gives exactly one positioned error line and a non-zero exit, never a crash.
@@ -16,52 +17,83 @@ import Testing
     static let header = "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\n"
 
     static let cases: [Case] = [
-        Case(name: "bad YAML: an unclosed flow list", document: header + "paths:\n  /a:\n    get: [unclosed\n",
-             expected: ":6:1: error: did not find expected ',' or ']' (while parsing a flow sequence at 5:10)"),
-        Case(name: "bad YAML: wrong indentation", document: "openapi: 3.0.3\ninfo:\n  title: t\n   version: \"1\"\npaths: {}\n",
-             expected: ":4:11: error: mapping values are not allowed in this context"),
-        Case(name: "a dangling $ref to another file",
-             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"other.yaml#/B\"}\n",
-             expected: ":6:15: error: $ref 'other.yaml#/B' names a file that cannot be read: '%DIR%/other.yaml': No such file or directory"),
-        Case(name: "a dangling $ref to a path item", document: header + "paths:\n  /a:\n    $ref: \"#/nowhere\"\n",
-             expected: ":5:11: error: $ref '#/nowhere' points to nothing: no key 'nowhere' in the mapping at %FILE%:1:1"),
-        Case(name: "a $ref loop without a schema",
-             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"#/components/schemas/B\"}\n    B: {$ref: \"#/components/schemas/A\"}\n",
-             expected: ":6:15: error: This '$ref' leads back to itself without reaching a schema."),
-        Case(name: "a $dynamicRef to an anchor no schema declares",
-             document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$dynamicRef: \"#nope\"}\n",
-             expected: ":6:22: error: This '$dynamicRef' finds no schema with '$dynamicAnchor: nope'."),
-        Case(name: "type: 5", document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n",
-             expected: ":7:13: error: Unknown type '5'."),
-        Case(name: "properties: []", document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties: []\n",
-             expected: ":8:19: error: 'properties' must be a mapping."),
-        Case(name: "oneOf that is not a list", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {oneOf: {type: string}}\n",
-             expected: ":6:16: error: 'oneOf' must be a list of schemas."),
-        Case(name: "a schema that is a number", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: 7\n",
-             expected: ":6:8: error: A schema must be an object or a boolean."),
-        Case(name: "an unknown query parameter style",
-             document: header + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: query, style: fancy, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
-             expected: ":7:39: error: The style 'fancy' is not allowed for a query parameter."),
-        Case(name: "a style not allowed in a path",
-             document: header + "paths:\n  /a/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true, style: form, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
-             expected: ":7:55: error: The style 'form' is not allowed for a path parameter."),
-        Case(name: "an unknown parameter location",
-             document: header + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
-             expected: ":7:25: error: 'body' is not a parameter location: use path, query, header or cookie."),
-        Case(name: "a status that is not one", document: header + "paths:\n  /a:\n    get:\n      responses:\n        \"600\": {description: ok}\n",
-             expected: ":7:9: error: '600' is not a status code, a range such as 2XX, or 'default'."),
-        Case(name: "a non-OpenAPI document", document: "title: not an API\nitems: [1, 2]\n",
-             expected: ":1:1: error: The document has no 'openapi' version."),
-        Case(name: "a list instead of a document", document: "- a\n- b\n",
-             expected: ":1:1: error: An OpenAPI document must be a mapping."),
-        Case(name: "an empty file", document: "",
-             expected: ":1:1: error: the document is empty"),
-        Case(name: "Swagger 2.0", document: "swagger: \"2.0\"\ninfo: {title: t, version: \"1\"}\npaths: {}\n",
-             expected: ":1:10: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3."),
-        Case(name: "OpenAPI 2.5", document: "openapi: 2.5.0\ninfo: {title: t, version: \"1\"}\npaths: {}\n",
-             expected: ":1:10: error: OpenAPI 2.5.0 is not supported: use 3.0 or 3.1."),
-        Case(name: "a recursive YAML alias", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: &a {type: object, properties: {b: *a}}\n",
-             expected: ":6:42: error: alias '*a' refers to a node that contains it; recursive aliases are not supported"),
+        Case(
+            name: "bad YAML: an unclosed flow list", document: header + "paths:\n  /a:\n    get: [unclosed\n",
+            expected: ":6:1: error: did not find expected ',' or ']' (while parsing a flow sequence at 5:10)"),
+        Case(
+            name: "bad YAML: wrong indentation",
+            document: "openapi: 3.0.3\ninfo:\n  title: t\n   version: \"1\"\npaths: {}\n",
+            expected: ":4:11: error: mapping values are not allowed in this context"),
+        Case(
+            name: "a dangling $ref to another file",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"other.yaml#/B\"}\n",
+            expected:
+                ":6:15: error: $ref 'other.yaml#/B' names a file that cannot be read: '%DIR%/other.yaml': No such file or directory"
+        ),
+        Case(
+            name: "a dangling $ref to a path item", document: header + "paths:\n  /a:\n    $ref: \"#/nowhere\"\n",
+            expected: ":5:11: error: $ref '#/nowhere' points to nothing: no key 'nowhere' in the mapping at %FILE%:1:1"),
+        Case(
+            name: "a $ref loop without a schema",
+            document: header
+                + "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"#/components/schemas/B\"}\n    B: {$ref: \"#/components/schemas/A\"}\n",
+            expected: ":6:15: error: This '$ref' leads back to itself without reaching a schema."),
+        Case(
+            name: "a $dynamicRef to an anchor no schema declares",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {$dynamicRef: \"#nope\"}\n",
+            expected: ":6:22: error: This '$dynamicRef' finds no schema with '$dynamicAnchor: nope'."),
+        Case(
+            name: "type: 5", document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n",
+            expected: ":7:13: error: Unknown type '5'."),
+        Case(
+            name: "properties: []",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties: []\n",
+            expected: ":8:19: error: 'properties' must be a mapping."),
+        Case(
+            name: "oneOf that is not a list",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A: {oneOf: {type: string}}\n",
+            expected: ":6:16: error: 'oneOf' must be a list of schemas."),
+        Case(
+            name: "a schema that is a number", document: header + "paths: {}\ncomponents:\n  schemas:\n    A: 7\n",
+            expected: ":6:8: error: A schema must be an object or a boolean."),
+        Case(
+            name: "an unknown query parameter style",
+            document: header
+                + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: query, style: fancy, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected: ":7:39: error: The style 'fancy' is not allowed for a query parameter."),
+        Case(
+            name: "a style not allowed in a path",
+            document: header
+                + "paths:\n  /a/{id}:\n    get:\n      parameters:\n        - {name: id, in: path, required: true, style: form, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected: ":7:55: error: The style 'form' is not allowed for a path parameter."),
+        Case(
+            name: "an unknown parameter location",
+            document: header
+                + "paths:\n  /a:\n    get:\n      parameters:\n        - {name: x, in: body, schema: {type: string}}\n      responses:\n        \"200\": {description: ok}\n",
+            expected: ":7:25: error: 'body' is not a parameter location: use path, query, header or cookie."),
+        Case(
+            name: "a status that is not one",
+            document: header + "paths:\n  /a:\n    get:\n      responses:\n        \"600\": {description: ok}\n",
+            expected: ":7:9: error: '600' is not a status code, a range such as 2XX, or 'default'."),
+        Case(
+            name: "a non-OpenAPI document", document: "title: not an API\nitems: [1, 2]\n",
+            expected: ":1:1: error: The document has no 'openapi' version."),
+        Case(
+            name: "a list instead of a document", document: "- a\n- b\n",
+            expected: ":1:1: error: An OpenAPI document must be a mapping."),
+        Case(
+            name: "an empty file", document: "",
+            expected: ":1:1: error: the document is empty"),
+        Case(
+            name: "Swagger 2.0", document: "swagger: \"2.0\"\ninfo: {title: t, version: \"1\"}\npaths: {}\n",
+            expected: ":1:10: error: Swagger 2.0 documents are not supported: convert the document to OpenAPI 3."),
+        Case(
+            name: "OpenAPI 2.5", document: "openapi: 2.5.0\ninfo: {title: t, version: \"1\"}\npaths: {}\n",
+            expected: ":1:10: error: OpenAPI 2.5.0 is not supported: use 3.0 or 3.1."),
+        Case(
+            name: "a recursive YAML alias",
+            document: header + "paths: {}\ncomponents:\n  schemas:\n    A: &a {type: object, properties: {b: *a}}\n",
+            expected: ":6:42: error: alias '*a' refers to a node that contains it; recursive aliases are not supported"),
     ]
 
     @Test(arguments: cases)
@@ -71,15 +103,24 @@ import Testing
         let spec = try scratch.write("api.yaml", c.document)
         let result = runCommand(["generate", spec, "--output", scratch.file("out")])
         #expect(result.status == 1)
-        #expect(result.errors == [spec + c.expected.replacingOccurrences(of: "%FILE%", with: spec).replacingOccurrences(of: "%DIR%", with: scratch.path)])
+        #expect(
+            result.errors == [
+                spec
+                    + c.expected.replacingOccurrences(of: "%FILE%", with: spec).replacingOccurrences(
+                        of: "%DIR%", with: scratch.path)
+            ])
         #expect(!FileManager.default.fileExists(atPath: scratch.file("out")))
     }
 
     /// A property of schema `A` with the given schema, the warning it gives after the document's path,
     /// and the declaration it keeps (optional: the default is not used).
-    static func refusedDefault(_ name: String, _ property: String, _ expected: String, keeps declaration: String) -> RefusedCase {
+    static func refusedDefault(
+        _ name: String, _ property: String, _ expected: String, keeps declaration: String
+    ) -> RefusedCase {
         RefusedCase(
-            name: name, document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n        p: \(property)\n",
+            name: name,
+            document: header
+                + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      properties:\n        p: \(property)\n",
             expected: expected, declaration: "        public var p: \(declaration)?")
     }
 
@@ -92,47 +133,65 @@ import Testing
     }
 
     static let refused: [RefusedCase] = [
-        refusedDefault("text for an integer", "{type: integer, default: many}",
-                       ":9:37: warning: This default cannot be used: expected an integer; the property stays optional.", keeps: "Swift.Int"),
-        refusedDefault("a number for text", "{type: string, default: 20}",
-                       ":9:36: warning: This default cannot be used: expected text; the property stays optional.", keeps: "Swift.String"),
-        refusedDefault("an infinite number", "{type: number, default: .inf}",
-                       ":9:36: warning: This default cannot be used: expected a finite number; the property stays optional.", keeps: "Swift.Double"),
-        refusedDefault("an int32 out of range", "{type: integer, format: int32, default: 3000000000}",
-                       ":9:52: warning: This default cannot be used: expected an integer from -2147483648 to 2147483647; the property stays optional.",
-                       keeps: "Swift.Int32"),
-        refusedDefault("a value not in the enum", "{type: string, enum: [a, b], default: c}",
-                       ":9:50: warning: This default cannot be used: expected one of the enum's values; the property stays optional.",
-                       keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault("an object without a required member", "{type: object, required: [x], properties: {x: {type: integer}}, default: {y: 1}}",
-                       ":9:85: warning: This default cannot be used: the required member 'x' is missing; the property stays optional.",
-                       keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault("a member a closed object does not allow",
-                       "{type: object, additionalProperties: false, properties: {x: {type: integer}}, default: {x: 1, z: 2}}",
-                       ":9:109: warning: This default cannot be used: the schema allows no member 'z'; the property stays optional.",
-                       keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault("a list element of the wrong type", "{type: array, items: {type: integer}, default: [1, x]}",
-                       ":9:63: warning: This default cannot be used: expected an integer; the property stays optional.", keeps: "[Swift.Int]"),
-        refusedDefault("a value that fits no branch", "{oneOf: [{type: integer}, {type: boolean}], default: text}",
-                       ":9:65: warning: This default cannot be used: it fits none of the union's branches; the property stays optional.",
-                       keeps: "Components.Schemas.A.PPayload"),
-        refusedDefault("a date-time that is not RFC 3339", "{type: string, format: date-time, default: \"2024-01-01 noon\"}",
-                       ":9:55: warning: This default cannot be used: expected an RFC 3339 date-time; the property stays optional.",
-                       keeps: "Foundation.Date"),
-        refusedDefault("a date", "{type: string, format: date, default: \"2024-01-01\"}",
-                       ":9:50: warning: This default cannot be used: a CalendarDate cannot be written as a Swift literal; the property stays optional.",
-                       keeps: "MarfaOpenAPIRuntime.CalendarDate"),
+        refusedDefault(
+            "text for an integer", "{type: integer, default: many}",
+            ":9:37: warning: This default cannot be used: expected an integer; the property stays optional.",
+            keeps: "Swift.Int"),
+        refusedDefault(
+            "a number for text", "{type: string, default: 20}",
+            ":9:36: warning: This default cannot be used: expected text; the property stays optional.",
+            keeps: "Swift.String"),
+        refusedDefault(
+            "an infinite number", "{type: number, default: .inf}",
+            ":9:36: warning: This default cannot be used: expected a finite number; the property stays optional.",
+            keeps: "Swift.Double"),
+        refusedDefault(
+            "an int32 out of range", "{type: integer, format: int32, default: 3000000000}",
+            ":9:52: warning: This default cannot be used: expected an integer from -2147483648 to 2147483647; the property stays optional.",
+            keeps: "Swift.Int32"),
+        refusedDefault(
+            "a value not in the enum", "{type: string, enum: [a, b], default: c}",
+            ":9:50: warning: This default cannot be used: expected one of the enum's values; the property stays optional.",
+            keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault(
+            "an object without a required member",
+            "{type: object, required: [x], properties: {x: {type: integer}}, default: {y: 1}}",
+            ":9:85: warning: This default cannot be used: the required member 'x' is missing; the property stays optional.",
+            keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault(
+            "a member a closed object does not allow",
+            "{type: object, additionalProperties: false, properties: {x: {type: integer}}, default: {x: 1, z: 2}}",
+            ":9:109: warning: This default cannot be used: the schema allows no member 'z'; the property stays optional.",
+            keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault(
+            "a list element of the wrong type", "{type: array, items: {type: integer}, default: [1, x]}",
+            ":9:63: warning: This default cannot be used: expected an integer; the property stays optional.",
+            keeps: "[Swift.Int]"),
+        refusedDefault(
+            "a value that fits no branch", "{oneOf: [{type: integer}, {type: boolean}], default: text}",
+            ":9:65: warning: This default cannot be used: it fits none of the union's branches; the property stays optional.",
+            keeps: "Components.Schemas.A.PPayload"),
+        refusedDefault(
+            "a date-time that is not RFC 3339", "{type: string, format: date-time, default: \"2024-01-01 noon\"}",
+            ":9:55: warning: This default cannot be used: expected an RFC 3339 date-time; the property stays optional.",
+            keeps: "Foundation.Date"),
+        refusedDefault(
+            "a date", "{type: string, format: date, default: \"2024-01-01\"}",
+            ":9:50: warning: This default cannot be used: a CalendarDate cannot be written as a Swift literal; the property stays optional.",
+            keeps: "MarfaOpenAPIRuntime.CalendarDate"),
         RefusedCase(
             name: "a referenced schema's default that does not fit",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    S: {type: string, enum: [a, b], default: c}\n"
                 + "    A:\n      type: object\n      properties:\n        p: {$ref: '#/components/schemas/S'}\n",
-            expected: ":6:46: warning: This default cannot be used: expected one of the enum's values; the property stays optional.",
+            expected:
+                ":6:46: warning: This default cannot be used: expected one of the enum's values; the property stays optional.",
             declaration: "        public var p: Components.Schemas.S?"),
         RefusedCase(
             name: "a referenced default that makes itself again",
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      default: {}\n"
                 + "      properties:\n        p: {$ref: '#/components/schemas/A'}\n",
-            expected: ":8:16: warning: This default cannot be used: making it would make it again without end (its type's own defaults"
+            expected:
+                ":8:16: warning: This default cannot be used: making it would make it again without end (its type's own defaults"
                 + " lead back to it); the property stays optional.",
             declaration: "        public var p: Components.Schemas.A? {"),
         RefusedCase(
@@ -140,9 +199,12 @@ import Testing
             document: header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      oneOf:\n"
                 + "        - {type: object, properties: {kind: {type: string}}}\n        - {type: object, properties: {kind: {const: b}}}\n"
                 + "      discriminator: {propertyName: kind}\n",
-            expected: ":8:11: warning: This branch does not say its value of the discriminator 'kind' (a 'const' or an 'enum' of text,"
+            expected:
+                ":8:11: warning: This branch does not say its value of the discriminator 'kind' (a 'const' or an 'enum' of text,"
                 + " or a 'mapping' to it); the branches are tried in order instead.",
-            declaration: "            throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \"A\", codingPath: decoder.codingPath, errors: errors)"),
+            declaration:
+                "            throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \"A\", codingPath: decoder.codingPath, errors: errors)"
+        ),
     ]
 
     /// What cannot be expressed is one positioned warning, and what is generated instead compiles: a
@@ -162,8 +224,11 @@ import Testing
     @Test func generateThrowsWithTheLocation() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let spec = try scratch.write("api.yaml", Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n")
-        let error = try #require(throws: GeneratorError.self) { try Generator.generate(specPath: spec, config: GeneratorConfig()) }
+        let spec = try scratch.write(
+            "api.yaml", Self.header + "paths: {}\ncomponents:\n  schemas:\n    A:\n      type: 5\n")
+        let error = try #require(throws: GeneratorError.self) {
+            try Generator.generate(specPath: spec, config: GeneratorConfig())
+        }
         #expect(error.diagnostics.count == 1)
         let diagnostic = try #require(error.diagnostics.first)
         #expect(diagnostic.severity == .error)
@@ -196,7 +261,10 @@ import Testing
         #expect(result.status == 1)
         #expect(result.errors == ["\(config):2:11: error: Unknown mode 'everything': use types, client or server."])
         let unknown = try scratch.write("unknown.yaml", "spec: api.yaml\nshardz: 3\n")
-        #expect(runCommand(["generate", "--config", unknown, "--output", scratch.file("out")]).errors == ["\(unknown):2:1: error: Unknown setting 'shardz'."])
+        #expect(
+            runCommand(["generate", "--config", unknown, "--output", scratch.file("out")]).errors == [
+                "\(unknown):2:1: error: Unknown setting 'shardz'."
+            ])
     }
 
     /// Every truncation of a valid document is read without a crash: it generates, or it fails with
@@ -211,7 +279,11 @@ import Testing
             let result = runCommand(["generate", spec, "--output", scratch.file("out\(count)")])
             #expect(result.status == 1)
             #expect(!result.errors.isEmpty)
-            #expect(result.errors.allSatisfy { $0.hasPrefix(spec + ":") && $0.contains(": error: ") || $0.contains(": warning: ") || $0.contains(": note: ") })
+            #expect(
+                result.errors.allSatisfy {
+                    $0.hasPrefix(spec + ":") && $0.contains(": error: ") || $0.contains(": warning: ")
+                        || $0.contains(": note: ")
+                })
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MarfaYAML
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// What the generator writes for a document, run in process.
@@ -30,14 +31,20 @@ import Testing
         let text = try generatedText(petstore, allModes(access: .public))
         #expect(text.contains("public protocol APIProtocol: Swift.Sendable"))
         #expect(text.contains("public struct Client: APIProtocol"))
-        #expect(text.contains("public func listPets(_ input: Operations.ListPets.Input) async throws -> Operations.ListPets.Output"))
+        #expect(
+            text.contains(
+                "public func listPets(_ input: Operations.ListPets.Input) async throws -> Operations.ListPets.Output"))
         #expect(text.contains("public var limit: Swift.Int32?"))
-        #expect(text.contains("try c.query(&request, \"tags\", input.query.tags, style: .pipeDelimited, explode: false)"))
+        #expect(
+            text.contains("try c.query(&request, \"tags\", input.query.tags, style: .pipeDelimited, explode: false)"))
         #expect(text.contains("let p0 = try c.path(input.path.petId, name: \"petId\", style: .label, explode: false)"))
         #expect(text.contains("case 200...299: return .successful(statusCode: response.status"))
         #expect(text.contains("default: return .`default`(statusCode: response.status"))
         #expect(text.contains("public func registerHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport"))
-        #expect(text.contains("try registrar.register(on: transport, .init(rawValue: \"GET\"), \"/pets/{petId}\", operationID: Operations.ShowPetById.id)"))
+        #expect(
+            text.contains(
+                "try registrar.register(on: transport, .init(rawValue: \"GET\"), \"/pets/{petId}\", operationID: Operations.ShowPetById.id)"
+            ))
         #expect(text.contains("public static func url(region: Swift.String = \"eu\") throws -> Foundation.URL"))
     }
 
@@ -73,7 +80,11 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         for folder in ["a", "b"] {
-            #expect(runCommand(["generate", petstore, "--output", scratch.file(folder), "--mode", "types", "--mode", "client", "--mode", "server"]).status == 0)
+            #expect(
+                runCommand([
+                    "generate", petstore, "--output", scratch.file(folder), "--mode", "types", "--mode", "client",
+                    "--mode", "server",
+                ]).status == 0)
         }
         for index in 0..<8 {
             let a = FileManager.default.contents(atPath: scratch.file("a/Generated\(index).swift"))
@@ -98,7 +109,9 @@ import Testing
         #expect(fewer.files.map(\.name) == ["Generated0.swift", "Generated1.swift", "Generated2.swift"])
         // The same declarations, spread over fewer files.
         let declarations = { (files: [Generator.File]) in
-            files.flatMap { $0.contents.split(separator: "\n") }.filter { !$0.hasPrefix("import ") && !$0.hasPrefix("//") }.sorted()
+            files.flatMap { $0.contents.split(separator: "\n") }.filter {
+                !$0.hasPrefix("import ") && !$0.hasPrefix("//")
+            }.sorted()
         }
         #expect(declarations(fewer.files) == declarations(output.files))
 
@@ -112,7 +125,10 @@ import Testing
     @Test func strictFailsOnAWarning() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let spec = try scratch.write("api.yaml", "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      frobnicate: 1\n")
+        let spec = try scratch.write(
+            "api.yaml",
+            "openapi: 3.0.3\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    A:\n      type: object\n      frobnicate: 1\n"
+        )
         let warning = "\(spec):8:7: warning: The schema keyword 'frobnicate' is not supported and is ignored."
         let lenient = runCommand(["generate", spec, "--output", scratch.file("lenient")])
         #expect(lenient.status == 0)
@@ -132,35 +148,49 @@ import Testing
     @Test func onlyComponentsAnEmittedOperationUsesAreDeclared() throws {
         let spec = FixtureGenerationTests.folder + "/components.yaml"
         let all = try generatedText(spec, allModes())
-        for used in ["typealias WidgetId = Swift.String", "typealias Verbose = Swift.Bool", "typealias PageSize = Swift.Int",
-                     "typealias RateLimit = Swift.Int", "typealias Total = Swift.Int", "struct WidgetFound: ", "struct Missing: ",
-                     // Used by the webhook and by getWidget's callback only.
-                     "typealias Signature = Swift.String", "struct Accepted: ", "typealias Seen = Swift.Int"] {
+        for used in [
+            "typealias WidgetId = Swift.String", "typealias Verbose = Swift.Bool", "typealias PageSize = Swift.Int",
+            "typealias RateLimit = Swift.Int", "typealias Total = Swift.Int", "struct WidgetFound: ",
+            "struct Missing: ",
+            // Used by the webhook and by getWidget's callback only.
+            "typealias Signature = Swift.String", "struct Accepted: ", "typealias Seen = Swift.Int",
+        ] {
             #expect(all.contains(used), "\(used) is missing")
         }
         #expect(all.contains("extension Components.Responses.WidgetFound {"))
         // Unused: a parameter, a header, a response, and a header only that response uses.
-        for unused in ["Colour", "typealias Trace", "Retired", "struct Gone"] { #expect(!all.contains(unused), "\(unused) is declared") }
+        for unused in ["Colour", "typealias Trace", "Retired", "struct Gone"] {
+            #expect(!all.contains(unused), "\(unused) is declared")
+        }
         // Component schemas are declared whether or not an operation uses them.
         #expect(all.contains("internal struct Leftover: Swift.Codable"))
 
         var oneOperation = allModes()
         oneOperation.filter.includeOperations = ["getWidget"]
         let filtered = try generatedText(spec, oneOperation)
-        for used in ["typealias WidgetId", "typealias Verbose", "typealias RateLimit", "struct WidgetFound: ", "struct Missing: ",
-                     "typealias Signature", "struct Accepted: ", "typealias Seen"] {
+        for used in [
+            "typealias WidgetId", "typealias Verbose", "typealias RateLimit", "struct WidgetFound: ",
+            "struct Missing: ",
+            "typealias Signature", "struct Accepted: ", "typealias Seen",
+        ] {
             #expect(filtered.contains(used), "\(used) is missing")
         }
-        for dropped in ["PageSize", "typealias Total", "Colour", "struct Gone"] { #expect(!filtered.contains(dropped), "\(dropped) is declared") }
+        for dropped in ["PageSize", "typealias Total", "Colour", "struct Gone"] {
+            #expect(!filtered.contains(dropped), "\(dropped) is declared")
+        }
 
         var byTag = allModes()
         byTag.filter.includeTags = ["Gadgets"]
         let tagged = try generatedText(spec, byTag)
         // Webhooks are generated whatever the filter keeps; a callback goes with its operation.
-        for used in ["typealias PageSize = Swift.Int", "typealias Total = Swift.Int", "typealias Signature", "struct Accepted: "] {
+        for used in [
+            "typealias PageSize = Swift.Int", "typealias Total = Swift.Int", "typealias Signature", "struct Accepted: ",
+        ] {
             #expect(tagged.contains(used), "\(used) is missing")
         }
-        for dropped in ["WidgetId", "Verbose", "RateLimit", "WidgetFound", "struct Missing", "typealias Seen"] { #expect(!tagged.contains(dropped), "\(dropped) is declared") }
+        for dropped in ["WidgetId", "Verbose", "RateLimit", "WidgetFound", "struct Missing", "typealias Seen"] {
+            #expect(!tagged.contains(dropped), "\(dropped) is declared")
+        }
     }
 
     @Test func theFilterKeepsOnlyChosenOperations() throws {
@@ -199,7 +229,9 @@ import Testing
     @Test func aConfigurationFilterIsRead() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let config = try scratch.write("config.yaml", """
+        let config = try scratch.write(
+            "config.yaml",
+            """
             spec: \(petstore)
             generate: [types, client]
             access: package
@@ -210,7 +242,9 @@ import Testing
         let result = runCommand(["generate", "--config", config, "--output", scratch.file("out")])
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
-        let text = try (0..<8).map { try String(contentsOfFile: scratch.file("out/Generated\($0).swift"), encoding: .utf8) }.joined()
+        let text = try (0..<8).map {
+            try String(contentsOfFile: scratch.file("out/Generated\($0).swift"), encoding: .utf8)
+        }.joined()
         #expect(text.contains("package func listPets(_ input: Operations.ListPets.Input)"))
         #expect(!text.contains("func health("))
         #expect(!text.contains("func createPet("))
@@ -219,30 +253,43 @@ import Testing
     @Test func aTargetListGeneratesEachDocumentInItsNamespace() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        _ = try scratch.write("small.yaml", "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    Cat: {type: object, properties: {name: {type: string}}}\n")
-        let config = try scratch.write("config.yaml", """
+        _ = try scratch.write(
+            "small.yaml",
+            "openapi: 3.1.0\ninfo: {title: t, version: \"1\"}\npaths: {}\ncomponents:\n  schemas:\n    Cat: {type: object, properties: {name: {type: string}}}\n"
+        )
+        let config = try scratch.write(
+            "config.yaml",
+            """
             targets:
               Fixtures:
                 - {spec: \(petstore), namespace: Store, generate: [types, client, server], access: internal}
                 - {spec: small.yaml, namespace: Small, generate: [types], access: internal}
             """)
-        let result = runCommand(["generate", "--config", config, "--target", "Fixtures", "--output", scratch.file("out")])
+        let result = runCommand([
+            "generate", "--config", config, "--target", "Fixtures", "--output", scratch.file("out"),
+        ])
         #expect(result.status == 0)
         #expect(result.errors.isEmpty)
-        let files = try (0..<8).map { try String(contentsOfFile: scratch.file("out/Generated\($0).swift"), encoding: .utf8) }
+        let files = try (0..<8).map {
+            try String(contentsOfFile: scratch.file("out/Generated\($0).swift"), encoding: .utf8)
+        }
         let text = files.joined()
         #expect(text.contains("internal enum Store {}"))
         #expect(text.contains("internal enum Small {}"))
         #expect(text.contains("extension Store.Components.Schemas {\n    internal enum Pet"))
         #expect(text.contains("extension Small.Components.Schemas {\n    internal struct Cat"))
         #expect(files.allSatisfy { $0.components(separatedBy: "import Foundation\n").count == 2 })
-        #expect(runCommand(["generate", "--config", config, "--target", "Other", "--output", scratch.file("out")]).status == 1)
+        #expect(
+            runCommand(["generate", "--config", config, "--target", "Other", "--output", scratch.file("out")]).status
+                == 1)
     }
 
     @Test func oneOfContainingItselfSkipsItselfWhenDecoding() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let spec = try scratch.write("api.yaml", """
+        let spec = try scratch.write(
+            "api.yaml",
+            """
             openapi: 3.0.3
             info: {title: t, version: "1"}
             paths: {}

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// One test per row of the README's mapping table ("What it maps"): a few lines of a document in, the
 /// few lines of Swift they give out, compared exactly.
 @Suite struct MappingSnippetTests {
     @Test func anOptionalPropertyThatAllowsNullIsNullable() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -15,11 +17,13 @@ import Testing
                   properties:
                     nickname: {type: string, nullable: true}
             """#, openapi: "3.0.3")
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var nickname: MarfaOpenAPIRuntime.Nullable<Swift.String>?
                 internal init(nickname: MarfaOpenAPIRuntime.Nullable<Swift.String>? = nil) {
             """#.indented, in: text)
-        let typeArray = try snippet(#"""
+        let typeArray = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -32,7 +36,8 @@ import Testing
     }
 
     @Test func aRequiredPropertyThatAllowsNullIsOptionalAndAlwaysWritten() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -42,11 +47,13 @@ import Testing
                   properties:
                     name: {type: [string, "null"]}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var name: Swift.String?
                 internal init(name: Swift.String?) {
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal func encode(to encoder: any Swift.Encoder) throws {
                     var container = encoder.container(keyedBy: MarfaOpenAPIRuntime.DynamicCodingKey.self)
                     try container.encode(self.name, forKey: "name")
@@ -55,7 +62,8 @@ import Testing
     }
 
     @Test func anEnumOrConstIsAnEnumThatKeepsUnknownValues() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -63,7 +71,8 @@ import Testing
                 Level: {type: integer, enum: [1, 2]}
                 Shape: {type: object, required: [kind], properties: {kind: {const: circle}}}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal enum Color: Swift.RawRepresentable, Swift.Codable, Swift.Hashable, Swift.Sendable, Swift.CaseIterable {
                 case red
                 case darkBlue
@@ -77,19 +86,22 @@ import Testing
                     }
                 }
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     case _2
                     /// A value this build does not know, kept as it was received.
                     case unknown(Swift.Int)
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var kind: Components.Schemas.Shape.KindPayload
             """#.indented, in: text)
         expectBlock("            internal static let allCases: [Self] = [.circle]", in: text)
     }
 
     @Test func aDefaultFillsInANonOptionalProperty() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -104,7 +116,8 @@ import Testing
                     idOrName: {oneOf: [{type: integer}, {type: string}], default: main}
                     status: {$ref: "#/components/schemas/Status"}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var pageSize: Swift.Int
                 internal var theme: Components.Schemas.Settings.ThemePayload
                 internal var size: Components.Schemas.Size
@@ -112,7 +125,8 @@ import Testing
                 internal var status: Components.Schemas.Status
                 internal init(pageSize: Swift.Int = 20, theme: Components.Schemas.Settings.ThemePayload = .dark, size: Components.Schemas.Size = .init(width: 3), idOrName: Components.Schemas.Settings.IdOrNamePayload = .string("main"), status: Components.Schemas.Status = .active) {
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     self.pageSize = try container.decodeIfPresent(Swift.Int.self, forKey: "pageSize") ?? 20
                     self.theme = try container.decodeIfPresent(Components.Schemas.Settings.ThemePayload.self, forKey: "theme") ?? .dark
                     self.size = try container.decodeIfPresent(Components.Schemas.Size.self, forKey: "size") ?? .init(width: 3)
@@ -122,7 +136,8 @@ import Testing
     }
 
     @Test func aParameterDefaultIsTheInputsDefault() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths:
               /items:
                 get:
@@ -133,14 +148,17 @@ import Testing
                   responses:
                     "204": {description: Done.}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                         internal init(limit: Swift.Int = 20) {
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 try c.query(&request, "limit", input.query.limit, style: .form, explode: true)
                 try c.header(&request, "X-Page-Size", input.headers.xPageSize, explode: false)
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     let query = Operations.ListItems.Input.Query(limit: try s.query(pairs, "limit", as: Swift.Int.self, style: .form, explode: true, shape: .primitive) ?? 20)
                     let headers = Operations.ListItems.Input.Headers(xPageSize: try s.header(request, "X-Page-Size", as: Swift.Int.self, explode: false, shape: .primitive) ?? 50)
             """#.indented, in: text)
@@ -167,7 +185,8 @@ import Testing
 
     @Test func aOneOfIsAnEnum() throws {
         let text = try snippet(Self.pets)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal enum Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 case cat(Components.Schemas.Cat)
                 case dog(Components.Schemas.Dog)
@@ -182,7 +201,8 @@ import Testing
                     }
                 }
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal enum Either: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 case string(Swift.String)
                 case integer(Swift.Int)
@@ -196,7 +216,8 @@ import Testing
     }
 
     @Test func aOneOfWithInlineBranchesIsDiscriminatedByTheirValues() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -206,14 +227,16 @@ import Testing
                     - {type: object, required: [kind], properties: {kind: {enum: [square, box]}, side: {type: number}}}
                   discriminator: {propertyName: kind}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal enum Shape: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 case circle(Components.Schemas.Shape.CirclePayload)
                 case square(Components.Schemas.Shape.SquarePayload)
                 /// A value whose `kind` this build does not know, kept as it was received.
                 case unknown(MarfaOpenAPIRuntime.OpenAPIObjectContainer)
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     switch try container.decode(Swift.String.self, forKey: "kind") {
                         case "circle": self = .circle(try .init(from: decoder))
                         case "square", "box": self = .square(try .init(from: decoder))
@@ -224,7 +247,8 @@ import Testing
 
     @Test func anAnyOfIsAStructOfOptionalValues() throws {
         let text = try snippet(Self.pets)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal struct Some: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 /// The value read as `cat`, when it is one.
                 internal var value1: Components.Schemas.Cat?
@@ -232,7 +256,8 @@ import Testing
                 internal var value2: Components.Schemas.Dog?
                 internal init(value1: Components.Schemas.Cat? = nil, value2: Components.Schemas.Dog? = nil) {
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     self.value1 = try? Components.Schemas.Cat(from: decoder)
                     self.value2 = try? Components.Schemas.Dog(from: decoder)
                     if value1 == nil && value2 == nil {
@@ -241,17 +266,20 @@ import Testing
 
     @Test func anAllOfMergesItsMembersOrKeepsEachValue() throws {
         let text = try snippet(Self.pets)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal struct Both: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 internal var name: Swift.String?
                 internal var bark: Swift.Bool?
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal struct Mixed: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 internal var value1: Components.Schemas.Cat
                 internal var value2: Swift.String
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal init(from decoder: any Swift.Decoder) throws {
                     self.value1 = try .init(from: decoder)
                     self.value2 = try .init(from: decoder)
@@ -260,7 +288,8 @@ import Testing
     }
 
     @Test func additionalPropertiesAreKeptTypedOrRefused() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -268,11 +297,13 @@ import Testing
                 Counts: {type: object, additionalProperties: {type: integer}}
                 Closed: {type: object, properties: {id: {type: string}}, additionalProperties: false}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 /// Members the schema does not name.
                 internal var additionalProperties: [Swift.String: MarfaOpenAPIRuntime.OpenAPIValue]
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var additionalProperties: [Swift.String: Swift.Int]
                 internal init(additionalProperties: [Swift.String: Swift.Int] = [:]) {
             """#.indented, in: text)
@@ -280,7 +311,8 @@ import Testing
     }
 
     @Test func aSchemaWithoutATypeIsFreeForm() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -290,7 +322,8 @@ import Testing
     }
 
     @Test func recursiveSchemasAreBoxedOrIndirect() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -299,7 +332,8 @@ import Testing
                   oneOf: [{type: integer}, {$ref: "#/components/schemas/Sum"}]
                 Sum: {type: object, required: [left], properties: {left: {$ref: "#/components/schemas/Expr"}}}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var parent: Components.Schemas.TreeNode? {
                     get { _parent?.value }
                     set { _parent = newValue.map { MarfaOpenAPIRuntime.Box($0) } }
@@ -310,7 +344,8 @@ import Testing
     }
 
     @Test func readOnlyAndWriteOnlyPropertiesAreOptionalWithANote() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -321,7 +356,8 @@ import Testing
                     id: {type: string, readOnly: true}
                     password: {type: string, writeOnly: true}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 /// - Note: Read-only: answers carry it; requests leave it out.
                 internal var id: Swift.String?
                 /// - Note: Write-only: requests carry it; answers leave it out.
@@ -347,14 +383,16 @@ import Testing
 
     @Test func datesAreDatesOrCalendarDates() throws {
         let text = try snippet(Self.formats)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var at: Foundation.Date
                 internal var on: MarfaOpenAPIRuntime.CalendarDate
             """#.indented, in: text)
         // Whatever the coder's date strategy, a date-time is RFC 3339 text on the wire.
         expectBlock("            self.at = try container.decodeRFC3339(Foundation.Date.self, forKey: \"at\")", in: text)
         expectBlock("            try container.encodeRFC3339(self.at, forKey: \"at\")", in: text)
-        let positions = try snippet(#"""
+        let positions = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -365,7 +403,8 @@ import Testing
                     since: {type: string, format: date-time, default: "2026-01-01T00:00:00Z"}
                   additionalProperties: {type: string, format: date-time}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     self.seen = try container.decodeRFC3339IfPresent([Foundation.Date].self, forKey: "seen")
                     self.since = try container.decodeRFC3339IfPresent(Foundation.Date.self, forKey: "since") ?? Foundation.Date(timeIntervalSince1970: 1767225600.0)
                     self.additionalProperties = try decoder.decodeRFC3339AdditionalProperties(knownKeys: ["seen", "since"]) as [Swift.String: Foundation.Date]
@@ -373,7 +412,8 @@ import Testing
     }
 
     @Test func aDynamicReferenceIsTheOutermostSchemaWithItsAnchor() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths: {}
             components:
               schemas:
@@ -388,11 +428,13 @@ import Testing
                     - $ref: '#/components/schemas/Tree'
                     - {type: object, properties: {label: {type: string}}}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal struct Tree: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 internal var children: [Components.Schemas.Tree]?
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal struct LabeledTree: Swift.Codable, Swift.Hashable, Swift.Sendable {
                 internal var children: [Components.Schemas.LabeledTree]?
                 internal var label: Swift.String?
@@ -400,7 +442,8 @@ import Testing
     }
 
     @Test func sizedIntegersAndBytesHaveTheirTypes() throws {
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal var small: Swift.Int32
                 internal var big: Swift.Int64
                 internal var bytes: MarfaOpenAPIRuntime.Base64EncodedData
@@ -409,7 +452,8 @@ import Testing
     }
 
     @Test func parametersAreTypedByPlaceStyleAndExplode() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths:
               /items/{id}:
                 get:
@@ -422,10 +466,12 @@ import Testing
                   responses:
                     "204": {description: Done.}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     internal init(path: Operations.GetItem.Input.Path, query: Operations.GetItem.Input.Query = .init(), headers: Operations.GetItem.Input.Headers = .init(), cookies: Operations.GetItem.Input.Cookies = .init()) {
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 let p0 = try c.path(input.path.id, name: "id", style: .matrix, explode: true)
                 var request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "GET"), path: "/items/\(p0)")
                 try c.query(&request, "tags", input.query.tags, style: .pipeDelimited, explode: false)
@@ -435,7 +481,8 @@ import Testing
     }
 
     @Test func securitySchemesAndRequirementsAreTables() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths:
               /secret:
                 get:
@@ -448,7 +495,8 @@ import Testing
                 bearerAuth: {type: http, scheme: bearer}
                 apiKey: {type: apiKey, name: X-Key, in: header}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal enum SecuritySchemes {
                     internal static let bearerAuth: MarfaOpenAPIRuntime.SecurityScheme = .http(scheme: "bearer")
                     internal static let apiKey: MarfaOpenAPIRuntime.SecurityScheme = .apiKey(name: "X-Key", location: .header)
@@ -456,13 +504,15 @@ import Testing
                     internal static let all: [Swift.String: MarfaOpenAPIRuntime.SecurityScheme] = ["bearerAuth": bearerAuth, "apiKey": apiKey]
                 }
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal static let securityRequirements: [Swift.String: [[Swift.String]]] = ["getSecret": [["bearerAuth"], ["apiKey"]]]
             """#, in: text)
     }
 
     @Test func serversWithVariablesGiveAURLFunction() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             servers:
               - url: "https://{region}.example.com/{version}"
                 variables:
@@ -470,7 +520,8 @@ import Testing
                   version: {default: v1}
             paths: {}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal enum Server1 {
                     /// Allowed values of `region`.
                     internal static let regionValues: [Swift.String] = ["eu", "us"]
@@ -483,7 +534,8 @@ import Testing
     }
 
     @Test func bodiesAreTypedPayloadsOrStreams() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths:
               /upload:
                 post:
@@ -503,7 +555,8 @@ import Testing
                         text/event-stream: {schema: {type: object, properties: {id: {type: string}}}}
                         application/jsonl: {schema: {type: object, properties: {id: {type: string}}}}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     internal enum Body: Swift.Sendable, Swift.Equatable {
                         case json(Operations.Upload.Input.Body.JsonPayload)
                         case urlEncodedForm(Operations.Upload.Input.Body.UrlEncodedFormPayload)
@@ -511,22 +564,27 @@ import Testing
                         case binary(MarfaOpenAPIRuntime.HTTPBody)
                         case plainText(MarfaOpenAPIRuntime.HTTPBody)
             """#.indented, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                         case .json(let value): body = try c.json(&request, value, contentType: "application/json")
                         case .urlEncodedForm(let value): body = try c.form(&request, value, contentType: "application/x-www-form-urlencoded")
                         case .multipartForm(let value): body = c.multipart(&request, value, contentType: "multipart/form-data")
                         case .binary(let value): body = c.raw(&request, value, contentType: "application/octet-stream")
                         case .plainText(let value): body = c.raw(&request, value, contentType: "text/plain")
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                         case textEventStream(MarfaOpenAPIRuntime.HTTPBody)
                         case jsonLines(MarfaOpenAPIRuntime.HTTPBody)
             """#.indented.indented, in: text)
-        expectBlock("                    internal struct TextEventStreamPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {", in: text)
+        expectBlock(
+            "                    internal struct TextEventStreamPayload: Swift.Codable, Swift.Hashable, Swift.Sendable {",
+            in: text)
     }
 
     @Test func webhooksAndCallbacksAreReceivedThroughHandlerProtocols() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths:
               /subscriptions:
                 post:
@@ -542,39 +600,46 @@ import Testing
                 post:
                   responses: {"204": {description: Taken.}}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal enum Webhooks {}
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             extension Webhooks {
                 /// Webhook `itemMade`: `POST /itemMade` below the server URL it is registered at.
                 internal enum ItemMade {
                     internal static let id: Swift.String = "itemMade"
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     /// Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`.
                     internal enum Callbacks {
                         /// Callback `onEvent` of `subscribe`, sent to `{$request.body#/callbackUrl}`: `POST /subscribe/onEvent` below the server URL it is registered at.
                         internal enum OnEvent {
                             internal static let id: Swift.String = "subscribe.onEvent"
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal protocol WebhookHandler: Swift.Sendable {
                 func itemMade(_ input: Webhooks.ItemMade.Input) async throws -> Webhooks.ItemMade.Output
             }
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
             internal protocol CallbackHandler: Swift.Sendable {
                 func subscribeOnEvent(_ input: Operations.Subscribe.Callbacks.OnEvent.Input) async throws -> Operations.Subscribe.Callbacks.OnEvent.Output
             }
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                 internal func registerWebhookHandlers(on transport: any MarfaOpenAPIRuntime.ServerTransport, serverURL: Foundation.URL = Foundation.URL(string: "/")!, configuration: MarfaOpenAPIRuntime.Configuration = .init(), middlewares: [any MarfaOpenAPIRuntime.ServerMiddleware] = []) throws {
                     let registrar = MarfaOpenAPIRuntime.ServerRegistrar(serverURL: serverURL, configuration: configuration, middlewares: middlewares)
                     try _registerWebhook_itemMade(on: transport, registrar)
                 }
             """#, in: text)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     try registrar.register(on: transport, .init(rawValue: "POST"), "/subscribe/onEvent", operationID: Operations.Subscribe.Callbacks.OnEvent.id) { request, body, metadata, s in
             """#, in: text)
     }
@@ -582,7 +647,8 @@ import Testing
     /// `servers` of a path item or an operation: the client sends there unless the call's input
     /// names another server; no warning.
     @Test func serversOfAPathItemOrAnOperationAreWhereTheClientSendsIt() throws {
-        let code = try snippet("""
+        let code = try snippet(
+            """
             paths:
               /files:
                 servers: [{url: "https://upload.example.com/2.0"}]
@@ -594,9 +660,16 @@ import Testing
                   servers: [{url: "https://{region}.example.com", variables: {region: {default: eu}}}]
                   responses: {"204": {description: ok}}
             """)
-        #expect(code.contains(#"let c = client.call(Operations.Upload.id, serverURL: try input.serverURL ?? Operations.Upload.Servers.Server1.url())"#))
-        #expect(code.contains(#"try MarfaOpenAPIRuntime.ServerURL.url("https://{region}.example.com", variables: [("region", region)])"#))
-        expectBlock("""
+        #expect(
+            code.contains(
+                #"let c = client.call(Operations.Upload.id, serverURL: try input.serverURL ?? Operations.Upload.Servers.Server1.url())"#
+            ))
+        #expect(
+            code.contains(
+                #"try MarfaOpenAPIRuntime.ServerURL.url("https://{region}.example.com", variables: [("region", region)])"#
+            ))
+        expectBlock(
+            """
                         /// Where this call goes instead of the operation's own server, `https://upload.example.com/2.0`.
                         internal var serverURL: Foundation.URL?
             """, in: code)
@@ -605,21 +678,27 @@ import Testing
     /// The mapping table of the generator's reference article (moved there from the README).
     @Test func everyRowOfTheMappingTableHasATest() throws {
         var folder = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
-        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        while folder.path != "/"
+            && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        {
             folder.deleteLastPathComponent()
         }
-        let article = folder.appendingPathComponent("Generator/Sources/marfa-openapi/marfa-openapi.docc/GeneratorReference.md")
+        let article = folder.appendingPathComponent(
+            "Generator/Sources/marfa-openapi/marfa-openapi.docc/GeneratorReference.md")
         let text = try String(contentsOf: article, encoding: .utf8)
         let section = try #require(text.components(separatedBy: "What it maps").dropFirst().first)
         let table = try #require(section.components(separatedBy: "\n\n").dropFirst().first)
         let rows = table.split(separator: "\n").dropFirst(2)
-        #expect(rows.count == 22, "the mapping table has \(rows.count) rows, this suite a test for each of 22; add one for a new row")
+        #expect(
+            rows.count == 22,
+            "the mapping table has \(rows.count) rows, this suite a test for each of 22; add one for a new row")
     }
 }
 
 extension String {
     /// Each line four spaces further in.
     var indented: String {
-        split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
+        split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(
+            separator: "\n")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// The real Marfa document, `../shared/specs/marfa-openapi.json` beside the package: it must generate
@@ -7,7 +8,9 @@ import Testing
 @Suite struct MarfaDocumentTests {
     static let specPath: String = {
         var folder = URL(fileURLWithPath: #filePath)
-        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+        while folder.path != "/"
+            && !FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+        {
             folder.deleteLastPathComponent()
         }
         return folder.deletingLastPathComponent().appendingPathComponent("shared/specs/marfa-openapi.json").path
@@ -26,7 +29,9 @@ import Testing
 
     @Test(.enabled(if: present, "../shared/specs/marfa-openapi.json is not there"))
     func everyOperationHasAClientMethod() throws {
-        let document = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.specPath))) as? [String: Any]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.specPath)))
+            as? [String: Any]
         let paths = try #require(document?["paths"] as? [String: [String: Any]])
         var ids: [String] = []
         for item in paths.values {
@@ -38,8 +43,12 @@ import Testing
         let text = try generatedText(Self.specPath, allModes(access: .public))
         for id in ids.sorted() {
             let method = Naming.memberName(id)
-            #expect(text.contains("extension Client {") && text.contains("public func \(method)(_ input: Operations."), "no client method for \(id)")
-            #expect(text.contains("try _register_\(method.trimmingCharacters(in: "`"))(on: transport, registrar)"), "no handler for \(id)")
+            #expect(
+                text.contains("extension Client {") && text.contains("public func \(method)(_ input: Operations."),
+                "no client method for \(id)")
+            #expect(
+                text.contains("try _register_\(method.trimmingCharacters(in: "`"))(on: transport, registrar)"),
+                "no handler for \(id)")
         }
     }
 }

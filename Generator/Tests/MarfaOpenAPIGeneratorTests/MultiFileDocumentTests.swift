@@ -1,6 +1,7 @@
 import Foundation
 import MarfaYAML
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// A project folder for one test: `<scratch>/project/api.yaml` and whatever else the test writes,
@@ -22,7 +23,8 @@ struct ProjectFolder {
     @discardableResult
     func put(_ name: String, _ text: String) throws -> String {
         let path = scratch.path + "/" + name
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -70,7 +72,10 @@ struct ProjectFolder {
         #expect(!text.contains("Note_2") && !text.contains("Folder_2"))
         // createNote's 404 names responses.yaml#/NotFound directly; getNote's goes through the
         // root's components: both are the component.
-        #expect(text.contains("case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))"))
+        #expect(
+            text.contains(
+                "case 404: return .notFound(try await Components.Responses.NotFound.decoded(c, response, responseBody))"
+            ))
         #expect(!text.contains("Operations.CreateNote.Output.NotFound"))
     }
 
@@ -79,7 +84,8 @@ struct ProjectFolder {
     @Test func schemasInACycleAcrossTwoFiles() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
-        try folder.document("""
+        try folder.document(
+            """
             paths: {}
             components:
               schemas:
@@ -102,14 +108,20 @@ struct ProjectFolder {
         try folder.document("paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"a.yaml#/A\"}\n")
         let a = try folder.put("project/a.yaml", "A: {$ref: \"b.yaml#/B\"}\n")
         try folder.put("project/b.yaml", "B: {$ref: \"a.yaml#/A\"}\n")
-        let error = try #require(throws: GeneratorError.self) { try Generator.generate(specPath: folder.api, config: allModes()) }
-        #expect(error.diagnostics.map(\.description) == ["\(a):1:11: error: This '$ref' leads back to itself without reaching a schema."])
+        let error = try #require(throws: GeneratorError.self) {
+            try Generator.generate(specPath: folder.api, config: allModes())
+        }
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "\(a):1:11: error: This '$ref' leads back to itself without reaching a schema."
+            ])
     }
 
     @Test func twoComponentsForOneSchemaElsewhereAreOneTypeAndAnAlias() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
-        try folder.document("""
+        try folder.document(
+            """
             paths:
               /notes:
                 get:
@@ -135,7 +147,8 @@ struct ProjectFolder {
     @Test func callbacksInOtherFilesAreFollowedAndGenerated() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
-        try folder.document("""
+        try folder.document(
+            """
             paths:
               /hooks:
                 post:
@@ -145,19 +158,26 @@ struct ProjectFolder {
                     changed: {$ref: "callbacks.yaml#/Changed"}
 
             """)
-        try folder.put("project/callbacks.yaml", "Changed:\n  '{$request.body#/url}':\n    $ref: \"items.yaml#/Item\"\n")
+        try folder.put(
+            "project/callbacks.yaml", "Changed:\n  '{$request.body#/url}':\n    $ref: \"items.yaml#/Item\"\n")
         try folder.put("project/items.yaml", "Item:\n  post:\n    $ref: \"operations.yaml#/Missing\"\n")
         try folder.put("project/operations.yaml", "Other: {}\n")
-        let error = try #require(throws: GeneratorError.self) { try Generator.generate(specPath: folder.api, config: allModes()) }
+        let error = try #require(throws: GeneratorError.self) {
+            try Generator.generate(specPath: folder.api, config: allModes())
+        }
         let items = folder.project + "/items.yaml"
-        #expect(error.diagnostics.filter { $0.severity == .error }.map(\.description) == [
-            "\(items):3:11: error: $ref 'operations.yaml#/Missing' points to nothing: no key 'Missing' in the mapping at \(folder.project)/operations.yaml:1:1",
-        ])
+        #expect(
+            error.diagnostics.filter { $0.severity == .error }.map(\.description) == [
+                "\(items):3:11: error: $ref 'operations.yaml#/Missing' points to nothing: no key 'Missing' in the mapping at \(folder.project)/operations.yaml:1:1"
+            ])
         try folder.put("project/operations.yaml", "Missing: {responses: {\"200\": {description: ok}}}\n")
         let output = try Generator.generate(specPath: folder.api, config: allModes())
         #expect(output.diagnostics.map(\.message) == [])
         let text = output.files.map(\.contents).joined(separator: "\n")
-        #expect(text.contains("func subscribeChanged(_ input: Operations.Subscribe.Callbacks.Changed.Input) async throws -> Operations.Subscribe.Callbacks.Changed.Output"))
+        #expect(
+            text.contains(
+                "func subscribeChanged(_ input: Operations.Subscribe.Callbacks.Changed.Input) async throws -> Operations.Subscribe.Callbacks.Changed.Output"
+            ))
         #expect(text.contains("\"/subscribe/changed\""))
     }
 
@@ -165,12 +185,17 @@ struct ProjectFolder {
         let folder = try ProjectFolder()
         defer { folder.remove() }
         try folder.document("paths: {}\nwebhooks:\n  itemMade: {$ref: \"hooks/item.yaml\"}\n")
-        try folder.put("project/hooks/item.yaml", "post:\n  requestBody: {$ref: \"../bodies.yaml#/Item\"}\n  responses: {\"204\": {description: ok}}\n")
-        try folder.put("project/bodies.yaml", "Item:\n  content:\n    application/json: {schema: {type: object, properties: {id: {type: string}}}}\n")
+        try folder.put(
+            "project/hooks/item.yaml",
+            "post:\n  requestBody: {$ref: \"../bodies.yaml#/Item\"}\n  responses: {\"204\": {description: ok}}\n")
+        try folder.put(
+            "project/bodies.yaml",
+            "Item:\n  content:\n    application/json: {schema: {type: object, properties: {id: {type: string}}}}\n")
         let output = try Generator.generate(specPath: folder.api, config: allModes())
         #expect(output.diagnostics.map(\.message) == [])
         let text = output.files.map(\.contents).joined(separator: "\n")
-        #expect(text.contains("func itemMade(_ input: Webhooks.ItemMade.Input) async throws -> Webhooks.ItemMade.Output"))
+        #expect(
+            text.contains("func itemMade(_ input: Webhooks.ItemMade.Input) async throws -> Webhooks.ItemMade.Output"))
         #expect(text.contains("case json(Webhooks.ItemMade.Input.Body.JsonPayload)"))
     }
 
@@ -180,7 +205,10 @@ struct ProjectFolder {
         try folder.document("paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"a.yaml#/A\"}\n")
         let a = try folder.put("project/a.yaml", "A:\n  type: object\n  type: object\n")
         let output = try Generator.generate(specPath: folder.api, config: allModes())
-        #expect(output.diagnostics.map(\.description) == ["\(a):3:3: warning: duplicate key 'type' (first at 2:3); the last value is kept"])
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "\(a):3:3: warning: duplicate key 'type' (first at 2:3); the last value is kept"
+            ])
     }
 
     // MARK: The folder rule
@@ -203,22 +231,46 @@ struct ProjectFolder {
         Place(name: "path-level parameter", body: "paths:\n  /a:\n    parameters: [\(ref)]\n    get:\n  " + ok),
         Place(name: "request body", body: operation + "      requestBody: \(ref)\n" + ok),
         Place(name: "response", body: operation + "      responses: {\"200\": \(ref)}\n"),
-        Place(name: "header", body: operation + "      responses: {\"200\": {description: ok, headers: {X-A: \(ref)}}}\n"),
-        Place(name: "media type", body: operation + "      responses: {\"200\": {description: ok, content: {application/json: \(ref)}}}\n"),
-        Place(name: "schema", body: operation + "      responses: {\"200\": {description: ok, content: {application/json: {schema: \(ref)}}}}\n"),
-        Place(name: "example", body: operation + "      responses: {\"200\": {description: ok, content: {application/json: {examples: {one: \(ref)}}}}}\n"),
-        Place(name: "parameter example", body: operation + "      parameters: [{name: q, in: query, schema: {type: string}, examples: {one: \(ref)}}]\n" + ok),
+        Place(
+            name: "header", body: operation + "      responses: {\"200\": {description: ok, headers: {X-A: \(ref)}}}\n"),
+        Place(
+            name: "media type",
+            body: operation + "      responses: {\"200\": {description: ok, content: {application/json: \(ref)}}}\n"),
+        Place(
+            name: "schema",
+            body: operation
+                + "      responses: {\"200\": {description: ok, content: {application/json: {schema: \(ref)}}}}\n"),
+        Place(
+            name: "example",
+            body: operation
+                + "      responses: {\"200\": {description: ok, content: {application/json: {examples: {one: \(ref)}}}}}\n"
+        ),
+        Place(
+            name: "parameter example",
+            body: operation
+                + "      parameters: [{name: q, in: query, schema: {type: string}, examples: {one: \(ref)}}]\n" + ok),
         Place(name: "link", body: operation + "      responses: {\"200\": {description: ok, links: {next: \(ref)}}}\n"),
         Place(name: "callback", body: operation + "      callbacks: {done: \(ref)}\n" + ok),
         Place(name: "callback path item", body: operation + "      callbacks: {done: {'{$url}': \(ref)}}\n" + ok),
-        Place(name: "callback operation", body: operation + "      callbacks: {done: {'{$url}': {post: \(ref)}}}\n" + ok),
+        Place(
+            name: "callback operation", body: operation + "      callbacks: {done: {'{$url}': {post: \(ref)}}}\n" + ok),
         Place(name: "webhook", body: "paths: {}\nwebhooks:\n  hook: \(ref)\n"),
         Place(name: "webhook operation", body: "paths: {}\nwebhooks:\n  hook:\n    post: \(ref)\n"),
-        Place(name: "webhook request body", body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      requestBody: \(ref)\n" + ok),
-        Place(name: "webhook response", body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      responses: {\"200\": \(ref)}\n"),
+        Place(
+            name: "webhook request body",
+            body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      requestBody: \(ref)\n" + ok),
+        Place(
+            name: "webhook response",
+            body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      responses: {\"200\": \(ref)}\n"),
         Place(name: "component schema", body: "paths: {}\ncomponents:\n  schemas:\n    A: \(ref)\n"),
-        Place(name: "nested schema", body: "paths: {}\ncomponents:\n  schemas:\n    A: {type: object, properties: {b: \(ref)}}\n"),
-        Place(name: "discriminator mapping", body: "paths: {}\ncomponents:\n  schemas:\n    A: {type: object}\n    U: {oneOf: [{$ref: '#/components/schemas/A'}], discriminator: {propertyName: k, mapping: {x: \"../outside.yaml#/X\"}}}\n"),
+        Place(
+            name: "nested schema",
+            body: "paths: {}\ncomponents:\n  schemas:\n    A: {type: object, properties: {b: \(ref)}}\n"),
+        Place(
+            name: "discriminator mapping",
+            body:
+                "paths: {}\ncomponents:\n  schemas:\n    A: {type: object}\n    U: {oneOf: [{$ref: '#/components/schemas/A'}], discriminator: {propertyName: k, mapping: {x: \"../outside.yaml#/X\"}}}\n"
+        ),
         Place(name: "component response", body: "paths: {}\ncomponents:\n  responses:\n    R: \(ref)\n"),
         Place(name: "component parameter", body: "paths: {}\ncomponents:\n  parameters:\n    P: \(ref)\n"),
         Place(name: "component header", body: "paths: {}\ncomponents:\n  headers:\n    H: \(ref)\n"),
@@ -239,19 +291,22 @@ struct ProjectFolder {
         #expect(result.status == 1)
         let lines = place.body.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.firstIndex { $0.contains("../outside.yaml") })
-        let column = try #require(lines[line].range(of: "\"../outside.yaml")).lowerBound.utf16Offset(in: lines[line]) + 1
-        #expect(result.errors.filter { $0.contains(": error: ") } == [
-            "\(folder.api):\(line + 3):\(column): error: $ref '../outside.yaml#/X' names '\(folder.outside)', which is outside the folders"
-                + " this document may read ('\(folder.project)'); to let the generator read it, add its folder to allowedFolders"
-                + " in the generator configuration (relative to the configuration file) or pass --allow-folder",
-        ])
+        let column =
+            try #require(lines[line].range(of: "\"../outside.yaml")).lowerBound.utf16Offset(in: lines[line]) + 1
+        #expect(
+            result.errors.filter { $0.contains(": error: ") } == [
+                "\(folder.api):\(line + 3):\(column): error: $ref '../outside.yaml#/X' names '\(folder.outside)', which is outside the folders"
+                    + " this document may read ('\(folder.project)'); to let the generator read it, add its folder to allowedFolders"
+                    + " in the generator configuration (relative to the configuration file) or pass --allow-folder"
+            ])
         #expect(!FileManager.default.fileExists(atPath: folder.scratch.file("out")))
     }
 
     @Test func anAbsolutePathAndALinkOutAreRefused() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
-        try folder.document("""
+        try folder.document(
+            """
             paths: {}
             components:
               schemas:
@@ -260,31 +315,52 @@ struct ProjectFolder {
                 C: {$ref: "../../../../../../../../../etc/passwd"}
 
             """)
-        try FileManager.default.createSymbolicLink(atPath: folder.project + "/secret.yaml", withDestinationPath: "/etc/passwd")
-        let error = try #require(throws: GeneratorError.self) { try Generator.generate(specPath: folder.api, config: allModes()) }
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.project + "/secret.yaml", withDestinationPath: "/etc/passwd")
+        let error = try #require(throws: GeneratorError.self) {
+            try Generator.generate(specPath: folder.api, config: allModes())
+        }
         let messages = error.diagnostics.map(\.description)
         #expect(messages.count == 3)
-        #expect(messages[0].hasPrefix("\(folder.api):6:15: error: $ref '/etc/passwd' names '/etc/passwd', which is outside the folders"))
-        #expect(messages[1].hasPrefix("\(folder.api):7:15: error: $ref 'secret.yaml' names '\(folder.project)/secret.yaml' (a link to '/etc/passwd'), which is outside"))
-        #expect(messages[2].hasPrefix("\(folder.api):8:15: error: $ref '../../../../../../../../../etc/passwd' names '/etc/passwd', which is outside"))
-        #expect(messages.allSatisfy { $0.hasSuffix("add its folder to allowedFolders in the generator configuration (relative to the configuration file) or pass --allow-folder") })
+        #expect(
+            messages[0].hasPrefix(
+                "\(folder.api):6:15: error: $ref '/etc/passwd' names '/etc/passwd', which is outside the folders"))
+        #expect(
+            messages[1].hasPrefix(
+                "\(folder.api):7:15: error: $ref 'secret.yaml' names '\(folder.project)/secret.yaml' (a link to '/etc/passwd'), which is outside"
+            ))
+        #expect(
+            messages[2].hasPrefix(
+                "\(folder.api):8:15: error: $ref '../../../../../../../../../etc/passwd' names '/etc/passwd', which is outside"
+            ))
+        #expect(
+            messages.allSatisfy {
+                $0.hasSuffix(
+                    "add its folder to allowedFolders in the generator configuration (relative to the configuration file) or pass --allow-folder"
+                )
+            })
         #expect(!messages.joined().contains("root:"))
     }
 
     @Test func aRemoteRefIsRefusedWithWhatToDo() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
-        try folder.document("paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"https://example.com/schemas.yaml#/A\"}\n")
-        let error = try #require(throws: GeneratorError.self) { try Generator.generate(specPath: folder.api, config: allModes()) }
-        #expect(error.diagnostics.map(\.description) == [
-            "\(folder.api):6:15: error: remote $ref is not supported: 'https://example.com/schemas.yaml#/A' (only local files can be referenced);"
-                + " save the file beside the document and refer to it by a relative path",
-        ])
+        try folder.document(
+            "paths: {}\ncomponents:\n  schemas:\n    A: {$ref: \"https://example.com/schemas.yaml#/A\"}\n")
+        let error = try #require(throws: GeneratorError.self) {
+            try Generator.generate(specPath: folder.api, config: allModes())
+        }
+        #expect(
+            error.diagnostics.map(\.description) == [
+                "\(folder.api):6:15: error: remote $ref is not supported: 'https://example.com/schemas.yaml#/A' (only local files can be referenced);"
+                    + " save the file beside the document and refer to it by a relative path"
+            ])
     }
 
     /// The project's document `$ref`s `../shared/owner.yaml`.
     func sharedOwnerDocument(_ folder: ProjectFolder) throws {
-        try folder.document("""
+        try folder.document(
+            """
             paths:
               /owner:
                 get:
@@ -315,16 +391,22 @@ struct ProjectFolder {
         let refused = runCommand(["generate", "--config", plain, "--output", folder.scratch.file("out2")])
         #expect(refused.status == 1)
         #expect(refused.errors.count == 1)
-        #expect(refused.errors.first?.hasPrefix("\(folder.api):11:30: error: $ref '../shared/owner.yaml#/Owner' names '\(folder.shared)/owner.yaml', which is outside") == true)
+        #expect(
+            refused.errors.first?.hasPrefix(
+                "\(folder.api):11:30: error: $ref '../shared/owner.yaml#/Owner' names '\(folder.shared)/owner.yaml', which is outside"
+            ) == true)
     }
 
     @Test func aFolderTheCommandLineAllowsIsRead() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
         try sharedOwnerDocument(folder)
-        let result = runCommand(["generate", folder.api, "--output", folder.scratch.file("out"), "--allow-folder", folder.shared])
+        let result = runCommand([
+            "generate", folder.api, "--output", folder.scratch.file("out"), "--allow-folder", folder.shared,
+        ])
         #expect(result.status == 0, "\(result.errors)")
-        #expect(runCommand(["generate", folder.api, "--output", folder.scratch.file("out"), "--allow-folder"]).status == 64)
+        #expect(
+            runCommand(["generate", folder.api, "--output", folder.scratch.file("out"), "--allow-folder"]).status == 64)
     }
 
     @Test func aFolderSetInCodeIsRead() throws {
@@ -340,9 +422,13 @@ struct ProjectFolder {
     @Test func anAllowedFolderThatIsNotOneIsAPositionedConfigurationError() throws {
         let folder = try ProjectFolder()
         defer { folder.remove() }
-        let config = try folder.put("config/generator.yaml", "spec: ../project/api.yaml\nallowedFolders:\n  - ../shared\n  - ../nowhere\n")
+        let config = try folder.put(
+            "config/generator.yaml", "spec: ../project/api.yaml\nallowedFolders:\n  - ../shared\n  - ../nowhere\n")
         let result = runCommand(["generate", "--config", config, "--output", folder.scratch.file("out")])
         #expect(result.status == 1)
-        #expect(result.errors == ["\(config):4:5: error: 'allowedFolders' names '../nowhere', which is not a folder ('\(folder.scratch.path)/config/../nowhere')."])
+        #expect(
+            result.errors == [
+                "\(config):4:5: error: 'allowedFolders' names '../nowhere', which is not a folder ('\(folder.scratch.path)/config/../nowhere')."
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// Nothing in a document is dropped without a word: every key of OpenAPI 3.0, 3.1 and 3.2 that the
@@ -20,32 +21,56 @@ import Testing
     static let ok = "      responses: {\"200\": {description: ok}}\n"
 
     static let cases: [Case] = [
-        Case(name: "a misspelt top-level key", body: "paths: {}\nwebhook: {}\n", marker: "webhook:",
-             message: "'webhook' is not a key of an OpenAPI document and is ignored."),
-        Case(name: "another JSON Schema dialect", body: "jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema'\npaths: {}\n",
-             marker: "'https://json-schema.org",
-             message: "The JSON Schema dialect 'https://json-schema.org/draft/2020-12/schema' is not read: schemas are read as OpenAPI 3.1's base dialect."),
-        Case(name: "$self (3.2)", body: "$self: 'https://example.com/api.yaml'\npaths: {}\n", marker: "$self",
-             message: "'$self' is not read: a relative $ref is resolved against the path of the file it is in."),
-        Case(name: "an unknown kind of component", body: "paths: {}\ncomponents:\n  schema: {}\n", marker: "schema:",
-             message: "'schema' is not a kind of component and is ignored."),
-        Case(name: "an unknown operation key", body: "paths:\n  /a:\n    get:\n      operationID: a\n" + ok, marker: "operationID",
-             message: "'operationID' in an operation is not an OpenAPI key and is ignored."),
-        Case(name: "an unknown path item key", body: "paths:\n  /a:\n    fetch: {}\n", marker: "fetch",
-             message: "'fetch' in a path item is not an HTTP method and is ignored."),
-        Case(name: "additionalOperations (3.2)", body: "paths:\n  /a:\n    additionalOperations: {}\n", marker: "additionalOperations",
-             message: "'additionalOperations' (methods beyond the standard ones) are not generated."),
-        Case(name: "security of a webhook", body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      security: [{key: []}]\n" + ok,
-             marker: "[{key",
-             message: "The security requirements of the webhook 'hook' (POST) are not generated: check the credentials it arrives with in a ServerMiddleware."),
-        Case(name: "callbacks of a webhook",
-             body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      callbacks: {back: {'{$url}': {post: {responses: {\"200\": {description: ok}}}}}}\n" + ok,
-             marker: "{back",
-             message: "The callbacks of the webhook 'hook' (POST) are not generated."),
-        Case(name: "security of a callback",
-             body: "paths:\n  /a:\n    post:\n      callbacks: {back: {'{$url}': {post: {security: [], responses: {\"200\": {description: ok}}}}}}\n" + ok,
-             marker: "[], responses",
-             message: "The security requirements of the callback 'back' of 'post_a' (POST) are not generated: check the credentials it arrives with in a ServerMiddleware."),
+        Case(
+            name: "a misspelt top-level key", body: "paths: {}\nwebhook: {}\n", marker: "webhook:",
+            message: "'webhook' is not a key of an OpenAPI document and is ignored."),
+        Case(
+            name: "another JSON Schema dialect",
+            body: "jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema'\npaths: {}\n",
+            marker: "'https://json-schema.org",
+            message:
+                "The JSON Schema dialect 'https://json-schema.org/draft/2020-12/schema' is not read: schemas are read as OpenAPI 3.1's base dialect."
+        ),
+        Case(
+            name: "$self (3.2)", body: "$self: 'https://example.com/api.yaml'\npaths: {}\n", marker: "$self",
+            message: "'$self' is not read: a relative $ref is resolved against the path of the file it is in."),
+        Case(
+            name: "an unknown kind of component", body: "paths: {}\ncomponents:\n  schema: {}\n", marker: "schema:",
+            message: "'schema' is not a kind of component and is ignored."),
+        Case(
+            name: "an unknown operation key", body: "paths:\n  /a:\n    get:\n      operationID: a\n" + ok,
+            marker: "operationID",
+            message: "'operationID' in an operation is not an OpenAPI key and is ignored."),
+        Case(
+            name: "an unknown path item key", body: "paths:\n  /a:\n    fetch: {}\n", marker: "fetch",
+            message: "'fetch' in a path item is not an HTTP method and is ignored."),
+        Case(
+            name: "additionalOperations (3.2)", body: "paths:\n  /a:\n    additionalOperations: {}\n",
+            marker: "additionalOperations",
+            message: "'additionalOperations' (methods beyond the standard ones) are not generated."),
+        Case(
+            name: "security of a webhook",
+            body: "paths: {}\nwebhooks:\n  hook:\n    post:\n      security: [{key: []}]\n" + ok,
+            marker: "[{key",
+            message:
+                "The security requirements of the webhook 'hook' (POST) are not generated: check the credentials it arrives with in a ServerMiddleware."
+        ),
+        Case(
+            name: "callbacks of a webhook",
+            body:
+                "paths: {}\nwebhooks:\n  hook:\n    post:\n      callbacks: {back: {'{$url}': {post: {responses: {\"200\": {description: ok}}}}}}\n"
+                + ok,
+            marker: "{back",
+            message: "The callbacks of the webhook 'hook' (POST) are not generated."),
+        Case(
+            name: "security of a callback",
+            body:
+                "paths:\n  /a:\n    post:\n      callbacks: {back: {'{$url}': {post: {security: [], responses: {\"200\": {description: ok}}}}}}\n"
+                + ok,
+            marker: "[], responses",
+            message:
+                "The security requirements of the callback 'back' of 'post_a' (POST) are not generated: check the credentials it arrives with in a ServerMiddleware."
+        ),
     ]
 
     @Test(arguments: cases)
@@ -58,38 +83,43 @@ import Testing
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.firstIndex { $0.contains(c.marker) })
         let column = try #require(lines[line].range(of: c.marker)).lowerBound.utf16Offset(in: lines[line]) + 1
-        #expect(output.diagnostics.filter { $0.severity != .note }.map(\.description) == ["\(spec):\(line + 1):\(column): warning: \(c.message)"])
+        #expect(
+            output.diagnostics.filter { $0.severity != .note }.map(\.description) == [
+                "\(spec):\(line + 1):\(column): warning: \(c.message)"
+            ])
     }
 
     @Test func documentationAndExtensionsAreReadQuietly() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let spec = try scratch.write("api.yaml", Self.header + """
-            jsonSchemaDialect: https://spec.openapis.org/oas/3.1/dialect/base
-            tags: [{name: a, description: A.}]
-            externalDocs: {url: 'https://example.com/docs'}
-            x-top: 1
-            paths:
-              x-paths: 1
-              /a:
-                summary: A.
-                description: The A.
-                x-item: 1
-                get:
-                  tags: [a]
-                  externalDocs: {url: 'https://example.com/a'}
-                  x-operation: 1
-                  responses: {"200": {description: ok}}
-            webhooks:
-              x-hooks: 1
-              hook:
-                post:
-                  responses: {"204": {description: ok}}
-            components:
-              x-components: 1
-              examples: {E: {value: 1}}
+        let spec = try scratch.write(
+            "api.yaml",
+            Self.header + """
+                jsonSchemaDialect: https://spec.openapis.org/oas/3.1/dialect/base
+                tags: [{name: a, description: A.}]
+                externalDocs: {url: 'https://example.com/docs'}
+                x-top: 1
+                paths:
+                  x-paths: 1
+                  /a:
+                    summary: A.
+                    description: The A.
+                    x-item: 1
+                    get:
+                      tags: [a]
+                      externalDocs: {url: 'https://example.com/a'}
+                      x-operation: 1
+                      responses: {"200": {description: ok}}
+                webhooks:
+                  x-hooks: 1
+                  hook:
+                    post:
+                      responses: {"204": {description: ok}}
+                components:
+                  x-components: 1
+                  examples: {E: {value: 1}}
 
-            """)
+                """)
         #expect(try Generator.generate(specPath: spec, config: allModes()).diagnostics.map(\.description) == [])
     }
 }

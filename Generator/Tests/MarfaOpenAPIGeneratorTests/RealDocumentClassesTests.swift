@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// What public documents showed the generator refusing or generating wrong, one class per test:
@@ -21,19 +22,21 @@ import Testing
 
     /// Two operations with one ID: the later is named after its method and path, with one warning.
     @Test func aSecondOperationWithTheSameIDIsNamedAfterItsMethodAndPath() throws {
-        let (output, spec, scratch) = try generate(Self.header + """
-            paths:
-              /health:
-                get: {operationId: health, responses: {"204": {description: ok}}}
-                head: {operationId: health, responses: {"204": {description: ok}}}
-              /v2/health:
-                get: {operationId: health, responses: {"204": {description: ok}}}
-            """)
+        let (output, spec, scratch) = try generate(
+            Self.header + """
+                paths:
+                  /health:
+                    get: {operationId: health, responses: {"204": {description: ok}}}
+                    head: {operationId: health, responses: {"204": {description: ok}}}
+                  /v2/health:
+                    get: {operationId: health, responses: {"204": {description: ok}}}
+                """)
         defer { scratch.remove() }
-        #expect(output.diagnostics.map(\.description) == [
-            "\(spec):6:25: warning: The operation ID 'health' is used twice (first at \(spec):5:10); this operation is generated as 'head_health'.",
-            "\(spec):8:24: warning: The operation ID 'health' is used twice (first at \(spec):5:10); this operation is generated as 'get_v2_health'.",
-        ])
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "\(spec):6:25: warning: The operation ID 'health' is used twice (first at \(spec):5:10); this operation is generated as 'head_health'.",
+                "\(spec):8:24: warning: The operation ID 'health' is used twice (first at \(spec):5:10); this operation is generated as 'get_v2_health'.",
+            ])
         let code = text(output)
         #expect(code.contains("internal func health(_ input: Operations.Health.Input)"))
         #expect(code.contains("internal func headHealth(_ input: Operations.HeadHealth.Input)"))
@@ -43,21 +46,23 @@ import Testing
     /// A `$ref` to a schema the document never defines is a free-form value and an error that does
     /// not stop generation; `fatalErrors` (`--fatal-errors`) makes it refuse the document.
     @Test func aRefToAnUndefinedSchemaIsAFreeFormValueAndARecoverableError() throws {
-        let document = Self.header + """
-            paths: {}
-            components:
-              schemas:
-                A:
-                  type: object
-                  properties:
-                    b: {$ref: "#/components/schemas/Missing"}
-            """
+        let document =
+            Self.header + """
+                paths: {}
+                components:
+                  schemas:
+                    A:
+                      type: object
+                      properties:
+                        b: {$ref: "#/components/schemas/Missing"}
+                """
         let (output, spec, scratch) = try generate(document)
         defer { scratch.remove() }
-        #expect(output.diagnostics.map(\.description) == [
-            "\(spec):9:19: error: $ref '#/components/schemas/Missing' points to nothing: no key 'Missing' in the mapping at \(spec):6:5;"
-                + " a free-form value is generated in its place",
-        ])
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "\(spec):9:19: error: $ref '#/components/schemas/Missing' points to nothing: no key 'Missing' in the mapping at \(spec):6:5;"
+                    + " a free-form value is generated in its place"
+            ])
         #expect(text(output).contains("internal var b: MarfaOpenAPIRuntime.OpenAPIValue?"))
         var fatal = allModes()
         fatal.fatalErrors = true
@@ -72,32 +77,38 @@ import Testing
     /// `properties: {$ref: ...}` standing for a whole map (as bundlers read it), a `components`
     /// section that is a `$ref` to a file of entries, and a pointer through a node that is a `$ref`.
     @Test func aRefWhereTheGrammarHasNoneReadsAsTheMappingItNames() throws {
-        let (output, spec, scratch) = try generate(Self.header + """
-            paths:
-              /pets:
-                get:
-                  operationId: listPets
-                  responses:
-                    "200":
-                      description: ok
-                      content:
-                        application/json:
-                          schema: {$ref: "#/components/schemas/Pet/properties/owner/properties/name"}
-            components:
-              schemas: {$ref: "schemas.yaml"}
-            """, files: [
-                "schemas.yaml": "Pet:\n  type: object\n  properties:\n    $ref: 'attributes.yaml#/pet'\n    age: {type: integer}\n",
+        let (output, spec, scratch) = try generate(
+            Self.header + """
+                paths:
+                  /pets:
+                    get:
+                      operationId: listPets
+                      responses:
+                        "200":
+                          description: ok
+                          content:
+                            application/json:
+                              schema: {$ref: "#/components/schemas/Pet/properties/owner/properties/name"}
+                components:
+                  schemas: {$ref: "schemas.yaml"}
+                """,
+            files: [
+                "schemas.yaml":
+                    "Pet:\n  type: object\n  properties:\n    $ref: 'attributes.yaml#/pet'\n    age: {type: integer}\n",
                 "attributes.yaml": "pet:\n  id: {type: string}\n  owner: {$ref: 'owner.yaml'}\n",
                 "owner.yaml": "type: object\nproperties:\n  name: {type: string}\n",
             ])
         defer { scratch.remove() }
         let folder = (spec as NSString).deletingLastPathComponent
-        #expect(output.diagnostics.map(\.description).sorted() == [
-            "\(folder)/api.yaml:14:13: warning: 'schemas' is a $ref, which OpenAPI does not allow here; it is read as the mapping it names, as bundlers do.",
-            "\(folder)/schemas.yaml:4:5: warning: 'properties' is a $ref, which OpenAPI does not allow here; it is read as the mapping it names, as bundlers do.",
-        ].sorted())
+        #expect(
+            output.diagnostics.map(\.description).sorted()
+                == [
+                    "\(folder)/api.yaml:14:13: warning: 'schemas' is a $ref, which OpenAPI does not allow here; it is read as the mapping it names, as bundlers do.",
+                    "\(folder)/schemas.yaml:4:5: warning: 'properties' is a $ref, which OpenAPI does not allow here; it is read as the mapping it names, as bundlers do.",
+                ].sorted())
         let code = text(output)
-        expectBlock("""
+        expectBlock(
+            """
                 internal struct Pet: Swift.Codable, Swift.Hashable, Swift.Sendable {
                     internal var id: Swift.String?
                     internal var owner: Components.Schemas.Owner?
@@ -109,7 +120,8 @@ import Testing
     /// A deprecated property whose Swift name is a keyword's escape (`_public`) keeps its storage
     /// apart from the property of that escape's name.
     @Test func deprecatedStorageNeverTakesAnotherPropertysName() throws {
-        let code = try snippet("""
+        let code = try snippet(
+            """
             components:
               schemas:
                 A:
@@ -118,7 +130,8 @@ import Testing
                     public: {type: string, deprecated: true}
                     _public: {type: string}
             """)
-        expectBlock("""
+        expectBlock(
+            """
                     @available(*, deprecated)
                     internal var _public: Swift.String? {
                         get { self.__public }
@@ -131,7 +144,8 @@ import Testing
 
     /// Properties named after the coding's own locals are written through `self.`.
     @Test func codingReadsAndWritesPropertiesThroughSelf() throws {
-        let code = try snippet("""
+        let code = try snippet(
+            """
             components:
               schemas:
                 A:
@@ -140,7 +154,8 @@ import Testing
                     container: {type: string}
                     encoder: {type: string}
             """)
-        expectBlock("""
+        expectBlock(
+            """
                         try container.encodeIfPresent(self.container, forKey: "container")
                         try container.encodeIfPresent(self.encoder, forKey: "encoder")
             """, in: code)
@@ -149,7 +164,8 @@ import Testing
     /// A deprecated query or header parameter keeps `@available(*, deprecated)` for the app; the
     /// initializer and the client use its storage, so the output builds without a warning.
     @Test func deprecatedParametersAreReadThroughTheirStorage() throws {
-        let code = try snippet("""
+        let code = try snippet(
+            """
             paths:
               /a:
                 get:
@@ -159,7 +175,8 @@ import Testing
                     - {name: X-Old, in: header, deprecated: true, schema: {type: string}}
                   responses: {"204": {description: ok}}
             """)
-        expectBlock("""
+        expectBlock(
+            """
                             @available(*, deprecated)
                             internal var old: Swift.String? {
                                 get { self._old }

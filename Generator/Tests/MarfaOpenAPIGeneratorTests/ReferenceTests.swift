@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// Whole-file reference tests: every fixture document generates exactly the files committed under
@@ -27,7 +28,9 @@ import Testing
         var cases = configs.compactMap { config -> Case? in
             guard let spec = config.spec else { return nil }
             let name = ((spec as NSString).lastPathComponent as NSString).deletingPathExtension
-            return Case(name: name, spec: FixtureGenerationTests.folder + "/" + (spec as NSString).lastPathComponent, config: config)
+            return Case(
+                name: name, spec: FixtureGenerationTests.folder + "/" + (spec as NSString).lastPathComponent,
+                config: config)
         }
         cases.append(Case(name: "petstore", spec: fixturesFolder + "/petstore.yaml", config: allModes(access: .public)))
         return cases
@@ -47,11 +50,15 @@ import Testing
             return
         }
         let committed = (try? FileManager.default.contentsOfDirectory(atPath: folder).sorted()) ?? []
-        #expect(committed == output.files.map(\.name).sorted(), "References/\(fixture.name) holds other files; run 'make update-references'")
+        #expect(
+            committed == output.files.map(\.name).sorted(),
+            "References/\(fixture.name) holds other files; run 'make update-references'")
         for file in output.files {
             let expected = (try? String(contentsOfFile: folder + "/" + file.name, encoding: .utf8)) ?? ""
             if let diff = TextDiff.describe(expected: expected, actual: file.contents) {
-                Issue.record("References/\(fixture.name)/\(file.name) differs from the generated file (run 'make update-references' after a deliberate change):\n\(diff)")
+                Issue.record(
+                    "References/\(fixture.name)/\(file.name) differs from the generated file (run 'make update-references' after a deliberate change):\n\(diff)"
+                )
             }
         }
     }
@@ -59,21 +66,24 @@ import Testing
     @Test(.disabled(if: updating, "the references are being rewritten"))
     func everyReferenceFolderHasAFixture() throws {
         #expect(Self.cases.count >= 19)
-        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.referencesFolder).filter { !$0.hasPrefix(".") }.sorted()
+        let folders = try FileManager.default.contentsOfDirectory(atPath: Self.referencesFolder).filter {
+            !$0.hasPrefix(".")
+        }.sorted()
         #expect(folders == Self.cases.map(\.name).sorted())
     }
 
     @Test func theDiffShowsTheFirstDifferingLinesWithTheirNumbers() {
         let diff = TextDiff.describe(expected: "a\nb\nc\nd\ne", actual: "a\nb\nC\nd\ne")
-        #expect(diff == """
-            @@ expected line 3, 1 line(s) → actual line 3, 1 line(s) @@
-                1   a
-                2   b
-                3 - c
-                3 + C
-                4   d
-                5   e
-            """)
+        #expect(
+            diff == """
+                @@ expected line 3, 1 line(s) → actual line 3, 1 line(s) @@
+                    1   a
+                    2   b
+                    3 - c
+                    3 + C
+                    4   d
+                    5   e
+                """)
         #expect(TextDiff.describe(expected: "same", actual: "same") == nil)
     }
 }

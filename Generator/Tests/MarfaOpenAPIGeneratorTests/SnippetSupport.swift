@@ -1,10 +1,13 @@
 import Foundation
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// Generates a document made of `yaml` (everything after its `openapi` and `info` lines) in every
 /// mode with internal access, expects no diagnostic, and answers every file's text joined.
-func snippet(_ yaml: String, openapi: String = "3.1.0", sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> String {
+func snippet(
+    _ yaml: String, openapi: String = "3.1.0", sourceLocation: Testing.SourceLocation = #_sourceLocation
+) throws -> String {
     let scratch = try Scratch()
     defer { scratch.remove() }
     let spec = try scratch.write("api.yaml", "openapi: \(openapi)\ninfo: {title: t, version: \"1\"}\n" + yaml)
@@ -25,9 +28,12 @@ func expectBlock(_ block: String, in text: String, sourceLocation: Testing.Sourc
     let starts = lines.indices.filter { $0 + expected.count <= lines.count && lines[$0] == expected[0] }
     if starts.contains(where: { Array(lines[$0..<($0 + expected.count)]) == expected }) { return }
     guard let start = starts.first else {
-        Issue.record("The output has no line\n\(expected[0])\nof the expected block:\n\(block)", sourceLocation: sourceLocation)
+        Issue.record(
+            "The output has no line\n\(expected[0])\nof the expected block:\n\(block)", sourceLocation: sourceLocation)
         return
     }
     let actual = lines[start..<(start + expected.count)].joined(separator: "\n")
-    Issue.record("The output differs from the expected block:\n\(TextDiff.describe(expected: block, actual: actual) ?? "")", sourceLocation: sourceLocation)
+    Issue.record(
+        "The output differs from the expected block:\n\(TextDiff.describe(expected: block, actual: actual) ?? "")",
+        sourceLocation: sourceLocation)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MarfaYAML
+
 @testable import MarfaOpenAPIGenerator
 
 typealias SourceLocation = MarfaYAML.SourceLocation
@@ -39,7 +40,8 @@ struct CommandResult {
 func runCommand(_ arguments: [String]) -> CommandResult {
     var errors: [String] = []
     var output: [String] = []
-    let status = GeneratorCommand.run(arguments, standardError: { errors.append($0) }, standardOutput: { output.append($0) })
+    let status = GeneratorCommand.run(
+        arguments, standardError: { errors.append($0) }, standardOutput: { output.append($0) })
     return CommandResult(status: status, errors: errors, output: output)
 }
 

@@ -15,16 +15,22 @@ enum TextDiff {
         var prefix = 0
         while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix] {
+        while suffix < old.count - prefix, suffix < new.count - prefix,
+            old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
             suffix += 1
         }
         let removed = old[prefix..<(old.count - suffix)]
         let added = new[prefix..<(new.count - suffix)]
-        var lines = ["@@ expected line \(prefix + 1), \(removed.count) line(s) → actual line \(prefix + 1), \(added.count) line(s) @@"]
+        var lines = [
+            "@@ expected line \(prefix + 1), \(removed.count) line(s) → actual line \(prefix + 1), \(added.count) line(s) @@"
+        ]
         for index in max(0, prefix - context)..<prefix { lines.append(numbered(index, " ", old[index])) }
         lines += stretch(removed, marker: "-")
         lines += stretch(added, marker: "+")
-        for index in (old.count - suffix)..<min(old.count, old.count - suffix + context) { lines.append(numbered(index, " ", old[index])) }
+        for index in (old.count - suffix)..<min(old.count, old.count - suffix + context) {
+            lines.append(numbered(index, " ", old[index]))
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// A body the generator keeps as raw `HTTPBody` though the document describes its structure is said,
@@ -8,7 +9,9 @@ import Testing
     @Test func anXMLBodyWithASchemaIsOneNotePerOperation() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let spec = try scratch.write("api.yaml", """
+        let spec = try scratch.write(
+            "api.yaml",
+            """
             openapi: 3.1.0
             info: {title: t, version: "1"}
             paths:
@@ -38,9 +41,10 @@ import Testing
                 Book: {type: object, properties: {title: {type: string}}}
             """)
         let output = try Generator.generate(specPath: spec, config: allModes())
-        #expect(output.diagnostics.map(\.description) == [
-            "\(spec):9:11: note: 'addBook' sends and reads 'application/xml', 'text/csv' bodies as raw HTTPBody: the generator decodes JSON, URL-encoded form and multipart bodies only."
-        ])
+        #expect(
+            output.diagnostics.map(\.description) == [
+                "\(spec):9:11: note: 'addBook' sends and reads 'application/xml', 'text/csv' bodies as raw HTTPBody: the generator decodes JSON, URL-encoded form and multipart bodies only."
+            ])
         #expect(output.files.map(\.contents).joined().contains("case xml(MarfaOpenAPIRuntime.HTTPBody)"))
     }
 }

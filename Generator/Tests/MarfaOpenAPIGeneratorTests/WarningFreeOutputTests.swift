@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MarfaOpenAPIGenerator
 
 /// Output that real documents showed to build with warnings: each case builds without one now.
@@ -6,7 +7,8 @@ import Testing
     /// A request nothing is written into (no parameters, `Accept` or body) is a `let`: Swift warned
     /// "variable 'request' was never mutated" for every such operation.
     @Test func aRequestNothingIsWrittenIntoIsAConstant() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             paths:
               /ping:
                 delete:
@@ -14,7 +16,8 @@ import Testing
                   responses:
                     "204": {description: Gone.}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     let request = MarfaOpenAPIRuntime.HTTPRequest(method: .init(rawValue: "DELETE"), path: "/ping")
                     let (response, responseBody) = try await c.send(request, nil)
             """#, in: text)
@@ -23,7 +26,8 @@ import Testing
     /// A deprecated property keeps `@available(*, deprecated)` for the app, but is stored in `_name`,
     /// which the generated initializer and coding use: Swift warned "'name' is deprecated" at each.
     @Test func aDeprecatedPropertyIsStoredOutOfTheWayOfTheGeneratedCode() throws {
-        let text = try snippet(#"""
+        let text = try snippet(
+            #"""
             components:
               schemas:
                 Item:
@@ -31,7 +35,8 @@ import Testing
                   properties:
                     name: {type: string, deprecated: true}
             """#)
-        expectBlock(#"""
+        expectBlock(
+            #"""
                     @available(*, deprecated)
                     internal var name: Swift.String? {
                         get { self._name }

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct AliasAndMergeTests {
     @Test func aliasIsACopyOfTheAnchoredNode() throws {
-        let root = try YAMLLoader.parse("""
+        let root = try YAMLLoader.parse(
+            """
             base: &b {x: 1, y: [a, b]}
             copy: *b
             scalar: &s hello
@@ -26,7 +27,8 @@ import Testing
     }
 
     @Test func mergeKeyWithOneMapping() throws {
-        let root = try YAMLLoader.parse("""
+        let root = try YAMLLoader.parse(
+            """
             base: &base {a: 1, b: 2}
             derived:
               x: 0
@@ -38,7 +40,8 @@ import Testing
     }
 
     @Test func mergeKeyWithSequenceEarlierWins() throws {
-        let root = try YAMLLoader.parse("""
+        let root = try YAMLLoader.parse(
+            """
             one: &one {a: 1, b: 1}
             two: &two {b: 2, c: 2}
             m:
@@ -62,17 +65,20 @@ import Testing
     }
 
     @Test func mergeOfNonMappingSequenceIsAnError() {
-        #expect(parseError("m:\n  <<: [{a: 1}, 2]\n", file: "m.yaml")?.description
-            == "m.yaml:2:7: error: the merge key '<<' takes a mapping or a sequence of mappings; this sequence holds something else")
+        #expect(
+            parseError("m:\n  <<: [{a: 1}, 2]\n", file: "m.yaml")?.description
+                == "m.yaml:2:7: error: the merge key '<<' takes a mapping or a sequence of mappings; this sequence holds something else"
+        )
     }
 
     @Test func duplicateKeysKeepTheLastValueAndWarn() throws {
         let document = try YAMLLoader.parseDocument(Array("a: 1\nb: 2\na: 3\n".utf8), file: "d.yaml")
         #expect(render(document.root) == "{a: 3, b: 2}")
         #expect(at(try #require(document.root.entry(forKey: "a")).keyLocation) == "3:1")
-        #expect(document.warnings.map(\.description) == [
-            "d.yaml:3:1: warning: duplicate key 'a' (first at 1:1); the last value is kept",
-        ])
+        #expect(
+            document.warnings.map(\.description) == [
+                "d.yaml:3:1: warning: duplicate key 'a' (first at 1:1); the last value is kept"
+            ])
     }
 
     @Test func duplicateKeysInLargeMappings() throws {
@@ -95,7 +101,9 @@ import Testing
         let clock = ContinuousClock()
         var error: LoadError?
         let elapsed = clock.measure { error = parseError(yaml, file: "bomb.yaml") }
-        #expect(error?.message == "the document expands to more than 10000000 nodes (aliases are copied); it may be an alias bomb")
+        #expect(
+            error?.message
+                == "the document expands to more than 10000000 nodes (aliases are copied); it may be an alias bomb")
         #expect(error?.location.line == 7)
         #expect(elapsed < .seconds(1))
     }
@@ -103,7 +111,9 @@ import Testing
     @Test func nodeLimitIsConfigurable() {
         let yaml = "a: &a [1, 2, 3]\nb: [*a, *a, *a]\n"
         #expect(parseError(yaml, limits: LoadLimits(maxNodes: 1000)) == nil)
-        #expect(parseError(yaml, limits: LoadLimits(maxNodes: 12))?.description
-            == "test.yaml:2:9: error: the document expands to more than 12 nodes (aliases are copied); it may be an alias bomb")
+        #expect(
+            parseError(yaml, limits: LoadLimits(maxNodes: 12))?.description
+                == "test.yaml:2:9: error: the document expands to more than 12 nodes (aliases are copied); it may be an alias bomb"
+        )
     }
 }

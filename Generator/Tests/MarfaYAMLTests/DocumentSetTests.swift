@@ -13,7 +13,8 @@ struct RefFixture {
 
     init() throws {
         base = try makeTemporaryDirectory()
-        try write("""
+        try write(
+            """
             openapi: 3.1.0
             components:
               schemas:
@@ -23,7 +24,8 @@ struct RefFixture {
                   $ref: "#/components/schemas/Pet"
 
             """, to: api)
-        try write("""
+        try write(
+            """
             Pet:
               type: object
               properties:
@@ -78,9 +80,10 @@ struct RefFixture {
         #expect(indexed.node.int == 1)
 
         #expect(set.loadedFiles == [fixture.api, fixture.pet, fixture.owner])
-        #expect(set.warnings.map(\.description) == [
-            "\(fixture.pet):7:5: warning: duplicate key 'name' (first at 6:5); the last value is kept",
-        ])
+        #expect(
+            set.warnings.map(\.description) == [
+                "\(fixture.pet):7:5: warning: duplicate key 'name' (first at 6:5); the last value is kept"
+            ])
     }
 
     @Test func missingFileIsAnErrorAtTheRef() throws {
@@ -93,7 +96,10 @@ struct RefFixture {
             _ = try set.resolve(ref: "nope.yaml#/X", from: from)
         } catch {
             #expect(error.location == from)
-            #expect(error.description == "\(fixture.api):5:13: error: $ref 'nope.yaml#/X' names a file that cannot be read: '\(fixture.base)/root/nope.yaml': No such file or directory")
+            #expect(
+                error.description
+                    == "\(fixture.api):5:13: error: $ref 'nope.yaml#/X' names a file that cannot be read: '\(fixture.base)/root/nope.yaml': No such file or directory"
+            )
         }
     }
 
@@ -110,18 +116,30 @@ struct RefFixture {
                 return error.description
             }
         }
-        #expect(failure("models/pet.yaml#/Dog")
-            == "\(fixture.api):5:13: error: $ref 'models/pet.yaml#/Dog' points to nothing: no key 'Dog' in the mapping at \(fixture.pet):1:1")
-        #expect(failure("#/components/schemas/Cat")
-            == "\(fixture.api):5:13: error: $ref '#/components/schemas/Cat' points to nothing: no key 'Cat' in the mapping at \(fixture.api):4:5")
-        #expect(failure("../shared/owner.json#/defs/list/3")
-            == "\(fixture.api):5:13: error: $ref '../shared/owner.json#/defs/list/3' points to nothing: index 3 is past the end of the sequence at \(fixture.owner):1:46, which has 1 elements")
-        #expect(failure("#/openapi/x")
-            == "\(fixture.api):5:13: error: $ref '#/openapi/x' points to nothing: 'x' cannot be looked up in the scalar at \(fixture.api):1:10")
-        #expect(failure("#Pet")
-            == "\(fixture.api):5:13: error: $ref '#Pet' has a fragment that is not a JSON pointer (it must be empty or start with '/')")
-        #expect(failure("https://example.com/api.yaml#/Pet")
-            == "\(fixture.api):5:13: error: remote $ref is not supported: 'https://example.com/api.yaml#/Pet' (only local files can be referenced)")
+        #expect(
+            failure("models/pet.yaml#/Dog")
+                == "\(fixture.api):5:13: error: $ref 'models/pet.yaml#/Dog' points to nothing: no key 'Dog' in the mapping at \(fixture.pet):1:1"
+        )
+        #expect(
+            failure("#/components/schemas/Cat")
+                == "\(fixture.api):5:13: error: $ref '#/components/schemas/Cat' points to nothing: no key 'Cat' in the mapping at \(fixture.api):4:5"
+        )
+        #expect(
+            failure("../shared/owner.json#/defs/list/3")
+                == "\(fixture.api):5:13: error: $ref '../shared/owner.json#/defs/list/3' points to nothing: index 3 is past the end of the sequence at \(fixture.owner):1:46, which has 1 elements"
+        )
+        #expect(
+            failure("#/openapi/x")
+                == "\(fixture.api):5:13: error: $ref '#/openapi/x' points to nothing: 'x' cannot be looked up in the scalar at \(fixture.api):1:10"
+        )
+        #expect(
+            failure("#Pet")
+                == "\(fixture.api):5:13: error: $ref '#Pet' has a fragment that is not a JSON pointer (it must be empty or start with '/')"
+        )
+        #expect(
+            failure("https://example.com/api.yaml#/Pet")
+                == "\(fixture.api):5:13: error: remote $ref is not supported: 'https://example.com/api.yaml#/Pet' (only local files can be referenced)"
+        )
         #expect(failure("HTTP://example.com/x.json") != nil)
         #expect(failure("#/a%ZZ") == "\(fixture.api):5:13: error: $ref '#/a%ZZ' has a bad percent-escape")
     }
@@ -136,7 +154,10 @@ struct RefFixture {
                 _ = try set.resolve(ref: "broken.yaml", from: from)
                 Issue.record("expected an error")
             } catch {
-                #expect(error.description == "\(fixture.base)/root/broken.yaml:2:1: error: did not find expected ',' or ']' (while parsing a flow sequence at 1:4)")
+                #expect(
+                    error.description
+                        == "\(fixture.base)/root/broken.yaml:2:1: error: did not find expected ',' or ']' (while parsing a flow sequence at 1:4)"
+                )
             }
         }
     }
@@ -149,7 +170,10 @@ struct RefFixture {
             _ = try set.resolve(ref: "./sub/../common/x%20y.yaml#/A", from: set.root.location)
             Issue.record("expected an error")
         } catch {
-            #expect(error.message == "$ref './sub/../common/x%20y.yaml#/A' names a file that cannot be read: 'specs/common/x y.yaml': No such file or directory")
+            #expect(
+                error.message
+                    == "$ref './sub/../common/x%20y.yaml#/A' names a file that cannot be read: 'specs/common/x y.yaml': No such file or directory"
+            )
         }
         #expect(try set.resolve(ref: "#/a", from: set.root.location).node.int == 1)
     }
@@ -162,7 +186,8 @@ struct RefFixture {
         try await withThrowingTaskGroup(of: String?.self) { group in
             for index in 0..<16 {
                 group.addTask {
-                    let ref = index.isMultiple(of: 2) ? "models/pet.yaml#/Pet/type" : "../shared/owner.json#/defs/a~1b/type"
+                    let ref =
+                        index.isMultiple(of: 2) ? "models/pet.yaml#/Pet/type" : "../shared/owner.json#/defs/a~1b/type"
                     return try set.resolve(ref: ref, from: from).node.string
                 }
             }
@@ -205,7 +230,8 @@ struct RefFixture {
     /// A root whose `components/schemas` is a `$ref` to a file of schemas, and a pointer loop.
     private func documents() throws -> (DocumentSet, String) {
         let base = try makeTemporaryDirectory()
-        try write("""
+        try write(
+            """
             components:
               schemas: {$ref: 'schemas.yaml'}
             loop: {$ref: '#/loop/x'}
@@ -226,7 +252,8 @@ struct RefFixture {
         #expect(found.file == base + "/owner.yaml")
         #expect(found.pointer == "/properties/name")
         // A pointer that ends at a `$ref` names that `$ref` object, as before.
-        #expect(try set.resolve(ref: "schemas.yaml#/Pet/properties/owner", from: from).node["$ref"]?.string == "owner.yaml")
+        #expect(
+            try set.resolve(ref: "schemas.yaml#/Pet/properties/owner", from: from).node["$ref"]?.string == "owner.yaml")
     }
 
     @Test func aMissingKeyOrALoopThroughRefsStillPointsToNothing() throws {

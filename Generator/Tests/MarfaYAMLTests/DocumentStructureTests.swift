@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct DocumentStructureTests {
     @Test func jsonEscapesAreDecoded() throws {
-        let root = try YAMLLoader.parse(#"{"u": "\/api\/v1", "e": "\u00e9\u4e2d\ud83d\ude00", "c": "a\tb\n\"q\"\\", "z": "\u0000"}"#, file: "e.json")
+        let root = try YAMLLoader.parse(
+            #"{"u": "\/api\/v1", "e": "\u00e9\u4e2d\ud83d\ude00", "c": "a\tb\n\"q\"\\", "z": "\u0000"}"#, file: "e.json"
+        )
         #expect(root["u"]?.string == "/api/v1")
         #expect(root["e"]?.string == "é中😀")
         #expect(root["c"]?.string == "a\tb\n\"q\"\\")
@@ -12,31 +14,39 @@ import Testing
     }
 
     @Test func jsonSurrogatePairsAreDecodedAndPositionsKept() throws {
-        let root = try YAMLLoader.parse(Array(#"{"a": "\ud83d\ude00 \uD83D\uDE03", "b": 1, "lone": "x\udc00y"}"#.utf8), file: "s.json")
+        let root = try YAMLLoader.parse(
+            Array(#"{"a": "\ud83d\ude00 \uD83D\uDE03", "b": 1, "lone": "x\udc00y"}"#.utf8), file: "s.json")
         #expect(root["a"]?.string == "😀 😃")
         #expect(root["lone"]?.string == "x\u{FFFD}y")
         #expect(at(try #require(root.entry(forKey: "b")).keyLocation) == "1:36")
         #expect(at(try #require(root["b"]).location) == "1:41")
         #expect(at(try #require(root.entry(forKey: "lone")).keyLocation) == "1:44")
         // Still an error past the rewrite, at the original column.
-        #expect(parseError(#"{"a": "\ud83d\ude00" "b": 1}"#, file: "s.json")?.description
-            == "s.json:1:22: error: did not find expected ',' or '}' (while parsing a flow mapping at 1:1)")
+        #expect(
+            parseError(#"{"a": "\ud83d\ude00" "b": 1}"#, file: "s.json")?.description
+                == "s.json:1:22: error: did not find expected ',' or '}' (while parsing a flow mapping at 1:1)")
         // In YAML, a surrogate escape outside JSON is left for libyaml to reject.
-        #expect(parseError("a: \"\\ud83d\"\n", file: "s.yaml")?.message.hasPrefix("found invalid Unicode character escape code") == true)
+        #expect(
+            parseError("a: \"\\ud83d\"\n", file: "s.yaml")?.message.hasPrefix(
+                "found invalid Unicode character escape code") == true)
         // Plain YAML text that merely mentions one is untouched.
         #expect(try YAMLLoader.parse("a: \\ud83d\n", file: "s.yaml")["a"]?.string == "\\ud83d")
     }
 
     @Test func rawC1ControlCharactersInJSONStringsLoadAndPositionsKept() throws {
         // RFC 8259 allows U+0080–U+009F unescaped; U+0085 must stay text, not a YAML line break.
-        let root = try YAMLLoader.parse(Array("{\"a\": \"x\u{85}y\u{9F}\", \"b\": 1,\n \"\u{80}\": \"\u{90}\u{91}\", \"c\": []}".utf8), file: "c1.json")
+        let root = try YAMLLoader.parse(
+            Array("{\"a\": \"x\u{85}y\u{9F}\", \"b\": 1,\n \"\u{80}\": \"\u{90}\u{91}\", \"c\": []}".utf8),
+            file: "c1.json")
         #expect(root["a"]?.string == "x\u{85}y\u{9F}")
         #expect(at(try #require(root.entry(forKey: "b")).keyLocation) == "1:15")
         #expect(at(try #require(root["b"]).location) == "1:20")
         #expect(root["\u{80}"]?.string == "\u{90}\u{91}")
         #expect(at(try #require(root.entry(forKey: "c")).keyLocation) == "2:13")
         // Outside JSON, YAML's rule stands.
-        #expect(parseError("a: \"x\u{80}\"\n", file: "c1.yaml")?.message.hasPrefix("control characters are not allowed") == true)
+        #expect(
+            parseError("a: \"x\u{80}\"\n", file: "c1.yaml")?.message.hasPrefix("control characters are not allowed")
+                == true)
     }
 
     @Test func deepJSONNestingLoads() throws {
@@ -53,14 +63,19 @@ import Testing
         #expect(at(node.location) == "1:1000")
 
         let objects = String(repeating: #"{"a":"#, count: depth) + "1" + String(repeating: "}", count: depth)
-        #expect(try YAMLLoader.parse(Array(objects.utf8), file: "deep.json").value(at: String(repeating: "/a", count: depth))?.int == 1)
+        #expect(
+            try YAMLLoader.parse(Array(objects.utf8), file: "deep.json").value(
+                at: String(repeating: "/a", count: depth))?.int == 1)
     }
 
     @Test func nestingBeyondTheLimitIsAnError() {
         let json = String(repeating: "[", count: 1001) + String(repeating: "]", count: 1001)
-        #expect(parseError(json, file: "deep.json")?.description == "deep.json:1:1001: error: nesting is deeper than 1000 levels")
-        #expect(parseError("a: [[[1]]]\n", limits: LoadLimits(maxDepth: 3))?.description
-            == "test.yaml:1:6: error: nesting is deeper than 3 levels")
+        #expect(
+            parseError(json, file: "deep.json")?.description
+                == "deep.json:1:1001: error: nesting is deeper than 1000 levels")
+        #expect(
+            parseError("a: [[[1]]]\n", limits: LoadLimits(maxDepth: 3))?.description
+                == "test.yaml:1:6: error: nesting is deeper than 3 levels")
     }
 
     @Test func scalarRootAndSequenceRoot() throws {
@@ -71,7 +86,8 @@ import Testing
     }
 
     @Test func blockScalarsAndStyles() throws {
-        let root = try YAMLLoader.parse("""
+        let root = try YAMLLoader.parse(
+            """
             lit: |
               line 1
               line 2

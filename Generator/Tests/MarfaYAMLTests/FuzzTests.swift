@@ -85,7 +85,9 @@ struct SplitMix64: RandomNumberGenerator {
         var breaks = 0
         for (index, byte) in bytes.enumerated() {
             if byte == 0x0A || byte == 0x0D || byte == 0x85 { breaks += 1 }
-            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+            if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80,
+                bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+            {
                 breaks += 1
             }
         }

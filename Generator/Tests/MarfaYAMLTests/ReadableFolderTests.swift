@@ -49,7 +49,10 @@ struct FolderFixture {
         let error = try #require(failure("../outside.yaml#/Secret", in: set))
         #expect(error.kind == .outsideAllowedFolders)
         #expect(error.location == SourceLocation(file: fixture.api, line: 3, column: 9))
-        #expect(error.message == "$ref '../outside.yaml#/Secret' names '\(fixture.outside)', which is outside the folders this document may read ('\(fixture.project)')")
+        #expect(
+            error.message
+                == "$ref '../outside.yaml#/Secret' names '\(fixture.outside)', which is outside the folders this document may read ('\(fixture.project)')"
+        )
         #expect(!set.loadedFiles.contains(fixture.outside))
     }
 
@@ -59,7 +62,8 @@ struct FolderFixture {
         let set = try DocumentSet(rootPath: fixture.api)
         let error = try #require(failure("../../../../../../../../etc/passwd", in: set))
         #expect(error.kind == .outsideAllowedFolders)
-        #expect(error.message.hasPrefix("$ref '../../../../../../../../etc/passwd' names '/etc/passwd', which is outside"))
+        #expect(
+            error.message.hasPrefix("$ref '../../../../../../../../etc/passwd' names '/etc/passwd', which is outside"))
         #expect(failure("models/../../project/models/pet.yaml#/Pet", in: set) == nil)
     }
 
@@ -79,7 +83,10 @@ struct FolderFixture {
         let set = try DocumentSet(rootPath: fixture.api)
         let file = try #require(failure("out.yaml#/Secret", in: set))
         #expect(file.kind == .outsideAllowedFolders)
-        #expect(file.message == "$ref 'out.yaml#/Secret' names '\(fixture.project)/out.yaml' (a link to '\(fixture.outside)'), which is outside the folders this document may read ('\(fixture.project)')")
+        #expect(
+            file.message
+                == "$ref 'out.yaml#/Secret' names '\(fixture.project)/out.yaml' (a link to '\(fixture.outside)'), which is outside the folders this document may read ('\(fixture.project)')"
+        )
         let folder = try #require(failure("common/owner.yaml#/Owner", in: set))
         #expect(folder.message.contains("(a link to '\(fixture.shared)/owner.yaml')"))
         // A link that leads nowhere opens nothing: the file cannot be read.
@@ -100,12 +107,16 @@ struct FolderFixture {
         defer { fixture.remove() }
         let set = try DocumentSet(rootPath: fixture.api, allowedFolders: [fixture.shared])
         #expect(set.readableFolders == [fixture.project, fixture.shared])
-        #expect(try set.resolve(ref: "../shared/owner.yaml#/Owner", from: set.root.location).node["type"]?.string == "string")
+        #expect(
+            try set.resolve(ref: "../shared/owner.yaml#/Owner", from: set.root.location).node["type"]?.string
+                == "string")
         // Through a link into the allowed folder, too.
         #expect(failure("common/owner.yaml#/Owner", in: set) == nil)
         // Other places stay refused, and the message lists every folder.
         let error = try #require(failure("../outside.yaml", in: set))
-        #expect(error.message.hasSuffix("outside the folders this document may read ('\(fixture.project)', '\(fixture.shared)')"))
+        #expect(
+            error.message.hasSuffix(
+                "outside the folders this document may read ('\(fixture.project)', '\(fixture.shared)')"))
     }
 
     @Test func anAllowedFolderIsTakenAsItsRealPath() throws {
@@ -124,7 +135,8 @@ struct FolderFixture {
         try FileManager.default.createSymbolicLink(atPath: alias, withDestinationPath: fixture.project)
         let set = try DocumentSet(rootPath: alias + "/api.yaml")
         #expect(set.readableFolders == [fixture.project])
-        #expect(try set.resolve(ref: "models/pet.yaml#/Pet", from: set.root.location).file == alias + "/models/pet.yaml")
+        #expect(
+            try set.resolve(ref: "models/pet.yaml#/Pet", from: set.root.location).file == alias + "/models/pet.yaml")
         #expect(failure("../outside.yaml", in: set)?.kind == .outsideAllowedFolders)
     }
 
@@ -134,7 +146,10 @@ struct FolderFixture {
         let set = try DocumentSet(rootPath: fixture.api)
         let error = try #require(failure("models/cat.yaml", in: set))
         #expect(error.kind == .unreadable)
-        #expect(error.message == "$ref 'models/cat.yaml' names a file that cannot be read: '\(fixture.project)/models/cat.yaml': No such file or directory")
+        #expect(
+            error.message
+                == "$ref 'models/cat.yaml' names a file that cannot be read: '\(fixture.project)/models/cat.yaml': No such file or directory"
+        )
     }
 
     @Test func loadingAFileOutsideByNameIsRefusedToo() throws {
@@ -147,7 +162,10 @@ struct FolderFixture {
         } catch {
             #expect(error.kind == .outsideAllowedFolders)
             #expect(error.location == SourceLocation(file: fixture.outside, line: 1, column: 1))
-            #expect(error.message == "cannot read '\(fixture.outside)': it is outside the folders this document may read ('\(fixture.project)')")
+            #expect(
+                error.message
+                    == "cannot read '\(fixture.outside)': it is outside the folders this document may read ('\(fixture.project)')"
+            )
         }
         #expect(try set.document(file: fixture.project + "/models/pet.yaml").root["Pet"] != nil)
     }

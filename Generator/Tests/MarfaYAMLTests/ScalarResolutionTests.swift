@@ -91,7 +91,8 @@ struct ScalarCase: Sendable, CustomStringConvertible {
     }
 
     @Test func jsonValues() throws {
-        let root = try YAMLLoader.parse(#"{"s": "1", "n": 1.5e2, "i": -3, "t": true, "z": null, "e": ""}"#, file: "v.json")
+        let root = try YAMLLoader.parse(
+            #"{"s": "1", "n": 1.5e2, "i": -3, "t": true, "z": null, "e": ""}"#, file: "v.json")
         #expect(root["s"]?.int == nil)
         #expect(root["s"]?.string == "1")
         #expect(root["n"]?.double == 150)

@@ -18,7 +18,8 @@ extension MarfaError {
         case let error as ClientError:
             self = Self(client: error)
         case let error as HTTPBody.TooManyBytesError:
-            self = .decoding(message: "The server's answer is longer than \(Self.sizeText(error.limit)), so it wasn't read.")
+            self = .decoding(
+                message: "The server's answer is longer than \(Self.sizeText(error.limit)), so it wasn't read.")
         case let error as UnexpectedResponseError:
             self = .decoding(message: "The server gave an answer this call doesn't expect (\(error.received)).")
         case let error as UnexpectedContentError:

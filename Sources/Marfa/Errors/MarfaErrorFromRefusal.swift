@@ -28,7 +28,8 @@ extension MarfaError {
             self = .instanceChanged(message: message)
         case 429:
             self = .rateLimited(
-                code: code, message: message, retryAfterSeconds: fields["Retry-After"].flatMap { Self.retryAfter($0, now: now) })
+                code: code, message: message,
+                retryAfterSeconds: fields["Retry-After"].flatMap { Self.retryAfter($0, now: now) })
         default:
             self = .server(status: UInt16(clamping: status), code: code, message: message)
         }

@@ -33,12 +33,15 @@ struct ContractMiddleware: ClientMiddleware {
             if success {
                 throw MarfaError.contractMismatch(
                     served: nil, expected: expected, status: status, writeSent: writeSent,
-                    message: "The server answered without naming its contract, so this app can't tell it speaks contract \(expected)."
+                    message:
+                        "The server answered without naming its contract, so this app can't tell it speaks contract \(expected)."
                         + (writeSent ? " The change may have been made." : ""))
             }
             throw MarfaError.unnamed(
                 status: status,
-                message: "Something in front of the server, such as a proxy, answered with status \(status) instead of the server.")
+                message:
+                    "Something in front of the server, such as a proxy, answered with status \(status) instead of the server."
+            )
         }
         let values = Set(served.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) })
         guard values == [String(expected)] else {

@@ -19,7 +19,7 @@ public struct InstanceConfig: Sendable, Hashable {
     /// Days pending inbound webhook deliveries are kept (default 30).
     public var inboundPendingRetentionDays: Int?
 
-/// Settings as given, for previews and tests.
+    /// Settings as given, for previews and tests.
     public init(
         instanceID: String? = nil, enforcement: Enforcement? = nil, maxEventHopBudget: Int? = nil,
         auditRetentionDays: Int? = nil, eventLogRetentionHours: Int? = nil, trashRetentionDays: Int? = nil,

@@ -19,7 +19,7 @@ public struct InstanceConfigPatch: Sendable, Hashable {
     /// Days pending inbound webhook deliveries are kept.
     public var inboundPendingRetentionDays: SettingChange<Int>?
 
-/// A patch changing the settings given; the rest are not sent.
+    /// A patch changing the settings given; the rest are not sent.
     public init(
         enforcement: SettingChange<Enforcement>? = nil, maxEventHopBudget: SettingChange<Int>? = nil,
         auditRetentionDays: SettingChange<Int>? = nil, eventLogRetentionHours: SettingChange<Int>? = nil,

@@ -64,7 +64,8 @@ public struct Server: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     public init(url: URL, credential: Credential) throws {
         if let problem = Self.problem(with: url) { throw MarfaError.invalid(message: problem) }
         guard Self.origin(of: url) == Self.origin(of: credential.server) else {
-            throw MarfaError.invalid(message: "The sign-in belongs to another server than \(Self.origin(of: url) ?? "this address").")
+            throw MarfaError.invalid(
+                message: "The sign-in belongs to another server than \(Self.origin(of: url) ?? "this address").")
         }
         self.url = url
         authentication = .credential(credential)

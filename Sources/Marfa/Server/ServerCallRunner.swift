@@ -35,7 +35,9 @@ extension Server {
         timeout: Duration?, idleTimeout: Duration? = nil, _ body: () async throws -> T
     ) async throws(MarfaError) -> T {
         if let timeout, timeout <= .zero { throw .invalid(message: "The timeout must be longer than zero.") }
-        if let idleTimeout, idleTimeout <= .zero { throw .invalid(message: "The idle timeout must be longer than zero.") }
+        if let idleTimeout, idleTimeout <= .zero {
+            throw .invalid(message: "The idle timeout must be longer than zero.")
+        }
         if Task.isCancelled { throw .canceled }
         let limits = CallLimits(deadline: timeout.map { .now + $0 }, idleTimeout: idleTimeout)
         do {

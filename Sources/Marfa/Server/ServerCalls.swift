@@ -2,7 +2,9 @@ import Foundation
 
 extension Server {
     /// The instance's name, ID, build and contract, read without the key.
-    public func instanceDescription(timeout: Duration = Server.defaultTimeout) async throws
+    public func instanceDescription(
+        timeout: Duration = Server.defaultTimeout
+    ) async throws
         -> InstanceDescription
     {
         let wire = try await call(timeout: timeout) { try await $0.getInstance().ok.body.json }
@@ -22,7 +24,9 @@ extension Server {
         if let limit, !(1...200).contains(limit) {
             throw MarfaError.invalid(message: "A page holds 1 to 200 snapshots; \(limit) was asked for.")
         }
-        if let after, after < 0 { throw MarfaError.invalid(message: "`after` is a version, 0 or more; it was \(after).") }
+        if let after, after < 0 {
+            throw MarfaError.invalid(message: "`after` is a version, 0 or more; it was \(after).")
+        }
         let query = Operations.ListItemVersions.Input.Query(after: after, limit: limit)
         let wire = try await call(timeout: timeout) { [query] in
             try await $0.listItemVersions(path: .init(id: id), query: query).ok.body.json

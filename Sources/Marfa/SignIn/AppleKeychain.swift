@@ -39,13 +39,17 @@ struct AppleKeychain {
             add[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
             status = SecItemAdd(add as CFDictionary, nil)
         }
-        guard status == errSecSuccess else { throw .status(status, message: "The Keychain refused the write (status \(status)).") }
+        guard status == errSecSuccess else {
+            throw .status(status, message: "The Keychain refused the write (status \(status)).")
+        }
     }
 
     func remove(service: String, account: String) throws(Keychain.Failure) -> Bool {
         let status = SecItemDelete(query(service: service, account: account) as CFDictionary)
         if status == errSecItemNotFound { return false }
-        guard status == errSecSuccess else { throw .status(status, message: "The Keychain refused the removal (status \(status)).") }
+        guard status == errSecSuccess else {
+            throw .status(status, message: "The Keychain refused the removal (status \(status)).")
+        }
         return true
     }
 

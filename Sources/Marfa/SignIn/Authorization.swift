@@ -57,7 +57,9 @@ public final class Authorization: Sendable {
 
     /// Throws `notAServer` when `server` isn't an `http` or `https` address with a host, and
     /// `noRedirect` when `client.redirect` isn't a private-use address with a path and no host.
-    public convenience init(server: URL, client: Client, service: String, store: any KeyStore = Keychain.system)
+    public convenience init(
+        server: URL, client: Client, service: String, store: any KeyStore = Keychain.system
+    )
         throws
     {
         try self.init(
@@ -74,7 +76,9 @@ public final class Authorization: Sendable {
     ) throws {
         var wire = OAuthWire()
         if let transport { wire.transport = transport }
-        guard Server.problem(with: server) == nil, let origin = Server.origin(of: server), let originURL = URL(string: origin) else {
+        guard Server.problem(with: server) == nil, let origin = Server.origin(of: server),
+            let originURL = URL(string: origin)
+        else {
             throw SignInError.notAServer
         }
         if let redirect = client.redirect, !PrivateUseRedirect.isValid(redirect) { throw SignInError.noRedirect }
@@ -104,7 +108,8 @@ public final class Authorization: Sendable {
     /// The renewing source of this sign-in, shared in the process.
     var source: SignInSource {
         SignInSources.source(
-            store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait, clock: clock)
+            store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait,
+            clock: clock)
     }
 
     /// For tests: how many refresh requests this sign-in's renewing source sent in this process.
@@ -144,7 +149,9 @@ public final class Authorization: Sendable {
         do {
             removed = try await store.withExclusiveAccess(service: service, account: account, wait: lockWait) {
                 () async throws -> KeptSignIn? in
-                guard let kept = try KeptSignIn.read(from: store, service: service, account: account) else { return nil }
+                guard let kept = try KeptSignIn.read(from: store, service: service, account: account) else {
+                    return nil
+                }
                 try store.remove(service: service, account: account)
                 return kept
             }
@@ -160,7 +167,8 @@ public final class Authorization: Sendable {
     func revokeGrant(of kept: KeptSignIn) async -> Bool {
         guard let endpoint = kept.endpoints.revocation else { return false }
         if let refresh = kept.credential.refreshToken {
-            return await wire.revoke(at: endpoint, token: refresh, hint: "refresh_token", clientID: kept.credential.clientID)
+            return await wire.revoke(
+                at: endpoint, token: refresh, hint: "refresh_token", clientID: kept.credential.clientID)
         }
         return await wire.revoke(
             at: endpoint, token: kept.credential.accessToken, hint: "access_token", clientID: kept.credential.clientID)
@@ -179,7 +187,9 @@ public final class Authorization: Sendable {
 
     /// The doors and client to sign in with: the kept sign-in's when its registration covers the
     /// redirects, else discovered and registered now.
-    func registeredClient() async throws(SignInError) -> (endpoints: OAuthEndpoints, clientID: String, redirects: [String]) {
+    func registeredClient() async throws(SignInError) -> (
+        endpoints: OAuthEndpoints, clientID: String, redirects: [String]
+    ) {
         var redirects = [Self.loopbackRedirect]
         if let redirect = client.redirect { redirects.insert(redirect.absoluteString, at: 0) }
         if let kept = try? KeptSignIn.read(from: store, service: service, account: account),
@@ -191,7 +201,8 @@ public final class Authorization: Sendable {
         guard let registration = endpoints.registration else {
             throw .unreadable(message: "The server offers no client registration.")
         }
-        let clientID = try await wire.register(at: registration, name: client.name, redirects: redirects, scope: requestedScope)
+        let clientID = try await wire.register(
+            at: registration, name: client.name, redirects: redirects, scope: requestedScope)
         return (endpoints, clientID, redirects)
     }
 
@@ -233,9 +244,12 @@ public final class Authorization: Sendable {
         if let replaced {
             if replaced.credential.clientID == clientID {
                 // The same client shares the grant: end only the old access token.
-                if let revocation = replaced.endpoints.revocation, replaced.credential.accessToken != credential.accessToken {
+                if let revocation = replaced.endpoints.revocation,
+                    replaced.credential.accessToken != credential.accessToken
+                {
                     _ = await wire.revoke(
-                        at: revocation, token: replaced.credential.accessToken, hint: "access_token", clientID: clientID)
+                        at: revocation, token: replaced.credential.accessToken, hint: "access_token", clientID: clientID
+                    )
                 }
             } else {
                 answer.replacedGrantStands = !(await revokeGrant(of: replaced))

@@ -38,7 +38,8 @@ extension Authorization {
         var items = components.queryItems ?? []
         items += [
             URLQueryItem(name: "response_type", value: "code"), URLQueryItem(name: "client_id", value: clientID),
-            URLQueryItem(name: "redirect_uri", value: redirect.absoluteString), URLQueryItem(name: "scope", value: scope),
+            URLQueryItem(name: "redirect_uri", value: redirect.absoluteString),
+            URLQueryItem(name: "scope", value: scope),
             URLQueryItem(name: "state", value: state), URLQueryItem(name: "code_challenge", value: challenge),
             URLQueryItem(name: "code_challenge_method", value: PKCE.method),
         ]

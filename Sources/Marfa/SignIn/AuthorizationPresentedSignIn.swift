@@ -38,7 +38,8 @@ final class WebSessionPresenter: NSObject, ASWebAuthenticationPresentationContex
             } else if let error = error as? ASWebAuthenticationSessionError, error.code == .canceledLogin {
                 outcome.finish(.failure(SignInError.canceled))
             } else {
-                outcome.finish(.failure(SignInError.unavailable(message: "The browser couldn't open the sign-in page.")))
+                outcome.finish(
+                    .failure(SignInError.unavailable(message: "The browser couldn't open the sign-in page.")))
             }
         }
         session.presentationContextProvider = self

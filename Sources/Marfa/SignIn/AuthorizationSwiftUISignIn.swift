@@ -13,7 +13,8 @@ extension Authorization {
     public func signIn(using session: WebAuthenticationSession) async throws -> Credential {
         let browser = RedirectBrowser { page, scheme in
             do {
-                return try await session.authenticate(using: page, callbackURLScheme: scheme, preferredBrowserSession: nil)
+                return try await session.authenticate(
+                    using: page, callbackURLScheme: scheme, preferredBrowserSession: nil)
             } catch let error as ASWebAuthenticationSessionError where error.code == .canceledLogin {
                 throw SignInError.canceled
             } catch {

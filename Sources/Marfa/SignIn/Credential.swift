@@ -49,6 +49,7 @@ public struct Credential: Sendable, Hashable, Codable, CustomStringConvertible, 
     public var debugDescription: String { description }
 
     public var customMirror: Mirror {
-        Mirror(self, children: ["server": server, "scopes": scopes, "expiresAt": expiresAt as Any], displayStyle: .struct)
+        Mirror(
+            self, children: ["server": server, "scopes": scopes, "expiresAt": expiresAt as Any], displayStyle: .struct)
     }
 }

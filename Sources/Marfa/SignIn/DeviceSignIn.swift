@@ -51,7 +51,8 @@ public final class DeviceSignIn: Sendable {
                         ("client_id", registered.clientID),
                     ])
                 return try await authorization.keep(
-                    tokens, endpoints: registered.endpoints, clientID: registered.clientID, redirects: registered.redirects)
+                    tokens, endpoints: registered.endpoints, clientID: registered.clientID,
+                    redirects: registered.redirects)
             } catch {
                 // One exhaustive catch: a typed `do` with a partial catch inside an untyped function
                 // crashes the Swift 6.3 compiler (SILGen ownership verification).

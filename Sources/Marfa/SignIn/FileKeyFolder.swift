@@ -1,4 +1,5 @@
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,8 @@ struct FileKeyFolder: Sendable {
 
     static func name(fromFileName file: String) -> String? {
         guard file.hasPrefix("k") else { return nil }
-        var text = String(file.dropFirst()).replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        var text = String(file.dropFirst()).replacingOccurrences(of: "-", with: "+").replacingOccurrences(
+            of: "_", with: "/")
         while text.count % 4 != 0 { text += "=" }
         return Data(base64Encoded: text).flatMap { String(data: $0, encoding: .utf8) }
     }
@@ -44,7 +46,9 @@ struct FileKeyFolder: Sendable {
         let target = entry(service: service, account: account)
         let temporary = folder.appendingPathComponent(".tmp-" + RandomToken.make(bytes: 9))
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw .unavailable(message: "The key store can't write in its folder (errno \(errno)).") }
+        guard descriptor >= 0 else {
+            throw .unavailable(message: "The key store can't write in its folder (errno \(errno)).")
+        }
         let written = data.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
@@ -142,7 +146,9 @@ struct FileKeyFolder: Sendable {
         let folder = try ensureFolder(service)
         let path = folder.appendingPathComponent(Self.fileName(for: account) + ".lock").path
         let descriptor = open(path, O_RDWR | O_CREAT, 0o600)
-        guard descriptor >= 0 else { throw Keychain.Failure.unavailable(message: "The key store's lock can't be opened.") }
+        guard descriptor >= 0 else {
+            throw Keychain.Failure.unavailable(message: "The key store's lock can't be opened.")
+        }
         defer { close(descriptor) }
         let deadline = ContinuousClock.now + wait
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

@@ -29,7 +29,9 @@ struct KeptSignIn: Sendable, Codable, Hashable {
         var stored = self
         stored.credential.replacedGrantStands = false
         let data: Data
-        do { data = try JSONEncoder().encode(stored) } catch { throw .unreadable(message: "The sign-in couldn't be written.") }
+        do { data = try JSONEncoder().encode(stored) } catch {
+            throw .unreadable(message: "The sign-in couldn't be written.")
+        }
         do {
             try store.write(data, service: service, account: account)
         } catch {

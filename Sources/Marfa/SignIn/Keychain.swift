@@ -34,7 +34,8 @@ public struct Keychain: KeyStore, Hashable {
         self.accessGroup = accessGroup
         self.appGroup = appGroup
         let base = Self.baseFolder(appGroup: appGroup)
-        folder = accessGroup.map { base.appendingPathComponent(FileKeyFolder.fileName(for: $0), isDirectory: true) } ?? base
+        folder =
+            accessGroup.map { base.appendingPathComponent(FileKeyFolder.fileName(for: $0), isDirectory: true) } ?? base
         filesOnly = false
     }
 
@@ -50,7 +51,8 @@ public struct Keychain: KeyStore, Hashable {
     /// in a 0700 folder) on every platform, so it never touches the system's keychain or another
     /// store. `folderURL` names the folder, for a test to remove when done.
     public static func isolated() -> Keychain {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("marfa-keys-\(UUID().uuidString)", isDirectory: true)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "marfa-keys-\(UUID().uuidString)", isDirectory: true)
         return Keychain(folder: folder, filesOnly: true)
     }
 
@@ -63,7 +65,9 @@ public struct Keychain: KeyStore, Hashable {
     /// process holds), else in `$XDG_CONFIG_HOME`, else in `~/.config`.
     static func baseFolder(appGroup: String? = nil) -> URL {
         #if canImport(Darwin)
-        if let appGroup, let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup) {
+        if let appGroup,
+            let container = FileManager.default.containerURL(forSecurityApplicationGroupIdentifier: appGroup)
+        {
             return container.appendingPathComponent("marfa/keys", isDirectory: true)
         }
         #endif
@@ -73,7 +77,8 @@ public struct Keychain: KeyStore, Hashable {
             config = URL(fileURLWithPath: xdg, isDirectory: true)
         } else {
             // NSHomeDirectory: the user's home on Linux and macOS, the app's container when sandboxed and on iOS.
-            config = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true).appendingPathComponent(".config", isDirectory: true)
+            config = URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true).appendingPathComponent(
+                ".config", isDirectory: true)
         }
         return config.appendingPathComponent("marfa/keys", isDirectory: true)
     }

@@ -27,18 +27,30 @@ enum LoopbackAnswerPage {
 
     /// The page for `outcome`.
     static func html(_ outcome: Outcome) -> String {
-        let (title, text): (String, String) = switch outcome {
-        case .approved:
-            ("Approved", "The app has your approval and finishes signing in. You can close this window and return to it.")
-        case .declined(let reason):
-            ("Not signed in", "Nothing was allowed: \(reason ?? "the sign-in was declined.") You can close this window.")
-        case .refused(let reason):
-            ("Not signed in", "The server didn't approve the sign-in: \(reason) Nothing was allowed; start again from the app.")
-        case .otherState:
-            ("This answer isn't for this sign-in",
-             "The app didn't ask for the approval that brought you here, so it won't use it and nothing was allowed. "
-                + "If you were signing in, start again from the app.")
-        }
+        let (title, text): (String, String) =
+            switch outcome {
+            case .approved:
+                (
+                    "Approved",
+                    "The app has your approval and finishes signing in. You can close this window and return to it."
+                )
+            case .declined(let reason):
+                (
+                    "Not signed in",
+                    "Nothing was allowed: \(reason ?? "the sign-in was declined.") You can close this window."
+                )
+            case .refused(let reason):
+                (
+                    "Not signed in",
+                    "The server didn't approve the sign-in: \(reason) Nothing was allowed; start again from the app."
+                )
+            case .otherState:
+                (
+                    "This answer isn't for this sign-in",
+                    "The app didn't ask for the approval that brought you here, so it won't use it and nothing was allowed. "
+                        + "If you were signing in, start again from the app."
+                )
+            }
         return """
             <!doctype html>
             <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -42,7 +42,9 @@ public struct LoopbackBrowser: SignInBrowser {
         }
         let answer = await receive(port: listener.port, events: events, continuation: continuation) { own in
             let page = authorize(own)
-            let state = URLComponents(url: page, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "state" }?.value
+            let state = URLComponents(url: page, resolvingAgainstBaseURL: false)?.queryItems?.first {
+                $0.name == "state"
+            }?.value
             sentState.value.withLock { $0 = state }
             return page
         }

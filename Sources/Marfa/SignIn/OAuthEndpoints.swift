@@ -19,7 +19,8 @@ struct OAuthEndpoints: Sendable, Hashable, Codable {
             }
             return url
         }
-        guard let authorization = try endpoint(metadata.authorizationEndpoint), let token = try endpoint(metadata.tokenEndpoint)
+        guard let authorization = try endpoint(metadata.authorizationEndpoint),
+            let token = try endpoint(metadata.tokenEndpoint)
         else { throw .unreadable(message: "The server's OAuth discovery names no authorize or token door.") }
         self.authorization = authorization
         self.token = token

@@ -16,29 +16,37 @@ struct OAuthWire: Sendable {
 
     func discover(origin: String) async throws(SignInError) -> OAuthEndpoints {
         guard let url = URL(string: origin + "/.well-known/oauth-authorization-server/auth") else { throw .notAServer }
-        let metadata: Components.Schemas.AuthorizationServerMetadata = try await send(.get, url, form: nil, expecting: [200])
+        let metadata: Components.Schemas.AuthorizationServerMetadata = try await send(
+            .get, url, form: nil, expecting: [200])
         return try OAuthEndpoints(metadata, origin: origin)
     }
 
     /// Registers a native public client; answers its `client_id`.
-    func register(at endpoint: URL, name: String, redirects: [String], scope: String) async throws(SignInError) -> String {
+    func register(
+        at endpoint: URL, name: String, redirects: [String], scope: String
+    ) async throws(SignInError) -> String {
         let request = Components.Schemas.ClientRegistrationRequest(
             redirectUris: redirects,
             grantTypes: ["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"],
             responseTypes: ["code"], clientName: name, scope: scope, tokenEndpointAuthMethod: "none",
             applicationType: .native)
         let body: Data
-        do { body = try JSONEncoder().encode(request) } catch { throw .unreadable(message: "The registration couldn't be written.") }
+        do { body = try JSONEncoder().encode(request) } catch {
+            throw .unreadable(message: "The registration couldn't be written.")
+        }
         let registration: Components.Schemas.ClientRegistration = try await send(
             .post, endpoint, body: body, contentType: "application/json", expecting: [200, 201])
         return registration.clientId
     }
 
-    func token(at endpoint: URL, form: [(String, String)]) async throws(SignInError) -> Components.Schemas.TokenResponse {
+    func token(at endpoint: URL, form: [(String, String)]) async throws(SignInError) -> Components.Schemas.TokenResponse
+    {
         try await send(.post, endpoint, form: form, expecting: [200])
     }
 
-    func deviceCode(at endpoint: URL, clientID: String, scope: String) async throws(SignInError)
+    func deviceCode(
+        at endpoint: URL, clientID: String, scope: String
+    ) async throws(SignInError)
         -> Components.Schemas.DeviceAuthorizationResponse
     {
         try await send(.post, endpoint, form: [("client_id", clientID), ("scope", scope)], expecting: [200])
@@ -81,7 +89,9 @@ struct OAuthWire: Sendable {
     ) async throws(SignInError) -> Answer {
         let (status, data) = try await exchange(method, url, body: body, contentType: contentType)
         guard expecting.contains(status) else {
-            if (400..<500).contains(status), let refusal = try? JSONDecoder().decode(Components.Schemas.OAuthError.self, from: data) {
+            if (400..<500).contains(status),
+                let refusal = try? JSONDecoder().decode(Components.Schemas.OAuthError.self, from: data)
+            {
                 throw .refused(code: refusal.error, message: Self.refusalText(refusal))
             }
             throw .unreadable(message: "The server answered HTTP \(status) where an OAuth answer was expected.")
@@ -99,7 +109,9 @@ struct OAuthWire: Sendable {
     }
 
     /// One request; answers the status and the whole body.
-    func exchange(_ method: HTTPMethod, _ url: URL, body: Data?, contentType: String) async throws(SignInError) -> (Int, Data) {
+    func exchange(
+        _ method: HTTPMethod, _ url: URL, body: Data?, contentType: String
+    ) async throws(SignInError) -> (Int, Data) {
         guard let origin = Server.origin(of: url), let base = URL(string: origin) else { throw .notAServer }
         var path = url.path.isEmpty ? "/" : url.path
         if let query = url.query { path += "?" + query }
@@ -129,7 +141,9 @@ struct OAuthWire: Sendable {
             switch error {
             case .noConnection: throw .unavailable(message: "The server couldn't be reached.")
             case .network: throw .unavailable(message: "The connection to the server failed before its answer arrived.")
-            case .redirected: throw .unreadable(message: "The server answered an OAuth request with a redirect, which isn't followed.")
+            case .redirected:
+                throw .unreadable(
+                    message: "The server answered an OAuth request with a redirect, which isn't followed.")
             case .invalidRequest: throw .notAServer
             }
         } catch {

@@ -1,4 +1,5 @@
 import MarfaDigest
+
 /// The proof key of one browser sign-in (RFC 7636, method S256): a random verifier kept by the app,
 /// and its SHA-256 challenge sent in the authorize address.
 struct PKCE: Sendable {

@@ -26,9 +26,12 @@ enum PrivateUseRedirect {
     private static func hasOnlyPlainCharacters(_ text: Substring) -> Bool {
         let bytes = Array(text.utf8)
         for (index, byte) in bytes.enumerated() {
-            guard (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "#") else { return false }
+            guard (0x21...0x7E).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "#") else {
+                return false
+            }
             guard byte == UInt8(ascii: "%") else { continue }
-            guard index + 2 < bytes.count, let escaped = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16),
+            guard index + 2 < bytes.count,
+                let escaped = UInt8(String(decoding: bytes[index + 1...index + 2], as: UTF8.self), radix: 16),
                 escaped >= 0x20, escaped != 0x7F, escaped != UInt8(ascii: "\\")
             else { return false }
         }

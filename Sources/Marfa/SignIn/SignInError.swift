@@ -39,7 +39,8 @@ extension SignInError: CustomStringConvertible {
         case .notSignedIn: "There is no sign-in kept for this server."
         case .otherServer: "The address is on another server than the sign-in's."
         case .notAServer: "The server's address must start with http:// or https:// and name a host."
-        case .noRedirect: "A browser sign-in needs a redirect address: a private-use scheme in reverse-domain form, a path and no host, such as com.example.app:/signed-in."
+        case .noRedirect:
+            "A browser sign-in needs a redirect address: a private-use scheme in reverse-domain form, a path and no host, such as com.example.app:/signed-in."
         case .refused(_, let message), .unavailable(let message), .unreadable(let message): message
         case .heldElsewhere: "Another process held the sign-in too long, so nothing was changed."
         }

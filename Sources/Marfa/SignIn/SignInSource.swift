@@ -245,7 +245,8 @@ enum SignInSources {
         return table.withLock { table in
             if let existing = table.byEntry[key] { return existing }
             let made = SignInSource(
-                store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait, clock: clock,
+                store: store, service: service, account: account, origin: origin, wire: wire, lockWait: lockWait,
+                clock: clock,
                 token: nil)
             table.byEntry[key] = made
             return made

@@ -54,8 +54,10 @@ extension WorkingCopy {
 
         /// A status with these values, for an app's previews and tests.
         public init(
-            serverOrigin: String? = nil, instanceId: String? = nil, sliceTypes: [String] = [], sliceTier: SliceTier? = nil,
-            sliceEdgeTypes: [String] = [], pinned: [String] = [], eventCursor: String? = nil, hydration: Hydration = .never,
+            serverOrigin: String? = nil, instanceId: String? = nil, sliceTypes: [String] = [],
+            sliceTier: SliceTier? = nil,
+            sliceEdgeTypes: [String] = [], pinned: [String] = [], eventCursor: String? = nil,
+            hydration: Hydration = .never,
             expiredReason: String? = nil, items: Int = 0, edges: Int = 0, catalogVersion: UInt64? = nil,
             changePosition: Int64 = 0, unsent: Int = 0
         ) {

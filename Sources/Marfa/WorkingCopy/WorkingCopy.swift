@@ -28,7 +28,8 @@ public final class WorkingCopy: Sendable {
 
     /// A copy over `engine`; `drainer` drains its queue when there is no `sync` (the fake's).
     package init(
-        engine: any CopyEngine, sync: CopySync?, drainer: (any CopyDrainer)? = nil, feed: ChangeFeed, connection: UpdateFeed,
+        engine: any CopyEngine, sync: CopySync?, drainer: (any CopyDrainer)? = nil, feed: ChangeFeed,
+        connection: UpdateFeed,
         watch: Task<Void, Never>? = nil
     ) {
         self.engine = engine
@@ -109,5 +110,6 @@ public final class WorkingCopy: Sendable {
         message: "Another copy writes this store, so this one only reads it.")
     static let hydrationIncompleteError = MarfaError.hydrationIncomplete(
         message: "The copy is being filled, or its last fill was interrupted. Hydrate it to read again.")
-    static let keyChangingError = MarfaError.keyChanging(message: "The copy's key is being replaced. Ask again once it's done.")
+    static let keyChangingError = MarfaError.keyChanging(
+        message: "The copy's key is being replaced. Ask again once it's done.")
 }

@@ -5,7 +5,9 @@ extension WorkingCopy {
     static func checkedTypes(_ types: [String]) throws(MarfaError) -> [String] {
         guard !types.isEmpty else { throw .invalid(message: "Name at least one type.") }
         for type in types where !isTypeName(type) {
-            throw .invalid(message: "\"\(type)\" isn't a type identifier (lowercase dotted segments, such as core.note or core.*).")
+            throw .invalid(
+                message: "\"\(type)\" isn't a type identifier (lowercase dotted segments, such as core.note or core.*)."
+            )
         }
         return types
     }

@@ -9,7 +9,9 @@ extension WorkingCopy {
     /// opener writes the store, this copy only reads it (`handle` is `.reader`). A store another
     /// build made throws `wrongSchema`; `expectingUnsent`, when given, must equal the count of
     /// unsent writes the store holds, else `unsentDiffers`.
-    public static func open(store: URL, server: Server? = nil, expectingUnsent: UInt64? = nil) async throws -> WorkingCopy {
+    public static func open(
+        store: URL, server: Server? = nil, expectingUnsent: UInt64? = nil
+    ) async throws -> WorkingCopy {
         try await open(store: store, server: server, expectingUnsent: expectingUnsent, clock: SystemClock())
     }
 
@@ -25,7 +27,8 @@ extension WorkingCopy {
     /// `open(store:server:expectingUnsent:)` with the clock the follow waits on.
     /// `files` is the blob folder's file layer (a test's full disk).
     package static func open(
-        store: URL, server: Server?, expectingUnsent: UInt64?, clock: any MarfaClock, files: any BlobFileLayer = SystemBlobFiles()
+        store: URL, server: Server?, expectingUnsent: UInt64?, clock: any MarfaClock,
+        files: any BlobFileLayer = SystemBlobFiles()
     ) async throws -> WorkingCopy {
         let path = try path(of: store)
         let engine = try await SQLiteCopyStore.open(path: path, reader: false, files: files)
@@ -53,12 +56,16 @@ extension WorkingCopy {
     }
 
     private static func check(_ server: Server, boundTo engine: SQLiteCopyStore) async throws(MarfaError) {
-        guard let origin = Server.origin(of: server.url) else { throw .invalid(message: "The server's address has no origin.") }
+        guard let origin = Server.origin(of: server.url) else {
+            throw .invalid(message: "The server's address has no origin.")
+        }
         let bound = try await engine.bind(origin: origin)
         guard bound == origin else {
             throw .wrongServer(
                 expected: bound, got: origin,
-                message: "The copy was made against \(bound), not \(origin); it sent that server nothing. Open another store for it.")
+                message:
+                    "The copy was made against \(bound), not \(origin); it sent that server nothing. Open another store for it."
+            )
         }
     }
 
@@ -67,7 +74,9 @@ extension WorkingCopy {
         guard found == expected else {
             throw MarfaError.unsentDiffers(
                 expected: expected, found: found,
-                message: "The store holds \(found) unsent write\(found == 1 ? "" : "s"), not the \(expected) the app expected.")
+                message:
+                    "The store holds \(found) unsent write\(found == 1 ? "" : "s"), not the \(expected) the app expected."
+            )
         }
     }
 

@@ -11,7 +11,8 @@ extension WorkingCopy {
     public func hydrate(types: [String], tier: SliceTier, edgeTypes: [String] = []) async throws -> HydrateReport {
         try await perform {
             try Self.checkCancellation()
-            let slice = try CopySlice(types: Self.checkedTypes(types), tier: tier, edgeTypes: Self.checkedEdgeTypes(edgeTypes))
+            let slice = try CopySlice(
+                types: Self.checkedTypes(types), tier: tier, edgeTypes: Self.checkedEdgeTypes(edgeTypes))
             return try await requireSync("hydrate(types:tier:edgeTypes:)").hydrate(slice)
         }
     }
@@ -64,7 +65,9 @@ extension WorkingCopy {
             var seen: Set<String> = []
             for type in types {
                 _ = try Self.checkedTypes([type.id])
-                guard seen.insert(type.id).inserted else { throw MarfaError.invalid(message: "The type \(type.id) is declared twice.") }
+                guard seen.insert(type.id).inserted else {
+                    throw MarfaError.invalid(message: "The type \(type.id) is declared twice.")
+                }
             }
             try await engine.declareTypes(types)
             feed.send(Change(origin: .refreshed(.catalog)))
@@ -85,8 +88,12 @@ extension WorkingCopy {
     /// read before), at most `most` entries, oldest first: for an app that was not running.
     public func changes(since position: Int64, most: Int = 500) async throws -> [JournaledChange] {
         try await perform {
-            guard (1...10_000).contains(most) else { throw MarfaError.invalid(message: "most is 1 to 10,000, not \(most).") }
-            guard position >= 0 else { throw MarfaError.invalid(message: "A journal position is 0 or more, not \(position).") }
+            guard (1...10_000).contains(most) else {
+                throw MarfaError.invalid(message: "most is 1 to 10,000, not \(most).")
+            }
+            guard position >= 0 else {
+                throw MarfaError.invalid(message: "A journal position is 0 or more, not \(position).")
+            }
             return try await engine.journal(after: position, most: most)
         }
     }

@@ -33,7 +33,8 @@ extension Decoder {
         let container = try container(keyedBy: DynamicCodingKey.self)
         if let extra = container.allKeys.first(where: { !knownKeys.contains($0.stringValue) }) {
             throw DecodingError.dataCorruptedError(
-                forKey: extra, in: container, debugDescription: "The property '\(extra.stringValue)' is not allowed here.")
+                forKey: extra, in: container,
+                debugDescription: "The property '\(extra.stringValue)' is not allowed here.")
         }
     }
 }

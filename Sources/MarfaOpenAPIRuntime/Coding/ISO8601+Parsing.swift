@@ -54,7 +54,8 @@ struct RFC3339Parser {
         let month = try number(5, 2)
         try expect(7, "-")
         let day = try number(8, 2)
-        guard s.count > 10, s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: "t") || s[10] == UInt8(ascii: " ") else {
+        guard s.count > 10, s[10] == UInt8(ascii: "T") || s[10] == UInt8(ascii: "t") || s[10] == UInt8(ascii: " ")
+        else {
             throw .unexpected(offset: min(10, s.count))
         }
         let hour = try number(11, 2)
@@ -117,6 +118,8 @@ struct RFC3339Parser {
     }
 
     private func expect(_ index: Int, _ character: Unicode.Scalar) throws(ParseError) {
-        guard index < s.count, s[index] == UInt8(ascii: character) else { throw .unexpected(offset: min(index, s.count)) }
+        guard index < s.count, s[index] == UInt8(ascii: character) else {
+            throw .unexpected(offset: min(index, s.count))
+        }
     }
 }

@@ -23,8 +23,10 @@ package struct JSONTextParser {
         package var description: String {
             switch self {
             case .invalidUTF8(let offset): "The text is not UTF-8 (at byte \(offset))."
-            case .duplicateMember(let name, let offset): "The member '\(name)' is named twice in one object (at byte \(offset))."
-            case .tooDeep(let offset): "The text nests deeper than \(JSONTextParser.maximumDepth) levels (at byte \(offset))."
+            case .duplicateMember(let name, let offset):
+                "The member '\(name)' is named twice in one object (at byte \(offset))."
+            case .tooDeep(let offset):
+                "The text nests deeper than \(JSONTextParser.maximumDepth) levels (at byte \(offset))."
             case .syntax(let offset): "The text is not JSON (at byte \(offset))."
             }
         }
@@ -42,7 +44,9 @@ package struct JSONTextParser {
 
     /// The value `bytes` hold, or why they are not one JSON value.
     package static func parse(_ bytes: [UInt8]) throws(Failure) -> OpenAPIValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> OpenAPIValue in try read(buffer, checkingUTF8: true) }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> OpenAPIValue in
+            try read(buffer, checkingUTF8: true)
+        }
     }
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>, checkingUTF8: Bool) throws(Failure) -> OpenAPIValue {
@@ -158,16 +162,22 @@ package struct JSONTextParser {
     /// The rest of a string that holds an escape, from its first byte `start`.
     private mutating func escapedString(from start: Int) -> String? {
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self).unicodeScalars)
+        scalars.append(
+            contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+                .unicodeScalars)
         var run = position
         while let byte = next {
             switch byte {
             case UInt8(ascii: "\""):
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<position]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<position]), as: UTF8.self)
+                        .unicodeScalars)
                 position += 1
                 return String(scalars)
             case UInt8(ascii: "\\"):
-                scalars.append(contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<position]), as: UTF8.self).unicodeScalars)
+                scalars.append(
+                    contentsOf: String(decoding: UnsafeBufferPointer(rebasing: bytes[run..<position]), as: UTF8.self)
+                        .unicodeScalars)
                 position += 1
                 guard let scalar = escape() else { return nil }
                 scalars.append(scalar)

@@ -22,9 +22,11 @@ extension Date: RFC3339Coding {
         do {
             self = try ISO8601.date(parsing: text)
         } catch {
-            throw DecodingError.dataCorrupted(DecodingError.Context(
-                codingPath: container.codingPath,
-                debugDescription: "Expected an RFC 3339 date-time, found '\(text)': \(error).", underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "Expected an RFC 3339 date-time, found '\(text)': \(error).",
+                    underlyingError: error))
         }
     }
 
@@ -113,7 +115,9 @@ extension KeyedDecodingContainer {
     }
 
     /// Nil when the key is absent, `.null` when it holds `null`, else the value.
-    public func decodeRFC3339IfPresent<T: RFC3339Coding>(_ type: Nullable<T>.Type, forKey key: Key) throws -> Nullable<T>? {
+    public func decodeRFC3339IfPresent<T: RFC3339Coding>(
+        _ type: Nullable<T>.Type, forKey key: Key
+    ) throws -> Nullable<T>? {
         guard contains(key) else { return nil }
         if try decodeNil(forKey: key) { return .null }
         return .value(try decodeRFC3339(T.self, forKey: key))

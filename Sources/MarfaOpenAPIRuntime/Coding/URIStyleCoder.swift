@@ -24,16 +24,18 @@ public enum URIStyleCoder {
             case .primitive(let v): return "." + e(v)
             case .array(let items): return "." + items.map(e).joined(separator: explode ? "." : ",")
             case .object(let members):
-                return "." + (explode
-                    ? members.map { "\(e($0.0))=\(flat($0.1, e))" }.joined(separator: ".")
-                    : members.map { "\(e($0.0)),\(flat($0.1, e))" }.joined(separator: ","))
+                return "."
+                    + (explode
+                        ? members.map { "\(e($0.0))=\(flat($0.1, e))" }.joined(separator: ".")
+                        : members.map { "\(e($0.0)),\(flat($0.1, e))" }.joined(separator: ","))
             }
         case .matrix:
             let n = e(name)
             switch value {
             case .primitive(let v): return ";\(n)=\(e(v))"
             case .array(let items):
-                return explode ? items.map { ";\(n)=\(e($0))" }.joined() : ";\(n)=" + items.map(e).joined(separator: ",")
+                return explode
+                    ? items.map { ";\(n)=\(e($0))" }.joined() : ";\(n)=" + items.map(e).joined(separator: ",")
             case .object(let members):
                 return explode
                     ? members.map { ";\(e($0.0))=\(flat($0.1, e))" }.joined()
@@ -77,7 +79,8 @@ public enum URIStyleCoder {
         switch value {
         case .primitive(let v): return "\(name)=\(v)"
         case .array(let items):
-            return explode ? items.map { "\(name)=\($0)" }.joined(separator: "; ") : "\(name)=" + items.joined(separator: ",")
+            return explode
+                ? items.map { "\(name)=\($0)" }.joined(separator: "; ") : "\(name)=" + items.joined(separator: ",")
         case .object(let members):
             return explode
                 ? members.map { "\($0.0)=\(flat($0.1, { $0 }))" }.joined(separator: "; ")
@@ -139,9 +142,12 @@ public enum URIStyleCoder {
             var members: [(String, URIValue)] = []
             for pair in pairs where pair.name.hasPrefix(prefix) && pair.name.hasSuffix("]") {
                 let key = String(pair.name.dropFirst(prefix.count).dropLast())
-                if let index = members.firstIndex(where: { $0.0 == key }), case .primitive(let first) = members[index].1 {
+                if let index = members.firstIndex(where: { $0.0 == key }), case .primitive(let first) = members[index].1
+                {
                     members[index].1 = .array([first, pair.value])
-                } else if let index = members.firstIndex(where: { $0.0 == key }), case .array(let items) = members[index].1 {
+                } else if let index = members.firstIndex(where: { $0.0 == key }),
+                    case .array(let items) = members[index].1
+                {
                     members[index].1 = .array(items + [pair.value])
                 } else {
                     members.append((key, .primitive(pair.value)))
@@ -155,10 +161,13 @@ public enum URIStyleCoder {
             if values.isEmpty { return nil }
             if explode { return .array(values) }
             let separator: Character = style == .spaceDelimited ? " " : style == .pipeDelimited ? "|" : ","
-            return .array(values.flatMap { $0.split(separator: separator, omittingEmptySubsequences: false).map(String.init) })
+            return .array(
+                values.flatMap { $0.split(separator: separator, omittingEmptySubsequences: false).map(String.init) })
         case (_, .object):
             if explode {
-                let members = pairs.filter { !knownNames.contains($0.name) }.map { ($0.name, URIValue.primitive($0.value)) }
+                let members = pairs.filter { !knownNames.contains($0.name) }.map {
+                    ($0.name, URIValue.primitive($0.value))
+                }
                 return members.isEmpty ? nil : .object(members)
             }
             guard let raw = pairs.first(where: { $0.name == name })?.value else { return nil }
@@ -167,7 +176,9 @@ public enum URIStyleCoder {
     }
 
     /// Reads a path parameter (still percent-encoded) written in `style`; nil when it does not parse.
-    public static func readPath(_ raw: Substring, name: String, style: ParameterStyle, explode: Bool, shape: Shape)
+    public static func readPath(
+        _ raw: Substring, name: String, style: ParameterStyle, explode: Bool, shape: Shape
+    )
         -> URIValue?
     {
         var text = raw
@@ -184,17 +195,23 @@ public enum URIStyleCoder {
             case .array where !explode, .primitive:
                 guard let first = items.first, first.hasPrefix(name + "=") else { return nil }
                 let value = first.dropFirst(name.count + 1)
-                return shaped(value.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: false, decode: true)
+                return shaped(
+                    value.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: false,
+                    decode: true)
             case .array:
                 let values = items.compactMap { $0.hasPrefix(name + "=") ? $0.dropFirst(name.count + 1) : nil }
                 return .array(values.compactMap { PercentEncoding.decode($0) })
             case .object:
                 if explode { return shaped(items, shape: .object, explode: true, decode: true) }
                 guard let first = items.first, first.hasPrefix(name + "=") else { return nil }
-                return shaped(first.dropFirst(name.count + 1).split(separator: ",", omittingEmptySubsequences: false), shape: .object, explode: false, decode: true)
+                return shaped(
+                    first.dropFirst(name.count + 1).split(separator: ",", omittingEmptySubsequences: false),
+                    shape: .object, explode: false, decode: true)
             }
         default:
-            return shaped(text.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: explode, decode: true)
+            return shaped(
+                text.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: explode,
+                decode: true)
         }
     }
 
@@ -203,7 +220,9 @@ public enum URIStyleCoder {
     /// object splits at commas, each part trimmed.
     public static func readHeader(_ text: String, explode: Bool, shape: Shape) -> URIValue? {
         if shape == .primitive { return .primitive(String(text.trimmingSpaces)) }
-        return shaped(text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }, shape: shape, explode: explode, decode: false)
+        return shaped(
+            text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }, shape: shape,
+            explode: explode, decode: false)
     }
 
     /// Reads a cookie from a `Cookie` header; nil when it is absent.
@@ -217,7 +236,8 @@ public enum URIStyleCoder {
         }
         guard let crumb = crumbs.first(where: { $0.hasPrefix(name + "=") }) else { return nil }
         let value = crumb.dropFirst(name.count + 1)
-        return shaped(value.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: false, decode: false)
+        return shaped(
+            value.split(separator: ",", omittingEmptySubsequences: false), shape: shape, explode: false, decode: false)
     }
 
     private static func shaped(_ parts: [Substring], shape: Shape, explode: Bool, decode: Bool) -> URIValue? {

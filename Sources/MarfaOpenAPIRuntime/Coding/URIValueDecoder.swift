@@ -19,7 +19,8 @@ public enum URIValueDecoder {
     ) throws -> T {
         let id = ObjectIdentifier(type)
         guard !reading.contains(id) else {
-            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "The value can't be read as \(T.self)."))
+            throw DecodingError.typeMismatch(
+                type, .init(codingPath: codingPath, debugDescription: "The value can't be read as \(T.self)."))
         }
         return try T(from: Decoder(value: value, codingPath: codingPath, reading: reading + [id]))
     }
@@ -36,14 +37,30 @@ public enum URIValueDecoder {
             case "false", "0": return false as? T
             default: throw fail()
             }
-        case is Int.Type: guard let v = Int(text) else { throw fail() }; return v as? T
-        case is Int64.Type: guard let v = Int64(text) else { throw fail() }; return v as? T
-        case is Int32.Type: guard let v = Int32(text) else { throw fail() }; return v as? T
-        case is Double.Type: guard let v = Double(text) else { throw fail() }; return v as? T
-        case is Float.Type: guard let v = Float(text) else { throw fail() }; return v as? T
-        case is Date.Type: guard let v = ISO8601.date(from: text) else { throw fail() }; return v as? T
-        case is CalendarDate.Type: guard let v = CalendarDate(text) else { throw fail() }; return v as? T
-        case is UUID.Type: guard let v = UUID(uuidString: text) else { throw fail() }; return v as? T
+        case is Int.Type:
+            guard let v = Int(text) else { throw fail() }
+            return v as? T
+        case is Int64.Type:
+            guard let v = Int64(text) else { throw fail() }
+            return v as? T
+        case is Int32.Type:
+            guard let v = Int32(text) else { throw fail() }
+            return v as? T
+        case is Double.Type:
+            guard let v = Double(text) else { throw fail() }
+            return v as? T
+        case is Float.Type:
+            guard let v = Float(text) else { throw fail() }
+            return v as? T
+        case is Date.Type:
+            guard let v = ISO8601.date(from: text) else { throw fail() }
+            return v as? T
+        case is CalendarDate.Type:
+            guard let v = CalendarDate(text) else { throw fail() }
+            return v as? T
+        case is UUID.Type:
+            guard let v = UUID(uuidString: text) else { throw fail() }
+            return v as? T
         case is Base64EncodedData.Type:
             guard let v = Data(base64Encoded: Base64EncodedData.padded(text)) else { throw fail() }
             return Base64EncodedData(v) as? T
@@ -107,18 +124,23 @@ public enum URIValueDecoder {
         mutating func decodeNil() throws -> Bool { false }
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
             guard !isAtEnd else {
-                throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "No more items."))
+                throw DecodingError.valueNotFound(
+                    type, .init(codingPath: codingPath, debugDescription: "No more items."))
             }
             defer { currentIndex += 1 }
             return try URIValueDecoder.decode(type, from: .primitive(items[currentIndex]))
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type
+        ) throws
             -> KeyedDecodingContainer<NestedKey>
         {
-            throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Nested lists are not supported."))
+            throw DecodingError.typeMismatch(
+                type, .init(codingPath: codingPath, debugDescription: "Nested lists are not supported."))
         }
         mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            throw DecodingError.typeMismatch([String].self, .init(codingPath: codingPath, debugDescription: "Nested lists are not supported."))
+            throw DecodingError.typeMismatch(
+                [String].self, .init(codingPath: codingPath, debugDescription: "Nested lists are not supported."))
         }
         mutating func superDecoder() throws -> any Swift.Decoder {
             Decoder(value: .array(items), codingPath: codingPath)
@@ -132,19 +154,24 @@ public enum URIValueDecoder {
         func contains(_ key: Key) -> Bool { members.contains { $0.0 == key.stringValue } }
         private func member(_ key: Key) throws -> URIValue {
             guard let found = members.first(where: { $0.0 == key.stringValue }) else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value for '\(key.stringValue)'."))
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: codingPath, debugDescription: "No value for '\(key.stringValue)'."))
             }
             return found.1
         }
         func decodeNil(forKey key: Key) throws -> Bool { !contains(key) }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             let value = try member(key)
-            if case .primitive(let text) = value, let primitive = try primitive(type, text, codingPath: codingPath + [key]) {
+            if case .primitive(let text) = value,
+                let primitive = try primitive(type, text, codingPath: codingPath + [key])
+            {
                 return primitive
             }
             return try build(type, from: value, codingPath: codingPath + [key])
         }
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type, forKey key: Key
+        ) throws
             -> KeyedDecodingContainer<NestedKey>
         {
             try Decoder(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)

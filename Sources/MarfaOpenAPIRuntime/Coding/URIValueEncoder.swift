@@ -89,7 +89,9 @@ public enum URIValueEncoder {
                 box.value = .array(items)
             }
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type
+        )
             -> KeyedEncodingContainer<NestedKey>
         {
             KeyedEncodingContainer(Keyed<NestedKey>(box: Box(), codingPath: codingPath))
@@ -121,7 +123,9 @@ public enum URIValueEncoder {
             }
             if let encoded = member.value { append(key, encoded) }
         }
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        mutating func nestedContainer<NestedKey: CodingKey>(
+            keyedBy keyType: NestedKey.Type, forKey key: Key
+        )
             -> KeyedEncodingContainer<NestedKey>
         {
             let member = Box()

@@ -64,7 +64,10 @@ public struct ServerError: Error, Sendable, CustomStringConvertible, HTTPRespons
     }
 
     public var httpResponse: (HTTPResponse, HTTPBody?) {
-        (HTTPResponse(status: status, headerFields: ["Content-Type": "text/plain; charset=utf-8"]), HTTPBody(description + "\n"))
+        (
+            HTTPResponse(status: status, headerFields: ["Content-Type": "text/plain; charset=utf-8"]),
+            HTTPBody(description + "\n")
+        )
     }
 }
 

@@ -23,14 +23,17 @@ public struct ClientCall: Sendable {
         _ cause: String, _ error: (any Error)? = nil, request: HTTPRequest? = nil, response: HTTPResponse? = nil
     ) -> any Error {
         let failure = ClientError(
-            operationID: operationID, causeDescription: cause, underlyingError: error, request: request, response: response)
+            operationID: operationID, causeDescription: cause, underlyingError: error, request: request,
+            response: response)
         return client.configuration.clientErrorMapping?(failure) ?? failure
     }
 
     // MARK: Request
 
     /// A path parameter written in `style`, percent-encoded.
-    public func path<T: Encodable>(_ value: T, name: String, style: ParameterStyle = .simple, explode: Bool = false) throws -> String {
+    public func path<T: Encodable>(
+        _ value: T, name: String, style: ParameterStyle = .simple, explode: Bool = false
+    ) throws -> String {
         do {
             return URIStyleCoder.path(try URIValueEncoder.encode(value), name: name, style: style, explode: explode)
         } catch {
@@ -46,7 +49,9 @@ public struct ClientCall: Sendable {
         guard let value else { return }
         let text: String
         do {
-            text = URIStyleCoder.query(try URIValueEncoder.encode(value), name: name, style: style, explode: explode, allowReserved: allowReserved)
+            text = URIStyleCoder.query(
+                try URIValueEncoder.encode(value), name: name, style: style, explode: explode,
+                allowReserved: allowReserved)
         } catch {
             throw failure("Could not write the query parameter '\(name)'", error)
         }
@@ -55,7 +60,9 @@ public struct ClientCall: Sendable {
     }
 
     /// Sets a header; nil sets nothing.
-    public func header<T: Encodable>(_ request: inout HTTPRequest, _ name: String, _ value: T?, explode: Bool = false) throws {
+    public func header<T: Encodable>(
+        _ request: inout HTTPRequest, _ name: String, _ value: T?, explode: Bool = false
+    ) throws {
         guard let value else { return }
         do {
             request.headerFields[name] = URIStyleCoder.header(try URIValueEncoder.encode(value), explode: explode)
@@ -65,7 +72,9 @@ public struct ClientCall: Sendable {
     }
 
     /// Adds a cookie to the `Cookie` header; nil adds nothing.
-    public func cookie<T: Encodable>(_ request: inout HTTPRequest, _ name: String, _ value: T?, explode: Bool = true) throws {
+    public func cookie<T: Encodable>(
+        _ request: inout HTTPRequest, _ name: String, _ value: T?, explode: Bool = true
+    ) throws {
         guard let value else { return }
         do {
             let crumb = URIStyleCoder.cookie(try URIValueEncoder.encode(value), name: name, explode: explode)
@@ -76,7 +85,9 @@ public struct ClientCall: Sendable {
     }
 
     /// A JSON body, setting `Content-Type`.
-    public func json<T: Encodable>(_ request: inout HTTPRequest, _ value: T, contentType: String = "application/json") throws -> HTTPBody {
+    public func json<T: Encodable>(
+        _ request: inout HTTPRequest, _ value: T, contentType: String = "application/json"
+    ) throws -> HTTPBody {
         request.headerFields["Content-Type"] = contentType
         do {
             return HTTPBody(try JSONCoding.makeEncoder(sortedKeys: client.configuration.sortedKeys).encode(value))
@@ -86,7 +97,9 @@ public struct ClientCall: Sendable {
     }
 
     /// An `application/x-www-form-urlencoded` body, setting `Content-Type`.
-    public func form<T: Encodable>(_ request: inout HTTPRequest, _ value: T, contentType: String = "application/x-www-form-urlencoded") throws -> HTTPBody {
+    public func form<T: Encodable>(
+        _ request: inout HTTPRequest, _ value: T, contentType: String = "application/x-www-form-urlencoded"
+    ) throws -> HTTPBody {
         request.headerFields["Content-Type"] = contentType
         do {
             return HTTPBody(try FormCoding.encode(value))
@@ -96,7 +109,9 @@ public struct ClientCall: Sendable {
     }
 
     /// A multipart body, setting `Content-Type` with its boundary.
-    public func multipart(_ request: inout HTTPRequest, _ value: MultipartBody, contentType: String = "multipart/form-data") -> HTTPBody {
+    public func multipart(
+        _ request: inout HTTPRequest, _ value: MultipartBody, contentType: String = "multipart/form-data"
+    ) -> HTTPBody {
         request.headerFields["Content-Type"] = "\(contentType); boundary=\(value.boundary)"
         return value.encoded()
     }
@@ -120,7 +135,10 @@ public struct ClientCall: Sendable {
     // MARK: Response
 
     /// A response header as `T`, or nil when absent.
-    public func header<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
+    public func header<T: Decodable>(
+        _ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false,
+        shape: URIStyleCoder.Shape = .primitive
+    ) throws -> T? {
         guard let text = response.headerFields.combinedValue(for: name) else { return nil }
         guard let value = URIStyleCoder.readHeader(text, explode: explode, shape: shape) else {
             throw failure("The header '\(name)' could not be read", response: response)
@@ -133,7 +151,10 @@ public struct ClientCall: Sendable {
     }
 
     /// A required response header as `T`.
-    public func requiredHeader<T: Decodable>(_ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T {
+    public func requiredHeader<T: Decodable>(
+        _ response: HTTPResponse, _ name: String, as type: T.Type, explode: Bool = false,
+        shape: URIStyleCoder.Shape = .primitive
+    ) throws -> T {
         guard let value = try header(response, name, as: type, explode: explode, shape: shape) else {
             throw failure("The required header '\(name)' is missing", response: response)
         }
@@ -147,7 +168,9 @@ public struct ClientCall: Sendable {
 
     /// The error for a response whose content type the operation does not describe.
     public func unexpectedContent(_ response: HTTPResponse) -> any Error {
-        failure("The response's content type '\(response.headerFields["Content-Type"] ?? "")' is not one the operation describes", response: response)
+        failure(
+            "The response's content type '\(response.headerFields["Content-Type"] ?? "")' is not one the operation describes",
+            response: response)
     }
 
     /// Reads a JSON body as `T`.

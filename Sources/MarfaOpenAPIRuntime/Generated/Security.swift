@@ -85,7 +85,8 @@ public struct AuthenticationMiddleware: ClientMiddleware {
         switch scheme {
         case .http(let name):
             let lower = name.lowercased()
-            request.headerFields["Authorization"] = lower == "bearer" ? "Bearer \(text)" : lower == "basic" ? "Basic \(text)" : "\(name) \(text)"
+            request.headerFields["Authorization"] =
+                lower == "bearer" ? "Bearer \(text)" : lower == "basic" ? "Basic \(text)" : "\(name) \(text)"
         case .oauth2, .openIDConnect:
             request.headerFields["Authorization"] = "Bearer \(text)"
         case .apiKey(let name, .header):

@@ -5,7 +5,8 @@ import Foundation
 /// request that cannot be read) into answers.
 public struct ServerRegistrar: Sendable {
     /// The handler a generated operation provides: read the input, call the API, write the output.
-    public typealias OperationHandler = @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata, ServerCall) async throws -> (HTTPResponse, HTTPBody?)
+    public typealias OperationHandler =
+        @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata, ServerCall) async throws -> (HTTPResponse, HTTPBody?)
 
     let pathPrefix: String
     let configuration: Configuration
@@ -27,21 +28,26 @@ public struct ServerRegistrar: Sendable {
     ) throws {
         let call = ServerCall(operationID: operationID, configuration: configuration)
         let chain = middlewares
-        try transport.register({ request, body, metadata in
-            do {
-                return try await Self.run(request, body, metadata, chain[...], operationID) { request, body, metadata in
-                    try await handler(request, body, metadata, call)
+        try transport.register(
+            { request, body, metadata in
+                do {
+                    return try await Self.run(request, body, metadata, chain[...], operationID) {
+                        request, body, metadata in
+                        try await handler(request, body, metadata, call)
+                    }
+                } catch let error as any HTTPResponseConvertible {
+                    return error.httpResponse
                 }
-            } catch let error as any HTTPResponseConvertible {
-                return error.httpResponse
-            }
-        }, method: method, path: pathPrefix + path)
+            }, method: method, path: pathPrefix + path)
     }
 
     private static func run(
         _ request: HTTPRequest, _ body: HTTPBody?, _ metadata: ServerRequestMetadata,
         _ rest: ArraySlice<any ServerMiddleware>, _ operationID: String,
-        _ last: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?)
+        _ last:
+            @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (
+                HTTPResponse, HTTPBody?
+            )
     ) async throws -> (HTTPResponse, HTTPBody?) {
         guard let first = rest.first else { return try await last(request, body, metadata) }
         let next = rest.dropFirst()
@@ -74,9 +80,14 @@ public struct ServerCall: Sendable {
     // MARK: Request
 
     /// A path parameter as `T`.
-    public func path<T: Decodable>(_ metadata: ServerRequestMetadata, _ name: String, as type: T.Type, style: ParameterStyle = .simple, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T {
+    public func path<T: Decodable>(
+        _ metadata: ServerRequestMetadata, _ name: String, as type: T.Type, style: ParameterStyle = .simple,
+        explode: Bool = false, shape: URIStyleCoder.Shape = .primitive
+    ) throws -> T {
         guard let raw = metadata.pathParameters[name],
-            let value = try decode(URIStyleCoder.readPath(raw, name: name, style: style, explode: explode, shape: shape), type, "path parameter '\(name)'")
+            let value = try decode(
+                URIStyleCoder.readPath(raw, name: name, style: style, explode: explode, shape: shape), type,
+                "path parameter '\(name)'")
         else { throw failure("The path parameter '\(name)' could not be read") }
         return value
     }
@@ -87,26 +98,44 @@ public struct ServerCall: Sendable {
     }
 
     /// A query parameter as `T`, or nil when absent.
-    public func query<T: Decodable>(_ pairs: [(name: String, value: String)], _ name: String, as type: T.Type, style: ParameterStyle = .form, explode: Bool = true, shape: URIStyleCoder.Shape = .primitive, knownNames: Set<String> = []) throws -> T? {
-        try decode(URIStyleCoder.readQuery(pairs, name: name, style: style, explode: explode, shape: shape, knownNames: knownNames), type, "query parameter '\(name)'")
+    public func query<T: Decodable>(
+        _ pairs: [(name: String, value: String)], _ name: String, as type: T.Type, style: ParameterStyle = .form,
+        explode: Bool = true, shape: URIStyleCoder.Shape = .primitive, knownNames: Set<String> = []
+    ) throws -> T? {
+        try decode(
+            URIStyleCoder.readQuery(
+                pairs, name: name, style: style, explode: explode, shape: shape, knownNames: knownNames), type,
+            "query parameter '\(name)'")
     }
 
     /// A required query parameter as `T`.
-    public func requiredQuery<T: Decodable>(_ pairs: [(name: String, value: String)], _ name: String, as type: T.Type, style: ParameterStyle = .form, explode: Bool = true, shape: URIStyleCoder.Shape = .primitive, knownNames: Set<String> = []) throws -> T {
-        guard let value = try query(pairs, name, as: type, style: style, explode: explode, shape: shape, knownNames: knownNames) else {
+    public func requiredQuery<T: Decodable>(
+        _ pairs: [(name: String, value: String)], _ name: String, as type: T.Type, style: ParameterStyle = .form,
+        explode: Bool = true, shape: URIStyleCoder.Shape = .primitive, knownNames: Set<String> = []
+    ) throws -> T {
+        guard
+            let value = try query(
+                pairs, name, as: type, style: style, explode: explode, shape: shape, knownNames: knownNames)
+        else {
             throw failure("The required query parameter '\(name)' is missing")
         }
         return value
     }
 
     /// A request header as `T`, or nil when absent.
-    public func header<T: Decodable>(_ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
+    public func header<T: Decodable>(
+        _ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = false,
+        shape: URIStyleCoder.Shape = .primitive
+    ) throws -> T? {
         guard let text = request.headerFields.combinedValue(for: name) else { return nil }
         return try decode(URIStyleCoder.readHeader(text, explode: explode, shape: shape), type, "header '\(name)'")
     }
 
     /// A required request header as `T`.
-    public func requiredHeader<T: Decodable>(_ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = false, shape: URIStyleCoder.Shape = .primitive) throws -> T {
+    public func requiredHeader<T: Decodable>(
+        _ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = false,
+        shape: URIStyleCoder.Shape = .primitive
+    ) throws -> T {
         guard let value = try header(request, name, as: type, explode: explode, shape: shape) else {
             throw failure("The required header '\(name)' is missing")
         }
@@ -114,12 +143,20 @@ public struct ServerCall: Sendable {
     }
 
     /// A cookie as `T`, or nil when absent.
-    public func cookie<T: Decodable>(_ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = true, shape: URIStyleCoder.Shape = .primitive) throws -> T? {
-        try decode(URIStyleCoder.readCookie(request.headerFields["Cookie"], name: name, explode: explode, shape: shape), type, "cookie '\(name)'")
+    public func cookie<T: Decodable>(
+        _ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = true,
+        shape: URIStyleCoder.Shape = .primitive
+    ) throws -> T? {
+        try decode(
+            URIStyleCoder.readCookie(request.headerFields["Cookie"], name: name, explode: explode, shape: shape), type,
+            "cookie '\(name)'")
     }
 
     /// A required cookie as `T`.
-    public func requiredCookie<T: Decodable>(_ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = true, shape: URIStyleCoder.Shape = .primitive) throws -> T {
+    public func requiredCookie<T: Decodable>(
+        _ request: HTTPRequest, _ name: String, as type: T.Type, explode: Bool = true,
+        shape: URIStyleCoder.Shape = .primitive
+    ) throws -> T {
         guard let value = try cookie(request, name, as: type, explode: explode, shape: shape) else {
             throw failure("The required cookie '\(name)' is missing")
         }
@@ -133,7 +170,9 @@ public struct ServerCall: Sendable {
 
     /// The error for a request body in a content type the operation does not take (415).
     public func unexpectedContent(_ request: HTTPRequest) -> ServerError {
-        failure("The content type '\(request.headerFields["Content-Type"] ?? "")' is not one this operation takes", status: 415)
+        failure(
+            "The content type '\(request.headerFields["Content-Type"] ?? "")' is not one this operation takes",
+            status: 415)
     }
 
     /// The error for a missing required body.
@@ -183,25 +222,33 @@ public struct ServerCall: Sendable {
     // MARK: Response
 
     /// Sets a response header; nil sets nothing.
-    public func header<T: Encodable>(_ response: inout HTTPResponse, _ name: String, _ value: T?, explode: Bool = false) throws {
+    public func header<T: Encodable>(
+        _ response: inout HTTPResponse, _ name: String, _ value: T?, explode: Bool = false
+    ) throws {
         guard let value else { return }
         response.headerFields[name] = URIStyleCoder.header(try URIValueEncoder.encode(value), explode: explode)
     }
 
     /// A JSON response body, setting `Content-Type`.
-    public func json<T: Encodable>(_ response: inout HTTPResponse, _ value: T, contentType: String = "application/json") throws -> HTTPBody {
+    public func json<T: Encodable>(
+        _ response: inout HTTPResponse, _ value: T, contentType: String = "application/json"
+    ) throws -> HTTPBody {
         response.headerFields["Content-Type"] = contentType
         return HTTPBody(try JSONCoding.makeEncoder(sortedKeys: configuration.sortedKeys).encode(value))
     }
 
     /// A form response body, setting `Content-Type`.
-    public func form<T: Encodable>(_ response: inout HTTPResponse, _ value: T, contentType: String = "application/x-www-form-urlencoded") throws -> HTTPBody {
+    public func form<T: Encodable>(
+        _ response: inout HTTPResponse, _ value: T, contentType: String = "application/x-www-form-urlencoded"
+    ) throws -> HTTPBody {
         response.headerFields["Content-Type"] = contentType
         return HTTPBody(try FormCoding.encode(value))
     }
 
     /// A multipart response body, setting `Content-Type` with its boundary.
-    public func multipart(_ response: inout HTTPResponse, _ value: MultipartBody, contentType: String = "multipart/form-data") -> HTTPBody {
+    public func multipart(
+        _ response: inout HTTPResponse, _ value: MultipartBody, contentType: String = "multipart/form-data"
+    ) -> HTTPBody {
         response.headerFields["Content-Type"] = "\(contentType); boundary=\(value.boundary)"
         return value.encoded()
     }

@@ -30,7 +30,9 @@ public struct UniversalClient: Sendable {
     }
 
     /// Sends through the middlewares, first to last, then the transport, to `serverURL` or else the client's.
-    func send(_ request: HTTPRequest, body: HTTPBody?, operationID: String, serverURL: URL? = nil) async throws -> (HTTPResponse, HTTPBody?) {
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, operationID: String, serverURL: URL? = nil
+    ) async throws -> (HTTPResponse, HTTPBody?) {
         try await send(request, body, serverURL ?? self.serverURL, operationID, middlewares[...])
     }
 

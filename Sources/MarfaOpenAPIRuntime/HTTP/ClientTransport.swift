@@ -6,7 +6,9 @@ import Foundation
 /// client passes them on unchanged.
 public protocol ClientTransport: Sendable {
     /// Sends `request` with `body` to the server at `baseURL`, for the operation `operationID`.
-    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws
+    func send(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String
+    ) async throws
         -> (HTTPResponse, HTTPBody?)
 }
 

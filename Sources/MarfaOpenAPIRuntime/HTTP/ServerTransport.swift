@@ -7,7 +7,8 @@ public struct ServerRequestMetadata: Sendable, Hashable {
 }
 
 /// A handler for one route: reads the request and answers a response.
-public typealias ServerHandler = @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws
+public typealias ServerHandler =
+    @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws
     -> (HTTPResponse, HTTPBody?)
 
 /// Accepts requests and routes them to registered handlers.

@@ -36,7 +36,9 @@ public struct MultipartBody: Sendable, Hashable {
                 let kv = piece.trimmingSpaces.split(separator: "=", maxSplits: 1)
                 guard kv.count == 2, kv[0].lowercased() == key else { continue }
                 var value = kv[1]
-                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+                    value = value.dropFirst().dropLast()
+                }
                 return value.replacingOccurrences(of: "\\\"", with: "\"")
             }
             return nil
@@ -116,7 +118,9 @@ public struct MultipartBody: Sendable, Hashable {
     }
 
     static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
-        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else { return nil }
+        guard !needle.isEmpty, haystack.count >= needle.count, start <= haystack.count - needle.count else {
+            return nil
+        }
         let first = needle[0]
         var i = start
         while i <= haystack.count - needle.count {

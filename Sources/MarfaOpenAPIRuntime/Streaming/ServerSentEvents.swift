@@ -148,7 +148,9 @@ extension HTTPBody {
     public func asServerSentEvents() -> ServerSentEventsSequence { ServerSentEventsSequence(lines: lines) }
 
     /// The body read as server-sent events whose `data` is JSON of type `T` (nil data stays nil).
-    public func asDecodedServerSentEventsWithJSONData<T: Decodable & Sendable>(of type: T.Type)
+    public func asDecodedServerSentEventsWithJSONData<T: Decodable & Sendable>(
+        of type: T.Type
+    )
         -> AsyncThrowingMapSequence<ServerSentEventsSequence, (event: ServerSentEvent, data: T?)>
     {
         asServerSentEvents().map { event in
@@ -158,23 +160,29 @@ extension HTTPBody {
     }
 
     /// The body read as JSON Lines: one JSON value of type `T` a line; blank lines are skipped.
-    public func asDecodedJSONLines<T: Decodable & Sendable>(of type: T.Type) -> AsyncThrowingCompactMapSequence<LineSequence, T> {
+    public func asDecodedJSONLines<T: Decodable & Sendable>(
+        of type: T.Type
+    ) -> AsyncThrowingCompactMapSequence<LineSequence, T> {
         lines.compactMap { line in
-            line.allSatisfy({ $0 == " " || $0 == "\t" }) ? nil : try JSONCoding.makeDecoder().decode(T.self, from: Data(line.utf8))
+            line.allSatisfy({ $0 == " " || $0 == "\t" })
+                ? nil : try JSONCoding.makeDecoder().decode(T.self, from: Data(line.utf8))
         }
     }
 
     /// A body that writes each event as it comes.
-    public convenience init<Events: AsyncSequence & Sendable>(serverSentEvents events: Events) where Events.Element == ServerSentEvent {
+    public convenience init<Events: AsyncSequence & Sendable>(serverSentEvents events: Events)
+    where Events.Element == ServerSentEvent {
         self.init(events.map { ArraySlice($0.encoded) }, length: .unknown)
     }
 
     /// A body that writes each value as one JSON line as it comes.
-    public convenience init<Values: AsyncSequence & Sendable>(jsonLines values: Values) where Values.Element: Encodable & Sendable {
-        self.init(values.map { value -> ArraySlice<UInt8> in
-            var bytes = [UInt8](try JSONCoding.makeEncoder().encode(value))
-            bytes.append(10)
-            return bytes[...]
-        }, length: .unknown)
+    public convenience init<Values: AsyncSequence & Sendable>(jsonLines values: Values)
+    where Values.Element: Encodable & Sendable {
+        self.init(
+            values.map { value -> ArraySlice<UInt8> in
+                var bytes = [UInt8](try JSONCoding.makeEncoder().encode(value))
+                bytes.append(10)
+                return bytes[...]
+            }, length: .unknown)
     }
 }

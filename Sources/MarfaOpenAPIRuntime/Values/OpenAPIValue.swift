@@ -105,7 +105,8 @@ extension OpenAPIValue: CustomStringConvertible {
         case .string(let value): Self.quoted(value)
         case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
         case .object(let members):
-            "{" + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.description }.joined(separator: ",") + "}"
+            "{" + members.keys.sorted().map { Self.quoted($0) + ":" + members[$0]!.description }.joined(separator: ",")
+                + "}"
         }
     }
 

@@ -2,7 +2,9 @@
 /// parallel. Each chunk goes to the file with the least text so far (the lowest index on a tie),
 /// which is deterministic.
 enum FileSharder {
-    static func shard(_ chunks: RenderedChunks, into count: Int, imports: [String], comments: [String] = []) -> [RenderedFile] {
+    static func shard(
+        _ chunks: RenderedChunks, into count: Int, imports: [String], comments: [String] = []
+    ) -> [RenderedFile] {
         let header = SwiftRenderer.fileHeader(imports: imports, comments: comments)
         var files = (0..<count).map { _ in ShardText(header: header) }
         var sizes = [Int](repeating: 0, count: count)

@@ -11,26 +11,39 @@ struct SecurityEmitter {
         for scheme in schemes {
             guard let value = value(scheme) else { continue }
             let member = names.claim(Naming.memberName(scheme.name))
-            members.append(.property(SwiftProperty(
-                name: member, doc: Doc.lines(scheme.description), isStatic: true, isConstant: true, type: schemeType, body: .stored(value))))
+            members.append(
+                .property(
+                    SwiftProperty(
+                        name: member, doc: Doc.lines(scheme.description), isStatic: true, isConstant: true,
+                        type: schemeType, body: .stored(value))))
             entries.append((.string(scheme.name), .name(member)))
         }
-        members.append(.property(SwiftProperty(
-            name: "all", doc: ["Every scheme by its name in the document."], isStatic: true, isConstant: true,
-            type: .stringDictionary(schemeType), body: .stored(.dictionary(entries)))))
-        let securitySchemes = SwiftTypeDecl.namespace("SecuritySchemes", doc: ["The document's security schemes."], members: members)
+        members.append(
+            .property(
+                SwiftProperty(
+                    name: "all", doc: ["Every scheme by its name in the document."], isStatic: true, isConstant: true,
+                    type: .stringDictionary(schemeType), body: .stored(.dictionary(entries)))))
+        let securitySchemes = SwiftTypeDecl.namespace(
+            "SecuritySchemes", doc: ["The document's security schemes."], members: members)
 
         let known = Set(schemes.map(\.name))
         let requirements = plans.map { plan -> (key: SwiftExpr, value: SwiftExpr) in
             for name in plan.operation.security.joined() where !known.contains(name) {
-                log.warning("The security requirement names the scheme '\(name)', which the document does not define.", at: plan.operation.location)
+                log.warning(
+                    "The security requirement names the scheme '\(name)', which the document does not define.",
+                    at: plan.operation.location)
             }
-            return (.string(plan.operation.id), .array(plan.operation.security.map { .array($0.map(SwiftExpr.string)) }))
+            return (
+                .string(plan.operation.id), .array(plan.operation.security.map { .array($0.map(SwiftExpr.string)) })
+            )
         }
         let table = SwiftProperty(
             name: "securityRequirements",
-            doc: ["Each operation's security requirements by operation ID: alternatives, each the schemes it needs together."],
-            isStatic: true, isConstant: true, type: .stringDictionary(.array(.array(.string))), body: .stored(.dictionary(requirements)))
+            doc: [
+                "Each operation's security requirements by operation ID: alternatives, each the schemes it needs together."
+            ],
+            isStatic: true, isConstant: true, type: .stringDictionary(.array(.array(.string))),
+            body: .stored(.dictionary(requirements)))
         return [
             .type(.extension(TypeName(path: root + ["Components"]), members: [.type(securitySchemes)])),
             .type(.extension(TypeName(path: root + ["Operations"]), members: [.property(table)])),
@@ -39,18 +52,26 @@ struct SecurityEmitter {
 
     private func value(_ scheme: APISecurityScheme) -> SwiftExpr? {
         switch scheme.kind {
-        case "http": return SwiftExpr.implicitMember("http").call(SwiftArgument("scheme", .string(scheme.scheme ?? "bearer")))
+        case "http":
+            return SwiftExpr.implicitMember("http").call(SwiftArgument("scheme", .string(scheme.scheme ?? "bearer")))
         case "apiKey":
-            guard let name = scheme.parameterName, let place = scheme.location, ["header", "query", "cookie"].contains(place) else {
-                log.warning("The apiKey scheme '\(scheme.name)' needs 'name' and 'in' (header, query or cookie); it is left out.", at: scheme.sourceLocation)
+            guard let name = scheme.parameterName, let place = scheme.location,
+                ["header", "query", "cookie"].contains(place)
+            else {
+                log.warning(
+                    "The apiKey scheme '\(scheme.name)' needs 'name' and 'in' (header, query or cookie); it is left out.",
+                    at: scheme.sourceLocation)
                 return nil
             }
-            return SwiftExpr.implicitMember("apiKey").call(SwiftArgument("name", .string(name)), SwiftArgument("location", .implicitMember(place)))
+            return SwiftExpr.implicitMember("apiKey").call(
+                SwiftArgument("name", .string(name)), SwiftArgument("location", .implicitMember(place)))
         case "oauth2": return .implicitMember("oauth2")
         case "openIdConnect": return .implicitMember("openIDConnect")
         case "mutualTLS": return .implicitMember("mutualTLS")
         default:
-            log.warning("The security scheme '\(scheme.name)' has an unknown type '\(scheme.kind)'; it is left out.", at: scheme.sourceLocation)
+            log.warning(
+                "The security scheme '\(scheme.name)' has an unknown type '\(scheme.kind)'; it is left out.",
+                at: scheme.sourceLocation)
             return nil
         }
     }

@@ -28,9 +28,15 @@ struct ServerEmitter {
             isThrowing: true,
             // With no operations to register, the registrar is still made (it checks `serverURL`) but not named,
             // so the output builds without an "unused value" warning.
-            body: [.binding(constant: true, name: .single(plans.isEmpty ? "_" : "registrar"), type: nil, value: registrar)] + plans.map { plan in
-                .expression(SwiftExpr.name(registerName(plan)).call(SwiftArgument("on", .name("transport")), SwiftArgument(.name("registrar"))).tried)
-            })
+            body: [
+                .binding(constant: true, name: .single(plans.isEmpty ? "_" : "registrar"), type: nil, value: registrar)
+            ]
+                + plans.map { plan in
+                    .expression(
+                        SwiftExpr.name(registerName(plan)).call(
+                            SwiftArgument("on", .name("transport")), SwiftArgument(.name("registrar"))
+                        ).tried)
+                })
         return .type(.extension(handlerProtocol, members: [.function(function)]))
     }
 
@@ -42,7 +48,10 @@ struct ServerEmitter {
     func handler(_ plan: OperationPlan) -> SwiftDecl {
         var statements: [SwiftStatement] = []
         if !plan.queryParameters.isEmpty {
-            statements.append(.binding(constant: true, name: .single("pairs"), type: nil, value: s.dot("queryPairs").call(SwiftArgument(request))))
+            statements.append(
+                .binding(
+                    constant: true, name: .single("pairs"), type: nil,
+                    value: s.dot("queryPairs").call(SwiftArgument(request))))
         }
         var arguments: [SwiftArgument] = []
         for (location, group, member) in OperationPlan.parameterGroups {
@@ -57,13 +66,22 @@ struct ServerEmitter {
             statements += readBody(plan)
             arguments.append(SwiftArgument("body", .name("inputBody")))
         }
-        statements.append(.binding(constant: true, name: .single("input"), type: nil, value: SwiftExpr.type(.named(plan.inputType)).call(arguments)))
+        statements.append(
+            .binding(
+                constant: true, name: .single("input"), type: nil,
+                value: SwiftExpr.type(.named(plan.inputType)).call(arguments)))
         statements.append(outputSwitch(plan))
         let register = SwiftExpr.name("registrar").dot("register")
-        let registration = SwiftExpr.trailingClosure(register, [
-            SwiftArgument("on", .name("transport")), SwiftArgument(SwiftExpr.implicitMember("init").call(SwiftArgument("rawValue", .string(plan.operation.method.uppercased())))),
-            SwiftArgument(.string(plan.operation.path)), SwiftArgument("operationID", SwiftExpr.type(.named(plan.qualifiedName)).dot("id")),
-        ], SwiftClosure(parameters: ["request", "body", "metadata", "s"], body: statements))
+        let registration = SwiftExpr.trailingClosure(
+            register,
+            [
+                SwiftArgument("on", .name("transport")),
+                SwiftArgument(
+                    SwiftExpr.implicitMember("init").call(
+                        SwiftArgument("rawValue", .string(plan.operation.method.uppercased())))),
+                SwiftArgument(.string(plan.operation.path)),
+                SwiftArgument("operationID", SwiftExpr.type(.named(plan.qualifiedName)).dot("id")),
+            ], SwiftClosure(parameters: ["request", "body", "metadata", "s"], body: statements))
         let function = SwiftFunction(
             kind: .function(registerName(plan)), access: .omitted,
             parameters: [
@@ -97,9 +115,13 @@ struct ServerEmitter {
             }
             return s.dot(p.required ? "requiredQuery" : "query").call(arguments).tried
         case .header:
-            return s.dot(p.required ? "requiredHeader" : "header").call(SwiftArgument(request), name, type, explode, shape).tried
+            return s.dot(p.required ? "requiredHeader" : "header").call(
+                SwiftArgument(request), name, type, explode, shape
+            ).tried
         case .cookie:
-            return s.dot(p.required ? "requiredCookie" : "cookie").call(SwiftArgument(request), name, type, explode, shape).tried
+            return s.dot(p.required ? "requiredCookie" : "cookie").call(
+                SwiftArgument(request), name, type, explode, shape
+            ).tried
         }
     }
 
@@ -109,22 +131,34 @@ struct ServerEmitter {
         let branches = plan.bodyContents.map { content -> (condition: SwiftIf.Condition, body: [SwiftStatement]) in
             let value: SwiftExpr
             switch content.kind {
-            case .json: value = s.dot("json").call(SwiftArgument(.metatype(content.type)), SwiftArgument(body)).triedAwaiting
-            case .form: value = s.dot("form").call(SwiftArgument(.metatype(content.type)), SwiftArgument(body)).triedAwaiting
+            case .json:
+                value = s.dot("json").call(SwiftArgument(.metatype(content.type)), SwiftArgument(body)).triedAwaiting
+            case .form:
+                value = s.dot("form").call(SwiftArgument(.metatype(content.type)), SwiftArgument(body)).triedAwaiting
             case .multipart: value = s.dot("multipart").call(SwiftArgument(request), SwiftArgument(body)).triedAwaiting
             case .raw: value = s.dot("raw").call(SwiftArgument(body))
             }
             let matches = s.dot("matches").call(SwiftArgument(request), SwiftArgument(.string(content.mediaType)))
-            return (.expression(matches), [.assign(.name("inputBody"), SwiftExpr.implicitMember(content.caseName).call(SwiftArgument(value)))])
+            return (
+                .expression(matches),
+                [.assign(.name("inputBody"), SwiftExpr.implicitMember(content.caseName).call(SwiftArgument(value)))]
+            )
         }
-        var chain = SwiftIf(branches: branches, elseBody: [.throw(s.dot("unexpectedContent").call(SwiftArgument(request)))])
+        var chain = SwiftIf(
+            branches: branches, elseBody: [.throw(s.dot("unexpectedContent").call(SwiftArgument(request)))])
         if !plan.bodyRequired {
             let absent = SwiftExpr.binary(
                 .binary(body, .equal, .literal(.nil)), .or,
                 .binary(.subscript(request.dot("headerFields"), .string("Content-Type")), .equal, .literal(.nil)))
-            chain = SwiftIf(branches: [(.expression(absent), [.assign(.name("inputBody"), .literal(.nil))])], elseBody: [.if(chain)])
+            chain = SwiftIf(
+                branches: [(.expression(absent), [.assign(.name("inputBody"), .literal(.nil))])], elseBody: [.if(chain)]
+            )
         }
-        return [.binding(constant: true, name: .single("inputBody"), type: plan.bodyRequired ? bodyType : .optional(bodyType), value: nil), .if(chain)]
+        return [
+            .binding(
+                constant: true, name: .single("inputBody"), type: plan.bodyRequired ? bodyType : .optional(bodyType),
+                value: nil), .if(chain),
+        ]
     }
 
     /// `switch try await self.<method>(input)`: each case's value written with its status.
@@ -134,13 +168,19 @@ struct ServerEmitter {
             let status: SwiftExpr = ranged ? .name("statusCode") : .literal(.integer(r.status))
             return SwiftSwitchCase(
                 patterns: [.enumCase(r.caseName, bindings: ranged ? ["statusCode", "value"] : ["value"])],
-                body: [.return(SwiftExpr.name("value").dot("encoded").call(SwiftArgument(s), SwiftArgument("status", status)).tried)])
+                body: [
+                    .return(
+                        SwiftExpr.name("value").dot("encoded").call(SwiftArgument(s), SwiftArgument("status", status))
+                            .tried)
+                ])
         }
         let response = SwiftExpr.type(.runtime("HTTPResponse")).call(
-            SwiftArgument("status", .name("statusCode")), SwiftArgument("headerFields", SwiftExpr.name("payload").dot("headerFields")))
-        cases.append(SwiftSwitchCase(
-            patterns: [.enumCase("undocumented", bindings: ["statusCode", "payload"])],
-            body: [.return(.tuple([response, SwiftExpr.name("payload").dot("body")]))]))
+            SwiftArgument("status", .name("statusCode")),
+            SwiftArgument("headerFields", SwiftExpr.name("payload").dot("headerFields")))
+        cases.append(
+            SwiftSwitchCase(
+                patterns: [.enumCase("undocumented", bindings: ["statusCode", "payload"])],
+                body: [.return(.tuple([response, SwiftExpr.name("payload").dot("body")]))]))
         let call = SwiftExpr.name("self").dot(plan.methodName).call(SwiftArgument(.name("input"))).triedAwaiting
         return .switch(call, cases)
     }
@@ -148,21 +188,33 @@ struct ServerEmitter {
     /// `func encoded(...)` for a response type: its headers and body written into a response.
     func encoder(_ responseType: OperationPlan.ResponseType) -> SwiftDecl {
         let response = SwiftExpr.name("response")
-        var statements: [SwiftStatement] = [.binding(
-            constant: responseType.headers.isEmpty && responseType.contents.isEmpty, name: .single("response"), type: nil,
-            value: SwiftExpr.type(.runtime("HTTPResponse")).call(SwiftArgument("status", .name("status"))))]
+        var statements: [SwiftStatement] = [
+            .binding(
+                constant: responseType.headers.isEmpty && responseType.contents.isEmpty, name: .single("response"),
+                type: nil,
+                value: SwiftExpr.type(.runtime("HTTPResponse")).call(SwiftArgument("status", .name("status"))))
+        ]
         for h in responseType.headers {
-            statements.append(.expression(s.dot("header").call(
-                SwiftArgument(.addressOf(response)), SwiftArgument(.string(h.name)), SwiftArgument(SwiftExpr.name("headers").dot(h.swiftName)),
-                SwiftArgument("explode", .bool(h.explode))).tried))
+            statements.append(
+                .expression(
+                    s.dot("header").call(
+                        SwiftArgument(.addressOf(response)), SwiftArgument(.string(h.name)),
+                        SwiftArgument(SwiftExpr.name("headers").dot(h.swiftName)),
+                        SwiftArgument("explode", .bool(h.explode))
+                    ).tried))
         }
         if responseType.contents.isEmpty {
             statements.append(.return(.tuple([response, .literal(.nil)])))
         } else {
             statements.append(.binding(constant: true, name: .single("encoded"), type: .httpBody, value: nil))
-            statements.append(.switch(body, responseType.contents.map { content in
-                SwiftSwitchCase(patterns: [.enumCase(content.caseName, bindings: ["value"])], body: [.assign(.name("encoded"), encoded(content))])
-            }))
+            statements.append(
+                .switch(
+                    body,
+                    responseType.contents.map { content in
+                        SwiftSwitchCase(
+                            patterns: [.enumCase(content.caseName, bindings: ["value"])],
+                            body: [.assign(.name("encoded"), encoded(content))])
+                    }))
             statements.append(.return(.tuple([response, .name("encoded")])))
         }
         let function = SwiftFunction(
@@ -174,7 +226,10 @@ struct ServerEmitter {
 
     private func encoded(_ content: OperationPlan.Content) -> SwiftExpr {
         let mediaType = content.mediaType == "*/*" ? "application/octet-stream" : content.mediaType
-        let arguments = [SwiftArgument(.addressOf(.name("response"))), SwiftArgument(.name("value")), SwiftArgument("contentType", .string(mediaType))]
+        let arguments = [
+            SwiftArgument(.addressOf(.name("response"))), SwiftArgument(.name("value")),
+            SwiftArgument("contentType", .string(mediaType)),
+        ]
         switch content.kind {
         case .json: return s.dot("json").call(arguments).tried
         case .form: return s.dot("form").call(arguments).tried

@@ -34,7 +34,8 @@ enum DateTimeLiteral {
         var offset = 0
         if index < b.count, b[index] == 90 || b[index] == 122 {
             index += 1
-        } else if index < b.count, b[index] == 43 || b[index] == 45, let h = digits(index + 1, 2), let m = digits(index + 4, 2),
+        } else if index < b.count, b[index] == 43 || b[index] == 45, let h = digits(index + 1, 2),
+            let m = digits(index + 4, 2),
             index + 3 < b.count, b[index + 3] == 58, h < 24, m < 60
         {
             offset = (h * 60 + m) * 60 * (b[index] == 45 ? -1 : 1)

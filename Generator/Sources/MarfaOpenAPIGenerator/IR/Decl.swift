@@ -3,7 +3,10 @@
 final class Decl {
     struct Property {
         /// `requiredNullable`: the key is always written, with `null` for nil.
-        enum Presence { case required, requiredNullable, optional, nullableOptional, defaulted(SwiftExpr) }
+        enum Presence {
+            case required, requiredNullable, optional, nullableOptional
+            case defaulted(SwiftExpr)
+        }
         var swiftName: String
         var jsonName: String
         var type: SwiftType

@@ -64,9 +64,12 @@ final class DefaultValueWriter {
             return .array(written)
         case .dictionary(_, let valueType):
             return dictionary(value, of: valueType, depth: depth)
-        case .generic(let name, let arguments) where name == TypeName("MarfaOpenAPIRuntime", "Nullable") && arguments.count == 1:
+        case .generic(let name, let arguments)
+        where name == TypeName("MarfaOpenAPIRuntime", "Nullable") && arguments.count == 1:
             if value.isNull { return .implicitMember("null") }
-            return write(value, as: arguments[0], depth: depth + 1).map { .call(.implicitMember("value"), [SwiftArgument($0)]) }
+            return write(value, as: arguments[0], depth: depth + 1).map {
+                .call(.implicitMember("value"), [SwiftArgument($0)])
+            }
         case .named(let name):
             return named(value, name, depth: depth)
         default:
@@ -94,8 +97,11 @@ final class DefaultValueWriter {
         case .openAPIValue: return freeForm(value, depth: depth)
         case .objectContainer: return value.entries == nil ? misfit("an object", value) : freeForm(value, depth: depth)
         case .foundation("Date"):
-            guard let text = text(value), let seconds = DateTimeLiteral.seconds(text) else { return misfit("an RFC 3339 date-time", value) }
-            return .call(.type(.foundation("Date")), [SwiftArgument("timeIntervalSince1970", .literal(.double(seconds)))])
+            guard let text = text(value), let seconds = DateTimeLiteral.seconds(text) else {
+                return misfit("an RFC 3339 date-time", value)
+            }
+            return .call(
+                .type(.foundation("Date")), [SwiftArgument("timeIntervalSince1970", .literal(.double(seconds)))])
         case .runtime("CalendarDate"), .runtime("Base64EncodedData"), .foundation("Data"):
             return refuse("a \(name.name) cannot be written as a Swift literal", at: value)
         default: break
@@ -123,7 +129,8 @@ final class DefaultValueWriter {
     private func integer(_ value: Node, in range: ClosedRange<Int>) -> SwiftExpr? {
         let int = value.int ?? value.double.flatMap { Int(exactly: $0) }
         guard let int, range.contains(int) else {
-            return misfit(value.int == nil ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)", value)
+            return misfit(
+                value.int == nil ? "an integer" : "an integer from \(range.lowerBound) to \(range.upperBound)", value)
         }
         return .literal(.integer(String(int)))
     }
@@ -183,7 +190,8 @@ final class DefaultValueWriter {
         for (index, p) in s.properties.enumerated() {
             guard let entry = entries.first(where: { $0.key == p.jsonName }) else {
                 switch p.presence {
-                case .required, .requiredNullable: return refuse("the required member '\(p.jsonName)' is missing", at: value)
+                case .required, .requiredNullable:
+                    return refuse("the required member '\(p.jsonName)' is missing", at: value)
                 case .optional, .nullableOptional, .defaulted:
                     omitted.append((name, index))
                     continue
@@ -217,11 +225,15 @@ final class DefaultValueWriter {
     /// is `unknown`), else the first branch the value fits, as decoding tries them.
     private func oneOf(_ value: Node, _ choice: Decl.Choice, of name: TypeName, depth: Int) -> SwiftExpr? {
         if let property = choice.discriminator {
-            guard let tag = value[property].flatMap(text) else { return misfit("an object with the text member '\(property)'", value) }
+            guard let tag = value[property].flatMap(text) else {
+                return misfit("an object with the text member '\(property)'", value)
+            }
             guard let match = choice.cases.first(where: { $0.discriminatorValues.contains(tag) }) else {
                 return freeForm(value, depth: depth).map { .call(.implicitMember("unknown"), [SwiftArgument($0)]) }
             }
-            return write(value, as: match.type, depth: depth + 1).map { .call(.implicitMember(match.name), [SwiftArgument($0)]) }
+            return write(value, as: match.type, depth: depth + 1).map {
+                .call(.implicitMember(match.name), [SwiftArgument($0)])
+            }
         }
         for c in choice.cases where c.type.unwrapped.typeName != name {
             let kept = omitted.count

@@ -21,7 +21,10 @@ final class OperationBuilder {
     /// witnesses per type to compile, and nothing keys a set or dictionary by a request or an answer).
     static let valueConformances: [SwiftType] = [.swift("Sendable"), .swift("Equatable")]
 
-    init(types: TypeBuilder, log: DiagnosticLog, operationsNamespace: Decl, responsesNamespace: Decl, nameOverrides: [String: String]) {
+    init(
+        types: TypeBuilder, log: DiagnosticLog, operationsNamespace: Decl, responsesNamespace: Decl,
+        nameOverrides: [String: String]
+    ) {
         self.types = types
         self.log = log
         self.operationsNamespace = operationsNamespace
@@ -43,7 +46,8 @@ final class OperationBuilder {
     func plan(_ operation: APIOperation, methodNames: inout NameScope) -> OperationPlan {
         let override = nameOverrides[operation.id]
         return plan(
-            operation, typeName: Naming.typeName(override ?? operation.id), methodName: override ?? Naming.memberName(operation.id),
+            operation, typeName: Naming.typeName(override ?? operation.id),
+            methodName: override ?? Naming.memberName(operation.id),
             in: operationsNamespace, methodNames: &methodNames)
     }
 
@@ -51,7 +55,8 @@ final class OperationBuilder {
     func plan(webhook: APIReceivedOperation, in namespace: Decl, methodNames: inout NameScope) -> OperationPlan {
         let override = nameOverrides[webhook.operation.id]
         return plan(
-            webhook.operation, typeName: Naming.typeName(override ?? webhook.name), methodName: override ?? Naming.memberName(webhook.name),
+            webhook.operation, typeName: Naming.typeName(override ?? webhook.name),
+            methodName: override ?? Naming.memberName(webhook.name),
             in: namespace, methodNames: &methodNames)
     }
 
@@ -59,30 +64,37 @@ final class OperationBuilder {
     /// each handler method is named after the operation and the callback (`createSubscriptionOnEvent`).
     func planCallbacks(of owner: OperationPlan, methodNames: inout NameScope) -> [OperationPlan] {
         guard !owner.operation.callbacks.isEmpty,
-              let ownerDecl = operationsNamespace.children.first(where: { $0.qualifiedName == owner.qualifiedName })
+            let ownerDecl = operationsNamespace.children.first(where: { $0.qualifiedName == owner.qualifiedName })
         else { return [] }
         let callbacks = Decl(
             name: "Callbacks", qualifiedName: owner.qualifiedName.nested("Callbacks"),
-            doc: ["Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`."],
+            doc: [
+                "Requests the server sends back for this operation, to the URLs it names; received with `CallbackHandler`."
+            ],
             kind: .namespace)
         ownerDecl.children.append(callbacks)
         return owner.operation.callbacks.map { callback in
             plan(
                 callback.operation, typeName: Naming.typeName(callback.name),
-                methodName: Naming.memberName(owner.methodName + "_" + callback.name), in: callbacks, methodNames: &methodNames)
+                methodName: Naming.memberName(owner.methodName + "_" + callback.name), in: callbacks,
+                methodNames: &methodNames)
         }
     }
 
     /// Declares `<namespace>.<typeName>` with the operation's Input and Output, and plans it.
     private func plan(
-        _ operation: APIOperation, typeName preferred: String, methodName preferredMethod: String, in scope: Decl, methodNames: inout NameScope
+        _ operation: APIOperation, typeName preferred: String, methodName preferredMethod: String, in scope: Decl,
+        methodNames: inout NameScope
     ) -> OperationPlan {
         let typeName = scope.childNames.claim(preferred)
         let qualified = scope.qualifiedName.nested(typeName)
         let methodName = methodNames.claim(preferredMethod)
-        let id = SwiftProperty(name: "id", isStatic: true, isConstant: true, type: .string, body: .stored(.string(operation.id)))
+        let id = SwiftProperty(
+            name: "id", isStatic: true, isConstant: true, type: .string, body: .stored(.string(operation.id)))
         var header = SwiftTypeDecl.namespace(typeName, members: [.property(id)])
-        if !operation.servers.isEmpty { header.members.append(.type(ServersEmitter.servers(operation.servers, of: "operation"))) }
+        if !operation.servers.isEmpty {
+            header.members.append(.type(ServersEmitter.servers(operation.servers, of: "operation")))
+        }
         header.doc = operationDoc(operation)
         let namespace = Decl(name: typeName, qualifiedName: qualified, doc: header.doc, kind: .declared(header))
         scope.children.append(namespace)
@@ -93,7 +105,8 @@ final class OperationBuilder {
         namespace.children.append(declareInput(operation, plan: &plan))
         namespace.children.append(declareOutput(operation, plan: &plan))
         var accept: [String] = []
-        for mediaType in operation.responses.flatMap({ $0.contents.map(\.mediaType) }) where !accept.contains(mediaType) {
+        for mediaType in operation.responses.flatMap({ $0.contents.map(\.mediaType) }) where !accept.contains(mediaType)
+        {
             accept.append(mediaType)
         }
         plan.accept = accept.isEmpty ? nil : accept.joined(separator: ", ")
@@ -107,7 +120,9 @@ final class OperationBuilder {
         let contents = (operation.requestBody?.contents ?? []) + operation.responses.flatMap(\.contents)
         var undecoded: [APIContent] = []
         for content in contents where Self.kind(content.mediaType) == .raw && !Self.isStream(content.mediaType) {
-            guard Self.describesStructure(content.schema), !undecoded.contains(where: { $0.mediaType == content.mediaType }) else { continue }
+            guard Self.describesStructure(content.schema),
+                !undecoded.contains(where: { $0.mediaType == content.mediaType })
+            else { continue }
             undecoded.append(content)
         }
         guard let first = undecoded.first else { return }
@@ -128,7 +143,10 @@ final class OperationBuilder {
         var lines = Doc.lines(operation.summary)
         let description = Doc.lines(operation.description)
         if !description.isEmpty && description != lines { lines += (lines.isEmpty ? [] : [""]) + description }
-        lines += (lines.isEmpty ? [] : [""]) + [operation.receivedAs ?? "`\(operation.method.uppercased()) \(operation.path)`"]
+        lines +=
+            (lines.isEmpty ? [] : [""]) + [
+                operation.receivedAs ?? "`\(operation.method.uppercased()) \(operation.path)`"
+            ]
         return lines
     }
 
@@ -139,26 +157,41 @@ final class OperationBuilder {
         let input = Decl(name: "Input", qualifiedName: plan.inputType, kind: .namespace)
         var fields: [Field] = []
         for (location, groupName, member) in OperationPlan.parameterGroups {
-            guard let group = parameterGroup(operation, location, named: groupName, in: input, plan: &plan) else { continue }
+            guard let group = parameterGroup(operation, location, named: groupName, in: input, plan: &plan) else {
+                continue
+            }
             input.children.append(group)
-            fields.append(Field(name: member, type: group.type, defaultValue: plan.parameters.contains { $0.location == location && $0.required } ? nil : .initialized))
+            fields.append(
+                Field(
+                    name: member, type: group.type,
+                    defaultValue: plan.parameters.contains { $0.location == location && $0.required }
+                        ? nil : .initialized))
         }
         if let body = operation.requestBody, !body.contents.isEmpty {
-            let bodyDecl = Decl(name: "Body", qualifiedName: plan.inputType.nested("Body"), doc: Doc.lines(body.description), kind: .namespace)
+            let bodyDecl = Decl(
+                name: "Body", qualifiedName: plan.inputType.nested("Body"), doc: Doc.lines(body.description),
+                kind: .namespace)
             plan.bodyContents = contents(body.contents, in: bodyDecl)
             plan.bodyRequired = body.required
             var bodyType = SwiftTypeDecl(
-                kind: .enum(indirect: false), name: TypeName("Body"), attributes: [.frozen], conformances: Self.valueConformances,
-                members: plan.bodyContents.map { .enumCase(SwiftEnumCase(name: $0.caseName, associatedValues: [(nil, $0.type)])) })
+                kind: .enum(indirect: false), name: TypeName("Body"), attributes: [.frozen],
+                conformances: Self.valueConformances,
+                members: plan.bodyContents.map {
+                    .enumCase(SwiftEnumCase(name: $0.caseName, associatedValues: [(nil, $0.type)]))
+                })
             bodyType.doc = bodyDecl.doc
             bodyDecl.kind = .declared(bodyType)
             input.children.append(bodyDecl)
-            fields.append(Field(name: "body", type: body.required ? bodyDecl.type : .optional(bodyDecl.type), defaultValue: body.required ? nil : .literal(.nil)))
+            fields.append(
+                Field(
+                    name: "body", type: body.required ? bodyDecl.type : .optional(bodyDecl.type),
+                    defaultValue: body.required ? nil : .literal(.nil)))
         }
         if let server = operation.servers.first {
-            fields.append(Field(
-                name: "serverURL", type: .optional(.foundation("URL")), defaultValue: .literal(.nil),
-                doc: ["Where this call goes instead of the operation's own server, `\(server.url)`."]))
+            fields.append(
+                Field(
+                    name: "serverURL", type: .optional(.foundation("URL")), defaultValue: .literal(.nil),
+                    doc: ["Where this call goes instead of the operation's own server, `\(server.url)`."]))
         }
         input.kind = .declared(Self.valueStruct("Input", fields: fields))
         return input
@@ -166,7 +199,8 @@ final class OperationBuilder {
 
     /// The `Path`, `Query`, `Headers` or `Cookies` struct of the parameters in `location`; nil when there are none.
     private func parameterGroup(
-        _ operation: APIOperation, _ location: APIParameter.Location, named groupName: String, in input: Decl, plan: inout OperationPlan
+        _ operation: APIOperation, _ location: APIParameter.Location, named groupName: String, in input: Decl,
+        plan: inout OperationPlan
     ) -> Decl? {
         let group = Decl(name: groupName, qualifiedName: input.qualifiedName.nested(groupName), kind: .namespace)
         var names = NameScope()
@@ -179,17 +213,25 @@ final class OperationBuilder {
             if !parameter.required, let value = types.defaultValue(of: parameter.schema), !value.isNull {
                 pending.defaults.append((fields.count, plan.parameters.count, value, usage.swift, usage.nullable))
             }
-            fields.append(Field(
-                name: swiftName, type: declared, defaultValue: parameter.required ? nil : .literal(.nil),
-                doc: Doc.lines(parameter.description), deprecated: parameter.deprecated))
-            if usage.shape == .object, parameter.style == "simple" || parameter.style == "label" || parameter.style == "matrix" || parameter.location != .query,
+            fields.append(
+                Field(
+                    name: swiftName, type: declared, defaultValue: parameter.required ? nil : .literal(.nil),
+                    doc: Doc.lines(parameter.description), deprecated: parameter.deprecated))
+            if usage.shape == .object,
+                parameter.style == "simple" || parameter.style == "label" || parameter.style == "matrix"
+                    || parameter.location != .query,
                 usage.swift == .openAPIValue || usage.swift == .objectContainer
             {
-                log.warning("The parameter '\(parameter.name)' has a free-form schema; it is written as text of its fields.", at: parameter.sourceLocation)
+                log.warning(
+                    "The parameter '\(parameter.name)' has a free-form schema; it is written as text of its fields.",
+                    at: parameter.sourceLocation)
             }
-            plan.parameters.append(OperationPlan.Parameter(
-                name: parameter.name, swiftName: parameter.deprecated ? Field.storageName(swiftName) : swiftName, argumentName: swiftName, location: location, type: usage.swift, shape: usage.shape,
-                required: parameter.required, style: parameter.style, explode: parameter.explode, allowReserved: parameter.allowReserved))
+            plan.parameters.append(
+                OperationPlan.Parameter(
+                    name: parameter.name, swiftName: parameter.deprecated ? Field.storageName(swiftName) : swiftName,
+                    argumentName: swiftName, location: location, type: usage.swift, shape: usage.shape,
+                    required: parameter.required, style: parameter.style, explode: parameter.explode,
+                    allowReserved: parameter.allowReserved))
         }
         guard !fields.isEmpty else { return nil }
         group.kind = .declared(Self.valueStruct(groupName, fields: fields))
@@ -224,7 +266,9 @@ final class OperationBuilder {
                     group.fields[field].defaultValue = expr
                     written[group.operation, default: [:]][parameter] = expr
                 } else if let refusal = writer.refusal {
-                    log.warning("This default cannot be used: \(refusal.message); the parameter stays optional.", at: refusal.location)
+                    log.warning(
+                        "This default cannot be used: \(refusal.message); the parameter stays optional.",
+                        at: refusal.location)
                 }
             }
             group.decl.kind = .declared(Self.valueStruct(group.name, fields: group.fields))
@@ -247,11 +291,15 @@ final class OperationBuilder {
             members += outputCase(planned, doc: Doc.lines(response.description))
             plan.responses.append(planned)
         }
-        members.append(.enumCase(SwiftEnumCase(
-            name: "undocumented", doc: ["A status the document does not describe."],
-            associatedValues: [("statusCode", .int), (nil, .runtime("UndocumentedPayload"))])))
-        output.kind = .declared(SwiftTypeDecl(
-            kind: .enum(indirect: false), name: TypeName("Output"), attributes: [.frozen], conformances: Self.valueConformances, members: members))
+        members.append(
+            .enumCase(
+                SwiftEnumCase(
+                    name: "undocumented", doc: ["A status the document does not describe."],
+                    associatedValues: [("statusCode", .int), (nil, .runtime("UndocumentedPayload"))])))
+        output.kind = .declared(
+            SwiftTypeDecl(
+                kind: .enum(indirect: false), name: TypeName("Output"), attributes: [.frozen],
+                conformances: Self.valueConformances, members: members))
         return output
     }
 
@@ -273,24 +321,39 @@ final class OperationBuilder {
     /// A response's case, and the accessor that answers its value or throws.
     private func outputCase(_ response: OperationPlan.Response, doc: [String]) -> [SwiftDecl] {
         let ranged = response.isDefault || response.isRange
-        let associated: [(label: String?, type: SwiftType)] = ranged ? [("statusCode", .int), (nil, .named(response.typeName))] : [(nil, .named(response.typeName))]
+        let associated: [(label: String?, type: SwiftType)] =
+            ranged ? [("statusCode", .int), (nil, .named(response.typeName))] : [(nil, .named(response.typeName))]
         let matched = SwiftIf(
-            branches: [(.matches(.enumCase(response.caseName, bindings: ranged ? [nil, "response"] : ["response"]), .name("self")), [.return(.name("response"))])],
+            branches: [
+                (
+                    .matches(
+                        .enumCase(response.caseName, bindings: ranged ? [nil, "response"] : ["response"]), .name("self")
+                    ), [.return(.name("response"))]
+                )
+            ],
             inline: true)
-        let mismatch = SwiftExpr.call(.type(.runtime("UnexpectedResponseError")), [
-            SwiftArgument("expected", .string(response.caseName)), SwiftArgument("response", .name("self")),
-        ])
+        let mismatch = SwiftExpr.call(
+            .type(.runtime("UnexpectedResponseError")),
+            [
+                SwiftArgument("expected", .string(response.caseName)), SwiftArgument("response", .name("self")),
+            ])
         let accessor = SwiftProperty(
-            name: response.caseName, doc: ["The `\(response.caseName)` response; throws for any other."], type: .named(response.typeName),
+            name: response.caseName, doc: ["The `\(response.caseName)` response; throws for any other."],
+            type: .named(response.typeName),
             body: .throwingGetter([.if(matched), .throw(mismatch)]))
         return [
-            .enumCase(SwiftEnumCase(name: response.caseName, doc: ranged ? doc : doc + ["Status \(response.status)."], associatedValues: associated)),
+            .enumCase(
+                SwiftEnumCase(
+                    name: response.caseName, doc: ranged ? doc : doc + ["Status \(response.status)."],
+                    associatedValues: associated)),
             .property(accessor),
         ]
     }
 
     /// A response struct: its headers and body, each a nested type.
-    private func declareResponse(_ response: APIResponse, name: String, qualified: TypeName, in scope: Decl, isComponent: Bool) {
+    private func declareResponse(
+        _ response: APIResponse, name: String, qualified: TypeName, in scope: Decl, isComponent: Bool
+    ) {
         let decl = Decl(name: name, qualifiedName: qualified, doc: Doc.lines(response.description), kind: .namespace)
         var fields: [Field] = []
         var headers: [OperationPlan.Header] = []
@@ -300,14 +363,18 @@ final class OperationBuilder {
             let key = Self.headersKey(response.headers)
             if let shared = headerTypes[key] {
                 // The same headers as an earlier response: one struct, aliased here.
-                decl.children.append(Decl(name: "Headers", qualifiedName: headersName, kind: .alias(.named(shared.type))))
+                decl.children.append(
+                    Decl(name: "Headers", qualifiedName: headersName, kind: .alias(.named(shared.type))))
                 (headersType, headers) = shared
             } else {
                 decl.children.append(responseHeaders(response.headers, in: decl, planned: &headers))
                 headerTypes[key] = (headersName, headers)
                 headersType = headersName
             }
-            fields.append(Field(name: "headers", type: .named(headersName), defaultValue: response.headers.contains { $0.required } ? nil : .initialized))
+            fields.append(
+                Field(
+                    name: "headers", type: .named(headersName),
+                    defaultValue: response.headers.contains { $0.required } ? nil : .initialized))
         }
         var contents: [OperationPlan.Content] = []
         if !response.contents.isEmpty {
@@ -321,8 +388,10 @@ final class OperationBuilder {
         type.doc = decl.doc
         decl.kind = .declared(type)
         scope.children.append(decl)
-        declaredResponses.append(OperationPlan.ResponseType(
-            qualifiedName: qualified, isComponent: isComponent, headersType: headersType, headers: headers, contents: contents))
+        declaredResponses.append(
+            OperationPlan.ResponseType(
+                qualifiedName: qualified, isComponent: isComponent, headersType: headersType, headers: headers,
+                contents: contents))
     }
 
     /// What makes two responses' headers one struct: each header's name, presence, style, schema and description.
@@ -342,11 +411,15 @@ final class OperationBuilder {
         for header in list {
             let swiftName = names.claim(Naming.memberName(header.name))
             let usage = types.usage(header.schema, in: headersDecl, as: Naming.typeName(header.name))
-            fields.append(Field(
-                name: swiftName, type: header.required ? usage.swift : .optional(usage.swift), defaultValue: header.required ? nil : .literal(.nil),
-                doc: Doc.lines(header.description)))
-            planned.append(OperationPlan.Header(
-                name: header.name, swiftName: swiftName, type: usage.swift, shape: usage.shape, required: header.required, explode: header.explode))
+            fields.append(
+                Field(
+                    name: swiftName, type: header.required ? usage.swift : .optional(usage.swift),
+                    defaultValue: header.required ? nil : .literal(.nil),
+                    doc: Doc.lines(header.description)))
+            planned.append(
+                OperationPlan.Header(
+                    name: header.name, swiftName: swiftName, type: usage.swift, shape: usage.shape,
+                    required: header.required, explode: header.explode))
         }
         headersDecl.kind = .declared(Self.valueStruct("Headers", fields: fields))
         return headersDecl
@@ -354,24 +427,39 @@ final class OperationBuilder {
 
     /// A response's `Body` enum: a case per content type, and an accessor per case that throws for another.
     private func responseBody(_ contents: [OperationPlan.Content]) -> SwiftTypeDecl {
-        var members: [SwiftDecl] = contents.map { .enumCase(SwiftEnumCase(name: $0.caseName, associatedValues: [(nil, $0.type)])) }
+        var members: [SwiftDecl] = contents.map {
+            .enumCase(SwiftEnumCase(name: $0.caseName, associatedValues: [(nil, $0.type)]))
+        }
         for content in contents {
             let pattern = SwiftPattern.enumCase(content.caseName, bindings: ["body"])
             let getter: [SwiftStatement]
             if contents.count == 1 {
-                getter = [.switch(.name("self"), [SwiftSwitchCase(patterns: [pattern], body: [.return(.name("body"))])])]
+                getter = [
+                    .switch(.name("self"), [SwiftSwitchCase(patterns: [pattern], body: [.return(.name("body"))])])
+                ]
             } else {
-                let mismatch = SwiftExpr.call(.type(.runtime("UnexpectedContentError")), [
-                    SwiftArgument("expected", .string(content.mediaType)), SwiftArgument("content", .name("self")),
-                ])
-                getter = [.if(SwiftIf(branches: [(.matches(pattern, .name("self")), [.return(.name("body"))])], inline: true)), .throw(mismatch)]
+                let mismatch = SwiftExpr.call(
+                    .type(.runtime("UnexpectedContentError")),
+                    [
+                        SwiftArgument("expected", .string(content.mediaType)), SwiftArgument("content", .name("self")),
+                    ])
+                getter = [
+                    .if(
+                        SwiftIf(branches: [(.matches(pattern, .name("self")), [.return(.name("body"))])], inline: true)),
+                    .throw(mismatch),
+                ]
             }
-            members.append(.property(SwiftProperty(
-                name: content.caseName, doc: ["The body as `\(content.mediaType)`; throws when it came as another type."], type: content.type,
-                body: .throwingGetter(getter))))
+            members.append(
+                .property(
+                    SwiftProperty(
+                        name: content.caseName,
+                        doc: ["The body as `\(content.mediaType)`; throws when it came as another type."],
+                        type: content.type,
+                        body: .throwingGetter(getter))))
         }
         return SwiftTypeDecl(
-            kind: .enum(indirect: false), name: TypeName("Body"), attributes: [.frozen], conformances: Self.valueConformances, members: members)
+            kind: .enum(indirect: false), name: TypeName("Body"), attributes: [.frozen],
+            conformances: Self.valueConformances, members: members)
     }
 
     // MARK: Value structs
@@ -394,13 +482,17 @@ final class OperationBuilder {
     /// `struct name: Sendable, Equatable` with `fields` and a memberwise initializer.
     static func valueStruct(_ name: String, fields: [Field]) -> SwiftTypeDecl {
         var members: [SwiftDecl] = fields.map {
-            .property(SwiftProperty(
-                name: $0.name, doc: $0.doc, attributes: $0.deprecated ? [.deprecated] : [], type: $0.type,
-                body: $0.deprecated ? .forwarded(storage: $0.storage, exposed: true) : .stored(nil)))
+            .property(
+                SwiftProperty(
+                    name: $0.name, doc: $0.doc, attributes: $0.deprecated ? [.deprecated] : [], type: $0.type,
+                    body: $0.deprecated ? .forwarded(storage: $0.storage, exposed: true) : .stored(nil)))
         }
-        members.append(.function(SwiftFunction(
-            kind: .initializer, parameters: fields.map { SwiftParameter($0.name, $0.type, default: $0.defaultValue) },
-            body: fields.map { .assign(.member(.name("self"), $0.storage), .name($0.name)) })))
+        members.append(
+            .function(
+                SwiftFunction(
+                    kind: .initializer,
+                    parameters: fields.map { SwiftParameter($0.name, $0.type, default: $0.defaultValue) },
+                    body: fields.map { .assign(.member(.name("self"), $0.storage), .name($0.name)) })))
         return SwiftTypeDecl(kind: .struct, name: TypeName(name), conformances: valueConformances, members: members)
     }
 
@@ -422,7 +514,9 @@ final class OperationBuilder {
                 }
             case .multipart:
                 type = .runtime("MultipartBody")
-                if let schema = content.schema { _ = types.usage(schema, in: bodyDecl, as: Naming.typeName(caseName) + "Payload") }
+                if let schema = content.schema {
+                    _ = types.usage(schema, in: bodyDecl, as: Naming.typeName(caseName) + "Payload")
+                }
             case .raw:
                 if let schema = content.schema, Self.isStream(content.mediaType) {
                     // The stream's items: declared so callers can decode with `asDecodedServerSentEventsWithJSONData(of:)`.
@@ -434,11 +528,16 @@ final class OperationBuilder {
     }
 
     static func isStream(_ mediaType: String) -> Bool {
-        mediaType.contains("event-stream") || mediaType.contains("jsonl") || mediaType.contains("ndjson") || mediaType.contains("json-seq")
+        mediaType.contains("event-stream") || mediaType.contains("jsonl") || mediaType.contains("ndjson")
+            || mediaType.contains("json-seq")
     }
 
     static func kind(_ mediaType: String) -> OperationPlan.ContentKind {
-        if mediaType == "application/json" || (mediaType.hasSuffix("+json") && !mediaType.contains("seq")) || mediaType == "text/json" { return .json }
+        if mediaType == "application/json" || (mediaType.hasSuffix("+json") && !mediaType.contains("seq"))
+            || mediaType == "text/json"
+        {
+            return .json
+        }
         if mediaType == "application/x-www-form-urlencoded" { return .form }
         if mediaType.hasPrefix("multipart/") { return .multipart }
         return .raw

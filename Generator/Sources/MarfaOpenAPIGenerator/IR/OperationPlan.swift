@@ -76,7 +76,8 @@ struct OperationPlan {
     /// The parameter groups of an `Input`, in initializer order: where the parameters are, the
     /// group's type name and the `Input` member that holds it.
     static let parameterGroups: [(location: APIParameter.Location, typeName: String, member: String)] = [
-        (.path, "Path", "path"), (.query, "Query", "query"), (.header, "Headers", "headers"), (.cookie, "Cookies", "cookies"),
+        (.path, "Path", "path"), (.query, "Query", "query"), (.header, "Headers", "headers"),
+        (.cookie, "Cookies", "cookies"),
     ]
 
     /// The Input members present, in initializer order, and whether each can default to `.init()`.
@@ -84,7 +85,9 @@ struct OperationPlan {
         var groups: [(String, SwiftType, Bool)] = []
         for (location, type, member) in Self.parameterGroups {
             let members = parameters.filter { $0.location == location }
-            if !members.isEmpty { groups.append((member, .named(inputType.nested(type)), !members.contains { $0.required })) }
+            if !members.isEmpty {
+                groups.append((member, .named(inputType.nested(type)), !members.contains { $0.required }))
+            }
         }
         return groups
     }

@@ -27,12 +27,16 @@ extension TypeBuilder {
         if let reference = schema.reference {
             if let known = referencedDefaults[reference.key] { return known }
             referencedDefaults[reference.key] = .some(nil)  // A loop of `$ref`s has no default.
-            let value = reader.targets[reference.key].flatMap { defaultValue(of: reader.read($0.node), depth: depth + 1) }
+            let value = reader.targets[reference.key].flatMap {
+                defaultValue(of: reader.read($0.node), depth: depth + 1)
+            }
             referencedDefaults[reference.key] = .some(value)
             return value
         }
         let members = schema.allOf.filter { !$0.isConstraintOnly }
-        guard members.count == 1, schema.properties.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty else { return nil }
+        guard members.count == 1, schema.properties.isEmpty, schema.oneOf.isEmpty, schema.anyOf.isEmpty else {
+            return nil
+        }
         return defaultValue(of: members[0], depth: depth + 1)
     }
 
@@ -42,10 +46,13 @@ extension TypeBuilder {
     func writeDefaults(with writer: DefaultValueWriter) {
         var written = DefaultGraph()
         for pending in pendingDefaults {
-            guard case .structure(var structure) = pending.decl.kind, structure.properties.indices.contains(pending.property) else { continue }
+            guard case .structure(var structure) = pending.decl.kind,
+                structure.properties.indices.contains(pending.property)
+            else { continue }
             let property = structure.properties[pending.property]
             // A property that allows `null` keeps `null` apart from the default: `Nullable<T>`.
-            let type: SwiftType = if case .nullableOptional = property.presence { .nullable(property.type) } else { property.type }
+            let type: SwiftType =
+                if case .nullableOptional = property.presence { .nullable(property.type) } else { property.type }
             if let expr = writer.expression(pending.value, as: type) {
                 written.add(pending, original: property, uses: writer.omitted)
                 structure.properties[pending.property].presence = .defaulted(expr)
@@ -80,7 +87,9 @@ struct DefaultGraph {
         var property: Int
     }
 
-    mutating func add(_ pending: TypeBuilder.PendingDefault, original: Decl.Property, uses: [(type: TypeName, property: Int)]) {
+    mutating func add(
+        _ pending: TypeBuilder.PendingDefault, original: Decl.Property, uses: [(type: TypeName, property: Int)]
+    ) {
         indexByKey[Key(type: pending.decl.qualifiedName, property: pending.property)] = nodes.count
         nodes.append((pending, original, uses.map { Key(type: $0.type, property: $0.property) }))
     }

@@ -4,7 +4,10 @@ import MarfaYAML
 /// told apart by a discriminator property when the schema names one and every branch's value of it
 /// is known, else by trying the branches in order.
 extension TypeBuilder {
-    func union(_ branches: [JSONSchema], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String], isAnyOf: Bool) -> TypeUsage {
+    func union(
+        _ branches: [JSONSchema], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String],
+        isAnyOf: Bool
+    ) -> TypeUsage {
         if branches.count == 1 {
             var usage = declare(branches[0], in: scope, as: name, exactName: exactName)
             usage.nullable = usage.nullable || schema.allowsNull
@@ -15,8 +18,13 @@ extension TypeBuilder {
             guard branch.reference == nil else { return nil }
             return branch.enumValues ?? branch.constValue.map { [$0] }
         }
-        if constants.count == branches.count, constants.allSatisfy({ $0.allSatisfy { $0.scalar?.isPlain == false || $0.int == nil && $0.bool == nil && !$0.isNull } }) {
-            return enumeration(constants.flatMap { $0 }, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
+        if constants.count == branches.count,
+            constants.allSatisfy({
+                $0.allSatisfy { $0.scalar?.isPlain == false || $0.int == nil && $0.bool == nil && !$0.isNull }
+            })
+        {
+            return enumeration(
+                constants.flatMap { $0 }, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
         }
         return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
@@ -35,7 +43,9 @@ extension TypeBuilder {
 
     /// A branch as a case: named after the schema it refers to, the discriminator value that
     /// selects it, or its type; its type declared in the union when it is inline.
-    private func unionCase(_ branch: JSONSchema, index: Int, values: [String], in decl: Decl, names: inout NameScope) -> Decl.Choice.Case {
+    private func unionCase(
+        _ branch: JSONSchema, index: Int, values: [String], in decl: Decl, names: inout NameScope
+    ) -> Decl.Choice.Case {
         let suggested: String
         var typeName = "Case\(index + 1)"
         if let reference = branch.reference {
@@ -83,7 +93,8 @@ extension TypeBuilder {
             let mapped = discriminator.mapping.filter { $0.ref.key == reference.key }.map(\.value)
             return mapped.isEmpty ? [Self.schemaName(ofKey: reference.key)] : mapped
         }
-        let mapped = discriminator.mapping.filter { reader.targets[$0.ref.key]?.node.location == branch.location }.map(\.value)
+        let mapped = discriminator.mapping.filter { reader.targets[$0.ref.key]?.node.location == branch.location }.map(
+            \.value)
         if !mapped.isEmpty { return mapped }
         if let values = propertyValues(discriminator.propertyName, in: branch, depth: 0) { return values }
         // `allOf: [$ref]` alone stands for the schema it refers to.
@@ -98,9 +109,13 @@ extension TypeBuilder {
     private func propertyValues(_ property: String, in schema: JSONSchema, depth: Int) -> [String]? {
         guard depth < 16 else { return nil }
         if let reference = schema.reference {
-            return reader.targets[reference.key].flatMap { propertyValues(property, in: reader.read($0.node), depth: depth + 1) }
+            return reader.targets[reference.key].flatMap {
+                propertyValues(property, in: reader.read($0.node), depth: depth + 1)
+            }
         }
-        if let found = schema.properties.first(where: { $0.name == property }), let values = textValues(found.schema, depth: depth) {
+        if let found = schema.properties.first(where: { $0.name == property }),
+            let values = textValues(found.schema, depth: depth)
+        {
             return values
         }
         for member in schema.allOf {
@@ -116,7 +131,9 @@ extension TypeBuilder {
             return reader.targets[reference.key].flatMap { textValues(reader.read($0.node), depth: depth + 1) }
         }
         if schema.allOf.count == 1 { return textValues(schema.allOf[0], depth: depth + 1) }
-        let nodes = schema.constValue.map { [$0] } ?? schema.enumValues?.filter { !($0.isNull && $0.scalar?.isPlain == true) } ?? []
+        let nodes =
+            schema.constValue.map { [$0] } ?? schema.enumValues?.filter { !($0.isNull && $0.scalar?.isPlain == true) }
+            ?? []
         let texts = nodes.compactMap { node -> String? in
             guard let scalar = node.scalar, !node.isNull else { return nil }
             return scalar.isResolvable && (node.double != nil || node.bool != nil) ? nil : scalar.text

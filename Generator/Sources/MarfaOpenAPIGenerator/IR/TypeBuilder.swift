@@ -98,11 +98,17 @@ final class TypeBuilder {
         let built = declare(schema, in: schemasNamespace, as: name, exactName: true)
         let usage: TypeUsage
         if built.decl?.qualifiedName == qualified {
-            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl, rfc3339: built.rfc3339)
+            usage = TypeUsage(
+                swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl,
+                rfc3339: built.rfc3339)
         } else {
-            let alias = Decl(name: name, qualifiedName: qualified, doc: Doc.lines(schema.description, schema.title), kind: .alias(built.swift))
+            let alias = Decl(
+                name: name, qualifiedName: qualified, doc: Doc.lines(schema.description, schema.title),
+                kind: .alias(built.swift))
             schemasNamespace.children.append(alias)
-            usage = TypeUsage(swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl, rfc3339: built.rfc3339)
+            usage = TypeUsage(
+                swift: .named(qualified), shape: built.shape, nullable: built.nullable, decl: built.decl,
+                rfc3339: built.rfc3339)
         }
         refUsages[key] = usage
         return usage
@@ -171,7 +177,9 @@ final class TypeBuilder {
         var base = tokens.last ?? ""
         if base.isEmpty || tokens.isEmpty {
             let file = key.split(separator: "#").first.map(String.init) ?? "Schema"
-            base = String(file.split(separator: "/").last ?? "Schema").split(separator: ".").first.map(String.init) ?? "Schema"
+            base =
+                String(file.split(separator: "/").last ?? "Schema").split(separator: ".").first.map(String.init)
+                ?? "Schema"
         }
         let name = schemasNamespace.childNames.claim(Naming.typeName(base))
         refNames[key] = name
@@ -194,7 +202,8 @@ final class TypeBuilder {
             return usage
         }
         if schema.isFalse {
-            log.warning("The schema 'false' allows no value; it is generated as a free-form value.", at: schema.location)
+            log.warning(
+                "The schema 'false' allows no value; it is generated as a free-form value.", at: schema.location)
             return .freeForm
         }
         let nullable = schema.allowsNull
@@ -208,7 +217,8 @@ final class TypeBuilder {
         var doc: [String] { Doc.lines(schema.description, schema.title) }
         let oneOf = schema.oneOf.filter { !$0.isNullOnly && !$0.isConstraintOnly }
         let anyOf = schema.anyOf.filter { !$0.isNullOnly && !$0.isConstraintOnly }
-        let hasObjectShape = !schema.properties.isEmpty || { if case .schema = schema.additionalProperties { true } else { false } }()
+        let hasObjectShape =
+            !schema.properties.isEmpty || { if case .schema = schema.additionalProperties { true } else { false } }()
 
         if !schema.allOf.isEmpty {
             return allOf(schema, in: scope, as: name, exactName: exactName, doc: doc)
@@ -220,7 +230,9 @@ final class TypeBuilder {
             return union(anyOf, schema: schema, in: scope, as: name, exactName: exactName, doc: doc, isAnyOf: true)
         }
         if (!oneOf.isEmpty || !anyOf.isEmpty) && hasObjectShape {
-            log.warning("A schema with both properties and oneOf/anyOf is generated from its properties only.", at: schema.location)
+            log.warning(
+                "A schema with both properties and oneOf/anyOf is generated from its properties only.",
+                at: schema.location)
         }
         if let values = schema.enumValues ?? schema.constValue.map({ [$0] }) {
             return enumeration(values, schema: schema, in: scope, as: name, exactName: exactName, doc: doc)
@@ -255,9 +267,13 @@ final class TypeBuilder {
         case "array": return array(schema, in: scope, as: name)
         case "object": return object(schema, in: scope, as: name, exactName: exactName, doc: doc)
         case nil:
-            if hasObjectShape || !schema.required.isEmpty && !schema.properties.isEmpty { return object(schema, in: scope, as: name, exactName: exactName, doc: doc) }
+            if hasObjectShape || !schema.required.isEmpty && !schema.properties.isEmpty {
+                return object(schema, in: scope, as: name, exactName: exactName, doc: doc)
+            }
             if schema.items != nil { return array(schema, in: scope, as: name) }
-            if case .allowed(false) = schema.additionalProperties { return object(schema, in: scope, as: name, exactName: exactName, doc: doc) }
+            if case .allowed(false) = schema.additionalProperties {
+                return object(schema, in: scope, as: name, exactName: exactName, doc: doc)
+            }
             return .freeForm
         default:
             return .freeForm
@@ -284,16 +300,21 @@ final class TypeBuilder {
         }
         let element = declare(items, in: scope, as: name + "Item", exactName: false)
         let elementType = element.nullable ? SwiftType.optional(element.swift) : element.swift
-        return TypeUsage(swift: .array(elementType), shape: .array, nullable: false, decl: nil, rfc3339: element.rfc3339)
+        return TypeUsage(
+            swift: .array(elementType), shape: .array, nullable: false, decl: nil, rfc3339: element.rfc3339)
     }
 
     // MARK: Shared inline declarations
 
     /// Answers an existing declaration of the same shape, or makes one with `make`.
-    func shared(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage) -> TypeUsage {
+    func shared(
+        _ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, make: (String) -> TypeUsage
+    ) -> TypeUsage {
         if !exactName, let existing = sharedInline[schema.fingerprint] {
             let alias = scope.nest(name, kind: .alias(existing.swift))
-            return TypeUsage(swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl, rfc3339: existing.rfc3339)
+            return TypeUsage(
+                swift: alias.type, shape: existing.shape, nullable: existing.nullable, decl: existing.decl,
+                rfc3339: existing.rfc3339)
         }
         let usage = make(name)
         if !exactName { sharedInline[schema.fingerprint] = usage }
@@ -319,7 +340,9 @@ final class TypeBuilder {
 
     // MARK: Objects
 
-    private func object(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
+    private func object(
+        _ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]
+    ) -> TypeUsage {
         if schema.properties.isEmpty {
             switch schema.additionalProperties {
             case .unspecified, .allowed(true):
@@ -329,16 +352,23 @@ final class TypeBuilder {
         }
         return shared(schema, in: scope, as: payloadName(name, exactName), exactName: exactName) { name in
             let decl = newDecl(in: scope, name, exactName: exactName, doc: doc, kind: .namespace)
-            decl.kind = .structure(structure(properties: schema.properties, required: Set(schema.required), additional: schema.additionalProperties, in: decl))
+            decl.kind = .structure(
+                structure(
+                    properties: schema.properties, required: Set(schema.required),
+                    additional: schema.additionalProperties, in: decl))
             return TypeUsage(swift: decl.type, shape: .object, nullable: false, decl: decl)
         }
     }
 
-    private func structure(properties: [JSONSchema.Property], required: Set<String>, additional: JSONSchema.AdditionalProperties, in decl: Decl) -> Decl.Structure {
+    private func structure(
+        properties: [JSONSchema.Property], required: Set<String>, additional: JSONSchema.AdditionalProperties,
+        in decl: Decl
+    ) -> Decl.Structure {
         var names = NameScope(reserved: ["additionalProperties"])
         var members: [Decl.Property] = []
         for property in properties {
-            let swiftName = names.claim(nameOverrides["\(decl.name).\(property.name)"] ?? Naming.memberName(property.name))
+            let swiftName = names.claim(
+                nameOverrides["\(decl.name).\(property.name)"] ?? Naming.memberName(property.name))
             let usage = declare(property.schema, in: decl, as: Naming.typeName(property.name), exactName: false)
             let isRequired = required.contains(property.name) && !property.schema.readOnly && !property.schema.writeOnly
             var presence: Decl.Property.Presence
@@ -347,17 +377,22 @@ final class TypeBuilder {
             } else if usage.nullable {
                 presence = .nullableOptional
                 // `default: null` is what an absent key already means.
-                if let value = defaultValue(of: property.schema), !value.isNull { deferDefault(value, of: decl, property: members.count) }
+                if let value = defaultValue(of: property.schema), !value.isNull {
+                    deferDefault(value, of: decl, property: members.count)
+                }
             } else {
                 presence = .optional
-                if let value = defaultValue(of: property.schema) { deferDefault(value, of: decl, property: members.count) }
+                if let value = defaultValue(of: property.schema) {
+                    deferDefault(value, of: decl, property: members.count)
+                }
             }
             var doc = Doc.lines(property.schema.description, property.schema.title)
             if property.schema.readOnly { doc.append("- Note: Read-only: answers carry it; requests leave it out.") }
             if property.schema.writeOnly { doc.append("- Note: Write-only: requests carry it; answers leave it out.") }
-            members.append(Decl.Property(
-                swiftName: swiftName, jsonName: property.name, type: usage.swift, presence: presence, doc: doc,
-                targetName: usage.swift.typeName, deprecated: property.schema.deprecated, rfc3339: usage.rfc3339))
+            members.append(
+                Decl.Property(
+                    swiftName: swiftName, jsonName: property.name, type: usage.swift, presence: presence, doc: doc,
+                    targetName: usage.swift.typeName, deprecated: property.schema.deprecated, rfc3339: usage.rfc3339))
         }
         var structure = Decl.Structure(properties: members)
         switch additional {
@@ -377,7 +412,9 @@ final class TypeBuilder {
 
     // MARK: allOf
 
-    private func allOf(_ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
+    private func allOf(
+        _ schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]
+    ) -> TypeUsage {
         let members = schema.allOf.filter { !$0.isConstraintOnly }
         if members.count == 1 && schema.properties.isEmpty && schema.oneOf.isEmpty && schema.anyOf.isEmpty {
             var usage = declare(members[0], in: scope, as: name, exactName: exactName)
@@ -392,9 +429,11 @@ final class TypeBuilder {
             var values: [Decl.Property] = []
             for (index, member) in members.enumerated() {
                 let usage = declare(member, in: decl, as: "Value\(index + 1)", exactName: false)
-                values.append(Decl.Property(
-                    swiftName: "value\(index + 1)", jsonName: "", type: usage.swift, presence: usage.nullable ? .optional : .required,
-                    doc: [], targetName: usage.swift.typeName, rfc3339: usage.rfc3339))
+                values.append(
+                    Decl.Property(
+                        swiftName: "value\(index + 1)", jsonName: "", type: usage.swift,
+                        presence: usage.nullable ? .optional : .required,
+                        doc: [], targetName: usage.swift.typeName, rfc3339: usage.rfc3339))
             }
             decl.kind = .structure(Decl.Structure(properties: values, composed: true))
             return TypeUsage(swift: decl.type, shape: .object, nullable: false, decl: decl)
@@ -409,13 +448,20 @@ final class TypeBuilder {
         var additional = schema.additionalProperties
         var mergeable = true
         func collect(_ part: JSONSchema, depth: Int) {
-            guard depth < 16 else { mergeable = false; return }
+            guard depth < 16 else {
+                mergeable = false
+                return
+            }
             if let reference = part.reference {
-                guard let target = reader.targets[reference.key] else { mergeable = false; return }
+                guard let target = reader.targets[reference.key] else {
+                    mergeable = false
+                    return
+                }
                 collect(reader.read(target.node), depth: depth + 1)
                 return
             }
-            if !part.oneOf.filter({ !$0.isNullOnly && !$0.isConstraintOnly }).isEmpty || !part.anyOf.filter({ !$0.isNullOnly && !$0.isConstraintOnly }).isEmpty
+            if !part.oneOf.filter({ !$0.isNullOnly && !$0.isConstraintOnly }).isEmpty
+                || !part.anyOf.filter({ !$0.isNullOnly && !$0.isConstraintOnly }).isEmpty
                 || part.enumValues != nil || (!part.nonNullTypes.isEmpty && part.nonNullTypes != ["object"])
             {
                 mergeable = false
@@ -449,14 +495,20 @@ final class TypeBuilder {
 
     // MARK: Enumerations
 
-    func enumeration(_ values: [Node], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]) -> TypeUsage {
+    func enumeration(
+        _ values: [Node], schema: JSONSchema, in scope: Decl, as name: String, exactName: Bool, doc: [String]
+    ) -> TypeUsage {
         let present = values.filter { !($0.isNull && $0.scalar?.isPlain == true) }
-        let strings = present.allSatisfy { $0.scalar != nil && ($0.scalar!.isPlain == false || ($0.int == nil && $0.double == nil && $0.bool == nil)) }
+        let strings = present.allSatisfy {
+            $0.scalar != nil && ($0.scalar!.isPlain == false || ($0.int == nil && $0.double == nil && $0.bool == nil))
+        }
         let integers = present.allSatisfy { $0.int != nil && $0.scalar?.isPlain == true }
         guard !present.isEmpty, strings || integers else {
             if present.allSatisfy({ $0.bool != nil }) { return primitive(.bool) }
             if present.allSatisfy({ $0.double != nil }) { return primitive(.double) }
-            log.warning("An enum of mixed or structured values is generated as a free-form value; its values are not checked.", at: schema.location)
+            log.warning(
+                "An enum of mixed or structured values is generated as a free-form value; its values are not checked.",
+                at: schema.location)
             return .freeForm
         }
         if schema.nonNullTypes == ["number"], integers { return primitive(.double) }
@@ -467,7 +519,9 @@ final class TypeBuilder {
             for value in present {
                 let text = value.scalar!.text
                 guard seen.insert(text).inserted else { continue }
-                let base = integers ? (text.hasPrefix("-") ? "negative" + text.dropFirst() : "_" + text) : Naming.memberName(text)
+                let base =
+                    integers
+                    ? (text.hasPrefix("-") ? "negative" + text.dropFirst() : "_" + text) : Naming.memberName(text)
                 cases.append((caseNames.claim(base), integers ? .integer(text) : .string(text)))
             }
             let raw = Decl.RawEnum(rawType: integers ? .int : .string, cases: cases)

@@ -29,7 +29,9 @@ extension DocumentReader {
                     "The JSON Schema dialect '\(entry.value.string ?? "")' is not read: schemas are read as OpenAPI 3.1's base dialect.",
                     at: entry.value.location)
             case "$self":
-                log.warning("'$self' is not read: a relative $ref is resolved against the path of the file it is in.", at: entry.keyLocation)
+                log.warning(
+                    "'$self' is not read: a relative $ref is resolved against the path of the file it is in.",
+                    at: entry.keyLocation)
             default:
                 log.warning("'\(entry.key)' is not a key of an OpenAPI document and is ignored.", at: entry.keyLocation)
             }
@@ -49,7 +51,8 @@ extension DocumentReader {
         switch entry.key {
         case "servers": break
         case "additionalOperations":
-            log.warning("'additionalOperations' (methods beyond the standard ones) are not generated.", at: entry.keyLocation)
+            log.warning(
+                "'additionalOperations' (methods beyond the standard ones) are not generated.", at: entry.keyLocation)
         default:
             log.warning("'\(entry.key)' in a path item is not an HTTP method and is ignored.", at: entry.keyLocation)
         }
@@ -58,7 +61,8 @@ extension DocumentReader {
     func reportOperationKeys(of node: Node) {
         for entry in node.entries ?? [] where !entry.key.hasPrefix("x-") && !Self.operationKeys.contains(entry.key) {
             if entry.key != "servers" {
-                log.warning("'\(entry.key)' in an operation is not an OpenAPI key and is ignored.", at: entry.keyLocation)
+                log.warning(
+                    "'\(entry.key)' in an operation is not an OpenAPI key and is ignored.", at: entry.keyLocation)
             }
         }
     }

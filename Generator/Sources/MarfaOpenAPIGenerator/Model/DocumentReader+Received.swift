@@ -14,12 +14,16 @@ extension DocumentReader {
             let path = "/" + Self.pathSegment(entry.key)
             let place = { (method: String) -> OperationPlace in
                 let name = several ? entry.key + "_" + method : entry.key
-                return .received(name: name, fallbackID: name, label: "the webhook '\(entry.key)' (\(method.uppercased()))")
+                return .received(
+                    name: name, fallbackID: name, label: "the webhook '\(entry.key)' (\(method.uppercased()))")
             }
             for read in operations(of: item, path: path, defaultSecurity: [], place: place) {
                 var operation = read.operation
-                operation.receivedAs = "Webhook `\(entry.key)`: `\(operation.method.uppercased()) \(path)` below the server URL it is registered at."
-                received.append(APIReceivedOperation(name: read.place.receivedName ?? entry.key, expression: nil, operation: operation))
+                operation.receivedAs =
+                    "Webhook `\(entry.key)`: `\(operation.method.uppercased()) \(path)` below the server URL it is registered at."
+                received.append(
+                    APIReceivedOperation(
+                        name: read.place.receivedName ?? entry.key, expression: nil, operation: operation))
             }
         }
         return received
@@ -37,7 +41,9 @@ extension DocumentReader {
                 guard let item = pathItem(expression.value) else { continue }
                 let numbered = expressions.count > 1
                 let base = callback.key + (numbered ? "_\(index + 1)" : "")
-                let path = "/" + Self.pathSegment(owner) + "/" + Self.pathSegment(callback.key) + (numbered ? "/\(index + 1)" : "")
+                let path =
+                    "/" + Self.pathSegment(owner) + "/" + Self.pathSegment(callback.key)
+                    + (numbered ? "/\(index + 1)" : "")
                 let several = Self.operationCount(item) > 1
                 let place = { (method: String) -> OperationPlace in
                     let name = several ? base + "_" + method : base
@@ -47,9 +53,12 @@ extension DocumentReader {
                 }
                 for read in operations(of: item, path: path, defaultSecurity: [], place: place) {
                     var operation = read.operation
-                    operation.receivedAs = "Callback `\(callback.key)` of `\(owner)`, sent to `\(expression.key)`: "
+                    operation.receivedAs =
+                        "Callback `\(callback.key)` of `\(owner)`, sent to `\(expression.key)`: "
                         + "`\(operation.method.uppercased()) \(path)` below the server URL it is registered at."
-                    received.append(APIReceivedOperation(name: read.place.receivedName ?? base, expression: expression.key, operation: operation))
+                    received.append(
+                        APIReceivedOperation(
+                            name: read.place.receivedName ?? base, expression: expression.key, operation: operation))
                 }
             }
         }
@@ -60,7 +69,9 @@ extension DocumentReader {
     /// callbacks (whose `$ref`s are still followed) and its security requirements.
     func readReceivedParts(_ node: Node, place: OperationPlace, into operation: inout APIOperation) {
         guard case .received(_, _, let label) = place else {
-            if let callbacks = node["callbacks"] { operation.callbacks = self.callbacks(callbacks, owner: operation.id) }
+            if let callbacks = node["callbacks"] {
+                operation.callbacks = self.callbacks(callbacks, owner: operation.id)
+            }
             return
         }
         if let callbacks = node["callbacks"] {
@@ -83,7 +94,9 @@ extension DocumentReader {
             guard let expressions = follow(callback.value) else { continue }
             for expression in expressions.entries ?? [] where !expression.key.hasPrefix("x-") {
                 guard let item = follow(expression.value) else { continue }
-                for entry in item.entries ?? [] where Self.methods.contains(entry.key.lowercased()) { _ = follow(entry.value) }
+                for entry in item.entries ?? [] where Self.methods.contains(entry.key.lowercased()) {
+                    _ = follow(entry.value)
+                }
             }
         }
     }
@@ -92,9 +105,12 @@ extension DocumentReader {
     static func pathSegment(_ text: String) -> String {
         var segment = ""
         for byte in text.utf8 {
-            let kept = (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
+            let kept =
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39)
                 || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
-            segment += kept ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            segment +=
+                kept
+                ? String(UnicodeScalar(byte)) : "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
         }
         return segment
     }

@@ -73,10 +73,13 @@ final class DocumentReader {
 
     /// The document's `openapi` version; throws unless the document is OpenAPI 3.0, 3.1 or 3.2.
     private static func version(of root: Node) throws -> String {
-        guard root.entries != nil else { throw GeneratorError("An OpenAPI document must be a mapping.", at: root.location) }
+        guard root.entries != nil else {
+            throw GeneratorError("An OpenAPI document must be a mapping.", at: root.location)
+        }
         guard let version = root["openapi"]?.string else {
             if let swagger = root["swagger"] {
-                throw GeneratorError("Swagger 2.0 documents are not supported: convert the document to OpenAPI 3.", at: swagger.location)
+                throw GeneratorError(
+                    "Swagger 2.0 documents are not supported: convert the document to OpenAPI 3.", at: swagger.location)
             }
             throw GeneratorError("The document has no 'openapi' version.", at: root.location)
         }
@@ -96,7 +99,9 @@ final class DocumentReader {
             }
         }
         for section in ["responses", "parameters", "headers"] {
-            for entry in components?[section].map({ self.section($0, section) })?.entries ?? [] { recordAlias(entry, section: section) }
+            for entry in components?[section].map({ self.section($0, section) })?.entries ?? [] {
+                recordAlias(entry, section: section)
+            }
         }
         for entry in components?["responses"].map({ section($0, "responses") })?.entries ?? [] {
             if let response = response(entry.value, status: "default", componentName: nil) {
@@ -118,7 +123,8 @@ final class DocumentReader {
             document.securitySchemes.append(
                 APISecurityScheme(
                     name: entry.key, kind: node["type"]?.string ?? "", scheme: node["scheme"]?.string,
-                    parameterName: node["name"]?.string, location: node["in"]?.string, description: node["description"]?.string,
+                    parameterName: node["name"]?.string, location: node["in"]?.string,
+                    description: node["description"]?.string,
                     sourceLocation: entry.keyLocation))
         }
     }
@@ -185,7 +191,8 @@ final class DocumentReader {
             }
             let kind = place(method)
             guard let node = follow(entry.value),
-                  let operation = operation(node, method: method, path: path, shared: shared, defaultSecurity: defaultSecurity, place: kind)
+                let operation = operation(
+                    node, method: method, path: path, shared: shared, defaultSecurity: defaultSecurity, place: kind)
             else { continue }
             read.append(ReadOperation(node: node, keyLocation: entry.keyLocation, operation: operation, place: kind))
         }
@@ -234,8 +241,11 @@ final class DocumentReader {
             return nil
         }
         let variables = (node["variables"]?.entries ?? []).map { entry in
-            (name: entry.key, defaultValue: entry.value["default"]?.string ?? "",
-             values: (entry.value["enum"]?.elements ?? []).compactMap(\.string), description: entry.value["description"]?.string)
+            (
+                name: entry.key, defaultValue: entry.value["default"]?.string ?? "",
+                values: (entry.value["enum"]?.elements ?? []).compactMap(\.string),
+                description: entry.value["description"]?.string
+            )
         }
         return APIServer(url: url, description: node["description"]?.string, variables: variables)
     }
@@ -262,24 +272,34 @@ final class DocumentReader {
         }
         let templated = Self.pathParameterNames(path)
         for name in templated where !parameters.contains(where: { $0.location == .path && $0.name == name }) {
-            log.warning("The path parameter '{\(name)}' of \(place.label) is not declared; it is read as text.", at: node.location)
-            parameters.append(APIParameter(
-                name: name, location: .path, required: true, style: "simple", explode: false, allowReserved: false,
-                schema: syntheticString(node.location), description: nil, deprecated: false, sourceLocation: node.location))
+            log.warning(
+                "The path parameter '{\(name)}' of \(place.label) is not declared; it is read as text.",
+                at: node.location)
+            parameters.append(
+                APIParameter(
+                    name: name, location: .path, required: true, style: "simple", explode: false, allowReserved: false,
+                    schema: syntheticString(node.location), description: nil, deprecated: false,
+                    sourceLocation: node.location))
         }
         for parameter in parameters where parameter.location == .path && !templated.contains(parameter.name) {
-            log.warning("The path parameter '\(parameter.name)' is not in the path \(path) and is ignored.", at: parameter.sourceLocation)
+            log.warning(
+                "The path parameter '\(parameter.name)' is not in the path \(path) and is ignored.",
+                at: parameter.sourceLocation)
         }
         parameters.removeAll { $0.location == .path && !templated.contains($0.name) }
         var responses: [APIResponse] = []
-        for entry in node["responses"].flatMap({ follow($0) }).map({ section($0, "responses") })?.entries ?? [] where !entry.key.hasPrefix("x-") {
+        for entry in node["responses"].flatMap({ follow($0) }).map({ section($0, "responses") })?.entries ?? []
+        where !entry.key.hasPrefix("x-") {
             let status = entry.key.uppercased() == "DEFAULT" ? "default" : entry.key.uppercased()
             guard status == "default" || Self.isStatus(status) else {
-                log.error("'\(entry.key)' is not a status code, a range such as 2XX, or 'default'.", at: entry.keyLocation)
+                log.error(
+                    "'\(entry.key)' is not a status code, a range such as 2XX, or 'default'.", at: entry.keyLocation)
                 continue
             }
             let component = componentName(entry.value, section: "responses")
-            if let response = response(entry.value, status: status, componentName: component) { responses.append(response) }
+            if let response = response(entry.value, status: status, componentName: component) {
+                responses.append(response)
+            }
         }
         if responses.isEmpty {
             log.note("\(place.label) documents no response; every answer is undocumented.", at: node.location)
@@ -291,7 +311,8 @@ final class DocumentReader {
                 contents: contents(resolved["content"]), location: raw.location)
         }
         var operation = APIOperation(
-            id: id, method: method, path: path, summary: node["summary"]?.string, description: node["description"]?.string,
+            id: id, method: method, path: path, summary: node["summary"]?.string,
+            description: node["description"]?.string,
             deprecated: node["deprecated"]?.bool ?? false, tags: (node["tags"]?.elements ?? []).compactMap(\.string),
             parameters: parameters, requestBody: body, responses: responses,
             security: security(node["security"]) ?? defaultSecurity, location: node.location)
@@ -312,7 +333,9 @@ final class DocumentReader {
             return nil
         }
         guard let place = APIParameter.Location(rawValue: placeText) else {
-            log.error("'\(placeText)' is not a parameter location: use path, query, header or cookie.", at: node["in"]!.location)
+            log.error(
+                "'\(placeText)' is not a parameter location: use path, query, header or cookie.",
+                at: node["in"]!.location)
             return nil
         }
         let defaultStyle = place == .query || place == .cookie ? "form" : "simple"
@@ -322,7 +345,9 @@ final class DocumentReader {
             .header: ["simple"], .cookie: ["form"],
         ]
         guard allowed[place]!.contains(style) else {
-            log.error("The style '\(style)' is not allowed for a \(placeText) parameter.", at: node["style"]?.location ?? node.location)
+            log.error(
+                "The style '\(style)' is not allowed for a \(placeText) parameter.",
+                at: node["style"]?.location ?? node.location)
             return nil
         }
         checkReferences(in: node["examples"])
@@ -331,13 +356,17 @@ final class DocumentReader {
             schema = schemas.read(schemaNode)
         } else if let content = node["content"]?.entries?.first, let schemaNode = follow(content.value)?["schema"] {
             schema = schemas.read(schemaNode)
-            log.note("The parameter '\(name)' has 'content' \(content.key); its value is written as text in the parameter's style.", at: content.keyLocation)
+            log.note(
+                "The parameter '\(name)' has 'content' \(content.key); its value is written as text in the parameter's style.",
+                at: content.keyLocation)
         } else {
             log.warning("The parameter '\(name)' has no schema; it is read as text.", at: node.location)
             schema = syntheticString(node.location)
         }
         if place == .header, ["accept", "content-type", "authorization"].contains(name.lowercased()) {
-            log.note("The header parameter '\(name)' is set by the generated code or the transport; it is ignored.", at: node.location)
+            log.note(
+                "The header parameter '\(name)' is set by the generated code or the transport; it is ignored.",
+                at: node.location)
             return nil
         }
         return APIParameter(
@@ -350,7 +379,8 @@ final class DocumentReader {
     /// Records the object in another file that the component `entry` of `section` stands for (the
     /// first entry to stand for it keeps it).
     private func recordAlias(_ entry: Node.Entry, section: String) {
-        guard let end = ReferenceChain.end(of: entry.value, in: documents, reference: ReferenceChain.objectReference) else { return }
+        guard let end = ReferenceChain.end(of: entry.value, in: documents, reference: ReferenceChain.objectReference)
+        else { return }
         let key = ComponentAliasKey(section: section, key: end.key)
         if componentAliases[key] == nil { componentAliases[key] = entry.key }
     }
@@ -398,7 +428,8 @@ final class DocumentReader {
             if let header = header(entry.key, entry.value) { headers.append(header) }
         }
         return APIResponse(
-            status: status, description: node["description"]?.string, headers: headers, contents: contents(node["content"]),
+            status: status, description: node["description"]?.string, headers: headers,
+            contents: contents(node["content"]),
             componentName: componentName, fingerprint: Fingerprint.of(node), location: raw.location)
     }
 
@@ -419,8 +450,10 @@ final class DocumentReader {
         let schemaNode = node["schema"] ?? node["content"]?.entries?.first.flatMap { follow($0.value) }?["schema"]
         return APIHeader(
             name: name, required: node["required"]?.bool ?? false,
-            schema: schemaNode.map(schemas.read) ?? syntheticString(node.location), explode: node["explode"]?.bool ?? false,
-            description: node["description"]?.string, location: node.location, componentName: componentName(raw, section: "headers"))
+            schema: schemaNode.map(schemas.read) ?? syntheticString(node.location),
+            explode: node["explode"]?.bool ?? false,
+            description: node["description"]?.string, location: node.location,
+            componentName: componentName(raw, section: "headers"))
     }
 
     private func contents(_ node: Node?) -> [APIContent] {
@@ -428,7 +461,9 @@ final class DocumentReader {
         return (map.entries ?? []).compactMap { entry in
             guard let media = follow(entry.value) else { return nil }
             checkReferences(in: media["examples"])
-            return APIContent(mediaType: entry.key.lowercased(), schema: media["schema"].map(schemas.read), location: entry.keyLocation)
+            return APIContent(
+                mediaType: entry.key.lowercased(), schema: media["schema"].map(schemas.read),
+                location: entry.keyLocation)
         }
     }
 
@@ -443,10 +478,14 @@ final class DocumentReader {
         var names: [String] = []
         var current: String?
         for char in path {
-            if char == "{" { current = "" } else if char == "}", let name = current {
+            if char == "{" {
+                current = ""
+            } else if char == "}", let name = current {
                 names.append(name)
                 current = nil
-            } else if current != nil { current!.append(char) }
+            } else if current != nil {
+                current!.append(char)
+            }
         }
         return names
     }

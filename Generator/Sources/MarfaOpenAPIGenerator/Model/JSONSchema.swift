@@ -75,14 +75,16 @@ final class JSONSchema {
 
     /// Whether the schema allows `null` (`nullable`, a `null` type, or a `null` enum value).
     var allowsNull: Bool {
-        nullable || types.contains("null") || (enumValues?.contains { $0.isNull && $0.scalar?.isPlain == true } ?? false)
+        nullable || types.contains("null")
+            || (enumValues?.contains { $0.isNull && $0.scalar?.isPlain == true } ?? false)
             || oneOf.contains { $0.isNullOnly } || anyOf.contains { $0.isNullOnly }
     }
 
     /// The schema `{type: "null"}` (or `enum: [null]`, `const: null`).
     var isNullOnly: Bool {
-        reference == nil && (types == ["null"] || (enumValues.map { !$0.isEmpty && $0.allSatisfy(\.isNull) } ?? false)
-            || (constValue?.isNull ?? false))
+        reference == nil
+            && (types == ["null"] || (enumValues.map { !$0.isEmpty && $0.allSatisfy(\.isNull) } ?? false)
+                || (constValue?.isNull ?? false))
     }
 
     /// True when the schema says nothing that constrains the shape of a value (e.g. `{}`).

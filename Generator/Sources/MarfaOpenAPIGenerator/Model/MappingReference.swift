@@ -12,7 +12,9 @@ extension SchemaReader {
 
     private func namedEntries(_ node: Node, of what: String, depth: Int) -> [Node.Entry]? {
         guard let entries = node.entries else { return nil }
-        guard let reference = entries.first(where: { $0.key == "$ref" }), let text = reference.value.string else { return entries }
+        guard let reference = entries.first(where: { $0.key == "$ref" }), let text = reference.value.string else {
+            return entries
+        }
         let own = entries.filter { $0.key != "$ref" }
         guard depth < 32 else {
             log.error("'$ref' chain too long (a loop?).", at: reference.keyLocation)
@@ -26,10 +28,14 @@ extension SchemaReader {
             return own
         }
         guard let named = namedEntries(target, of: what, depth: depth + 1) else {
-            log.error("'\(what)' is a $ref to \(target.kindDescription); it must name a mapping.", at: reference.value.location)
+            log.error(
+                "'\(what)' is a $ref to \(target.kindDescription); it must name a mapping.",
+                at: reference.value.location)
             return own
         }
-        log.warning("'\(what)' is a $ref, which OpenAPI does not allow here; it is read as the mapping it names, as bundlers do.", at: reference.keyLocation)
+        log.warning(
+            "'\(what)' is a $ref, which OpenAPI does not allow here; it is read as the mapping it names, as bundlers do.",
+            at: reference.keyLocation)
         let ownKeys = Set(own.map(\.key))
         return named.filter { !ownKeys.contains($0.key) } + own
     }

@@ -8,7 +8,8 @@ enum ReferenceChain {
     /// reference, its first `$ref` stays in the root file, the chain ends in the root file, loops, or
     /// cannot be followed (the reader reports that where it follows the chain itself).
     /// `reference` answers the `$ref` value of a node that counts as a reference, else nil.
-    static func end(of node: Node, in documents: DocumentSet, reference: (Node) -> Node?) -> (key: String, node: Node)? {
+    static func end(of node: Node, in documents: DocumentSet, reference: (Node) -> Node?) -> (key: String, node: Node)?
+    {
         var current = node
         var seen: Set<String> = []
         var end: (key: String, node: Node)?

@@ -24,7 +24,9 @@ extension SchemaReader {
             return
         }
         if recursive && text != "#" {
-            log.warning("'$recursiveRef' is read as '#' (the schema with '$recursiveAnchor: true' around it); '\(text)' is not followed.", at: value.location)
+            log.warning(
+                "'$recursiveRef' is read as '#' (the schema with '$recursiveAnchor: true' around it); '\(text)' is not followed.",
+                at: value.location)
         }
         let anchor = recursive ? "" : fragment
         let path = String(text[..<hash])
@@ -36,7 +38,8 @@ extension SchemaReader {
             return
         }
         let index = anchorIndex(root.node, file: root.file)[anchor] ?? []
-        guard let target = staticTarget(anchor: anchor, recursive: recursive, index: index, sameFile: path.isEmpty) else {
+        guard let target = staticTarget(anchor: anchor, recursive: recursive, index: index, sameFile: path.isEmpty)
+        else {
             let what = recursive ? "'$recursiveAnchor: true'" : "'$dynamicAnchor: \(anchor)'"
             log.error("This '\(keyword)' finds no schema with \(what).", at: value.location)
             return
@@ -63,7 +66,9 @@ extension SchemaReader {
     /// Where the reference goes before any dynamic scope: the innermost schema around it declaring
     /// the anchor, else the file's first schema declaring it; for `$recursiveRef` without an anchor
     /// around it, the outermost schema being read (`#`, the resource's root).
-    private func staticTarget(anchor: String, recursive: Bool, index: [(key: String, node: Node)], sameFile: Bool) -> (key: String, node: Node)? {
+    private func staticTarget(
+        anchor: String, recursive: Bool, index: [(key: String, node: Node)], sameFile: Bool
+    ) -> (key: String, node: Node)? {
         for node in enclosing.reversed() where sameFile && declaresDynamicAnchor(anchor, node) {
             if let found = index.first(where: { $0.node.location == node.location }) { return recorded(found) }
         }
@@ -73,7 +78,9 @@ extension SchemaReader {
     }
 
     private func recorded(_ target: (key: String, node: Node)) -> (key: String, node: Node) {
-        let pointer = target.key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(String.init) ?? ""
+        let pointer =
+            target.key.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first.map(
+                String.init) ?? ""
         record(target.key, node: target.node, pointer: pointer)
         return (targetKeys[target.node.location] ?? target.key, target.node)
     }
@@ -106,7 +113,10 @@ extension SchemaReader {
             guard depth < 256 else { return false }
             if let entries = node.entries {
                 for entry in entries {
-                    if anchor.isEmpty ? entry.key == "$recursiveRef" : entry.key == "$dynamicRef" && entry.value.string?.hasSuffix("#" + anchor) == true {
+                    if anchor.isEmpty
+                        ? entry.key == "$recursiveRef"
+                        : entry.key == "$dynamicRef" && entry.value.string?.hasSuffix("#" + anchor) == true
+                    {
                         return true
                     }
                     if search(entry.value, depth: depth + 1) { return true }

@@ -48,7 +48,10 @@ final class SchemaReader {
         let schema = JSONSchema(location: node.location, fingerprintOf: node)
         enclosing.append(node)
         defer { enclosing.removeLast() }
-        for entry in entries where !readShape(entry, into: schema) && !readComposition(entry, into: schema) && !readAnnotation(entry, into: schema) {
+        for entry in entries
+        where !readShape(entry, into: schema) && !readComposition(entry, into: schema)
+            && !readAnnotation(entry, into: schema)
+        {
             if !entry.key.hasPrefix("x-") && !Self.annotationKeys.contains(entry.key) {
                 log.warning("The schema keyword '\(entry.key)' is not supported and is ignored.", at: entry.keyLocation)
             }
@@ -64,7 +67,9 @@ final class SchemaReader {
         case "nullable": schema.nullable = value.bool ?? false
         case "format": schema.format = value.string
         case "enum":
-            if let values = value.elements { schema.enumValues = values } else {
+            if let values = value.elements {
+                schema.enumValues = values
+            } else {
                 log.error("'enum' must be a list.", at: value.location)
             }
         case "const": schema.constValue = value
@@ -73,19 +78,28 @@ final class SchemaReader {
                 log.error("'properties' must be a mapping.", at: value.location)
                 return true
             }
-            schema.properties = properties.map { JSONSchema.Property(name: $0.key, schema: read($0.value), location: $0.keyLocation) }
+            schema.properties = properties.map {
+                JSONSchema.Property(name: $0.key, schema: read($0.value), location: $0.keyLocation)
+            }
         case "required":
             if let names = value.elements { schema.required = names.compactMap(\.string) }
         case "additionalProperties":
-            if let flag = value.bool { schema.additionalProperties = .allowed(flag) } else { schema.additionalProperties = .schema(read(value)) }
+            if let flag = value.bool {
+                schema.additionalProperties = .allowed(flag)
+            } else {
+                schema.additionalProperties = .schema(read(value))
+            }
         case "patternProperties":
             if case .unspecified = schema.additionalProperties, let first = value.entries?.first {
                 schema.additionalProperties = .schema(read(first.value))
-                log.note("'patternProperties' is read as additional properties of the first pattern's schema; the patterns are not checked.", at: entry.keyLocation)
+                log.note(
+                    "'patternProperties' is read as additional properties of the first pattern's schema; the patterns are not checked.",
+                    at: entry.keyLocation)
             }
         case "items":
             if value.elements != nil {
-                log.warning("A list of 'items' schemas (tuple form) is read as a list of free-form values.", at: value.location)
+                log.warning(
+                    "A list of 'items' schemas (tuple form) is read as a list of free-form values.", at: value.location)
                 schema.items = JSONSchema(location: value.location, fingerprint: "{}")
             } else {
                 schema.items = read(value)
@@ -107,7 +121,8 @@ final class SchemaReader {
         } else {
             log.error("'type' must be a name or a list of names.", at: value.location)
         }
-        for name in schema.types where !["string", "integer", "number", "boolean", "object", "array", "null"].contains(name) {
+        for name in schema.types
+        where !["string", "integer", "number", "boolean", "object", "array", "null"].contains(name) {
             log.error("Unknown type '\(name)'.", at: value.location)
         }
     }
@@ -163,7 +178,8 @@ final class SchemaReader {
         var mapping: [(String, SchemaReference)] = []
         for entry in node["mapping"]?.entries ?? [] {
             guard let target = entry.value.string else { continue }
-            let refText = target.contains("#") || target.contains("/") || target.hasSuffix(".yaml") || target.hasSuffix(".json")
+            let refText =
+                target.contains("#") || target.contains("/") || target.hasSuffix(".yaml") || target.hasSuffix(".json")
                 ? target : "#/components/schemas/\(target)"
             var refNode = entry.value
             refNode.kind = .scalar(Node.Scalar(text: refText, isPlain: false))
@@ -175,7 +191,9 @@ final class SchemaReader {
     /// Makes the component whose key is `component` stand for `external`, a schema in another file,
     /// unless another component does already or it has been met as a target of its own.
     func standFor(_ external: (key: String, node: Node), component: String) {
-        guard componentAliases[external.key] == nil, targets[external.key] == nil, targets[component] != nil else { return }
+        guard componentAliases[external.key] == nil, targets[external.key] == nil, targets[component] != nil else {
+            return
+        }
         componentAliases[external.key] = component
         targets[component]?.node = external.node
         targetKeys[external.node.location] = component
@@ -201,7 +219,7 @@ final class SchemaReader {
             if let component = componentAliases[key] { return SchemaReference(key: component, location: node.location) }
             record(key, node: target.node, pointer: target.pointer)
             return SchemaReference(key: key, location: node.location)
-        } catch where error.kind == .unresolvable {
+        } catch  where error.kind == .unresolvable {
             // A schema the document never defines: the value is kept, unchecked, and the document generates.
             var diagnostic = Diagnostic(error)
             diagnostic.message += "; a free-form value is generated in its place"

@@ -58,7 +58,9 @@ extension SwiftRenderer {
     }
 
     /// Each of `items` written by `write`, separated by `separator`.
-    func writeList<Item>(_ items: [Item], separator: String = ", ", into out: inout SourceText, _ write: (Item, inout SourceText) -> Void) {
+    func writeList<Item>(
+        _ items: [Item], separator: String = ", ", into out: inout SourceText, _ write: (Item, inout SourceText) -> Void
+    ) {
         for (index, item) in items.enumerated() {
             if index > 0 { out += separator }
             write(item, &out)
@@ -96,7 +98,9 @@ extension SwiftRenderer {
 
     /// `escaped(text)` appended to `out`; text with nothing to escape is appended whole.
     func writeEscaped(_ text: String, into out: inout SourceText) {
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        if !text.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        }) {
             out += text
             return
         }
@@ -143,7 +147,8 @@ extension SwiftRenderer {
             out += "."
             out += identifier(name)
         case .call(let function, let arguments): writeCall(function, arguments, closure: nil, into: &out)
-        case .trailingClosure(let function, let arguments, let closure): writeCall(function, arguments, closure: closure, into: &out)
+        case .trailingClosure(let function, let arguments, let closure):
+            writeCall(function, arguments, closure: closure, into: &out)
         case .literal(let value): write(value, into: &out)
         case .interpolated(let parts): writeInterpolated(parts, into: &out)
         case .array, .dictionary, .tuple: writeCollection(expr, into: &out)
@@ -174,7 +179,9 @@ extension SwiftRenderer {
 
     /// A call: its arguments in parentheses, then the trailing closure when there is one (with no
     /// arguments, the closure alone follows the function).
-    private func writeCall(_ function: SwiftExpr, _ arguments: [SwiftArgument], closure: SwiftClosure?, into out: inout SourceText) {
+    private func writeCall(
+        _ function: SwiftExpr, _ arguments: [SwiftArgument], closure: SwiftClosure?, into out: inout SourceText
+    ) {
         write(function, into: &out)
         guard let closure else {
             out += "("

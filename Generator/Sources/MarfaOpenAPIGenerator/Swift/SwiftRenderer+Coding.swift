@@ -42,7 +42,9 @@ extension SwiftRenderer {
         }
         if let additional = coding.additional {
             let read = coding.additionalRFC3339 ? "decodeRFC3339AdditionalProperties" : "decodeAdditionalProperties"
-            w.line("self.additionalProperties = try decoder.\(read)(knownKeys: \(knownKeys(coding))) as \(spell(.stringDictionary(additional)))")
+            w.line(
+                "self.additionalProperties = try decoder.\(read)(knownKeys: \(knownKeys(coding))) as \(spell(.stringDictionary(additional)))"
+            )
         } else if coding.closed {
             w.line("try decoder.ensureNoAdditionalProperties(knownKeys: \(knownKeys(coding)))")
         }
@@ -123,7 +125,9 @@ extension SwiftRenderer {
             }
         }
         if coding.additional != nil {
-            w.line("try encoder.\(coding.additionalRFC3339 ? "encodeRFC3339AdditionalProperties" : "encodeAdditionalProperties")(self.additionalProperties)")
+            w.line(
+                "try encoder.\(coding.additionalRFC3339 ? "encodeRFC3339AdditionalProperties" : "encodeAdditionalProperties")(self.additionalProperties)"
+            )
         }
         w.close()
     }
@@ -183,7 +187,9 @@ extension SwiftRenderer {
         w.line("case .unknown(let value): value")
         w.close()
         w.close()
-        w.line("\(keyword(.configured))static let allCases: [Self] = [\(coding.cases.map { "." + $0.name }.joined(separator: ", "))]")
+        w.line(
+            "\(keyword(.configured))static let allCases: [Self] = [\(coding.cases.map { "." + $0.name }.joined(separator: ", "))]"
+        )
     }
 
     // MARK: Unions
@@ -194,7 +200,8 @@ extension SwiftRenderer {
         w.open("switch try container.decode(Swift.String.self, forKey: \(literal(.string(coding.propertyName))))")
         for c in coding.cases where !c.values.isEmpty {
             let read = c.rfc3339 ? ".init(rfc3339From: decoder)" : ".init(from: decoder)"
-            w.line("case \(c.values.map { literal(.string($0)) }.joined(separator: ", ")): self = .\(c.name)(try \(read))")
+            w.line(
+                "case \(c.values.map { literal(.string($0)) }.joined(separator: ", ")): self = .\(c.name)(try \(read))")
         }
         w.line("default: self = .unknown(try .init(from: decoder))")
         w.close()
@@ -208,9 +215,13 @@ extension SwiftRenderer {
         for branch in coding.branches where branch.tried {
             // `T?(from:)` is not Swift; the optional's own name is.
             let type = branch.type.isOptional ? "Swift.Optional<\(spell(branch.type.unwrapped))>" : spell(branch.type)
-            w.line("do { self = .\(branch.name)(try \(type)(\(branch.rfc3339 ? "rfc3339From" : "from"): decoder)); return } catch { errors.append(error) }")
+            w.line(
+                "do { self = .\(branch.name)(try \(type)(\(branch.rfc3339 ? "rfc3339From" : "from"): decoder)); return } catch { errors.append(error) }"
+            )
         }
-        w.line("throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: errors)")
+        w.line(
+            "throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: errors)"
+        )
         w.close()
         caseEncoder(coding.branches.map { ($0.name, $0.rfc3339) }, into: &w)
     }
@@ -219,16 +230,22 @@ extension SwiftRenderer {
     private func caseEncoder(_ cases: [(name: String, rfc3339: Bool)], into w: inout SwiftWriter) {
         w.open(encoderHead)
         w.open("switch self")
-        for c in cases { w.line("case .\(c.name)(let value): try value.\(c.rfc3339 ? "encodeRFC3339" : "encode")(to: encoder)") }
+        for c in cases {
+            w.line("case .\(c.name)(let value): try value.\(c.rfc3339 ? "encodeRFC3339" : "encode")(to: encoder)")
+        }
         w.close()
         w.close()
     }
 
     private func everyDecodable(_ coding: UnionCoding, into w: inout SwiftWriter) {
         w.open(decoderHead)
-        for value in coding.branches { w.line("self.\(value.name) = try? \(spell(value.type))(\(value.rfc3339 ? "rfc3339From" : "from"): decoder)") }
+        for value in coding.branches {
+            w.line("self.\(value.name) = try? \(spell(value.type))(\(value.rfc3339 ? "rfc3339From" : "from"): decoder)")
+        }
         w.open("if \(coding.branches.map { "\($0.name) == nil" }.joined(separator: " && "))")
-        w.line("throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: [])")
+        w.line(
+            "throw MarfaOpenAPIRuntime.OneOfDecodingError(typeName: \(literal(.string(coding.typeName))), codingPath: decoder.codingPath, errors: [])"
+        )
         w.close()
         w.close()
         w.doc(["Writes the first value that is set."])

@@ -112,13 +112,19 @@ struct SwiftRenderer {
             w.line("get { self.\(storage) }")
             w.line("set { self.\(storage) = newValue }")
             w.close()
-            if exposed { w.doc(["The storage of `\(property.name)`, which generated code reads and writes without a deprecation warning."]) }
+            if exposed {
+                w.doc([
+                    "The storage of `\(property.name)`, which generated code reads and writes without a deprecation warning."
+                ])
+            }
             w.line("\(exposed ? keyword(.configured) : "private ")var \(storage): \(spell(property.type))")
         }
     }
 
     /// A property stored in a `Box`: the getter and setter, then the private storage.
-    private func boxed(_ property: SwiftProperty, head: String, storage: String, compact: Bool, into w: inout SwiftWriter) {
+    private func boxed(
+        _ property: SwiftProperty, head: String, storage: String, compact: Bool, into w: inout SwiftWriter
+    ) {
         let box = "MarfaOpenAPIRuntime.Box"
         let getter: String
         let setter: String

@@ -69,7 +69,9 @@ extension SwiftType {
     static let `self` = SwiftType.named(TypeName("Self"))
 
     /// `MarfaOpenAPIRuntime.Nullable<T>`: absent, `null`, or a value.
-    static func nullable(_ wrapped: SwiftType) -> SwiftType { .generic(TypeName("MarfaOpenAPIRuntime", "Nullable"), [wrapped]) }
+    static func nullable(_ wrapped: SwiftType) -> SwiftType {
+        .generic(TypeName("MarfaOpenAPIRuntime", "Nullable"), [wrapped])
+    }
     /// `MarfaOpenAPIRuntime.Box<T>`: a value stored out of line, to break a recursive layout.
     static func box(_ wrapped: SwiftType) -> SwiftType { .generic(TypeName("MarfaOpenAPIRuntime", "Box"), [wrapped]) }
     /// `[Swift.String: T]`

@@ -12,7 +12,8 @@ public struct Catalog: Sendable {
     public func itemType(_ id: String) async throws -> ItemType {
         try await copy.perform {
             guard let type = try await held().itemTypes[id] else {
-                throw MarfaError.notFound(code: "type_not_found", message: "The copy's catalog holds no item type \(id).")
+                throw MarfaError.notFound(
+                    code: "type_not_found", message: "The copy's catalog holds no item type \(id).")
             }
             return type
         }
@@ -27,7 +28,8 @@ public struct Catalog: Sendable {
     public func edgeType(_ id: String) async throws -> EdgeType {
         try await copy.perform {
             guard let type = try await held().edgeTypes[id] else {
-                throw MarfaError.notFound(code: "edge_type_not_found", message: "The copy's catalog holds no edge type \(id).")
+                throw MarfaError.notFound(
+                    code: "edge_type_not_found", message: "The copy's catalog holds no edge type \(id).")
             }
             return type
         }
@@ -36,7 +38,8 @@ public struct Catalog: Sendable {
     private func held() async throws -> CopyCatalog {
         let catalog = try await copy.engine.catalog()
         guard !catalog.isEmpty else {
-            throw MarfaError.noCatalog(message: "The copy holds no type catalog yet. Hydrate it, or declare the app's types.")
+            throw MarfaError.noCatalog(
+                message: "The copy holds no type catalog yet. Hydrate it, or declare the app's types.")
         }
         return catalog
     }

@@ -25,10 +25,15 @@ struct FieldCheck {
 
     private static func fits(_ value: JSONValue, _ kind: String) -> Bool {
         switch (kind, value) {
-        case ("string", .string), ("date", .string), ("datetime", .string), ("enum", .string), ("thumbnail", .string): true
-        case ("integer", .int), ("number", .int), ("number", .double), ("boolean", .bool), ("array", .array), ("object", .object): true
-        case ("string", _), ("date", _), ("datetime", _), ("enum", _), ("thumbnail", _), ("integer", _), ("number", _), ("boolean", _),
-            ("array", _), ("object", _): false
+        case ("string", .string), ("date", .string), ("datetime", .string), ("enum", .string), ("thumbnail", .string):
+            true
+        case ("integer", .int), ("number", .int), ("number", .double), ("boolean", .bool), ("array", .array),
+            ("object", .object):
+            true
+        case ("string", _), ("date", _), ("datetime", _), ("enum", _), ("thumbnail", _), ("integer", _), ("number", _),
+            ("boolean", _),
+            ("array", _), ("object", _):
+            false
         default: true
         }
     }

@@ -6,16 +6,19 @@ package enum WireCatalog {
         ItemType(
             id: wire.id, label: wire.label, description: wire.description, parent: wire.parent, version: wire.version,
             fields: fields(wire.fields, of: wire.id), titleField: wire.displayHints?.titleField,
-            bodyField: wire.displayHints?.bodyField, linkField: wire.linkField, roles: (wire.roles ?? []).map(\.rawValue),
+            bodyField: wire.displayHints?.bodyField, linkField: wire.linkField,
+            roles: (wire.roles ?? []).map(\.rawValue),
             compatibleWith: wire.compatibleWith ?? [], icon: wire.icon?.value)
     }
 
     /// An item type as the app declares it.
     package static func itemType(_ wire: Components.Schemas.TypeDefinitionInput) -> ItemType {
         ItemType(
-            id: wire.id, label: wire.label, description: wire.description, parent: wire.parent, version: wire.version ?? 1,
+            id: wire.id, label: wire.label, description: wire.description, parent: wire.parent,
+            version: wire.version ?? 1,
             fields: fields(wire.fields, of: wire.id), titleField: wire.displayHints?.titleField,
-            bodyField: wire.displayHints?.bodyField, linkField: wire.linkField, roles: (wire.roles ?? []).map(\.rawValue),
+            bodyField: wire.displayHints?.bodyField, linkField: wire.linkField,
+            roles: (wire.roles ?? []).map(\.rawValue),
             compatibleWith: wire.compatibleWith ?? [], icon: wire.icon?.value)
     }
 
@@ -27,7 +30,9 @@ package enum WireCatalog {
             cascadeOnDelete: wire.cascadeOnDelete.rawValue, properties: wire.propertySchema)
     }
 
-    private static func fields(_ wire: Components.Schemas.TypeDefinitionInput.FieldsPayload, of type: String) -> [TypeField] {
+    private static func fields(
+        _ wire: Components.Schemas.TypeDefinitionInput.FieldsPayload, of type: String
+    ) -> [TypeField] {
         wire.additionalProperties.map { name, definition in
             TypeField(
                 name: name, type: definition._type.rawValue, required: definition.required ?? false,

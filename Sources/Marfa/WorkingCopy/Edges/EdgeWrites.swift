@@ -14,7 +14,8 @@ extension Edges {
         try await copy.perform {
             let (source, target) = (try WorkingCopy.checkedID(source), try WorkingCopy.checkedID(target))
             guard source != target else {
-                throw MarfaError.validation(code: "edge_cycle", message: "An edge can't point at the item it leaves.", details: nil)
+                throw MarfaError.validation(
+                    code: "edge_cycle", message: "An edge can't point at the item it leaves.", details: nil)
             }
             let catalog = try await copy.engine.catalog()
             guard let edgeType = catalog.edgeTypes[type] else {
@@ -23,12 +24,16 @@ extension Edges {
             try await checkConstraints(edgeType, from: source, to: target)
             let now = Date()
             let id = try id.map(WorkingCopy.checkedID) ?? UUIDv7.make()
-            let edge = Edge(id: id, sourceId: source, targetId: target, edgeType: type, properties: properties, version: 0, createdAt: now, updatedAt: now)
+            let edge = Edge(
+                id: id, sourceId: source, targetId: target, edgeType: type, properties: properties, version: 0,
+                createdAt: now, updatedAt: now)
             let body: JSONObject = [
-                "id": .string(id), "source_id": .string(source), "target_id": .string(target), "edge_type": .string(type),
+                "id": .string(id), "source_id": .string(source), "target_id": .string(target),
+                "edge_type": .string(type),
                 "properties": .object(properties),
             ]
-            let write = QueuedWrite(id: UUIDv7.make(), kind: .createEdge, itemId: source, targetId: target, edgeId: id, body: body)
+            let write = QueuedWrite(
+                id: UUIDv7.make(), kind: .createEdge, itemId: source, targetId: target, edgeId: id, body: body)
             return try await copy.enqueue(write, effect: .edge(edge))
         }
     }
@@ -36,7 +41,8 @@ extension Edges {
     private func checkConstraints(_ type: EdgeType, from source: String, to target: String) async throws {
         let leaving = try await copy.engine.edges(.from(source)).filter { $0.edgeType == type.id }
         if leaving.contains(where: { $0.targetId == target }) {
-            throw Self.refusal("An edge of \(type.id) from \(source) to \(target) exists already.", constraint: "duplicate")
+            throw Self.refusal(
+                "An edge of \(type.id) from \(source) to \(target) exists already.", constraint: "duplicate")
         }
         let oneAtSource = type.cardinality == "one-to-one" || type.cardinality == "many-to-one"
         let oneAtTarget = type.cardinality == "one-to-one" || type.cardinality == "one-to-many"
@@ -57,12 +63,15 @@ extension Edges {
         try await copy.perform {
             var edge = try await held(id)
             guard edge.version == baseVersion else {
-                throw MarfaError.versionConflict(code: "version_conflict", message: "The copy holds version \(edge.version) of edge \(id), not \(baseVersion).")
+                throw MarfaError.versionConflict(
+                    code: "version_conflict",
+                    message: "The copy holds version \(edge.version) of edge \(id), not \(baseVersion).")
             }
             edge.properties = properties
             edge.updatedAt = Date()
             let write = QueuedWrite(
-                id: UUIDv7.make(), kind: .updateEdge, itemId: edge.sourceId, targetId: edge.targetId, edgeId: id, baseVersion: baseVersion,
+                id: UUIDv7.make(), kind: .updateEdge, itemId: edge.sourceId, targetId: edge.targetId, edgeId: id,
+                baseVersion: baseVersion,
                 body: ["properties": .object(properties)])
             return try await copy.enqueue(write, effect: .edge(edge))
         }
@@ -72,7 +81,8 @@ extension Edges {
     public func delete(_ id: String) async throws -> QueuedWrite {
         try await copy.perform {
             let edge = try await held(id)
-            let write = QueuedWrite(id: UUIDv7.make(), kind: .deleteEdge, itemId: edge.sourceId, targetId: edge.targetId, edgeId: id)
+            let write = QueuedWrite(
+                id: UUIDv7.make(), kind: .deleteEdge, itemId: edge.sourceId, targetId: edge.targetId, edgeId: id)
             return try await copy.enqueue(write, effect: .deleteEdge(id))
         }
     }

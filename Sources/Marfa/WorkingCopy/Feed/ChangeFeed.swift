@@ -30,7 +30,9 @@ package final class ChangeFeed: Sendable {
             let id = state.nextID
             state.nextID += 1
             state.streams[id] = continuation
-            if let unreachable = state.unreachable { continuation.yield(Change(origin: .serverUnreachable(unreachable))) }
+            if let unreachable = state.unreachable {
+                continuation.yield(Change(origin: .serverUnreachable(unreachable)))
+            }
             return (id, state.streams.count, state.onCountChange, false)
         }
         if finished {

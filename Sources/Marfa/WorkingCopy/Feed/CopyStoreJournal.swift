@@ -8,7 +8,8 @@ enum CopyStoreJournal {
     @discardableResult
     static func append(_ change: Change, in db: SQLiteConnection) throws -> Int64? {
         guard let (origin, detail) = encode(change.origin) else { return nil }
-        let statement = try db.cachedStatement("INSERT INTO journal(origin, detail, item_id, edge_id) VALUES (?, ?, ?, ?)")
+        let statement = try db.cachedStatement(
+            "INSERT INTO journal(origin, detail, item_id, edge_id) VALUES (?, ?, ?, ?)")
         defer { statement.reset() }
         try statement.bind([origin, detail, change.itemId, change.edgeId])
         _ = try statement.step()

@@ -70,7 +70,8 @@ package struct BlobCache: Sendable {
     /// Makes the folder (owner-only) when it isn't there yet.
     func makeFolder() throws(MarfaError) {
         do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             throw .io(message: "The blob folder \(folder.path) couldn't be made: \(error.localizedDescription).")
         }
@@ -114,7 +115,9 @@ package struct BlobCache: Sendable {
 
     /// A failed write of the folder as a `MarfaError`: a full volume as `storageFull`.
     func writeFailure(_ error: BlobFileError) -> MarfaError {
-        if error.isFull { return .storageFull(message: "The device is full, so the blob folder \(folder.path) couldn't be written.") }
+        if error.isFull {
+            return .storageFull(message: "The device is full, so the blob folder \(folder.path) couldn't be written.")
+        }
         return .io(message: "The blob folder \(folder.path) couldn't be written: \(error.reason).")
     }
 }

@@ -30,7 +30,9 @@ struct BlobFetch: Sendable {
         let (response, body) = try await request(hash: BlobHash.prefix + hex, from: have)
         if response.status == 200 || !Self.resumes(response, at: have) {
             guard response.status == 200 || response.status == 206 else {
-                throw .unnamed(status: UInt16(clamping: response.status), message: "Fetching \(hash) was answered \(response.status).")
+                throw .unnamed(
+                    status: UInt16(clamping: response.status),
+                    message: "Fetching \(hash) was answered \(response.status).")
             }
             (hasher, have) = (SHA256.Hasher(), 0)
             try await Self.truncate(partial)
@@ -42,7 +44,10 @@ struct BlobFetch: Sendable {
         let found = BlobHash.prefix + Hex.encode(hasher.finalize())
         guard found == BlobHash.prefix + hex else {
             unlink(partial.path)
-            throw .decoding(message: "The bytes the server sent for \(hash) hash to \(found), so they aren't the blob asked for; nothing was kept.")
+            throw .decoding(
+                message:
+                    "The bytes the server sent for \(hash) hash to \(found), so they aren't the blob asked for; nothing was kept."
+            )
         }
         let cache = self.cache
         return try await BlobThread.run { () throws(MarfaError) -> URL in try cache.settle(partial, as: found) }
@@ -67,7 +72,9 @@ struct BlobFetch: Sendable {
 
     /// Whether a 206 carries the rest from `offset`.
     private static func resumes(_ response: HTTPResponse, at offset: UInt64) -> Bool {
-        guard response.status == 206, offset > 0, let range = response.headerFields["Content-Range"] else { return false }
+        guard response.status == 206, offset > 0, let range = response.headerFields["Content-Range"] else {
+            return false
+        }
         return range.hasPrefix("bytes \(offset)-")
     }
 
@@ -80,7 +87,9 @@ struct BlobFetch: Sendable {
 
     /// Appends the body to `partial`, each chunk written on `BlobThread`; the bytes that arrived
     /// stay when the body is cut.
-    private func receive(_ body: HTTPBody?, into partial: URL, hasher: SHA256.Hasher) async throws(MarfaError) -> SHA256.Hasher {
+    private func receive(
+        _ body: HTTPBody?, into partial: URL, hasher: SHA256.Hasher
+    ) async throws(MarfaError) -> SHA256.Hasher {
         var hasher = hasher
         let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw cache.writeFailure(BlobFileError(call: "open", code: errno)) }

@@ -65,7 +65,9 @@ extension BlobCache {
 
     /// Streams `input` to `output`, hashing as it goes, stopping after `most` bytes (a file that
     /// grows as it is read ends there); answers the hash and the bytes read.
-    private func copy(from input: Int32, source: URL, to output: Int32, most: UInt64) throws(MarfaError) -> (String, UInt64) {
+    private func copy(
+        from input: Int32, source: URL, to output: Int32, most: UInt64
+    ) throws(MarfaError) -> (String, UInt64) {
         var hasher = SHA256.Hasher()
         var buffer = [UInt8](repeating: 0, count: Self.chunk)
         var size: UInt64 = 0

@@ -34,12 +34,15 @@ public struct Blobs: Sendable {
             if try store.blobs.isHeld(hash) { return try store.blobs.path(of: hash) }
             guard copy.handle == .writer else {
                 throw MarfaError.bytesAbsent(
-                    hash: hash, reason: "reader", message: "The bytes of \(hash) aren't on the device, and a reader fetches nothing.")
+                    hash: hash, reason: "reader",
+                    message: "The bytes of \(hash) aren't on the device, and a reader fetches nothing.")
             }
             guard let sync = copy.sync, sync.hasServer else {
                 throw MarfaError.bytesAbsent(
                     hash: hash, reason: "no_server",
-                    message: "The bytes of \(hash) aren't on the device, and the copy was opened without a server to fetch them from.")
+                    message:
+                        "The bytes of \(hash) aren't on the device, and the copy was opened without a server to fetch them from."
+                )
             }
             return try await BlobFetch(cache: store.blobs, server: try sync.server()).fetch(hash)
         }
@@ -85,7 +88,9 @@ extension WorkingCopy {
 
     /// Takes `file` in and queues its upload under `mimeType`, or answers the upload of the same
     /// bytes already queued.
-    func upload(_ file: URL, mimeType: String, in store: SQLiteCopyStore) async throws -> (write: QueuedWrite, hash: String) {
+    func upload(
+        _ file: URL, mimeType: String, in store: SQLiteCopyStore
+    ) async throws -> (write: QueuedWrite, hash: String) {
         try await fileWork.withLock {
             let taken = try await store.blobs.take(file)
             if let standing = try await store.standingUpload(of: taken.hash) { return (standing, taken.hash) }

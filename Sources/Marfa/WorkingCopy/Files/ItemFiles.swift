@@ -18,12 +18,16 @@ extension Items {
             let catalog = try await copy.engine.catalog()
             let type = try FieldCheck(catalog: catalog).type(MimeTypes.fileType(for: mimeType, given: attachment.type))
             guard catalog.edgeTypes["attached-to"] != nil else {
-                throw MarfaError.unknownType(message: "The copy's catalog holds no edge type attached-to; hydrate it first.")
+                throw MarfaError.unknownType(
+                    message: "The copy's catalog holds no edge type attached-to; hydrate it first.")
             }
             let title = try await freeTitle(attachment.title ?? file.lastPathComponent, on: target.id)
             let (upload, hash) = try await copy.upload(file, mimeType: mimeType, in: store)
-            let properties: JSONObject = ["title": .string(title), "blob_ref": .string(hash), "mime_type": .string(mimeType)]
-            let item = try await create(Draft(type: type.id, properties: properties, tier: attachment.tier), after: [upload.id])
+            let properties: JSONObject = [
+                "title": .string(title), "blob_ref": .string(hash), "mime_type": .string(mimeType),
+            ]
+            let item = try await create(
+                Draft(type: type.id, properties: properties, tier: attachment.tier), after: [upload.id])
             let edge = try await copy.edges.create(from: item.itemId ?? "", to: target.id, type: "attached-to")
             return Attached(upload: upload, item: item, edge: edge, embed: Self.embed(title))
         }

@@ -12,14 +12,19 @@ extension Items {
             let item = try await held(id)
             let catalog = try await copy.engine.catalog()
             let fields = catalog.itemTypes[item.type]?.fields ?? []
-            guard let field = fields.first(where: { $0.type == "thumbnail" || $0.definition["format"]?.string == "thumbnail" }) else {
+            guard
+                let field = fields.first(where: {
+                    $0.type == "thumbnail" || $0.definition["format"]?.string == "thumbnail"
+                })
+            else {
                 return nil
             }
             switch item.properties[field.name] {
             case nil, .null?: return nil
             case .string(let uri)?: return try ThumbnailURI.decode(uri, item: id)
             case let other?:
-                throw MarfaError.decoding(message: "\(id): its \(field.name) holds \(other), where a thumbnail is a data URI.")
+                throw MarfaError.decoding(
+                    message: "\(id): its \(field.name) holds \(other), where a thumbnail is a data URI.")
             }
         }
     }

@@ -8,7 +8,8 @@ enum MimeTypes {
         "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
         "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
         "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
-        "txt": "text/plain", "md": "text/markdown", "markdown": "text/markdown", "html": "text/html", "htm": "text/html",
+        "txt": "text/plain", "md": "text/markdown", "markdown": "text/markdown", "html": "text/html",
+        "htm": "text/html",
         "json": "application/json", "csv": "text/csv", "mp3": "audio/mpeg", "m4a": "audio/mp4", "wav": "audio/wav",
         "mp4": "video/mp4", "m4v": "video/mp4", "mov": "video/quicktime", "zip": "application/zip",
     ]

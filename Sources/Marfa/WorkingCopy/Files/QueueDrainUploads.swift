@@ -27,7 +27,9 @@ extension QueueDrain {
     }
 
     /// Settles an upload that needs no request; false when it has to be sent.
-    func settleWithoutSending(_ write: QueuedWrite, step: UploadStep, pass: inout DrainPass) async throws(MarfaError) -> Bool {
+    func settleWithoutSending(
+        _ write: QueuedWrite, step: UploadStep, pass: inout DrainPass
+    ) async throws(MarfaError) -> Bool {
         switch step {
         case .held:
             try await store.record(.accepted, for: write, answer: nil, refusals: write.refusals)
@@ -45,7 +47,9 @@ extension QueueDrain {
 
     /// A success for an upload stands only when the server names the bytes as they were hashed.
     static func checked(_ result: SendResult, for write: QueuedWrite) -> SendResult {
-        guard write.kind == .uploadBlob, case .answered(let verdict, let answer) = result, verdict.isSuccess else { return result }
+        guard write.kind == .uploadBlob, case .answered(let verdict, let answer) = result, verdict.isSuccess else {
+            return result
+        }
         let named = answer.json?["hash"]?.string
         guard let named, named != write.blob else { return result }
         let reason = "The server named the uploaded bytes \(named), not \(write.blob ?? "")."

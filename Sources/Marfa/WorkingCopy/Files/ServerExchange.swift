@@ -9,7 +9,8 @@ extension Server {
         _ head: HTTPRequest, body: HTTPBody?, operation: String, returningRefusals: Bool
     ) async throws -> (HTTPResponse, HTTPBody?) {
         let transport = self.transport
-        var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in
+        var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
+            request, body, url in
             try await transport.send(request, body: body, baseURL: url, operationID: operation)
         }
         for middleware in middlewares(returningRefusals: returningRefusals).reversed() {

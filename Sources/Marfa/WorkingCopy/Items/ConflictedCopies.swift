@@ -12,7 +12,9 @@ extension Items {
     public func original(ofConflictedCopy id: String) async throws -> String? {
         try await copy.perform {
             let id = try WorkingCopy.checkedID(id)
-            guard let sibling = try await copy.engine.item(id), sibling.tags.contains(Self.conflictedCopyTag) else { return nil }
+            guard let sibling = try await copy.engine.item(id), sibling.tags.contains(Self.conflictedCopyTag) else {
+                return nil
+            }
             return try await copy.engine.edges(.from(id)).first { $0.edgeType == Self.derivedFrom }?.targetId
         }
     }
@@ -22,7 +24,8 @@ extension Items {
     public func conflictedCopies(of id: String) async throws -> [Item] {
         try await copy.perform {
             var copies: [Item] = []
-            for edge in try await copy.engine.edges(.to(try WorkingCopy.checkedID(id))) where edge.edgeType == Self.derivedFrom {
+            for edge in try await copy.engine.edges(.to(try WorkingCopy.checkedID(id)))
+            where edge.edgeType == Self.derivedFrom {
                 guard let item = try await copy.engine.item(edge.sourceId), item.state != .trashed,
                     item.tags.contains(Self.conflictedCopyTag), !copies.contains(where: { $0.id == item.id })
                 else { continue }

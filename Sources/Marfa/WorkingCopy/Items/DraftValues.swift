@@ -3,7 +3,8 @@ import Foundation
 extension Draft {
     /// A draft whose properties are these values in JSON form: `Draft(type: t, values: ["title": title])`.
     public init(
-        type: String, values: [String: any JSONRepresentable], tags: [String] = [], tier: Tier? = nil, id: String? = nil,
+        type: String, values: [String: any JSONRepresentable], tags: [String] = [], tier: Tier? = nil,
+        id: String? = nil,
         source: String? = nil, sourceId: String? = nil, occurredAt: Date? = nil, baseVersion: Int64? = nil
     ) {
         self.init(

@@ -22,7 +22,8 @@ public struct Edit: Sendable, Hashable {
 
     /// A change with these values.
     public init(
-        _ properties: Properties = .merge([:]), baseVersion: Int64, sourceId: String? = nil, type: String? = nil, tier: Tier? = nil
+        _ properties: Properties = .merge([:]), baseVersion: Int64, sourceId: String? = nil, type: String? = nil,
+        tier: Tier? = nil
     ) {
         self.properties = properties
         self.baseVersion = baseVersion

@@ -6,7 +6,9 @@ public struct Extensions: Sendable {
     /// no such item.
     public func of(_ id: String) async throws -> JSONObject {
         try await copy.perform {
-            guard let documents = try await copy.engine.extensions(of: try WorkingCopy.checkedID(id)) else { throw Metadata.notHeld(id) }
+            guard let documents = try await copy.engine.extensions(of: try WorkingCopy.checkedID(id)) else {
+                throw Metadata.notHeld(id)
+            }
             return documents
         }
     }

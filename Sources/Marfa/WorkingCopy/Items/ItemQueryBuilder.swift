@@ -4,12 +4,17 @@ struct ItemQueryBuilder {
     let engine: any CopyEngine
 
     func query(for filters: ListFilters, sort: Sort) async throws -> ItemQuery {
-        if let limit = filters.limit, limit < 0 { throw MarfaError.invalid(message: "A limit is 0 or more, not \(limit).") }
-        if let offset = filters.offset, offset < 0 { throw MarfaError.invalid(message: "An offset is 0 or more, not \(offset).") }
+        if let limit = filters.limit, limit < 0 {
+            throw MarfaError.invalid(message: "A limit is 0 or more, not \(limit).")
+        }
+        if let offset = filters.offset, offset < 0 {
+            throw MarfaError.invalid(message: "An offset is 0 or more, not \(offset).")
+        }
         var conditions: [PropertyCondition] = []
         if let filter = filters.filter {
             guard let parsed = PropertyCondition.parse(filter) else {
-                throw MarfaError.invalid(message: "The copy can't answer the filter \"\(filter)\" whole; ask the server instead.")
+                throw MarfaError.invalid(
+                    message: "The copy can't answer the filter \"\(filter)\" whole; ask the server instead.")
             }
             conditions = parsed
         }
@@ -40,7 +45,8 @@ struct ItemQueryBuilder {
         var found: Set<String> = []
         var frontier = [try WorkingCopy.checkedID(root)]
         while let id = frontier.popLast() {
-            for edge in try await engine.edges(.from(id)) where edge.edgeType == "parent-of" && found.insert(edge.targetId).inserted {
+            for edge in try await engine.edges(.from(id))
+            where edge.edgeType == "parent-of" && found.insert(edge.targetId).inserted {
                 frontier.append(edge.targetId)
             }
         }

@@ -22,17 +22,22 @@ extension Items {
             if let chosen = draft.tier { tier = chosen } else { tier = try await defaultTier() }
             let display = catalog.display(type: type.id, properties: draft.properties)
             let item = Item(
-                id: id, type: type.id, properties: draft.properties, state: .active, tier: tier, version: 0, schemaVersion: Int(type.version),
-                source: draft.source ?? "", sourceId: draft.sourceId, occurredAt: draft.occurredAt ?? now, createdAt: now,
+                id: id, type: type.id, properties: draft.properties, state: .active, tier: tier, version: 0,
+                schemaVersion: Int(type.version),
+                source: draft.source ?? "", sourceId: draft.sourceId, occurredAt: draft.occurredAt ?? now,
+                createdAt: now,
                 updatedAt: now, tags: [], title: display.title, body: display.body)
-            var body: JSONObject = ["type": .string(type.id), "properties": .object(draft.properties), "tier": .string(tier.rawValue)]
+            var body: JSONObject = [
+                "type": .string(type.id), "properties": .object(draft.properties), "tier": .string(tier.rawValue),
+            ]
             if draft.sourceId == nil { body["id"] = .string(id) }
             if let source = draft.source { body["source"] = .string(source) }
             if let sourceId = draft.sourceId { body["source_id"] = .string(sourceId) }
             if let occurredAt = draft.occurredAt { body["timestamp"] = .string(ISO8601.string(from: occurredAt)) }
             if let base = draft.baseVersion { body["version"] = .int(base) }
             let write = QueuedWrite(
-                id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, dependsOn: after, body: body)
+                id: UUIDv7.make(), kind: .createItem, itemId: id, baseVersion: draft.baseVersion, dependsOn: after,
+                body: body)
             let queued = try await copy.enqueue(write, effect: .item(item))
             for tag in draft.tags { _ = try await copy.tags.add(tag, to: id) }
             try await queueLinkEdges(of: id, from: nil, to: item.body)
@@ -57,7 +62,8 @@ extension Items {
             let fits = asRead ? edit.baseVersion <= item.version : edit.baseVersion == item.version
             guard fits else {
                 throw MarfaError.versionConflict(
-                    code: "version_conflict", message: "The copy holds version \(item.version) of \(id), not \(edit.baseVersion).")
+                    code: "version_conflict",
+                    message: "The copy holds version \(item.version) of \(id), not \(edit.baseVersion).")
             }
             let catalog = try await copy.engine.catalog()
             let type = try FieldCheck(catalog: catalog).type(edit.type ?? item.type)
@@ -87,7 +93,8 @@ extension Items {
             }
             item.updatedAt = Date()
             (item.title, item.body) = catalog.display(type: item.type, properties: item.properties)
-            let write = QueuedWrite(id: UUIDv7.make(), kind: .updateItem, itemId: id, baseVersion: edit.baseVersion, body: body)
+            let write = QueuedWrite(
+                id: UUIDv7.make(), kind: .updateItem, itemId: id, baseVersion: edit.baseVersion, body: body)
             let queued = try await copy.enqueue(write, effect: .item(item))
             try await queueLinkEdges(of: id, from: previousBody, to: item.body)
             return queued
@@ -109,22 +116,27 @@ extension Items {
                 item.state = .active
                 effect = .item(item)
             }
-            return try await copy.enqueue(QueuedWrite(id: UUIDv7.make(), kind: .restoreItem, itemId: id), effect: effect)
+            return try await copy.enqueue(
+                QueuedWrite(id: UUIDv7.make(), kind: .restoreItem, itemId: id), effect: effect)
         }
     }
 
     /// Moves the item `id` to `state` (`active`, `archived` or `trashed`) and queues it.
     public func transition(_ id: String, to state: ItemState) async throws -> QueuedWrite {
-        guard state != .revoked else { throw MarfaError.invalid(message: "An item moves to active, archived or trashed, not revoked.") }
+        guard state != .revoked else {
+            throw MarfaError.invalid(message: "An item moves to active, archived or trashed, not revoked.")
+        }
         return try await move(id, to: state, kind: .transitionItem, body: ["state": .string(state.rawValue)])
     }
 
-    private func move(_ id: String, to state: ItemState, kind: WriteKind, body: JSONObject) async throws -> QueuedWrite {
+    private func move(_ id: String, to state: ItemState, kind: WriteKind, body: JSONObject) async throws -> QueuedWrite
+    {
         try await copy.perform {
             var item = try await held(id)
             item.state = state
             item.updatedAt = Date()
-            return try await copy.enqueue(QueuedWrite(id: UUIDv7.make(), kind: kind, itemId: id, body: body), effect: .item(item))
+            return try await copy.enqueue(
+                QueuedWrite(id: UUIDv7.make(), kind: kind, itemId: id, body: body), effect: .item(item))
         }
     }
 
@@ -154,7 +166,8 @@ extension Items {
             let item = try await held(id)
             if let version, item.version != version {
                 throw MarfaError.versionConflict(
-                    code: "version_conflict", message: "The purge of \(id) was based on version \(version); the copy holds \(item.version).")
+                    code: "version_conflict",
+                    message: "The purge of \(id) was based on version \(version); the copy holds \(item.version).")
             }
             try await copy.requireSync("items.purge(_:)").purge(id)
         }
@@ -163,9 +176,12 @@ extension Items {
     /// One page of the bin, from the server, never stored: `limit` 1 to 100.
     public func bin(type: String? = nil, after cursor: String? = nil, limit: Int = 50) async throws -> BinPage {
         try await copy.perform {
-            guard (1...100).contains(limit) else { throw MarfaError.invalid(message: "A bin page holds 1 to 100 items, not \(limit).") }
+            guard (1...100).contains(limit) else {
+                throw MarfaError.invalid(message: "A bin page holds 1 to 100 items, not \(limit).")
+            }
             if let type { _ = try WorkingCopy.checkedTypes([type]) }
-            return try await copy.requireSync("items.bin(type:after:limit:)").bin(type: type, after: cursor, limit: limit, catalog: try await copy.engine.catalog())
+            return try await copy.requireSync("items.bin(type:after:limit:)").bin(
+                type: type, after: cursor, limit: limit, catalog: try await copy.engine.catalog())
         }
     }
 }

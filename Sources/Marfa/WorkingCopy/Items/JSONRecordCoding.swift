@@ -36,7 +36,8 @@ extension JSONValue {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
             guard let date = ISO8601.date(from: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected RFC 3339 text, found '\(text)'.")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "Expected RFC 3339 text, found '\(text)'.")
             }
             return date
         }
@@ -96,6 +97,7 @@ enum RecordCoding {
         }
         let field = self.field(context.codingPath)
         let named = field.isEmpty ? "the value" : "the field `\(field)`"
-        return .invalid(message: "A \(type) could not be written as JSON: \(named) holds \(value), which JSON cannot hold.")
+        return .invalid(
+            message: "A \(type) could not be written as JSON: \(named) holds \(value), which JSON cannot hold.")
     }
 }

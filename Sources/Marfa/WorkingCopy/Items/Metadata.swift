@@ -20,7 +20,8 @@ public struct Metadata: Sendable {
     public func of(_ id: String) async throws -> Record {
         try await copy.perform {
             let id = try WorkingCopy.checkedID(id)
-            guard let item = try await copy.engine.item(id), let extensions = try await copy.engine.extensions(of: id) else {
+            guard let item = try await copy.engine.item(id), let extensions = try await copy.engine.extensions(of: id)
+            else {
                 throw Self.notHeld(id)
             }
             return Record(tags: item.tags, extensions: extensions)

@@ -2,7 +2,12 @@
 package struct PropertyCondition: Sendable, Hashable {
     /// How the property is compared with the value.
     package enum Comparison: String, Sendable, Hashable, CaseIterable {
-        case equal = "=", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
+        case equal = "="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
     }
 
     package var field: String
@@ -60,18 +65,25 @@ private struct FilterScanner {
     init(_ scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
     var atEnd: Bool {
-        mutating get { skipBlanks(); return index == scalars.count }
+        mutating get {
+            skipBlanks()
+            return index == scalars.count
+        }
     }
 
     mutating func condition() -> PropertyCondition? {
-        guard keyword("properties."), let field = word(), let comparison = comparison(), let value = value() else { return nil }
+        guard keyword("properties."), let field = word(), let comparison = comparison(), let value = value() else {
+            return nil
+        }
         return PropertyCondition(field: field, comparison: comparison, value: value)
     }
 
     mutating func keyword(_ text: String) -> Bool {
         skipBlanks()
         let wanted = Array(text.unicodeScalars)
-        guard index + wanted.count <= scalars.count, Array(scalars[index..<index + wanted.count]) == wanted else { return false }
+        guard index + wanted.count <= scalars.count, Array(scalars[index..<index + wanted.count]) == wanted else {
+            return false
+        }
         index += wanted.count
         return true
     }
@@ -82,8 +94,10 @@ private struct FilterScanner {
 
     private mutating func word() -> String? {
         let start = index
-        while index < scalars.count, scalars[index] == "_"
-            || ("a"..."z").contains(scalars[index]) || ("0"..."9").contains(scalars[index]) { index += 1 }
+        while index < scalars.count,
+            scalars[index] == "_"
+                || ("a"..."z").contains(scalars[index]) || ("0"..."9").contains(scalars[index])
+        { index += 1 }
         return index > start ? String(String.UnicodeScalarView(scalars[start..<index])) : nil
     }
 

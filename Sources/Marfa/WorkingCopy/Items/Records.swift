@@ -25,7 +25,9 @@ extension Edit {
         type: String? = nil, tier: Tier? = nil
     ) throws {
         let properties = try RecordCoding.properties(encoding: record)
-        self.init(merge ? .merge(properties) : .replace(properties), baseVersion: baseVersion, sourceId: sourceId, type: type, tier: tier)
+        self.init(
+            merge ? .merge(properties) : .replace(properties), baseVersion: baseVersion, sourceId: sourceId, type: type,
+            tier: tier)
     }
 }
 
@@ -45,7 +47,9 @@ extension RecordCoding {
         let value = try JSONValue(encoding: record)
         guard case .object(let properties) = value else {
             throw MarfaError.invalid(
-                message: "A \(type(of: record)) is written as \(value.kindInWords), and an item's properties must be a JSON object.")
+                message:
+                    "A \(type(of: record)) is written as \(value.kindInWords), and an item's properties must be a JSON object."
+            )
         }
         return properties
     }

@@ -8,12 +8,15 @@ enum CopyStoreQueue {
 
     static func write(from row: SQLiteRow) -> QueuedWrite {
         QueuedWrite(
-            id: row.string("id") ?? "", kind: WriteKind(rawValue: row.string("kind") ?? "") ?? .updateItem, itemId: row.string("item_id"),
-            targetId: row.string("target_id"), edgeId: row.string("edge_id"), namespace: row.string("namespace"), tag: row.string("tag"),
+            id: row.string("id") ?? "", kind: WriteKind(rawValue: row.string("kind") ?? "") ?? .updateItem,
+            itemId: row.string("item_id"),
+            targetId: row.string("target_id"), edgeId: row.string("edge_id"), namespace: row.string("namespace"),
+            tag: row.string("tag"),
             blob: row.string("blob"),
             baseVersion: row.int64("base_version"), idempotencyKey: row.string("idempotency_key") ?? "",
             dependsOn: JSONText.strings(row.string("depends_on")), follows: row.string("follows"),
-            verdict: row.string("verdict").flatMap(decodeVerdict), waiting: false, body: JSONText.object(row.string("body")),
+            verdict: row.string("verdict").flatMap(decodeVerdict), waiting: false,
+            body: JSONText.object(row.string("body")),
             answer: row.string("answer"), refusals: row.int("refusals") ?? 0,
             queuedAt: Date(timeIntervalSince1970: row.double("queued_at") ?? 0),
             answeredAt: row.double("answered_at").map { Date(timeIntervalSince1970: $0) })
@@ -47,15 +50,18 @@ enum CopyStoreQueue {
         var write = write
         if let edge = write.edgeId {
             write.follows = try db.first(
-                "SELECT id FROM queue WHERE edge_id = ? AND verdict IS NULL ORDER BY position DESC LIMIT 1", edge)?.string("id")
+                "SELECT id FROM queue WHERE edge_id = ? AND verdict IS NULL ORDER BY position DESC LIMIT 1", edge)?
+                .string("id")
         } else if let item = write.itemId {
             write.follows = try db.first(
-                "SELECT id FROM queue WHERE item_id = ? AND edge_id IS NULL AND verdict IS NULL ORDER BY position DESC LIMIT 1", item
+                "SELECT id FROM queue WHERE item_id = ? AND edge_id IS NULL AND verdict IS NULL ORDER BY position DESC LIMIT 1",
+                item
             )?.string("id")
         }
         for id in [write.itemId, write.targetId].compactMap({ $0 }) {
             if let create = try db.first(
-                "SELECT id FROM queue WHERE verdict IS NULL AND kind = 'createItem' AND item_id = ? LIMIT 1", id)?.string("id"),
+                "SELECT id FROM queue WHERE verdict IS NULL AND kind = 'createItem' AND item_id = ? LIMIT 1", id)?
+                .string("id"),
                 create != write.id, !write.dependsOn.contains(create)
             {
                 write.dependsOn.append(create)
@@ -69,8 +75,10 @@ enum CopyStoreQueue {
             VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
             """,
             values: [
-                write.id, position, write.kind.rawValue, write.itemId, write.targetId, write.edgeId, write.namespace, write.tag, write.blob,
-                write.baseVersion, write.idempotencyKey, JSONText.encode(write.dependsOn), write.follows, JSONText.encode(write.body),
+                write.id, position, write.kind.rawValue, write.itemId, write.targetId, write.edgeId, write.namespace,
+                write.tag, write.blob,
+                write.baseVersion, write.idempotencyKey, JSONText.encode(write.dependsOn), write.follows,
+                JSONText.encode(write.body),
                 write.queuedAt.timeIntervalSince1970,
             ])
         return write

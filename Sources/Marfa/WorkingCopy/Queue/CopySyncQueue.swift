@@ -14,7 +14,9 @@ extension CopySync: CopyDrainer {
         return try await exclusively { () async throws(MarfaError) -> (DrainReport, MarfaError?) in
             let renewals = server.credentials.renewals
             if parkedUnder.withLock({ $0.map { renewals > $0 } ?? true }) { _ = try await store.releaseParked() }
-            let (report, expiry) = try await QueueDrain(sender: WriteSender(server: server), wire: CopyWire(server: server), store: store).run()
+            let (report, expiry) = try await QueueDrain(
+                sender: WriteSender(server: server), wire: CopyWire(server: server), store: store
+            ).run()
             if report.stopped != nil { parkedUnder.withLock { $0 = server.credentials.renewals } }
             return (report, expiry)
         }
@@ -23,7 +25,9 @@ extension CopySync: CopyDrainer {
     package func withdraw(_ id: String) async throws -> Bool {
         let wire = CopyWire(server: try server())
         return try await exclusively { () async throws(MarfaError) -> Bool in
-            guard let write = try await store.heldQueue().first(where: { $0.id == id }) else { throw SQLiteCopyStore.unknownWrite(id) }
+            guard let write = try await store.heldQueue().first(where: { $0.id == id }) else {
+                throw SQLiteCopyStore.unknownWrite(id)
+            }
             switch write.verdict {
             case .blocked(.ancestorUnavailable, _)?, .blocked(.conflictUnresolved, _)?: break
             default: return false

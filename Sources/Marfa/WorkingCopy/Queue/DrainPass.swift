@@ -39,7 +39,8 @@ package struct DrainPass: Sendable {
     }
 
     /// Records `verdict` for `write`; an answered retype ends the pass with the copy expired.
-    package mutating func note(_ verdict: Verdict, for write: QueuedWrite, refusals: Int? = nil, replayed: Bool = false) {
+    package mutating func note(_ verdict: Verdict, for write: QueuedWrite, refusals: Int? = nil, replayed: Bool = false)
+    {
         verdicts[write.id] = verdict
         report.answered += 1
         report.verdicts.append(
@@ -47,7 +48,8 @@ package struct DrainPass: Sendable {
                 id: write.id, kind: write.kind, itemId: write.itemId, edgeId: write.edgeId, verdict: verdict,
                 refusals: refusals ?? write.refusals, replayed: replayed))
         if verdict.isSuccess, write.kind == .updateItem, write.body["type"] != nil {
-            expiry = .copyExpired(reason: "read_view_changed", message: "The retype changed what this copy may read. Hydrate it again.")
+            expiry = .copyExpired(
+                reason: "read_view_changed", message: "The retype changed what this copy may read. Hydrate it again.")
             ended = true
         }
     }

@@ -24,8 +24,10 @@ public struct DrainReport: Sendable, Hashable {
 
     /// A report with these values, for an app's previews and tests.
     public init(
-        answered: Int = 0, held: Int = 0, undelivered: Int = 0, unsent: Int = 0, unmade: Int = 0, unavailable: String? = nil,
-        verdicts: [DrainVerdict] = [], stopped: String? = nil, retryAfterSeconds: UInt64? = nil, unclaimedSources: [String] = []
+        answered: Int = 0, held: Int = 0, undelivered: Int = 0, unsent: Int = 0, unmade: Int = 0,
+        unavailable: String? = nil,
+        verdicts: [DrainVerdict] = [], stopped: String? = nil, retryAfterSeconds: UInt64? = nil,
+        unclaimedSources: [String] = []
     ) {
         self.answered = answered
         self.held = held
@@ -58,7 +60,10 @@ public struct DrainVerdict: Sendable, Hashable {
     public var replayed: Bool
 
     /// A drain verdict with these values.
-    public init(id: String, kind: WriteKind, itemId: String? = nil, edgeId: String? = nil, verdict: Verdict?, refusals: Int = 0, replayed: Bool = false) {
+    public init(
+        id: String, kind: WriteKind, itemId: String? = nil, edgeId: String? = nil, verdict: Verdict?, refusals: Int = 0,
+        replayed: Bool = false
+    ) {
         self.id = id
         self.kind = kind
         self.itemId = itemId

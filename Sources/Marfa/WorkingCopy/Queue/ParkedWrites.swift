@@ -9,15 +9,18 @@ package enum ParkedWrites {
     /// Whether a write with `verdict` and the stored `answer` is parked.
     package static func isParked(_ verdict: Verdict?, answer: String?) -> Bool {
         guard case .blocked(.credentialRefused, let refusal)? = verdict, refusal?.grant == nil else { return false }
-        let details = answer.flatMap { try? JSONCoding.decode(JSONValue.self, from: Data($0.utf8)) }?["error"]?["details"]
+        let details = answer.flatMap { try? JSONCoding.decode(JSONValue.self, from: Data($0.utf8)) }?["error"]?[
+            "details"]
         return details?["source"] == nil
     }
 
     /// The ids of the parked writes.
     static func ids(in db: SQLiteConnection) throws -> [String] {
-        try db.query("SELECT id, verdict, answer FROM queue WHERE verdict LIKE '%credentialRefused%' ORDER BY position").compactMap { row in
-            isParked(row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict), answer: row.string("answer")) ? row.string("id") : nil
-        }
+        try db.query("SELECT id, verdict, answer FROM queue WHERE verdict LIKE '%credentialRefused%' ORDER BY position")
+            .compactMap { row in
+                isParked(row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict), answer: row.string("answer"))
+                    ? row.string("id") : nil
+            }
     }
 }
 

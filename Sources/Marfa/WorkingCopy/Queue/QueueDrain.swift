@@ -43,7 +43,9 @@ struct QueueDrain: Sendable {
         }
         let result: SendResult
         do {
-            result = Self.checked(VerdictRules.verdict(for: try await sender.send(request, idempotencyKey: write.idempotencyKey)), for: write)
+            result = Self.checked(
+                VerdictRules.verdict(for: try await sender.send(request, idempotencyKey: write.idempotencyKey)),
+                for: write)
         } catch {
             result = VerdictRules.failure(error)
         }
@@ -53,7 +55,8 @@ struct QueueDrain: Sendable {
             if case .refused = verdict { try await rollBack(write) }
             pass.note(verdict, for: write, replayed: answer.replayed)
             if answer.status == 403, let source = answer.json?["error"]?["details"]?["source"]?.string,
-                !pass.report.unclaimedSources.contains(source) {
+                !pass.report.unclaimedSources.contains(source)
+            {
                 pass.report.unclaimedSources.append(source)
             }
             if pass.expiry != nil { try await store.expire(reason: "read_view_changed") }
@@ -62,7 +65,9 @@ struct QueueDrain: Sendable {
                 pass.ended = true
             }
         case .parked(let refusal):
-            try await store.record(.blocked(reason: .credentialRefused, refusal: refusal), for: write, answer: nil, refusals: write.refusals)
+            try await store.record(
+                .blocked(reason: .credentialRefused, refusal: refusal), for: write, answer: nil,
+                refusals: write.refusals)
             pass.note(.blocked(reason: .credentialRefused, refusal: refusal), for: write)
             pass.report.stopped = refusal.message ?? "The sign-in was refused."
             pass.ended = true
@@ -85,7 +90,9 @@ struct QueueDrain: Sendable {
     private func baseVersion(for write: QueuedWrite, pass: DrainPass) async throws(MarfaError) -> Int64? {
         guard write.kind == .updateItem || write.kind == .updateEdge else { return nil }
         guard let follows = write.follows, pass.verdicts[follows]?.isSuccess == true else { return write.baseVersion }
-        if write.kind == .updateItem, let id = write.itemId { return try await store.heldVersion(of: id) ?? write.baseVersion }
+        if write.kind == .updateItem, let id = write.itemId {
+            return try await store.heldVersion(of: id) ?? write.baseVersion
+        }
         return write.baseVersion
     }
 
@@ -101,7 +108,7 @@ struct QueueDrain: Sendable {
             guard let id = write.itemId else { return }
             do {
                 try await store.reset(itemId: id, to: try await wire.item(id: id, view: try await store.heldView()))
-            } catch where error.isOffline || error.isTransient || error.isHydrationNeeded {
+            } catch  where error.isOffline || error.isTransient || error.isHydrationNeeded {
                 // Read again at the next drain: the row keeps the write's change until then.
             }
         }

@@ -43,9 +43,12 @@ public struct QueuedWrite: Sendable, Hashable, Identifiable {
 
     /// A write with these values, for an app's previews and tests.
     public init(
-        id: String, kind: WriteKind, itemId: String? = nil, targetId: String? = nil, edgeId: String? = nil, namespace: String? = nil,
-        tag: String? = nil, blob: String? = nil, baseVersion: Int64? = nil, idempotencyKey: String = UUID().uuidString.lowercased(), dependsOn: [String] = [],
-        follows: String? = nil, verdict: Verdict? = nil, waiting: Bool = false, body: JSONObject = [:], answer: String? = nil,
+        id: String, kind: WriteKind, itemId: String? = nil, targetId: String? = nil, edgeId: String? = nil,
+        namespace: String? = nil,
+        tag: String? = nil, blob: String? = nil, baseVersion: Int64? = nil,
+        idempotencyKey: String = UUID().uuidString.lowercased(), dependsOn: [String] = [],
+        follows: String? = nil, verdict: Verdict? = nil, waiting: Bool = false, body: JSONObject = [:],
+        answer: String? = nil,
         refusals: Int = 0, queuedAt: Date = Date(), answeredAt: Date? = nil
     ) {
         self.id = id
@@ -77,12 +80,14 @@ extension QueuedWrite {
         let byID = Dictionary(writes.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         return writes.map { write in
             var write = write
-            write.waiting = write.verdict == nil && (write.dependsOn + [write.follows].compactMap { $0 }).contains { id in
-                guard let other = byID[id] else { return false }
-                guard let verdict = other.verdict else { return true }
-                if case .blocked = verdict { return true }
-                return verdict == .dead
-            }
+            write.waiting =
+                write.verdict == nil
+                && (write.dependsOn + [write.follows].compactMap { $0 }).contains { id in
+                    guard let other = byID[id] else { return false }
+                    guard let verdict = other.verdict else { return true }
+                    if case .blocked = verdict { return true }
+                    return verdict == .dead
+                }
             return write
         }
     }

@@ -9,7 +9,8 @@ extension SQLiteCopyStore {
             try Self.refuseWhileFilling(db)
             let stored = try CopyStoreQueue.append(queued, in: db)
             try CopyStoreQueue.apply(effect, in: db)
-            try CopyStoreJournal.append(Change(origin: .local(queued.kind), itemId: queued.itemId, edgeId: queued.edgeId), in: db)
+            try CopyStoreJournal.append(
+                Change(origin: .local(queued.kind), itemId: queued.itemId, edgeId: queued.edgeId), in: db)
             return stored
         }
     }
@@ -20,8 +21,11 @@ extension SQLiteCopyStore {
 
     func release(_ id: String) async throws -> Bool {
         try await write { db in
-            guard let row = try db.first("SELECT verdict FROM queue WHERE id = ?", id) else { throw Self.unknownWrite(id) }
-            guard let verdict = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict), Self.releasable(verdict) else { return false }
+            guard let row = try db.first("SELECT verdict FROM queue WHERE id = ?", id) else {
+                throw Self.unknownWrite(id)
+            }
+            guard let verdict = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict), Self.releasable(verdict)
+            else { return false }
             try CopyStoreQueue.requeue(id, in: db)
             return true
         }
@@ -31,14 +35,15 @@ extension SQLiteCopyStore {
         try await write { db in
             var released = 0
             for row in try db.query("SELECT id, verdict FROM queue WHERE verdict IS NOT NULL") {
-                guard case .blocked(let held, _)? = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict), held == reason else { continue }
+                guard case .blocked(let held, _)? = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict),
+                    held == reason
+                else { continue }
                 try CopyStoreQueue.requeue(row.string("id") ?? "", in: db)
                 released += 1
             }
             return released
         }
     }
-
 
     private static func releasable(_ verdict: Verdict) -> Bool {
         switch verdict {
@@ -49,7 +54,9 @@ extension SQLiteCopyStore {
 
     func discard(_ id: String) async throws -> Bool {
         try await write { db in
-            guard let row = try db.first("SELECT verdict FROM queue WHERE id = ?", id) else { throw Self.unknownWrite(id) }
+            guard let row = try db.first("SELECT verdict FROM queue WHERE id = ?", id) else {
+                throw Self.unknownWrite(id)
+            }
             guard case .refused? = row.string("verdict").flatMap(CopyStoreQueue.decodeVerdict) else { return false }
             guard try !Self.isNeeded(id, in: db) else { return false }
             _ = try db.run("DELETE FROM queue WHERE id = ?", id)

@@ -50,7 +50,10 @@ public struct Refusal: Sendable, Hashable, Codable {
     public var grant: MissingGrant?
 
     /// A refusal with these values.
-    public init(reason: String, code: String? = nil, message: String? = nil, fields: [FieldRefusal] = [], trashed: Bool = false, grant: MissingGrant? = nil) {
+    public init(
+        reason: String, code: String? = nil, message: String? = nil, fields: [FieldRefusal] = [], trashed: Bool = false,
+        grant: MissingGrant? = nil
+    ) {
         self.reason = reason
         self.code = code
         self.message = message
@@ -100,7 +103,8 @@ extension Verdict: CustomStringConvertible {
         case .merged(let fields): "merged (\(fields.joined(separator: ", ")))"
         case .conflicted(let sibling, let fields): "conflicted (\(fields.joined(separator: ", "))) → \(sibling)"
         case .refused(let refusal): "refused: \(refusal.code ?? refusal.reason)"
-        case .blocked(let reason, let refusal): "blocked (\(reason.rawValue))" + (refusal.map { ": \($0.code ?? $0.reason)" } ?? "")
+        case .blocked(let reason, let refusal):
+            "blocked (\(reason.rawValue))" + (refusal.map { ": \($0.code ?? $0.reason)" } ?? "")
         case .dead: "dead"
         }
     }

@@ -25,7 +25,8 @@ enum VerdictRules {
         case (408, _), (429, _), (500..., _):
             let message = error?["message"]?.string ?? "The server answered with status \(answer.status)."
             let wait = answer.retryAfter.flatMap { UInt64($0.trimmingCharacters(in: .whitespaces)) }
-            let failure: MarfaError = answer.status == 429
+            let failure: MarfaError =
+                answer.status == 429
                 ? .rateLimited(code: code, message: message, retryAfterSeconds: wait)
                 : .server(status: UInt16(clamping: answer.status), code: code, message: message)
             return .undelivered(failure, retryAfter: wait)
@@ -33,8 +34,10 @@ enum VerdictRules {
         case (403, _) where refusal.grant != nil || error?["details"]?["source"] != nil:
             return .answered(.blocked(reason: .credentialRefused, refusal: refusal), answer)
         case (422, "idempotency_key_reused"): return .answered(.blocked(reason: .keySpent, refusal: refusal), answer)
-        case (409, "ancestor_unavailable"): return .answered(.blocked(reason: .ancestorUnavailable, refusal: refusal), answer)
-        case (409, "version_conflict"): return .answered(.blocked(reason: .conflictUnresolved, refusal: refusal), answer)
+        case (409, "ancestor_unavailable"):
+            return .answered(.blocked(reason: .ancestorUnavailable, refusal: refusal), answer)
+        case (409, "version_conflict"):
+            return .answered(.blocked(reason: .conflictUnresolved, refusal: refusal), answer)
         case (400..<500, _): return .answered(.refused(refusal), answer)
         default: return .counted("The server answered with status \(answer.status), which no rule covers.")
         }
@@ -44,7 +47,9 @@ enum VerdictRules {
     private static func success(_ json: JSONValue?) -> Verdict {
         guard let resolution = json?["conflict_resolution"], resolution.object != nil else { return .accepted }
         let fields = resolution["fields"]?.array?.compactMap(\.string) ?? []
-        if let sibling = resolution["conflicted_copy_id"]?.string { return .conflicted(siblingId: sibling, fields: fields) }
+        if let sibling = resolution["conflicted_copy_id"]?.string {
+            return .conflicted(siblingId: sibling, fields: fields)
+        }
         return .merged(fields: fields)
     }
 
@@ -56,11 +61,14 @@ enum VerdictRules {
             return FieldRefusal(field: field, message: entry["message"]?.string ?? "")
         }
         let grant = details?["grant"].flatMap { grant -> MissingGrant? in
-            guard let kind = grant["kind"]?.string.flatMap(GrantKind.init(wire:)), let name = grant["name"]?.string else { return nil }
-            return MissingGrant(kind: kind, name: name, level: grant["level"]?.string.flatMap(GrantLevel.init(rawValue:)) ?? .write)
+            guard let kind = grant["kind"]?.string.flatMap(GrantKind.init(wire:)), let name = grant["name"]?.string
+            else { return nil }
+            return MissingGrant(
+                kind: kind, name: name, level: grant["level"]?.string.flatMap(GrantLevel.init(rawValue:)) ?? .write)
         }
         return Refusal(
-            reason: code.isEmpty ? "refused" : code, code: code.isEmpty ? nil : code, message: error?["message"]?.string,
+            reason: code.isEmpty ? "refused" : code, code: code.isEmpty ? nil : code,
+            message: error?["message"]?.string,
             fields: fields, trashed: details?["trashed"]?.bool ?? false, grant: grant)
     }
 

@@ -26,7 +26,8 @@ struct WriteSender: Sendable {
         if request.upload != nil { fields["Content-Type"] = "application/octet-stream" }
         let head = HTTPRequest(method: request.method, path: request.path, headerFields: fields)
         if let upload = request.upload { return try await send(head, upload: upload, operation: request.operation) }
-        let answer = try await WireExchange(server: server).send(head, body: request.body, operation: request.operation, returningRefusals: true)
+        let answer = try await WireExchange(server: server).send(
+            head, body: request.body, operation: request.operation, returningRefusals: true)
         return WriteAnswer(
             status: answer.response.status, replayed: answer.response.headerFields["Idempotency-Replayed"] == "true",
             retryAfter: answer.response.headerFields["Retry-After"], body: answer.body)
@@ -35,14 +36,18 @@ struct WriteSender: Sendable {
     /// An upload: the raw bytes streamed from the blob folder (the contract takes them as
     /// `application/octet-stream`; what they are is the file item's `mime_type`). It takes as long
     /// as its bytes do, so only the server's silence bounds it.
-    private func send(_ head: HTTPRequest, upload: WriteRequest.Upload, operation: String) async throws(MarfaError) -> WriteAnswer {
+    private func send(
+        _ head: HTTPRequest, upload: WriteRequest.Upload, operation: String
+    ) async throws(MarfaError) -> WriteAnswer {
         let server = self.server
         return try await server.run(timeout: nil, idleTimeout: BlobFetch.idleTimeout) {
             let body = BlobFileChunks.body(of: upload.file, size: upload.size)
-            let (response, answer) = try await server.send(head, body: body, operation: operation, returningRefusals: true)
+            let (response, answer) = try await server.send(
+                head, body: body, operation: operation, returningRefusals: true)
             return WriteAnswer(
                 status: response.status, replayed: response.headerFields["Idempotency-Replayed"] == "true",
-                retryAfter: response.headerFields["Retry-After"], body: try await answer?.collect(upTo: Server.answerLimit) ?? [])
+                retryAfter: response.headerFields["Retry-After"],
+                body: try await answer?.collect(upTo: Server.answerLimit) ?? [])
         }
     }
 }
@@ -77,11 +82,15 @@ struct WriteRequest: Sendable {
         case .transitionItem: (method, path, operation) = (.post, "/items/\(item)/transition", "transitionItem")
         case .addTag: (method, path, operation) = (.post, "/items/\(item)/tags", "addItemTags")
         case .removeTag:
-            (method, path, operation, body) = (.delete, "/items/\(item)/tags/\(Self.escape(write.tag ?? ""))", "removeItemTag", nil)
+            (method, path, operation, body) = (
+                .delete, "/items/\(item)/tags/\(Self.escape(write.tag ?? ""))", "removeItemTag", nil
+            )
         case .replaceMetadata: (method, path, operation) = (.put, "/items/\(item)/metadata", "replaceItemMetadata")
         case .mergeMetadata: (method, path, operation) = (.patch, "/items/\(item)/metadata", "mergeItemMetadata")
         case .writeExtension:
-            (method, path, operation) = (.put, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))", "replaceItemExtension")
+            (method, path, operation) = (
+                .put, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))", "replaceItemExtension"
+            )
         case .deleteExtension:
             (method, path, operation, body) =
                 (.delete, "/items/\(item)/extensions/\(Self.escape(write.namespace ?? ""))", "deleteItemExtension", nil)
@@ -97,6 +106,7 @@ struct WriteRequest: Sendable {
     }
 
     private static func escape(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
+        segment.addingPercentEncoding(
+            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
     }
 }

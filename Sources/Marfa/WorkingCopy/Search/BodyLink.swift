@@ -52,7 +52,8 @@ public struct BodyLink: Sendable, Hashable {
             guard let close = rest[open.upperBound...].range(of: "]]") else { break }
             let inner = rest[open.upperBound..<close.lowerBound]
             let isEmbed = open.lowerBound > rest.startIndex && rest[rest.index(before: open.lowerBound)] == "!"
-            let name = inner.split(separator: "|", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let name =
+                inner.split(separator: "|", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             if !name.isEmpty, !inner.contains("\n") {
                 let start = isEmbed ? rest.index(before: open.lowerBound) : open.lowerBound
                 links.append((String(rest[start..<close.upperBound]), name, isEmbed))

@@ -9,19 +9,27 @@ extension Items {
             let queue = try await copy.engine.queuedWrites()
             var links: [BodyLink] = []
             for link in BodyLink.parse(item.body ?? "") {
-                links.append(BodyLink(
-                    text: link.text, name: link.name, isEmbed: link.isEmbed,
-                    target: try await target(of: link.name, embed: link.isEmbed, in: item.id, queue: queue)))
+                links.append(
+                    BodyLink(
+                        text: link.text, name: link.name, isEmbed: link.isEmbed,
+                        target: try await target(of: link.name, embed: link.isEmbed, in: item.id, queue: queue)))
             }
             return links
         }
     }
 
-    private func target(of name: String, embed: Bool, in id: String, queue: [QueuedWrite]) async throws -> BodyLink.Target {
+    private func target(
+        of name: String, embed: Bool, in id: String, queue: [QueuedWrite]
+    ) async throws -> BodyLink.Target {
         let named = try await self.named(name, excluding: id)
-        guard named.count == 1, let other = named.first else { return named.isEmpty ? .missing : .ambiguous(named.sorted()) }
+        guard named.count == 1, let other = named.first else {
+            return named.isEmpty ? .missing : .ambiguous(named.sorted())
+        }
         let (source, target, type) = embed ? (other, id, "attached-to") : (id, other, "references")
-        let writes = queue.filter { $0.kind == .createEdge && $0.itemId == source && $0.targetId == target && $0.body["edge_type"]?.string == type }
+        let writes = queue.filter {
+            $0.kind == .createEdge && $0.itemId == source && $0.targetId == target
+                && $0.body["edge_type"]?.string == type
+        }
         if let write = writes.last {
             switch write.verdict {
             case nil: return .pending(id: other)
@@ -36,8 +44,10 @@ extension Items {
     /// The held items (not in the bin) whose name is `name`, case and accents aside.
     func named(_ name: String, excluding id: String) async throws -> [String] {
         let wanted = LinkCandidate.folded(name)
-        return try await copy.engine.linkCandidates(of: name, in: id, limit: 50).filter { $0.match == .exact && LinkCandidate.folded($0.name) == wanted }
-            .map(\.itemId)
+        return try await copy.engine.linkCandidates(of: name, in: id, limit: 50).filter {
+            $0.match == .exact && LinkCandidate.folded($0.name) == wanted
+        }
+        .map(\.itemId)
     }
 
     /// Queues the edges a body change adds and the deletes of those it drops: `[[Name]]` is a
@@ -51,7 +61,8 @@ extension Items {
             let named = try await self.named(link.name, excluding: id)
             guard named.count == 1, let other = named.first else { continue }
             let (source, target, type) = link.isEmbed ? (other, id, "attached-to") : (id, other, "references")
-            guard !held.contains(where: { $0.sourceId == source && $0.targetId == target && $0.edgeType == type }) else { continue }
+            guard !held.contains(where: { $0.sourceId == source && $0.targetId == target && $0.edgeType == type })
+            else { continue }
             _ = try await copy.edges.create(from: source, to: target, type: type)
         }
         for link in before.subtracting(after) {

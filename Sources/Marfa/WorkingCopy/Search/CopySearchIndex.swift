@@ -9,7 +9,8 @@ import MarfaSQLite
 /// The SQLite store keeps it beside its rows; the fake copy keeps its items in an in-memory
 /// database with the same schema, so both answer with the same hits, order and excerpts.
 package enum CopySearchIndex {
-    static let table = FTS5Table(name: "item_search", columns: ["title", "body", "other", "tags"], prefixLengths: [1, 2, 3, 4])
+    static let table = FTS5Table(
+        name: "item_search", columns: ["title", "body", "other", "tags"], prefixLengths: [1, 2, 3, 4])
 
     /// How much a match in each column counts in `bm25`: title, body, other text, tags.
     static let weights = "10.0, 4.0, 1.0, 1.0"
@@ -83,7 +84,8 @@ package enum CopySearchIndex {
         guard wanted != held else { return false }
         _ = try db.run("DELETE FROM type_display")
         for (type, fields) in wanted {
-            _ = try db.run("INSERT INTO type_display(type, title_field, body_field) VALUES (?, ?, ?)", type, fields[0], fields[1])
+            _ = try db.run(
+                "INSERT INTO type_display(type, title_field, body_field) VALUES (?, ?, ?)", type, fields[0], fields[1])
         }
         try reindex(in: db)
         return true

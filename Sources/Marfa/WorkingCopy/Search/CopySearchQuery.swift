@@ -70,7 +70,9 @@ extension CopySearchIndex {
     /// The rows `request` finds in its order, from the index in `db`, each with the `items`
     /// columns listed in `columns` (comma-separated, unqualified) and no excerpt (see
     /// `SearchRow.excerpting`). Two statements: the hits ordered, then the rows of those hits.
-    package static func search(_ request: SearchRequest, columns: String = "id", in db: SQLiteConnection) throws -> [SearchRow] {
+    package static func search(
+        _ request: SearchRequest, columns: String = "id", in db: SQLiteConnection
+    ) throws -> [SearchRow] {
         let top = try hits(request, in: db)
         guard !top.isEmpty else { return [] }
         let rows = try itemRows(top.map(\.hit), columns: columns, in: db)
@@ -112,10 +114,13 @@ extension CopySearchIndex {
     }
 
     /// The `items` columns of each row of `hits`, by row id.
-    private static func itemRows(_ hits: [Int64], columns: String, in db: SQLiteConnection) throws -> [Int64: SQLiteRow] {
+    private static func itemRows(_ hits: [Int64], columns: String, in db: SQLiteConnection) throws -> [Int64: SQLiteRow]
+    {
         let sql = "SELECT \(columns), rowid AS hit FROM items WHERE rowid IN (SELECT value FROM json_each(?))"
         var rows: [Int64: SQLiteRow] = [:]
-        for row in try db.query(sql, JSONText.encode(.array(hits.map { .int($0) }))) { rows[row.int64("hit") ?? 0] = row }
+        for row in try db.query(sql, JSONText.encode(.array(hits.map { .int($0) }))) {
+            rows[row.int64("hit") ?? 0] = row
+        }
         return rows
     }
 
@@ -132,7 +137,9 @@ extension CopySearchIndex {
         }
         if !request.tags.isEmpty {
             let tags = Array(Set(request.tags)).sorted()
-            conditions.append("(SELECT count(DISTINCT value) FROM json_each(items.tags) WHERE value IN (SELECT value FROM json_each(?))) = ?")
+            conditions.append(
+                "(SELECT count(DISTINCT value) FROM json_each(items.tags) WHERE value IN (SELECT value FROM json_each(?))) = ?"
+            )
             values += [JSONText.encode(tags), tags.count]
         }
         if let ids = request.ids {

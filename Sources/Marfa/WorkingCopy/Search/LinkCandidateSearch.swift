@@ -13,16 +13,20 @@ extension CopyEngine {
         var found = LinkCandidateRanking(wanted: wanted, excluding: itemId)
         let title = CopySearchIndex.table.columns[0]
         let searches: [(FTS5Query, SearchRequest.Order)] = [
-            (words.phraseStarting(column: title, prefix: false), .relevance), (words.phraseStarting(column: title), .newest),
+            (words.phraseStarting(column: title, prefix: false), .relevance),
+            (words.phraseStarting(column: title), .newest),
             (words, .relevance),
         ]
         for (query, order) in searches {
             if query == words, found.count(atBest: .prefix) >= limit { break }
             let request = SearchRequest(
-                query: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: max(50, limit * 4), order: order,
+                query: query, types: nil, states: [.active, .archived], tags: [], ids: nil, limit: max(50, limit * 4),
+                order: order,
                 excerpts: false)
             for (item, row) in try await search(request) {
-                found.add(item: item, name: ItemDisplay.name(of: item, typeLabel: catalog.itemTypes[item.type]?.label), score: row.score)
+                found.add(
+                    item: item, name: ItemDisplay.name(of: item, typeLabel: catalog.itemTypes[item.type]?.label),
+                    score: row.score)
             }
         }
         return found.best(limit, target: text)
@@ -56,8 +60,10 @@ struct LinkCandidateRanking {
 
     /// The best `limit`: by match, then score, then the order found in.
     func best(_ limit: Int, target: String) -> [LinkCandidate] {
-        candidates.sorted { ($0.value.match, -$0.value.score, $0.value.found) < ($1.value.match, -$1.value.score, $1.value.found) }
-            .prefix(limit)
-            .map { LinkCandidate(target: target, itemId: $0.key, name: $0.value.name, match: $0.value.match) }
+        candidates.sorted {
+            ($0.value.match, -$0.value.score, $0.value.found) < ($1.value.match, -$1.value.score, $1.value.found)
+        }
+        .prefix(limit)
+        .map { LinkCandidate(target: target, itemId: $0.key, name: $0.value.name, match: $0.value.match) }
     }
 }

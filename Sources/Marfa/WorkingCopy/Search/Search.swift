@@ -6,17 +6,25 @@ extension WorkingCopy {
     /// the last word matches as a prefix while a person types. Items in the bin never match. Any
     /// text is safe: quotes, dashes, stars and unbalanced input are searched as words, never read
     /// as query syntax. `limit` 1 to 200.
-    public func search(_ query: String, filters: SearchFilters = SearchFilters(), limit: Int = 20) async throws -> [SearchHit] {
+    public func search(
+        _ query: String, filters: SearchFilters = SearchFilters(), limit: Int = 20
+    ) async throws -> [SearchHit] {
         try await perform {
-            guard (1...200).contains(limit) else { throw MarfaError.invalid(message: "A search answers 1 to 200 hits, not \(limit).") }
+            guard (1...200).contains(limit) else {
+                throw MarfaError.invalid(message: "A search answers 1 to 200 hits, not \(limit).")
+            }
             guard let words = FTS5Query(query, prefixLastWord: true) else { return [] }
             let listing = ListFilters(
-                type: filters.type, state: filters.state, allStates: filters.allStates, tags: filters.tags, beneath: filters.beneath)
+                type: filters.type, state: filters.state, allStates: filters.allStates, tags: filters.tags,
+                beneath: filters.beneath)
             let scope = try await ItemQueryBuilder(engine: engine).query(for: listing, sort: Sort())
             var states = scope.states ?? Set(ItemState.allCases)
             states.remove(.trashed)
-            let request = SearchRequest(query: words, types: scope.types, states: states, tags: scope.tags, ids: scope.ids, limit: limit)
-            return try await engine.search(request).map { SearchHit(item: $0.item, score: $0.row.score, snippet: Snippet(marked: $0.row.excerpt)) }
+            let request = SearchRequest(
+                query: words, types: scope.types, states: states, tags: scope.tags, ids: scope.ids, limit: limit)
+            return try await engine.search(request).map {
+                SearchHit(item: $0.item, score: $0.row.score, snippet: Snippet(marked: $0.row.excerpt))
+            }
         }
     }
 }
@@ -27,7 +35,9 @@ extension Items {
     public func displays(for ids: [String]) async throws -> [ItemDisplay] {
         try await copy.perform {
             var items: [Item] = []
-            for id in ids { if let item = try await copy.engine.item(try WorkingCopy.checkedID(id)) { items.append(item) } }
+            for id in ids {
+                if let item = try await copy.engine.item(try WorkingCopy.checkedID(id)) { items.append(item) }
+            }
             return try await copy.engine.displays(of: items, catalog: try await copy.engine.catalog())
         }
     }
@@ -42,7 +52,9 @@ extension Items {
     /// names, then names that begin with the text, then full-text matches; never the item itself.
     public func linkCandidates(of text: String, in id: String, limit: Int = 10) async throws -> [LinkCandidate] {
         try await copy.perform {
-            guard (1...100).contains(limit) else { throw MarfaError.invalid(message: "Ask for 1 to 100 candidates, not \(limit).") }
+            guard (1...100).contains(limit) else {
+                throw MarfaError.invalid(message: "Ask for 1 to 100 candidates, not \(limit).")
+            }
             return try await copy.engine.linkCandidates(of: text, in: try WorkingCopy.checkedID(id), limit: limit)
         }
     }

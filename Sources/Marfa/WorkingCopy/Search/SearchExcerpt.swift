@@ -83,7 +83,9 @@ package enum SearchExcerpt {
                 }
                 index += length
             }
-            if let begun = start { words.append(Word(start: begun, end: text.count, matched: matcher.match(text[begun...]))) }
+            if let begun = start {
+                words.append(Word(start: begun, end: text.count, matched: matcher.match(text[begun...])))
+            }
             return words
         }
 
@@ -160,7 +162,9 @@ package struct WordMatcher: Sendable {
         for (index, query) in words.enumerated() where query.count == word.count && Self.equalFolding(word, query) {
             return index
         }
-        if lastIsPrefix, let last = words.last, word.count > last.count, Self.equalFolding(word.prefix(last.count), last) {
+        if lastIsPrefix, let last = words.last, word.count > last.count,
+            Self.equalFolding(word.prefix(last.count), last)
+        {
             return words.count - 1
         }
         return nil

@@ -12,7 +12,10 @@ public struct SearchFilters: Sendable, Hashable {
     public var beneath: String?
 
     /// Filters with these values; the defaults look among every active item.
-    public init(type: String? = nil, state: ItemState? = nil, allStates: Bool = false, tags: [String] = [], beneath: String? = nil) {
+    public init(
+        type: String? = nil, state: ItemState? = nil, allStates: Bool = false, tags: [String] = [],
+        beneath: String? = nil
+    ) {
         self.type = type
         self.state = state
         self.allStates = allStates
@@ -71,7 +74,9 @@ public struct Snippet: Sendable, Hashable {
         let text = String(decoding: bytes, as: UTF8.self)
         self.text = text
         let view = text.utf8
-        matches = spans.map { view.index(view.startIndex, offsetBy: $0.0)..<view.index(view.startIndex, offsetBy: $0.1) }
+        matches = spans.map {
+            view.index(view.startIndex, offsetBy: $0.0)..<view.index(view.startIndex, offsetBy: $0.1)
+        }
     }
 
     /// The matched words themselves.

@@ -62,11 +62,12 @@ enum CopyStoreRows {
     /// Writes `row` over any row with its id, with as much of its metadata as `metadata` says.
     static func upsert(_ row: ItemRow, metadata: MetadataWrite, in db: SQLiteConnection) throws {
         let withMetadata = metadata != .none
-        let extra = switch metadata {
-        case .all: ", tags = excluded.tags, extensions = excluded.extensions"
-        case .tags: ", tags = excluded.tags"
-        case .none: ""
-        }
+        let extra =
+            switch metadata {
+            case .all: ", tags = excluded.tags, extensions = excluded.extensions"
+            case .tags: ", tags = excluded.tags"
+            case .none: ""
+            }
         let statement = try db.cachedStatement(
             """
             INSERT INTO items(\(itemColumns), listed) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)
@@ -110,7 +111,8 @@ enum CopyStoreRows {
     static func upsert(_ edge: Components.Schemas.Edge, in db: SQLiteConnection) throws {
         try upsert(
             Edge(
-                id: edge.id, sourceId: edge.sourceId, targetId: edge.targetId, edgeType: edge.edgeType, properties: edge.properties,
+                id: edge.id, sourceId: edge.sourceId, targetId: edge.targetId, edgeType: edge.edgeType,
+                properties: edge.properties,
                 version: edge.version, createdAt: edge.createdAt, updatedAt: edge.updatedAt),
             in: db)
     }
@@ -134,7 +136,8 @@ enum CopyStoreRows {
             id: row.string("id") ?? "", type: type, properties: properties,
             state: ItemState(rawValue: row.string("state") ?? "") ?? .active,
             tier: row.string("tier").flatMap(Tier.init(rawValue:)), version: row.int64("version") ?? 0,
-            schemaVersion: row.int("schema_version") ?? 0, source: row.string("source") ?? "", sourceId: row.string("source_id"),
+            schemaVersion: row.int("schema_version") ?? 0, source: row.string("source") ?? "",
+            sourceId: row.string("source_id"),
             occurredAt: Date(timeIntervalSince1970: row.double("occurred_at") ?? 0),
             createdAt: Date(timeIntervalSince1970: row.double("created_at") ?? 0),
             updatedAt: Date(timeIntervalSince1970: row.double("updated_at") ?? 0),
@@ -144,7 +147,8 @@ enum CopyStoreRows {
     /// The edge a row of `edges` holds.
     static func edge(from row: SQLiteRow) -> Edge {
         Edge(
-            id: row.string("id") ?? "", sourceId: row.string("source_id") ?? "", targetId: row.string("target_id") ?? "",
+            id: row.string("id") ?? "", sourceId: row.string("source_id") ?? "",
+            targetId: row.string("target_id") ?? "",
             edgeType: row.string("edge_type") ?? "", properties: JSONText.object(row.string("properties")),
             version: row.int64("version") ?? 0, createdAt: Date(timeIntervalSince1970: row.double("created_at") ?? 0),
             updatedAt: Date(timeIntervalSince1970: row.double("updated_at") ?? 0))
@@ -169,7 +173,8 @@ enum CopyStoreRows {
     static func declaredTypes(in db: SQLiteConnection) throws -> [Components.Schemas.TypeDefinitionInput] {
         let decoder = JSONDecoder()
         return try db.query("SELECT definition FROM declared_types ORDER BY position").compactMap { row in
-            try? decoder.decode(Components.Schemas.TypeDefinitionInput.self, from: Data((row.string("definition") ?? "").utf8))
+            try? decoder.decode(
+                Components.Schemas.TypeDefinitionInput.self, from: Data((row.string("definition") ?? "").utf8))
         }
     }
 }

@@ -70,7 +70,8 @@ package enum JSONText {
         var string = string
         string.withUTF8 { utf8 in
             var run = 0
-            for index in utf8.indices where utf8[index] < 0x20 || utf8[index] == UInt8(ascii: "\"") || utf8[index] == UInt8(ascii: "\\") {
+            for index in utf8.indices
+            where utf8[index] < 0x20 || utf8[index] == UInt8(ascii: "\"") || utf8[index] == UInt8(ascii: "\\") {
                 text.append(contentsOf: utf8[run..<index])
                 writeEscape(utf8[index], to: &text)
                 run = index + 1

@@ -33,19 +33,23 @@ final class SQLiteCopyStore: CopyEngine {
     /// into a small page cache first (a prefix search on 100,000 items took about half as long).
     static let readerMemoryMap = 256 << 20
 
-    static func open(path: String, reader: Bool, files: any BlobFileLayer = SystemBlobFiles()) async throws(MarfaError) -> SQLiteCopyStore {
+    static func open(
+        path: String, reader: Bool, files: any BlobFileLayer = SystemBlobFiles()
+    ) async throws(MarfaError) -> SQLiteCopyStore {
         let lock = reader ? nil : try StoreWriterLock.take(forStoreAt: path)
         do {
             if lock == nil {
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw MarfaError.store(message: "There is no working copy at \(path).")
                 }
-                let pool = try await SQLitePool.open(path: path, configuration: .init(readOnly: true, readerMemoryMapBytes: readerMemoryMap))
+                let pool = try await SQLitePool.open(
+                    path: path, configuration: .init(readOnly: true, readerMemoryMapBytes: readerMemoryMap))
                 let store = SQLiteCopyStore(path: path, pool: pool, writerLock: nil, files: files)
                 try await store.checkSchema(writing: false)
                 return store
             }
-            let pool = try await SQLitePool.open(path: path, configuration: .init(readerMemoryMapBytes: readerMemoryMap))
+            let pool = try await SQLitePool.open(
+                path: path, configuration: .init(readerMemoryMapBytes: readerMemoryMap))
             let store = SQLiteCopyStore(path: path, pool: pool, writerLock: lock, files: files)
             try await store.checkSchema(writing: true)
             return store
@@ -64,7 +68,10 @@ final class SQLiteCopyStore: CopyEngine {
             let hasQueue = try db.first("SELECT 1 FROM sqlite_master WHERE name = 'queue'") != nil
             let unsent = hasQueue ? try db.first("SELECT count(*) FROM queue WHERE verdict IS NULL")?[0].integer : nil
             let tables = try db.first("SELECT count(*) FROM sqlite_master")?[0].integer ?? 0
-            return (tables == 0 ? Int(CopyStoreSchema.applicationID) : Int(applicationID), version, unsent.map { UInt64($0) })
+            return (
+                tables == 0 ? Int(CopyStoreSchema.applicationID) : Int(applicationID), version,
+                unsent.map { UInt64($0) }
+            )
         }
         guard found.applicationID == Int(CopyStoreSchema.applicationID) else {
             throw MarfaError.wrongSchema(
@@ -82,15 +89,20 @@ final class SQLiteCopyStore: CopyEngine {
         } else if !writing, found.version < CopyStoreSchema.currentVersion {
             throw MarfaError.wrongSchema(
                 path: path, reason: "older_build", unsent: found.unsent,
-                message: "The working copy at \(path) was made by an older build; open it for writing once to bring it up to date.")
+                message:
+                    "The working copy at \(path) was made by an older build; open it for writing once to bring it up to date."
+            )
         }
     }
 
     private static func newerSchema(path: String, version: Int, unsent: UInt64?) -> MarfaError {
-        let waiting = unsent.map { " It holds \($0) unsent write\($0 == 1 ? "" : "s"), which that build can still send." } ?? ""
+        let waiting =
+            unsent.map { " It holds \($0) unsent write\($0 == 1 ? "" : "s"), which that build can still send." } ?? ""
         return .wrongSchema(
             path: path, reason: "newer_build", unsent: unsent,
-            message: "The working copy at \(path) was made by a newer build (store version \(version)), so this one can't read it.\(waiting)")
+            message:
+                "The working copy at \(path) was made by a newer build (store version \(version)), so this one can't read it.\(waiting)"
+        )
     }
 
     /// A failure of the store as a `MarfaError`: full disks as `storageFull`, a file that isn't a
@@ -102,7 +114,8 @@ final class SQLiteCopyStore: CopyEngine {
             return .storageFull(message: "The device is full, so the working copy at \(path) couldn't be written.")
         case let error as SQLiteError where error.primaryCode == 26:
             return .wrongSchema(
-                path: path, reason: "not_a_copy", unsent: nil, message: "The file at \(path) isn't a Marfa working copy, so it wasn't opened.")
+                path: path, reason: "not_a_copy", unsent: nil,
+                message: "The file at \(path) isn't a Marfa working copy, so it wasn't opened.")
         case let error as SQLiteSchemaTooNew:
             return newerSchema(path: path, version: error.foundVersion, unsent: nil)
         case is CancellationError: return .canceled

@@ -25,7 +25,9 @@ extension SQLiteCopyStore {
 
     func sliceTier() async throws -> SliceTier? {
         if let cached = cachedSliceTier.withLock({ $0 }) { return cached }
-        let tier = try await read { db in try CopyStoreMeta.get(CopyStoreMeta.sliceTier, in: db).flatMap(SliceTier.init(rawValue:)) }
+        let tier = try await read { db in
+            try CopyStoreMeta.get(CopyStoreMeta.sliceTier, in: db).flatMap(SliceTier.init(rawValue:))
+        }
         cachedSliceTier.withLock { $0 = .some(tier) }
         return tier
     }
@@ -58,9 +60,11 @@ extension SQLiteCopyStore {
             try Self.refuseWhileFilling(db)
             let rows: [SQLiteRow]
             switch selection {
-            case .from(let id): rows = try db.query("SELECT * FROM edges WHERE source_id = ? ORDER BY created_at, id", id)
+            case .from(let id):
+                rows = try db.query("SELECT * FROM edges WHERE source_id = ? ORDER BY created_at, id", id)
             case .to(let id): rows = try db.query("SELECT * FROM edges WHERE target_id = ? ORDER BY created_at, id", id)
-            case .ofType(let type): rows = try db.query("SELECT * FROM edges WHERE edge_type = ? ORDER BY created_at, id", type)
+            case .ofType(let type):
+                rows = try db.query("SELECT * FROM edges WHERE edge_type = ? ORDER BY created_at, id", type)
             }
             return rows.map(CopyStoreRows.edge(from:))
         }
@@ -73,7 +77,9 @@ extension SQLiteCopyStore {
     func extensions(of id: String) async throws -> JSONObject? {
         try await read { db in
             try Self.refuseWhileFilling(db)
-            return try db.first("SELECT extensions FROM items WHERE id = ?", id).map { JSONText.object($0.string("extensions")) }
+            return try db.first("SELECT extensions FROM items WHERE id = ?", id).map {
+                JSONText.object($0.string("extensions"))
+            }
         }
     }
 
@@ -88,7 +94,8 @@ extension SQLiteCopyStore {
         try await write { db in
             _ = try db.run("DELETE FROM declared_types")
             for (position, row) in rows.enumerated() {
-                _ = try db.run("INSERT INTO declared_types(position, id, definition) VALUES (?, ?, ?)", position, row.0, row.1)
+                _ = try db.run(
+                    "INSERT INTO declared_types(position, id, definition) VALUES (?, ?, ?)", position, row.0, row.1)
             }
             try CopySearchIndex.setDisplays(from: try CopyStoreRows.catalog(in: db), in: db)
             try CopyStoreJournal.append(Change(origin: .refreshed(.catalog)), in: db)
@@ -121,11 +128,18 @@ extension SQLiteCopyStore {
             conditions.append(tier == .library ? "coalesce(tier, 'library') = 'library'" : "tier = ?")
             if tier != .library { values.append(tier.rawValue) }
         }
-        if let after = query.occurredAfter { conditions.append("occurred_at >= ?"); values.append(after.timeIntervalSince1970) }
-        if let before = query.occurredBefore { conditions.append("occurred_at <= ?"); values.append(before.timeIntervalSince1970) }
+        if let after = query.occurredAfter {
+            conditions.append("occurred_at >= ?")
+            values.append(after.timeIntervalSince1970)
+        }
+        if let before = query.occurredBefore {
+            conditions.append("occurred_at <= ?")
+            values.append(before.timeIntervalSince1970)
+        }
         if !query.tags.isEmpty {
             conditions.append(
-                "id IN (SELECT item_id FROM item_tags WHERE tag IN (SELECT value FROM json_each(?)) GROUP BY item_id HAVING count(*) = ?)")
+                "id IN (SELECT item_id FROM item_tags WHERE tag IN (SELECT value FROM json_each(?)) GROUP BY item_id HAVING count(*) = ?)"
+            )
             values.append(JSONText.encode(Array(Set(query.tags)).sorted()))
             values.append(Set(query.tags).count)
         }
@@ -133,11 +147,12 @@ extension SQLiteCopyStore {
             conditions.append("id IN (SELECT value FROM json_each(?))")
             values.append(JSONText.encode(ids.sorted()))
         }
-        let column = switch query.sort.field {
-        case .createdAt: "created_at"
-        case .updatedAt: "updated_at"
-        case .occurredAt: "occurred_at"
-        }
+        let column =
+            switch query.sort.field {
+            case .createdAt: "created_at"
+            case .updatedAt: "updated_at"
+            case .occurredAt: "occurred_at"
+            }
         let direction = query.sort.direction == .ascending ? "ASC" : "DESC"
         var sql = "SELECT \(CopyStoreRows.itemColumns) FROM items"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }

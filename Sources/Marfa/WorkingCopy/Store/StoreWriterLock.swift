@@ -20,7 +20,8 @@ final class StoreWriterLock: Sendable {
         let lockPath = path + "-writer"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw .io(message: "The store's lock file \(lockPath) couldn't be opened: \(String(cString: strerror(errno))).")
+            throw .io(
+                message: "The store's lock file \(lockPath) couldn't be opened: \(String(cString: strerror(errno))).")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -31,7 +32,12 @@ final class StoreWriterLock: Sendable {
 
     /// Lets go of the lock; later calls do nothing.
     func release() {
-        guard let held = descriptor.withLock({ held in defer { held = nil }; return held }) else { return }
+        guard
+            let held = descriptor.withLock({ held in
+                defer { held = nil }
+                return held
+            })
+        else { return }
         flock(held, LOCK_UN)
         close(held)
     }

@@ -34,7 +34,11 @@ final class BatchBuffer<Element: Sendable>: Sendable {
                 return (true, state.waitingTaker)
             }
             guard let step else {
-                await waitUntil { $0.closed || $0.elements.count < self.capacity } park: { $0.waitingAdder = $1 }
+                await waitUntil {
+                    $0.closed || $0.elements.count < self.capacity
+                } park: {
+                    $0.waitingAdder = $1
+                }
                 continue
             }
             step.taker?.resume()
@@ -47,22 +51,27 @@ final class BatchBuffer<Element: Sendable>: Sendable {
     /// added before it.
     func take(limit: Int) async throws(MarfaError) -> [Element]? {
         while true {
-            let step: (taken: Result<[Element]?, MarfaError>, adder: CheckedContinuation<Void, Never>?)? = state.withLock { state in
-                let taken: Result<[Element]?, MarfaError>
-                if !state.elements.isEmpty {
-                    let count = min(limit, state.elements.count)
-                    taken = .success(Array(state.elements.prefix(count)))
-                    state.elements.removeFirst(count)
-                } else if state.ended {
-                    taken = state.failure.map { .failure($0) } ?? .success(nil)
-                } else {
-                    return nil
+            let step: (taken: Result<[Element]?, MarfaError>, adder: CheckedContinuation<Void, Never>?)? =
+                state.withLock { state in
+                    let taken: Result<[Element]?, MarfaError>
+                    if !state.elements.isEmpty {
+                        let count = min(limit, state.elements.count)
+                        taken = .success(Array(state.elements.prefix(count)))
+                        state.elements.removeFirst(count)
+                    } else if state.ended {
+                        taken = state.failure.map { .failure($0) } ?? .success(nil)
+                    } else {
+                        return nil
+                    }
+                    defer { state.waitingAdder = nil }
+                    return (taken, state.waitingAdder)
                 }
-                defer { state.waitingAdder = nil }
-                return (taken, state.waitingAdder)
-            }
             guard let step else {
-                await waitUntil { !$0.elements.isEmpty || $0.ended } park: { $0.waitingTaker = $1 }
+                await waitUntil {
+                    !$0.elements.isEmpty || $0.ended
+                } park: {
+                    $0.waitingTaker = $1
+                }
                 continue
             }
             step.adder?.resume()
@@ -85,7 +94,9 @@ final class BatchBuffer<Element: Sendable>: Sendable {
         wakeAdder()
     }
 
-    private func waitUntil(_ ready: (State) -> Bool, park: (inout State, CheckedContinuation<Void, Never>) -> Void) async {
+    private func waitUntil(
+        _ ready: (State) -> Bool, park: (inout State, CheckedContinuation<Void, Never>) -> Void
+    ) async {
         await withCheckedContinuation { continuation in
             let now = state.withLock { state in
                 if ready(state) { return true }
@@ -97,10 +108,16 @@ final class BatchBuffer<Element: Sendable>: Sendable {
     }
 
     private func wakeTaker() {
-        state.withLock { state in defer { state.waitingTaker = nil }; return state.waitingTaker }?.resume()
+        state.withLock { state in
+            defer { state.waitingTaker = nil }
+            return state.waitingTaker
+        }?.resume()
     }
 
     private func wakeAdder() {
-        state.withLock { state in defer { state.waitingAdder = nil }; return state.waitingAdder }?.resume()
+        state.withLock { state in
+            defer { state.waitingAdder = nil }
+            return state.waitingAdder
+        }?.resume()
     }
 }

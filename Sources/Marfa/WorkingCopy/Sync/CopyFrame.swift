@@ -11,7 +11,8 @@ struct CopyFrame: Sendable {
         frame = try WireShapes.read(
             Components.Schemas.EventFrame.self, from: Data(data.utf8), what: "stream frame", direct: { $0 }
         ) { json throws(MarfaError) in
-            try WireShapes.decode(Components.Schemas.EventFrame.self, from: try WireShapes.frame(json), what: "stream frame")
+            try WireShapes.decode(
+                Components.Schemas.EventFrame.self, from: try WireShapes.frame(json), what: "stream frame")
         }
     }
 }

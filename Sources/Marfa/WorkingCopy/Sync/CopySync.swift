@@ -54,7 +54,9 @@ package final class CopySync: Sendable {
             let updates = self.updates
             updates.send(.hydrating(.init()))
             do throws(MarfaError) {
-                let report = try await HydrationRun(wire: wire, store: store, slice: slice) { updates.send(.hydrating($0)) }.run()
+                let report = try await HydrationRun(wire: wire, store: store, slice: slice) {
+                    updates.send(.hydrating($0))
+                }.run()
                 feed.send(Change(origin: .refreshed(.hydrated)))
                 updates.send(.idle)
                 follow.clearHalt()

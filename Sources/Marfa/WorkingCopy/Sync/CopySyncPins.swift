@@ -5,7 +5,9 @@ extension CopySync {
         return try await exclusively { () async throws(MarfaError) -> PinReport in
             let view = try await store.syncPosition().readView
             guard let detail = try await wire.item(id: id, view: view) else {
-                if try await store.holdsInBin(id) { throw .notFound(code: "trashed", message: "The item \(id) is in the bin, so it can't be pinned.") }
+                if try await store.holdsInBin(id) {
+                    throw .notFound(code: "trashed", message: "The item \(id) is in the bin, so it can't be pinned.")
+                }
                 throw .notFound(code: "not_found", message: "The server holds no item \(id) this key can read.")
             }
             if detail.item.state == .trashed {

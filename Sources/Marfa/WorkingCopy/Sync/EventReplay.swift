@@ -36,14 +36,16 @@ struct EventReplay: Sendable {
         let position = try await store.syncPosition()
         let (cursor, view, slice) = try Self.ready(position)
         try await refreshCatalog(view: view)
-        let tally = Locked(Tally(cursor: cursor, catalog: try await store.heldCatalog(), replay: ReplayGuard(from: cursor)))
+        let tally = Locked(
+            Tally(cursor: cursor, catalog: try await store.heldCatalog(), replay: ReplayGuard(from: cursor)))
         let refresher = follow ? startCatalogRefresh(view: view, tally: tally) : nil
         defer { refresher?.cancel() }
         try await wire.copyStream(cursor: cursor, view: view) { (frames: [CopyFrame]) throws(MarfaError) in
             try await handle(frames, follow: follow, slice: slice, position: position, view: view, tally: tally)
         }
         let final = tally.withLock { $0 }
-        return CatchUpReport(applied: final.applied, skipped: final.skipped, cursor: final.cursor, reachedHead: final.reachedHead)
+        return CatchUpReport(
+            applied: final.applied, skipped: final.skipped, cursor: final.cursor, reachedHead: final.reachedHead)
     }
 
     /// The cursor, view and slice of a copy that may catch up, or why it may not.
@@ -53,7 +55,8 @@ struct EventReplay: Sendable {
         case .inProgress: throw WorkingCopy.hydrationIncompleteError
         case .expired:
             let reason = position.expiredReason ?? "aged_out"
-            throw .copyExpired(reason: reason, message: "The copy is too old to catch up (\(reason)). Hydrate it again.")
+            throw .copyExpired(
+                reason: reason, message: "The copy is too old to catch up (\(reason)). Hydrate it again.")
         case .complete: break
         }
         guard let cursor = position.cursor, let view = position.readView, let slice = position.slice else {
@@ -90,18 +93,23 @@ struct EventReplay: Sendable {
     /// Handles the frames that arrived together in order: each run of events is applied in one
     /// transaction, markers between them as they come. False ends the stream.
     private func handle(
-        _ frames: [CopyFrame], follow: Bool, slice: CopySlice, position: SyncPosition, view: String, tally: Locked<Tally>
+        _ frames: [CopyFrame], follow: Bool, slice: CopySlice, position: SyncPosition, view: String,
+        tally: Locked<Tally>
     ) async throws(MarfaError) -> Bool {
         var events: [AppliedEvent] = []
         for frame in frames {
             switch frame.frame {
             case .itemEventFrame, .metadataEventFrame, .edgeEventFrame:
                 guard let id = frame.id else { continue }
-                if try tally.withLock({ $0.replay.advances(id) }).get() { events.append(AppliedEvent(frame: frame.frame, id: id)) }
+                if try tally.withLock({ $0.replay.advances(id) }).get() {
+                    events.append(AppliedEvent(frame: frame.frame, id: id))
+                }
             default:
                 try await apply(events, slice: slice, view: view, tally: tally)
                 events.removeAll()
-                guard try await handleMarker(frame.frame, follow: follow, position: position, tally: tally) else { return false }
+                guard try await handleMarker(frame.frame, follow: follow, position: position, tally: tally) else {
+                    return false
+                }
             }
         }
         try await apply(events, slice: slice, view: view, tally: tally)
@@ -115,7 +123,8 @@ struct EventReplay: Sendable {
         switch frame {
         case .streamCursorFrame(let marker):
             if let instance = marker.instanceId, let held = position.instanceID, instance != held {
-                throw .instanceChanged(message: "Another instance answers at the server's address. Hydrate the copy from it.")
+                throw .instanceChanged(
+                    message: "Another instance answers at the server's address. Hydrate the copy from it.")
             }
             return true
         case .streamLiveFrame(let marker):
@@ -133,7 +142,9 @@ struct EventReplay: Sendable {
 
     /// Applies `events` in one transaction, then reads the edges of each item that entered the
     /// slice and tells each change, in order.
-    private func apply(_ events: [AppliedEvent], slice: CopySlice, view: String, tally: Locked<Tally>) async throws(MarfaError) {
+    private func apply(
+        _ events: [AppliedEvent], slice: CopySlice, view: String, tally: Locked<Tally>
+    ) async throws(MarfaError) {
         guard let last = events.last else { return }
         for event in events {
             if case .itemEventFrame(let frame) = event.frame {
@@ -190,15 +201,20 @@ struct EventReplay: Sendable {
             try await store.expire(reason: "aged_out")
             return .copyExpired(
                 reason: "aged_out",
-                message: "The instance no longer keeps the events after this copy's position (the oldest is \(marker.minRetainedId)). Hydrate it again.")
+                message:
+                    "The instance no longer keeps the events after this copy's position (the oldest is \(marker.minRetainedId)). Hydrate it again."
+            )
         case .readViewChangedFrame:
             try await store.expire(reason: "read_view_changed")
-            return .copyExpired(reason: "read_view_changed", message: "The instance changed what this copy may read. Hydrate it again.")
+            return .copyExpired(
+                reason: "read_view_changed", message: "The instance changed what this copy may read. Hydrate it again.")
         case .cursorAheadFrame(let marker):
             try await store.expire(reason: "cursor_ahead")
             return .copyExpired(
                 reason: "cursor_ahead",
-                message: "The instance's events end at \(marker.head), before this copy's position \(marker.requested): it was restored from an older state. Hydrate the copy again.")
+                message:
+                    "The instance's events end at \(marker.head), before this copy's position \(marker.requested): it was restored from an older state. Hydrate the copy again."
+            )
         case .streamIncompleteFrame(let marker):
             let reason = marker.reason.rawValue
             return .streamIncomplete(reason: reason, message: Self.incompleteMessage(reason))
@@ -209,7 +225,8 @@ struct EventReplay: Sendable {
 
     static func incompleteMessage(_ reason: String) -> String {
         switch reason {
-        case "credential_ended": "The key or sign-in stopped working while the copy followed the instance. Sign in again."
+        case "credential_ended":
+            "The key or sign-in stopped working while the copy followed the instance. Sign in again."
         case "server_stopping": "The instance is stopping; the copy will catch up when it is back."
         default: "The instance ended its event stream early (\(reason)); the copy will catch up from where it stopped."
         }

@@ -12,21 +12,28 @@ struct HydrationRun: Sendable {
 
     func run() async throws(MarfaError) -> HydrateReport {
         let held = try await store.heldView()
-        try await Self.unlessViewChanged(held) { view throws(MarfaError) in try await ReachCheck(wire: wire).check(slice.types, view: view) }
+        try await Self.unlessViewChanged(held) { view throws(MarfaError) in
+            try await ReachCheck(wire: wire).check(slice.types, view: view)
+        }
         let (registered, unregistered) = try await registerDeclaredTypes(view: held)
         let head = try await bootstrap()
         try Self.checkCancellation()
         try await store.beginHydration()
-        try await store.replaceCatalog(itemTypes: try await wire.itemTypes(view: head.readView),
-                                       edgeTypes: try await wire.edgeTypes(view: head.readView))
+        try await store.replaceCatalog(
+            itemTypes: try await wire.itemTypes(view: head.readView),
+            edgeTypes: try await wire.edgeTypes(view: head.readView))
         var counts = CopyUpdate.Progress()
         for type in slice.types { try await walkItems(of: type, view: head.readView, counts: &counts) }
         let edges = try await walkEdges(view: head.readView, counts: &counts)
         try await rereadPins(view: head.readView)
         try await store.store(wireViews: try await readableViews(), replacingAll: true)
-        guard let origin = Server.origin(of: wire.server.url) else { throw .invalid(message: "The server's address has no origin.") }
+        guard let origin = Server.origin(of: wire.server.url) else {
+            throw .invalid(message: "The server's address has no origin.")
+        }
         try await store.finishHydration(
-            HydratedPosition(origin: origin, instanceID: head.instanceID, cursor: head.cursor, readView: head.readView, slice: slice))
+            HydratedPosition(
+                origin: origin, instanceID: head.instanceID, cursor: head.cursor, readView: head.readView, slice: slice)
+        )
         return HydrateReport(
             types: slice.types, tier: slice.tier, edgeTypes: slice.edgeTypes, items: counts.items, edges: edges,
             pages: counts.pages, cursor: head.cursor, registeredTypes: registered, unregisteredTypes: unregistered)
@@ -51,23 +58,31 @@ struct HydrationRun: Sendable {
             return false
         }
         guard let first = marker.withLock({ $0 }), let instance = first.instanceId, let view = first.readView else {
-            throw .streamIncomplete(reason: "replay_failed", message: "The server's copy stream ended before it said where its events stand.")
+            throw .streamIncomplete(
+                reason: "replay_failed",
+                message: "The server's copy stream ended before it said where its events stand.")
         }
         return Head(cursor: first.cursor, instanceID: instance, readView: view)
     }
 
     /// Registers the declared types the instance lacks, when the credential may.
-    private func registerDeclaredTypes(view: String?) async throws(MarfaError) -> ([String], [HydrateReport.UnregisteredType]) {
+    private func registerDeclaredTypes(
+        view: String?
+    ) async throws(MarfaError) -> ([String], [HydrateReport.UnregisteredType]) {
         let declared = try await store.heldDeclarations()
         guard !declared.isEmpty else { return ([], []) }
-        let held = Set(try await Self.unlessViewChanged(view) { view throws(MarfaError) in try await wire.itemTypes(view: view) }.map(\.id))
+        let held = Set(
+            try await Self.unlessViewChanged(view) { view throws(MarfaError) in try await wire.itemTypes(view: view) }
+                .map(\.id))
         var registered: [String] = []
         var unregistered: [HydrateReport.UnregisteredType] = []
         for type in declared where !held.contains(type.id) {
             do {
                 try await wire.register(type)
                 registered.append(type.id)
-            } catch .validation(let code, let message, _), .forbidden(let code, let message), .server(_, let code, let message) {
+            } catch .validation(let code, let message, _), .forbidden(let code, let message), .server(
+                _, let code, let message)
+            {
                 unregistered.append(.init(id: type.id, code: code, message: message))
             }
         }
@@ -93,7 +108,9 @@ struct HydrationRun: Sendable {
         }
     }
 
-    private func store(_ page: WirePage<Components.Schemas.ItemEnvelope>, counts: inout CopyUpdate.Progress) async throws(MarfaError) {
+    private func store(
+        _ page: WirePage<Components.Schemas.ItemEnvelope>, counts: inout CopyUpdate.Progress
+    ) async throws(MarfaError) {
         try await store.store(page: page.rows)
         counts.pages += 1
         counts.items += page.rows.count
@@ -134,7 +151,9 @@ struct HydrationRun: Sendable {
 
     /// Runs `body` with `view`, and once more without a view when the server says it changed: a
     /// hydration is how a copy takes the new one.
-    static func unlessViewChanged<T>(_ view: String?, _ body: (String?) async throws(MarfaError) -> T) async throws(MarfaError) -> T {
+    static func unlessViewChanged<T>(
+        _ view: String?, _ body: (String?) async throws(MarfaError) -> T
+    ) async throws(MarfaError) -> T {
         do {
             return try await body(view)
         } catch MarfaError.copyExpired(let reason, _) where reason == "read_view_changed" && view != nil {

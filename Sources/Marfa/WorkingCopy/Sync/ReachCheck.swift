@@ -11,13 +11,16 @@ struct ReachCheck: Sendable {
         do {
             key = try await wire.currentKey(view: view)
         } catch .forbidden, .notFound {
-            for type in types { _ = try await wire.itemsPage(type: type, tier: .all, limit: 1, cursor: nil, view: view) }
+            for type in types {
+                _ = try await wire.itemsPage(type: type, tier: .all, limit: 1, cursor: nil, view: view)
+            }
             return
         }
         guard key.role != "instance_admin" else { return }
         let permissions = key.typePermissions
         for type in types where !Self.reads(type, permissions) {
-            throw .forbidden(code: "type_not_permitted", message: "The key can't read \(type), so the copy wasn't changed.")
+            throw .forbidden(
+                code: "type_not_permitted", message: "The key can't read \(type), so the copy wasn't changed.")
         }
     }
 

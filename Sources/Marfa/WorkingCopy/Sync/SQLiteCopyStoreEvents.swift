@@ -52,7 +52,9 @@ extension SQLiteCopyStore {
 
     /// Applies `events` in order, each with its id, and moves the cursor to the last, in one
     /// transaction: all of them land, with their journal entries, or none does.
-    func apply(_ events: [AppliedEvent], slice: CopySlice, catalog: CopyCatalog) async throws(MarfaError) -> [EventOutcome] {
+    func apply(
+        _ events: [AppliedEvent], slice: CopySlice, catalog: CopyCatalog
+    ) async throws(MarfaError) -> [EventOutcome] {
         guard let last = events.last else { return [] }
         return try await write { db in
             var outcomes: [EventOutcome] = []
@@ -88,12 +90,14 @@ extension SQLiteCopyStore {
     }
 
     private static func outcome(
-        of frame: Components.Schemas.EventFrame, cursor: String, slice: CopySlice, catalog: CopyCatalog, _ db: SQLiteConnection
+        of frame: Components.Schemas.EventFrame, cursor: String, slice: CopySlice, catalog: CopyCatalog,
+        _ db: SQLiteConnection
     ) throws -> EventOutcome {
         switch frame {
         case .itemEventFrame(let event):
-            return try applyItem(event.eventType.rawValue, event.item, metadata: event.metadata, listed: event.listed,
-                                 cursor: cursor, slice: slice, catalog: catalog, db)
+            return try applyItem(
+                event.eventType.rawValue, event.item, metadata: event.metadata, listed: event.listed,
+                cursor: cursor, slice: slice, catalog: catalog, db)
         case .metadataEventFrame(let event):
             guard try holds(event.item.id, db) else { return .passed }
             try CopyStoreRows.replaceTags(of: event.item.id, with: event.metadata.tags, in: db)
@@ -127,7 +131,8 @@ extension SQLiteCopyStore {
             try CopyStoreRows.evict(item.id, keepingEdgesOf: whole, in: db)
             return .applied(change)
         }
-        try CopyStoreRows.upsert(ItemRow(item, metadata: metadata, listed: listed), withMetadata: metadata != nil, in: db)
+        try CopyStoreRows.upsert(
+            ItemRow(item, metadata: metadata, listed: listed), withMetadata: metadata != nil, in: db)
         return heldVersion == nil && event != "item.created" ? .entered(change) : .applied(change)
     }
 

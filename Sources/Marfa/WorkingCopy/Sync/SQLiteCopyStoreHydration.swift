@@ -28,7 +28,9 @@ extension SQLiteCopyStore {
     /// Replaces the instance's catalog; returns whether it changed, and moves the catalog version
     /// when it did.
     @discardableResult
-    func replaceCatalog(itemTypes: [Components.Schemas.ItemType], edgeTypes: [Components.Schemas.EdgeType]) async throws(MarfaError)
+    func replaceCatalog(
+        itemTypes: [Components.Schemas.ItemType], edgeTypes: [Components.Schemas.EdgeType]
+    ) async throws(MarfaError)
         -> Bool
     {
         let encoder = JSONCoding.makeEncoder()
@@ -42,8 +44,12 @@ extension SQLiteCopyStore {
             guard heldItems != newItems || heldEdges != newEdges else { return false }
             _ = try db.run("DELETE FROM item_types")
             _ = try db.run("DELETE FROM edge_types")
-            for (id, definition) in newItems { _ = try db.run("INSERT INTO item_types(id, definition) VALUES (?, ?)", id, definition) }
-            for (id, definition) in newEdges { _ = try db.run("INSERT INTO edge_types(id, definition) VALUES (?, ?)", id, definition) }
+            for (id, definition) in newItems {
+                _ = try db.run("INSERT INTO item_types(id, definition) VALUES (?, ?)", id, definition)
+            }
+            for (id, definition) in newEdges {
+                _ = try db.run("INSERT INTO edge_types(id, definition) VALUES (?, ?)", id, definition)
+            }
             try CopyStoreMeta.bumpCatalogVersion(in: db)
             try CopySearchIndex.setDisplays(from: try CopyStoreRows.catalog(in: db), in: db)
             try CopyStoreJournal.append(Change(origin: .refreshed(.catalog)), in: db)
@@ -55,7 +61,9 @@ extension SQLiteCopyStore {
 
     private static func definitions(in table: String, _ db: SQLiteConnection) throws -> [String: String] {
         var result: [String: String] = [:]
-        for row in try db.query("SELECT id, definition FROM \(table)") { result[row.string("id") ?? ""] = row.string("definition") }
+        for row in try db.query("SELECT id, definition FROM \(table)") {
+            result[row.string("id") ?? ""] = row.string("definition")
+        }
         return result
     }
 
@@ -73,7 +81,9 @@ extension SQLiteCopyStore {
         try await write { db in
             var stored = 0
             for edge in edges {
-                let held = try wholeTypes.contains(edge.edgeType) || Self.holds(edge.sourceId, db) || Self.holds(edge.targetId, db)
+                let held =
+                    try wholeTypes.contains(edge.edgeType) || Self.holds(edge.sourceId, db)
+                    || Self.holds(edge.targetId, db)
                 guard held else { continue }
                 try CopyStoreRows.upsert(edge, in: db)
                 stored += 1
@@ -91,7 +101,9 @@ extension SQLiteCopyStore {
 
     /// The pinned ids.
     func pinnedIDs() async throws(MarfaError) -> [String] {
-        try await read { db in try db.query("SELECT item_id FROM pins ORDER BY item_id").compactMap { $0.string("item_id") } }
+        try await read { db in
+            try db.query("SELECT item_id FROM pins ORDER BY item_id").compactMap { $0.string("item_id") }
+        }
     }
 
     /// Records a finished hydration: where the copy stands, the slice it holds, reads allowed.
@@ -113,7 +125,9 @@ extension SQLiteCopyStore {
 
     /// Binds the store to `origin` when it is bound to none; returns the origin it is bound to.
     func bind(origin: String) async throws(MarfaError) -> String {
-        if handle == .reader { return try await read { db in try CopyStoreMeta.get(CopyStoreMeta.origin, in: db) ?? origin } }
+        if handle == .reader {
+            return try await read { db in try CopyStoreMeta.get(CopyStoreMeta.origin, in: db) ?? origin }
+        }
         return try await write { db in
             if let held = try CopyStoreMeta.get(CopyStoreMeta.origin, in: db) { return held }
             try CopyStoreMeta.set(CopyStoreMeta.origin, origin, in: db)

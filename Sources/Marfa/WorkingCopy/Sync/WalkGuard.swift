@@ -18,11 +18,16 @@ struct WalkGuard: Sendable {
         pages += 1
         ids.formUnion(rows)
         if let cursor, !cursors.insert(cursor).inserted {
-            throw .decoding(message: "The server's \(what) gave the cursor \(cursor) twice, so the walk would never end; nothing more was read.")
+            throw .decoding(
+                message:
+                    "The server's \(what) gave the cursor \(cursor) twice, so the walk would never end; nothing more was read."
+            )
         }
         if cursor != nil, pages > ids.count + Self.slack {
             throw .decoding(
-                message: "The server's \(what) ran to \(pages) pages for \(ids.count) rows without ending; nothing more was read.")
+                message:
+                    "The server's \(what) ran to \(pages) pages for \(ids.count) rows without ending; nothing more was read."
+            )
         }
     }
 }
@@ -44,7 +49,11 @@ struct ReplayGuard: Sendable {
         if let last, value <= last {
             stuck += 1
             guard stuck < Self.limit else {
-                return .failure(.decoding(message: "The server's event stream sent \(stuck) events in a row at or before \(last); the replay stopped."))
+                return .failure(
+                    .decoding(
+                        message:
+                            "The server's event stream sent \(stuck) events in a row at or before \(last); the replay stopped."
+                    ))
             }
             return .success(false)
         }

@@ -14,13 +14,16 @@ extension Tags {
         try await write(.removeTag, tag: tag, on: id, body: [:]) { $0.removeAll { $0 == tag } }
     }
 
-    func write(_ kind: WriteKind, tag: String?, on id: String, body: JSONObject, change: (inout [String]) -> Void) async throws -> QueuedWrite {
+    func write(
+        _ kind: WriteKind, tag: String?, on id: String, body: JSONObject, change: (inout [String]) -> Void
+    ) async throws -> QueuedWrite {
         try await copy.perform {
             if let tag { try Self.check(tag) }
             var item = try await copy.items.held(id)
             change(&item.tags)
             item.updatedAt = Date()
-            return try await copy.enqueue(QueuedWrite(id: UUIDv7.make(), kind: kind, itemId: item.id, tag: tag, body: body), effect: .item(item))
+            return try await copy.enqueue(
+                QueuedWrite(id: UUIDv7.make(), kind: kind, itemId: item.id, tag: tag, body: body), effect: .item(item))
         }
     }
 
@@ -36,7 +39,9 @@ extension Metadata {
     /// Replaces the item's tags with `tags` at once and queues it.
     public func replaceTags(of id: String, with tags: [String]) async throws -> QueuedWrite {
         for tag in tags { try Tags.check(tag) }
-        return try await copy.tags.write(.replaceMetadata, tag: nil, on: id, body: ["tags": .array(tags.map { .string($0) })]) {
+        return try await copy.tags.write(
+            .replaceMetadata, tag: nil, on: id, body: ["tags": .array(tags.map { .string($0) })]
+        ) {
             $0 = Self.unique(tags)
         }
     }
@@ -44,7 +49,9 @@ extension Metadata {
     /// Adds `tags` to the item's at once and queues it.
     public func mergeTags(_ tags: [String], into id: String) async throws -> QueuedWrite {
         for tag in tags { try Tags.check(tag) }
-        return try await copy.tags.write(.mergeMetadata, tag: nil, on: id, body: ["tags": .array(tags.map { .string($0) })]) { held in
+        return try await copy.tags.write(
+            .mergeMetadata, tag: nil, on: id, body: ["tags": .array(tags.map { .string($0) })]
+        ) { held in
             held = Self.unique(held + tags)
         }
     }
@@ -71,7 +78,10 @@ extension Extensions {
         _ kind: WriteKind, _ namespace: String, on id: String, body: JSONObject, _ edit: (inout JSONObject) -> Void
     ) async throws -> QueuedWrite {
         try await copy.perform {
-            guard !namespace.isEmpty, namespace.utf8.allSatisfy({ (97...122).contains($0) || (48...57).contains($0) || [45, 46, 95].contains($0) })
+            guard !namespace.isEmpty,
+                namespace.utf8.allSatisfy({
+                    (97...122).contains($0) || (48...57).contains($0) || [45, 46, 95].contains($0)
+                })
             else { throw MarfaError.invalid(message: "\"\(namespace)\" isn't an extension namespace.") }
             let id = try WorkingCopy.checkedID(id)
             guard var documents = try await copy.engine.extensions(of: id) else { throw Metadata.notHeld(id) }

@@ -5,7 +5,9 @@ public struct Tags: Sendable {
     /// The tags of the item `id`; `notFound` when the copy holds no such item.
     public func of(_ id: String) async throws -> [String] {
         try await copy.perform {
-            guard let item = try await copy.engine.item(try WorkingCopy.checkedID(id)) else { throw Metadata.notHeld(id) }
+            guard let item = try await copy.engine.item(try WorkingCopy.checkedID(id)) else {
+                throw Metadata.notHeld(id)
+            }
             return item.tags
         }
     }

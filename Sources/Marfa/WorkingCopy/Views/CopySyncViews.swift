@@ -6,12 +6,14 @@ extension CopySync {
         let wire: Components.Schemas.View
         if let id {
             let patch = Components.Schemas.ViewPatch(
-                version: baseVersion ?? 0, name: settings.name, search: WireView.search(settings), sort: WireView.sort(settings),
+                version: baseVersion ?? 0, name: settings.name, search: WireView.search(settings),
+                sort: WireView.sort(settings),
                 groupBy: settings.groupBy.map { .value($0) } ?? .null)
             wire = try await copyWire.save(view: patch, id: id, idempotencyKey: key)
         } else {
             let input = Components.Schemas.ViewInput(
-                name: settings.name, search: WireView.search(settings), sort: WireView.sort(settings), groupBy: settings.groupBy.map { .value($0) })
+                name: settings.name, search: WireView.search(settings), sort: WireView.sort(settings),
+                groupBy: settings.groupBy.map { .value($0) })
             wire = try await copyWire.save(view: input, id: nil, idempotencyKey: key)
         }
         try await store.store(wireViews: [wire], replacingAll: false)

@@ -6,7 +6,8 @@ extension SQLiteCopyStore {
     func views() async throws -> [View] {
         try await read { db in
             try db.query("SELECT definition FROM views").compactMap { row in
-                try? JSONCoding.makeDecoder().decode(Components.Schemas.View.self, from: Data((row.string("definition") ?? "").utf8))
+                try? JSONCoding.makeDecoder().decode(
+                    Components.Schemas.View.self, from: Data((row.string("definition") ?? "").utf8))
             }.map(WireView.view).sorted { ($0.settings.name, $0.id) < ($1.settings.name, $1.id) }
         }
     }
@@ -17,7 +18,9 @@ extension SQLiteCopyStore {
         let rows = wireViews.map { ($0.id, String(decoding: (try? encoder.encode($0)) ?? Data(), as: UTF8.self)) }
         try await write { db in
             if replacingAll { _ = try db.run("DELETE FROM views") }
-            for (id, definition) in rows { _ = try db.run("INSERT OR REPLACE INTO views(id, definition) VALUES (?, ?)", id, definition) }
+            for (id, definition) in rows {
+                _ = try db.run("INSERT OR REPLACE INTO views(id, definition) VALUES (?, ?)", id, definition)
+            }
         }
     }
 

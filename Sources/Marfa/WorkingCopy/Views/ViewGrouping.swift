@@ -35,7 +35,9 @@ enum ViewGrouping {
         var number: Double
         var text: String
 
-        static func < (lhs: SortKey, rhs: SortKey) -> Bool { (lhs.rank, lhs.number, lhs.text) < (rhs.rank, rhs.number, rhs.text) }
+        static func < (lhs: SortKey, rhs: SortKey) -> Bool {
+            (lhs.rank, lhs.number, lhs.text) < (rhs.rank, rhs.number, rhs.text)
+        }
     }
 
     private static func date(of item: Item, _ field: String) -> Date? {

@@ -22,7 +22,8 @@ public struct Views: Sendable {
     public func change(_ id: String, to settings: View.Settings, baseVersion: Int64) async throws -> View {
         try await copy.perform {
             try Self.check(settings)
-            return try await copy.requireDrainer().save(view: settings, id: try WorkingCopy.checkedID(id), baseVersion: baseVersion)
+            return try await copy.requireDrainer().save(
+                view: settings, id: try WorkingCopy.checkedID(id), baseVersion: baseVersion)
         }
     }
 
@@ -39,7 +40,8 @@ public struct Views: Sendable {
             for type in view.settings.types.isEmpty ? [nil] : view.settings.types.map(Optional.some) {
                 items += try await copy.items.list(Self.filters(view.settings, type: type))
             }
-            return Self.sorted(Array(Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }).values), view.settings)
+            return Self.sorted(
+                Array(Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }).values), view.settings)
         }
     }
 
@@ -49,7 +51,9 @@ public struct Views: Sendable {
             let view = try await held(id)
             var groups: [String: [Item]] = [:]
             for item in try await items(in: id) {
-                for key in ViewGrouping.keys(of: item, by: view.settings.groupBy) { groups[key, default: []].append(item) }
+                for key in ViewGrouping.keys(of: item, by: view.settings.groupBy) {
+                    groups[key, default: []].append(item)
+                }
             }
             return groups.keys.sorted().map { ViewGroup(key: $0, items: groups[$0] ?? []) }
         }
@@ -65,7 +69,8 @@ public struct Views: Sendable {
     static func filters(_ settings: View.Settings, type: String?) -> ListFilters {
         ListFilters(
             type: type, state: settings.states.count == 1 ? settings.states[0] : nil,
-            allStates: settings.states.count > 1, tier: settings.tier, filter: settings.filter, beneath: settings.beneath)
+            allStates: settings.states.count > 1, tier: settings.tier, filter: settings.filter,
+            beneath: settings.beneath)
     }
 
     static func sorted(_ items: [Item], _ settings: View.Settings) -> [Item] {
@@ -77,7 +82,9 @@ public struct Views: Sendable {
     }
 
     static func check(_ settings: View.Settings) throws(MarfaError) {
-        guard !settings.name.trimmingCharacters(in: .whitespaces).isEmpty else { throw .invalid(message: "A view needs a name.") }
+        guard !settings.name.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw .invalid(message: "A view needs a name.")
+        }
         if !settings.types.isEmpty { _ = try WorkingCopy.checkedTypes(settings.types) }
     }
 }

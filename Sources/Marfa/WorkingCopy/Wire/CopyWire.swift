@@ -25,20 +25,27 @@ struct CopyWire: Sendable {
 
     /// The instance's edge types (`{edge_types}` or a page); none from a server without the door.
     func edgeTypes(view: String?) async throws(MarfaError) -> [Components.Schemas.EdgeType] {
-        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
-            try await exchange.get("/edge-types", view: view, operation: "listEdgeTypes")
-        }) else { return [] }
-        return try WireShapes.page(answer, list: "edge_types", what: "edge type list").rows.map { row throws(MarfaError) in
-            try WireShapes.decode(Components.Schemas.EdgeType.self, from: try WireShapes.edgeType(row), what: "edge type")
+        guard
+            let answer = try await absentAsNil({ () async throws(MarfaError) in
+                try await exchange.get("/edge-types", view: view, operation: "listEdgeTypes")
+            })
+        else { return [] }
+        return try WireShapes.page(answer, list: "edge_types", what: "edge type list").rows.map {
+            row throws(MarfaError) in
+            try WireShapes.decode(
+                Components.Schemas.EdgeType.self, from: try WireShapes.edgeType(row), what: "edge type")
         }
     }
 
     /// One page of the items of `type` (with its subtree) in `tier`, every state, with metadata.
-    func itemsPage(type: String, tier: SliceTier, limit: Int? = nil, cursor: String?, view: String?) async throws(MarfaError)
+    func itemsPage(
+        type: String, tier: SliceTier, limit: Int? = nil, cursor: String?, view: String?
+    ) async throws(MarfaError)
         -> WirePage<Components.Schemas.ItemEnvelope>
     {
         let query: [(String, String?)] = [
-            ("type", type), ("state", "any"), ("tier", tier.rawValue), ("limit", String(limit ?? 200)), ("cursor", cursor),
+            ("type", type), ("state", "any"), ("tier", tier.rawValue), ("limit", String(limit ?? 200)),
+            ("cursor", cursor),
             ("include", "metadata"),
         ]
         let answer = try await exchange.getBytes("/items", query: query, view: view, operation: "listItems")
@@ -46,37 +53,46 @@ struct CopyWire: Sendable {
     }
 
     /// A page of items with metadata: the generated shape at once, else read tolerantly.
-    private static func itemPage(_ bytes: [UInt8], what: String) throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
+    private static func itemPage(
+        _ bytes: [UInt8], what: String
+    ) throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
         try WireShapes.read(
             Components.Schemas.ItemEnvelopePage.self, from: Data(bytes), what: what,
             direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
         ) { json throws(MarfaError) in
             try WirePage(json, what: what) { row throws(MarfaError) in
-                try WireShapes.decode(Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
+                try WireShapes.decode(
+                    Components.Schemas.ItemEnvelope.self, from: try WireShapes.envelope(row), what: "item")
             }
         }
     }
 
     /// A page of edges: the generated shape at once, else read tolerantly.
-    private static func edgePage(_ bytes: [UInt8], what: String) throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
+    private static func edgePage(_ bytes: [UInt8], what: String) throws(MarfaError) -> WirePage<Components.Schemas.Edge>
+    {
         try WireShapes.read(
-            Components.Schemas.EdgePage.self, from: Data(bytes), what: what, direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
+            Components.Schemas.EdgePage.self, from: Data(bytes), what: what,
+            direct: { WirePage(rows: $0.data, cursor: $0.hasMore ? $0.cursor : nil) }
         ) { json throws(MarfaError) in try WirePage(json, what: what, Self.edge) }
     }
 
     /// One page of the bin: the trashed items of `type` (every type when nil), with metadata.
-    func binPage(type: String?, cursor: String?, limit: Int, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
+    func binPage(
+        type: String?, cursor: String?, limit: Int, view: String?
+    ) async throws(MarfaError) -> WirePage<Components.Schemas.ItemEnvelope> {
         let query: [(String, String?)] = [
             ("type", type), ("state", "trashed"), ("limit", String(limit)), ("cursor", cursor), ("include", "metadata"),
         ]
         return try Self.itemPage(
-            try await exchange.getBytes("/items", query: query, view: view, operation: "listItems"), what: "bin listing")
+            try await exchange.getBytes("/items", query: query, view: view, operation: "listItems"), what: "bin listing"
+        )
     }
 
     /// One page of every edge the key reads; an empty last page from a server without the door.
     func edgesPage(cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
         do {
-            let answer = try await exchange.getBytes("/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listEdges")
+            let answer = try await exchange.getBytes(
+                "/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listEdges")
             return try Self.edgePage(answer, what: "edge listing")
         } catch .notFound {
             return WirePage(rows: [], cursor: nil)
@@ -84,34 +100,44 @@ struct CopyWire: Sendable {
     }
 
     /// One page of the edges leaving item `id`.
-    func itemEdgesPage(id: String, cursor: String?, view: String?) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
+    func itemEdgesPage(
+        id: String, cursor: String?, view: String?
+    ) async throws(MarfaError) -> WirePage<Components.Schemas.Edge> {
         let answer = try await exchange.getBytes(
-            "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view, operation: "listItemEdges")
+            "/items/\(Self.escape(id))/edges", query: [("limit", "500"), ("cursor", cursor)], view: view,
+            operation: "listItemEdges")
         return try Self.edgePage(answer, what: "edge listing")
     }
 
     /// The item `id` with its metadata, or nil when the key reads no such item.
     func item(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.ItemDetail? {
-        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
-            try await exchange.get("/items/\(Self.escape(id))", view: view, operation: "getItem")
-        }) else { return nil }
-        return try WireShapes.decode(Components.Schemas.ItemDetail.self, from: try WireShapes.envelope(answer), what: "item")
+        guard
+            let answer = try await absentAsNil({ () async throws(MarfaError) in
+                try await exchange.get("/items/\(Self.escape(id))", view: view, operation: "getItem")
+            })
+        else { return nil }
+        return try WireShapes.decode(
+            Components.Schemas.ItemDetail.self, from: try WireShapes.envelope(answer), what: "item")
     }
 
     /// The edge `id`, or nil when the key reads no such edge.
     func edge(id: String, view: String?) async throws(MarfaError) -> Components.Schemas.Edge? {
-        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
-            try await exchange.get("/edges/\(Self.escape(id))", view: view, operation: "getEdge")
-        }) else { return nil }
+        guard
+            let answer = try await absentAsNil({ () async throws(MarfaError) in
+                try await exchange.get("/edges/\(Self.escape(id))", view: view, operation: "getEdge")
+            })
+        else { return nil }
         return try Self.edge(answer["edge"]?.object != nil ? answer["edge"]! : answer)
     }
 
     /// Every view the instance keeps (`{views}` or a page); none from a server without the door.
     /// `GET /views` is no conditional read, so it carries no view: a server refuses one there.
     func views() async throws(MarfaError) -> [Components.Schemas.View] {
-        guard let answer = try await absentAsNil({ () async throws(MarfaError) in
-            try await exchange.get("/views", view: nil, operation: "listViews")
-        }) else { return [] }
+        guard
+            let answer = try await absentAsNil({ () async throws(MarfaError) in
+                try await exchange.get("/views", view: nil, operation: "listViews")
+            })
+        else { return [] }
         return try WireShapes.page(answer, list: "views", what: "view list").rows.map { row throws(MarfaError) in
             try WireShapes.viewAnswer(row)
         }
@@ -125,19 +151,26 @@ struct CopyWire: Sendable {
 
     /// Makes a view (`id` nil) or changes the view `id`; answers it as the server stored it
     /// (`{view}` or the view itself).
-    func save(view body: some Encodable, id: String?, idempotencyKey: String) async throws(MarfaError) -> Components.Schemas.View {
+    func save(
+        view body: some Encodable, id: String?, idempotencyKey: String
+    ) async throws(MarfaError) -> Components.Schemas.View {
         let json = try Self.encoded(body)
-        let answer = if let id {
-            try await exchange.write(.patch, "/views/\(Self.escape(id))", json: json, idempotencyKey: idempotencyKey, operation: "updateView")
-        } else {
-            try await exchange.write(.post, "/views", json: json, idempotencyKey: idempotencyKey, operation: "createView")
-        }
+        let answer =
+            if let id {
+                try await exchange.write(
+                    .patch, "/views/\(Self.escape(id))", json: json, idempotencyKey: idempotencyKey,
+                    operation: "updateView")
+            } else {
+                try await exchange.write(
+                    .post, "/views", json: json, idempotencyKey: idempotencyKey, operation: "createView")
+            }
         return try WireShapes.viewAnswer(answer)
     }
 
     /// Deletes the view `id`.
     func delete(view id: String, idempotencyKey: String) async throws(MarfaError) {
-        _ = try await exchange.write(.delete, "/views/\(Self.escape(id))", idempotencyKey: idempotencyKey, operation: "deleteView")
+        _ = try await exchange.write(
+            .delete, "/views/\(Self.escape(id))", idempotencyKey: idempotencyKey, operation: "deleteView")
     }
 
     private static func encoded<T: Encodable>(_ value: T) throws(MarfaError) -> JSONValue {
@@ -162,7 +195,8 @@ struct CopyWire: Sendable {
     }
 
     static func escape(_ segment: String) -> String {
-        segment.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
+        segment.addingPercentEncoding(
+            withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? segment
     }
 
     /// Reads the copy stream from `cursor` (nil: the bootstrap, which sends no view), handing each
@@ -188,14 +222,16 @@ struct CopyWire: Sendable {
     func copyStream(
         cursor: String?, view: String?, batches batch: @Sendable ([CopyFrame]) async throws(MarfaError) -> Bool
     ) async throws(MarfaError) {
-        let headers = Operations.StreamEvents.Input.Headers(lastEventID: cursor, xMarfaReadView: cursor == nil ? nil : view)
+        let headers = Operations.StreamEvents.Input.Headers(
+            lastEventID: cursor, xMarfaReadView: cursor == nil ? nil : view)
         let client = Client(
             serverURL: server.url, configuration: server.clientConfiguration, transport: server.transport,
             middlewares: server.middlewares)
         try await server.run(timeout: nil, idleTimeout: .seconds(75)) {
             let body: HTTPBody
             do {
-                body = try await client.streamEvents(query: .init(edges: .all, copy: ._1), headers: headers).ok.body.textEventStream
+                body = try await client.streamEvents(query: .init(edges: .all, copy: ._1), headers: headers).ok.body
+                    .textEventStream
             } catch {
                 throw Self.certifiedError(MarfaError(error))
             }
@@ -229,7 +265,8 @@ struct CopyWire: Sendable {
     /// `409 read_view_changed` as `copyExpired(read_view_changed)`; every other error as it is.
     static func certifiedError(_ error: MarfaError) -> MarfaError {
         if case .server(409, "read_view_changed", _) = error {
-            return .copyExpired(reason: "read_view_changed", message: "The instance changed what this copy may read. Hydrate it again.")
+            return .copyExpired(
+                reason: "read_view_changed", message: "The instance changed what this copy may read. Hydrate it again.")
         }
         return error
     }

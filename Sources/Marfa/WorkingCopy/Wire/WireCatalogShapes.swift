@@ -9,13 +9,19 @@ extension WireShapes {
         for (name, field) in json["fields"]?.object ?? [:] {
             if let readable = ifReadable(field, as: Components.Schemas.FieldDefinition.self) { fields[name] = readable }
         }
-        var type: JSONObject = ["id": .string(id), "fields": .object(fields), "version": .int(json["version"]?.int ?? 1)]
+        var type: JSONObject = [
+            "id": .string(id), "fields": .object(fields), "version": .int(json["version"]?.int ?? 1),
+        ]
         for key in ["label", "description", "parent", "link_field", "icon"] {
             if let text = json[key]?.string { type[key] = .string(text) }
         }
-        if let names = json["compatible_with"]?.array { type["compatible_with"] = .array(names.filter { $0.string != nil }) }
+        if let names = json["compatible_with"]?.array {
+            type["compatible_with"] = .array(names.filter { $0.string != nil })
+        }
         if let roles = json["roles"]?.array { type["roles"] = .array(roles.filter { $0.string == "container" }) }
-        if let hints = ifReadable(json["display_hints"], as: Components.Schemas.DisplayHints.self) { type["display_hints"] = hints }
+        if let hints = ifReadable(json["display_hints"], as: Components.Schemas.DisplayHints.self) {
+            type["display_hints"] = hints
+        }
         return .object(type)
     }
 
@@ -27,10 +33,14 @@ extension WireShapes {
         let cascades: Set<String> = ["cascade", "orphan", "block"]
         var type: JSONObject = [
             "id": .string(id),
-            "cardinality": .string(json["cardinality"]?.string.flatMap { cardinalities.contains($0) ? $0 : nil } ?? "many-to-many"),
-            "source_type_constraints": .array((json["source_type_constraints"]?.array ?? []).filter { $0.string != nil }),
-            "target_type_constraints": .array((json["target_type_constraints"]?.array ?? []).filter { $0.string != nil }),
-            "cascade_on_delete": .string(json["cascade_on_delete"]?.string.flatMap { cascades.contains($0) ? $0 : nil } ?? "orphan"),
+            "cardinality": .string(
+                json["cardinality"]?.string.flatMap { cardinalities.contains($0) ? $0 : nil } ?? "many-to-many"),
+            "source_type_constraints": .array(
+                (json["source_type_constraints"]?.array ?? []).filter { $0.string != nil }),
+            "target_type_constraints": .array(
+                (json["target_type_constraints"]?.array ?? []).filter { $0.string != nil }),
+            "cascade_on_delete": .string(
+                json["cascade_on_delete"]?.string.flatMap { cascades.contains($0) ? $0 : nil } ?? "orphan"),
             "property_schema": .object(json["property_schema"]?.object ?? [:]),
         ]
         for key in ["label", "description"] {
@@ -56,7 +66,9 @@ extension WireShapes {
 
     /// A view answer: `{view}` or the view itself.
     static func viewAnswer(_ json: JSONValue) throws(MarfaError) -> Components.Schemas.View {
-        try decode(Components.Schemas.View.self, from: try view(json["view"]?.object != nil ? json["view"]! : json), what: "view")
+        try decode(
+            Components.Schemas.View.self, from: try view(json["view"]?.object != nil ? json["view"]! : json),
+            what: "view")
     }
 }
 

@@ -13,17 +13,21 @@ struct WireExchange: Sendable {
     }
 
     /// Sends `head` with `body` under the server's time budget.
-    func send(_ head: HTTPRequest, body: [UInt8]?, operation: String, returningRefusals: Bool) async throws(MarfaError) -> Answer {
+    func send(
+        _ head: HTTPRequest, body: [UInt8]?, operation: String, returningRefusals: Bool
+    ) async throws(MarfaError) -> Answer {
         let middlewares = server.middlewares(returningRefusals: returningRefusals)
         let server = self.server
         return try await server.run(timeout: Server.defaultTimeout) {
-            var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { request, body, url in
+            var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = {
+                request, body, url in
                 try await server.transport.send(request, body: body, baseURL: url, operationID: operation)
             }
             for middleware in middlewares.reversed() {
                 let inner = next
                 next = { request, body, url in
-                    try await middleware.intercept(request, body: body, baseURL: url, operationID: operation, next: inner)
+                    try await middleware.intercept(
+                        request, body: body, baseURL: url, operationID: operation, next: inner)
                 }
             }
             let (response, answer) = try await next(head, body.map { HTTPBody($0) }, server.url)
@@ -33,12 +37,16 @@ struct WireExchange: Sendable {
 
     /// `GET path?query` with `X-Marfa-Read-View: view` when given, answered as JSON. An answer
     /// certified for another view than the one sent is `copyExpired(read_view_changed)`.
-    func get(_ path: String, query: [(String, String?)] = [], view: String?, operation: String) async throws(MarfaError) -> JSONValue {
+    func get(
+        _ path: String, query: [(String, String?)] = [], view: String?, operation: String
+    ) async throws(MarfaError) -> JSONValue {
         try Self.json(try await getBytes(path, query: query, view: view, operation: operation), what: operation)
     }
 
     /// `get`'s answer as it came, for a reader that tries the generated shape first.
-    func getBytes(_ path: String, query: [(String, String?)] = [], view: String?, operation: String) async throws(MarfaError) -> [UInt8] {
+    func getBytes(
+        _ path: String, query: [(String, String?)] = [], view: String?, operation: String
+    ) async throws(MarfaError) -> [UInt8] {
         var fields = HTTPFields()
         fields["Accept"] = "application/json"
         if let view { fields[Self.readViewHeader] = view }
@@ -50,7 +58,8 @@ struct WireExchange: Sendable {
             throw CopyWire.certifiedError(error)
         }
         if let view, let named = answer.response.headerFields[Self.readViewHeader], named != view {
-            throw CopyWire.certifiedError(.server(status: 409, code: "read_view_changed", message: "The answer named another read view."))
+            throw CopyWire.certifiedError(
+                .server(status: 409, code: "read_view_changed", message: "The answer named another read view."))
         }
         return answer.body
     }
@@ -58,13 +67,15 @@ struct WireExchange: Sendable {
     /// A write (`POST`, `PATCH`, `DELETE`) of `path` with the JSON `body` when given, answered as
     /// JSON (`null` for an empty answer).
     func write(
-        _ method: HTTPMethod, _ path: String, json body: JSONValue? = nil, idempotencyKey: String? = nil, operation: String
+        _ method: HTTPMethod, _ path: String, json body: JSONValue? = nil, idempotencyKey: String? = nil,
+        operation: String
     ) async throws(MarfaError) -> JSONValue {
         var fields = HTTPFields()
         if body != nil { fields["Content-Type"] = "application/json" }
         if let idempotencyKey { fields["Idempotency-Key"] = idempotencyKey }
         let head = HTTPRequest(method: method, path: path, headerFields: fields)
-        let answer = try await send(head, body: body.map { Array(JSONText.encode($0).utf8) }, operation: operation, returningRefusals: false)
+        let answer = try await send(
+            head, body: body.map { Array(JSONText.encode($0).utf8) }, operation: operation, returningRefusals: false)
         return answer.body.isEmpty ? .null : try Self.json(answer.body, what: operation)
     }
 

@@ -23,7 +23,9 @@ enum WireShapes {
 
     /// The rows of a page and the cursor of the next one (nil: the last page). A bare array is one
     /// whole page; `list` names the member an older server lists its rows in.
-    static func page(_ json: JSONValue, list: String? = nil, what: String) throws(MarfaError) -> (rows: [JSONValue], cursor: String?) {
+    static func page(
+        _ json: JSONValue, list: String? = nil, what: String
+    ) throws(MarfaError) -> (rows: [JSONValue], cursor: String?) {
         if let rows = json.array { return (rows, nil) }
         if let rows = json["data"]?.array ?? list.flatMap({ json[$0]?.array }) {
             let cursor = json["next_cursor"]?.string ?? json["cursor"]?.string
@@ -42,7 +44,8 @@ enum WireShapes {
         let created = date(json["created_at"]) ?? timestamp
         var item: JSONObject = [
             "id": .string(id), "type": .string(type), "version": .int(version),
-            "properties": .object(json["properties"]?.object ?? [:]), "state": .string(json["state"]?.string ?? "active"),
+            "properties": .object(json["properties"]?.object ?? [:]),
+            "state": .string(json["state"]?.string ?? "active"),
             "schema_version": .int(json["schema_version"]?.int ?? 1), "source": .string(json["source"]?.string ?? ""),
             "timestamp": .string(timestamp), "created_at": .string(created),
             "updated_at": .string(date(json["updated_at"]) ?? created),
@@ -55,7 +58,8 @@ enum WireShapes {
     /// An item's metadata: tags and extensions, each empty when absent.
     static func metadata(_ json: JSONValue?, itemId: String) -> JSONValue {
         .object([
-            "item_id": .string(json?["item_id"]?.string ?? itemId), "tags": .array((json?["tags"]?.array ?? []).filter { $0.string != nil }),
+            "item_id": .string(json?["item_id"]?.string ?? itemId),
+            "tags": .array((json?["tags"]?.array ?? []).filter { $0.string != nil }),
             "extensions": .object(json?["extensions"]?.object ?? [:]),
         ])
     }
@@ -63,7 +67,9 @@ enum WireShapes {
     /// A listing row or an item answer: `{item, metadata, listed}`, or a bare item.
     static func envelope(_ json: JSONValue) throws(MarfaError) -> JSONValue {
         let item = try self.item(json["item"]?.object != nil ? json["item"]! : json)
-        var envelope: JSONObject = ["item": item, "metadata": metadata(json["metadata"], itemId: item["id"]?.string ?? "")]
+        var envelope: JSONObject = [
+            "item": item, "metadata": metadata(json["metadata"], itemId: item["id"]?.string ?? ""),
+        ]
         if let listed = json["listed"]?.bool { envelope["listed"] = .bool(listed) }
         return .object(envelope)
     }
@@ -83,7 +89,9 @@ enum WireShapes {
     }
 
     /// The answer's value of `key` when it is of the wanted kind, else `decoding` naming it.
-    static func required<T>(_ json: JSONValue, _ key: String, of what: String, as kind: KeyPath<JSONValue, T?>) throws(MarfaError) -> T {
+    static func required<T>(
+        _ json: JSONValue, _ key: String, of what: String, as kind: KeyPath<JSONValue, T?>
+    ) throws(MarfaError) -> T {
         guard let value = json[key]?[keyPath: kind] else {
             throw .decoding(message: "The server's \(what) couldn't be read ('\(key)' is missing).")
         }
