@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Marfa
 
 @Suite struct SignOutTests {
@@ -49,7 +50,8 @@ import Testing
         try await Self.expectAccessRefused(unkept.access, fixture)
         var unkeptCredential = credential
         unkeptCredential.accessToken = unkept.access
-        unkeptCredential.refreshToken = try #require(unkept.refresh)
+        let unkeptRefresh: String = try #require(unkept.refresh)
+        unkeptCredential.refreshToken = unkeptRefresh
         await Self.expectRefused(unkeptCredential, fixture)
         _ = try await Server(url: fixture.instance.url, key: credential.accessToken).config()
         release.finish()
@@ -103,7 +105,10 @@ import Testing
         await #expect {
             _ = try await OAuthWire().token(
                 at: credential.tokenEndpoint!,
-                form: [("grant_type", "refresh_token"), ("refresh_token", credential.refreshToken!), ("client_id", credential.clientID!)])
+                form: [
+                    ("grant_type", "refresh_token"), ("refresh_token", credential.refreshToken!),
+                    ("client_id", credential.clientID!),
+                ])
         } throws: { error in
             if case SignInError.refused = error { return true }
             return false

@@ -14,9 +14,12 @@ struct BlobHousekeepingTests {
             let noteID = try await test.createItem("core.note", properties: #"{"title": "Host"}"#)
             let copy = try await test.open()
             _ = try await copy.hydrate(types: AttachTests.fileTypes, tier: .library)
-            let (loose, looseHash) = try FileFixtures.write(FileFixtures.bytes(4000, seed: 20), named: "loose.bin", in: test.folder)
-            let (kept, keptHash) = try FileFixtures.write(FileFixtures.bytes(4000, seed: 21), named: "kept.png", in: test.folder)
-            let (waiting, waitingHash) = try FileFixtures.write(FileFixtures.bytes(4000, seed: 22), named: "waiting.bin", in: test.folder)
+            let (loose, looseHash) = try FileFixtures.write(
+                FileFixtures.bytes(4000, seed: 20), named: "loose.bin", in: test.folder)
+            let (kept, keptHash) = try FileFixtures.write(
+                FileFixtures.bytes(4000, seed: 21), named: "kept.png", in: test.folder)
+            let (waiting, waitingHash) = try FileFixtures.write(
+                FileFixtures.bytes(4000, seed: 22), named: "waiting.bin", in: test.folder)
             _ = try await copy.blobs.put(file: loose)
             _ = try await copy.items.attach(to: noteID, file: kept)
             #expect(try await copy.queue.drain().answered == 4)
@@ -32,11 +35,13 @@ struct BlobHousekeepingTests {
             #expect(try await copy.blobs.isHeld(waitingHash))
             // A copy-in left half made by a process that ended goes; a fetch's kept part stays.
             let folder = test.store().path + ".blobs/"
-            FileManager.default.createFile(atPath: folder + ".incoming-left-by-a-crash", contents: Data([1]))
-            FileManager.default.createFile(atPath: folder + ".incoming-\(String(repeating: "f", count: 64)).part", contents: Data([2]))
+            _ = FileManager.default.createFile(atPath: folder + ".incoming-left-by-a-crash", contents: Data([1]))
+            _ = FileManager.default.createFile(
+                atPath: folder + ".incoming-\(String(repeating: "f", count: 64)).part", contents: Data([2]))
             #expect(try await copy.blobs.removeUnnamed() == 0)
             #expect(!FileManager.default.fileExists(atPath: folder + ".incoming-left-by-a-crash"))
-            #expect(FileManager.default.fileExists(atPath: folder + ".incoming-\(String(repeating: "f", count: 64)).part"))
+            #expect(
+                FileManager.default.fileExists(atPath: folder + ".incoming-\(String(repeating: "f", count: 64)).part"))
             // Removed bytes are fetched again when asked for.
             #expect(try Data(contentsOf: try await copy.blobs.get(looseHash)).count == 4000)
             await copy.close()
@@ -48,8 +53,10 @@ struct BlobHousekeepingTests {
         try await CopyTestInstance.with { test in
             let files = ScriptedFiles(writable: 300_000)
             let copy = try await WorkingCopy.open(
-                store: test.store(), server: try test.server(), expectingUnsent: nil, clock: SystemClock(), files: files)
-            let (file, _) = try FileFixtures.write(FileFixtures.bytes(1 << 20, seed: 23), named: "big.bin", in: test.folder)
+                store: test.store(), server: try test.server(), expectingUnsent: nil, clock: SystemClock(), files: files
+            )
+            let (file, _) = try FileFixtures.write(
+                FileFixtures.bytes(1 << 20, seed: 23), named: "big.bin", in: test.folder)
             await #expect { _ = try await copy.blobs.put(file: file) } throws: { error in
                 guard case .storageFull = error as? MarfaError else { return false }
                 return true
@@ -63,18 +70,25 @@ struct BlobHousekeepingTests {
     @Test("a file that changes while it is copied in is refused invalid, and nothing is kept")
     func changedWhileCopied() async throws {
         try await CopyTestInstance.with { test in
-            let (file, _) = try FileFixtures.write(FileFixtures.bytes(1 << 20, seed: 24), named: "growing.log", in: test.folder)
+            let (file, _) = try FileFixtures.write(
+                FileFixtures.bytes(1 << 20, seed: 24), named: "growing.log", in: test.folder)
             // The first write of the copy appends to the source, once.
             let changed = Mutex(false)
             let files = ScriptedFiles(onWrite: {
-                guard !changed.withLock({ done in defer { done = true }; return done }) else { return }
+                guard
+                    !changed.withLock({ done in
+                        defer { done = true }
+                        return done
+                    })
+                else { return }
                 guard let handle = try? FileHandle(forWritingTo: file) else { return }
                 _ = try? handle.seekToEnd()
                 try? handle.write(contentsOf: Data([1, 2, 3]))
                 try? handle.close()
             })
             let copy = try await WorkingCopy.open(
-                store: test.store(), server: try test.server(), expectingUnsent: nil, clock: SystemClock(), files: files)
+                store: test.store(), server: try test.server(), expectingUnsent: nil, clock: SystemClock(), files: files
+            )
             await #expect { _ = try await copy.blobs.put(file: file) } throws: { error in
                 guard case .invalid(let message) = error as? MarfaError else { return false }
                 return message.contains("changed while it was copied")
@@ -93,9 +107,12 @@ struct BlobHousekeepingTests {
             await copy.close()
             let pool = try await SQLitePool.open(path: test.store().path)
             _ = try await pool.write { db in
-                try db.execute("DROP INDEX queue_by_blob; ALTER TABLE queue DROP COLUMN blob; DELETE FROM schema_version WHERE version = 2")
+                try db.execute(
+                    "DROP INDEX queue_by_blob; ALTER TABLE queue DROP COLUMN blob; DELETE FROM schema_version WHERE version = 2"
+                )
                 try db.run(
-                    "INSERT INTO queue(id, position, kind, item_id, idempotency_key, queued_at) VALUES ('w1', 1, 'restoreItem', 'i1', 'k1', 0)")
+                    "INSERT INTO queue(id, position, kind, item_id, idempotency_key, queued_at) VALUES ('w1', 1, 'restoreItem', 'i1', 'k1', 0)"
+                )
             }
             await pool.close()
             let reopened = try await WorkingCopy.open(store: test.store())
