@@ -1,4 +1,5 @@
 import Foundation
+import MarfaOpenAPIRuntime
 
 extension JSONValue {
     /// The JSON form of an `Encodable` value: its property names as its coding keys say, its dates
@@ -6,11 +7,7 @@ extension JSONValue {
     /// - Throws: `MarfaError.invalid` naming the field that has no JSON form (an infinite or NaN
     ///   number, or a value whose `encode(to:)` throws).
     public init(encoding value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(ISO8601.string(from: date))
-        }
+        let encoder = JSONCoding.makeEncoder(sortedKeys: false)
         let data: Data
         do {
             data = try encoder.encode(value)
@@ -31,16 +28,7 @@ extension JSONValue {
     ///   `details["field"]` naming the field (`address.city`, `tags[2]`) that is missing or of
     ///   another kind; the value itself is untouched.
     public func decode<T: Decodable>(_ type: T.Type = T.self) throws -> T {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = ISO8601.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "Expected RFC 3339 text, found '\(text)'.")
-            }
-            return date
-        }
+        let decoder = JSONCoding.makeDecoder()
         do {
             return try decoder.decode(T.self, from: Data(JSONText.encode(self).utf8))
         } catch let error as DecodingError {
