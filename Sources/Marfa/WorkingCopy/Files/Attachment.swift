@@ -14,6 +14,7 @@ public struct Attachment: Sendable, Hashable {
     /// The file item's tier; else the slice's.
     public var tier: Tier?
 
+    /// An attachment whose values left nil are worked out from the file.
     public init(mimeType: String? = nil, title: String? = nil, type: String? = nil, tier: Tier? = nil) {
         self.mimeType = mimeType
         self.title = title
@@ -52,6 +53,7 @@ public struct Embedded: Sendable, Hashable {
     /// The embed text appended: `![[title]]`.
     public var embed: String
 
+    /// An embed of these writes, for an app's previews and tests.
     public init(attached: Attached, body: QueuedWrite, embed: String) {
         self.attached = attached
         self.body = body
@@ -67,6 +69,7 @@ public struct EmbedFailure: Error, Sendable, Hashable {
     /// Why the body edit failed.
     public var cause: MarfaError
 
+    /// A failed embed whose attach `attached` was kept, for `cause`.
     public init(attached: Attached, cause: MarfaError) {
         self.attached = attached
         self.cause = cause
@@ -81,6 +84,7 @@ public struct Thumbnail: Sendable, Hashable {
     /// The picture's bytes.
     public var bytes: Data
 
+    /// A thumbnail of `bytes` of the media type `mimeType`.
     public init(mimeType: String, bytes: Data) {
         self.mimeType = mimeType
         self.bytes = bytes
